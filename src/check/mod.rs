@@ -1,0 +1,44 @@
+//! The rules validator: `&Pack` → diagnostics. It never mutates the pack and never stops at the
+//! first finding.
+//!
+//! One module per family of checks, each a function `fn check(pack, out)`:
+//! [`references`] (every id or name resolves, with "did you mean"), [`totals`] (declared totals and
+//! compositions), [`setups`] (stacking, forbidden places, counter and chit supply, chit capacity),
+//! [`decks`] (deck sizes), [`map`] (hexsides, coastal sea routes, transport exceptions),
+//! [`rules`] (clause numbering) and [`provisional`] (values the sources do not give).
+//! Game-specific facts are data in the pack (constraints, declared totals), so these checks serve
+//! every game.
+
+mod decks;
+mod eval;
+mod map;
+mod provisional;
+mod references;
+mod rules;
+mod setups;
+mod totals;
+
+use crate::diag::Diagnostic;
+use crate::model::Pack;
+
+pub use eval::{eval, OpenCards};
+
+/// How strict to be.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Treat provisional values as errors.
+    pub strict: bool,
+}
+
+/// Runs every check on `pack`.
+pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    references::check(pack, &mut out);
+    totals::check(pack, &mut out);
+    setups::check(pack, &mut out);
+    decks::check(pack, &mut out);
+    map::check(pack, &mut out);
+    rules::check(pack, &mut out);
+    provisional::check(pack, options.strict, &mut out);
+    out
+}

@@ -1,0 +1,141 @@
+//! Declared totals match the pack: counters, cards, chits and their mean, the published component
+//! list, play-sheet box counts, and the stated compositions of forces.
+
+use crate::diag::{Code, Diagnostic};
+use crate::model::{CounterKind, Pack};
+
+/// Runs the totals checks.
+pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let totals = &pack.game.totals;
+    let chits = pack.chits.total();
+    let counter_pieces: u32 = pack.counters.iter().map(|c| c.count.value).sum();
+    if let Some(declared) = &totals.counters {
+        let (defined, how) = if totals.counters_include_chits {
+            (counter_pieces + chits, format!("{counter_pieces} unit and marker counters + {chits} chits"))
+        } else {
+            (counter_pieces, format!("{counter_pieces} unit and marker counters"))
+        };
+        if defined != declared.value {
+            out.push(
+                Diagnostic::error(Code::TOTAL_MISMATCH, format!("the pack declares {} counters but defines {defined} ({how})", declared.value))
+                    .at(&declared.span)
+                    .with_hint("fix the counts in counters.csv or the chit mix, or the declared total"),
+            );
+        }
+    }
+    if let Some(declared) = &totals.chits {
+        if chits != declared.value {
+            out.push(Diagnostic::error(Code::TOTAL_MISMATCH, format!("the pack declares {} random chits but the chit mix holds {chits}", declared.value)).at(&declared.span).with_related(&pack.chits.span, "the chit mix"));
+        }
+    }
+    if let Some(mean) = &totals.chit_mean {
+        check_mean(pack, mean, out);
+    }
+    if let Some(declared) = &totals.cards {
+        for card in &pack.cards {
+            if card.number.is_some_and(|n| n == 0 || n > declared.value) {
+                out.push(Diagnostic::error(Code::CARD_NUMBER, format!("card number {} lies outside 1–{}", card.id, declared.value)).at(&card.span).with_related(&declared.span, "the declared number of cards"));
+            }
+        }
+        let known = pack.cards.len() as u32;
+        if known > declared.value {
+            out.push(Diagnostic::error(Code::TOTAL_MISMATCH, format!("the pack declares {} cards but defines {known}", declared.value)).at(&declared.span));
+        }
+    }
+    for component in &pack.game.components {
+        let stated = match component.kind.as_str() {
+            "counters" => totals.counters.as_ref(),
+            "cards" => totals.cards.as_ref(),
+            _ => None,
+        };
+        if let Some(stated) = stated.filter(|s| s.value != component.count) {
+            out.push(Diagnostic::error(Code::TOTAL_MISMATCH, format!("the component list says {} {} but [totals] says {}", component.count, component.kind, stated.value)).at(&component.span).with_related(&stated.span, "declared here"));
+        }
+        if let (Some(sheets), Some(per_sheet)) = (component.sheets, component.per_sheet) {
+            if sheets * per_sheet < component.count {
+                out.push(
+                    Diagnostic::error(Code::COMPONENT_LAYOUT, format!("{} {} do not fit on {sheets} sheets of {per_sheet}", component.count, component.kind))
+                        .at(&component.span)
+                        .with_hint(format!("{} sheets are needed", component.count.div_ceil(per_sheet))),
+                );
+            }
+        }
+    }
+    for sheet in &pack.sheets {
+        let Some((min, max)) = sheet.boxes else { continue };
+        let boxes = pack.boxes.iter().filter(|b| b.sheet.value == sheet.id).count() as u32;
+        if !(min..=max).contains(&boxes) {
+            out.push(Diagnostic::error(Code::SHEET_BOXES, format!("sheet `{}` has {boxes} boxes; the rules say {min}–{max}", sheet.id)).at(&sheet.span).with_hint("add or remove rows for this sheet in boxes.csv"));
+        }
+    }
+    compositions(pack, out);
+}
+
+/// The declared mean, compared to as many decimals as it is written with.
+fn check_mean(pack: &Pack, mean: &crate::model::Spanned<String>, out: &mut Vec<Diagnostic>) {
+    let decimals = mean.value.split_once('.').map_or(0, |(_, d)| d.len()) as u32;
+    let Ok(declared) = mean.value.replace('.', "").parse::<i64>() else {
+        out.push(Diagnostic::error(Code::BAD_VALUE, format!("chit_mean `{}` is not a decimal number", mean.value)).at(&mean.span));
+        return;
+    };
+    let total = i64::from(pack.chits.total());
+    if total == 0 {
+        return;
+    }
+    // Round sum / total to `decimals` places in integers: no floating point, so no surprises.
+    let scale = 10i64.pow(decimals);
+    let sum = i64::from(pack.chits.value_sum());
+    let rounded = (2 * sum * scale + total) / (2 * total);
+    if rounded != declared {
+        let actual = format!("{}/{} = {}.{:0width$}", sum, total, rounded / scale, rounded % scale, width = decimals as usize);
+        out.push(Diagnostic::error(Code::CHIT_MEAN, format!("the chit mix's mean is {actual}, not {}", mean.value)).at(&mean.span).with_related(&pack.chits.span, "the chit mix"));
+    }
+}
+
+/// How many units of `unit` the counters show: a counter whose two faces show it once counts once.
+pub(crate) fn faces_of(counters: &[CounterKind], matches: impl Fn(&str) -> bool) -> u32 {
+    counters
+        .iter()
+        .map(|c| {
+            let front = matches(&c.front);
+            let back = c.back.as_ref().is_some_and(|b| matches(b));
+            c.count.value * u32::from(front || back) * if front && back && !c.is_two_step() { 2 } else { 1 }
+        })
+        .sum()
+}
+
+fn compositions(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    for comp in &pack.constraints.compositions {
+        let Some(force) = pack.force(&comp.force) else { continue };
+        let in_force = |face: &str| pack.unit_by_id(face).is_some_and(|u| pack.force(&u.force).is_some_and(|f| f.id == force.id));
+        if let Some(units) = &comp.units {
+            let found = faces_of(&pack.counters, in_force);
+            if found != units.value {
+                out.push(
+                    Diagnostic::error(Code::COMPOSITION, format!("{} must have exactly {} units, the counters show {found}", comp.name, units.value))
+                        .at(&units.span)
+                        .with_hint("fix counters.csv so this force's faces add up"),
+                );
+            }
+        }
+        let mut listed = 0;
+        for (unit, want) in &comp.exactly {
+            let found = faces_of(&pack.counters, |face| face == unit.value);
+            listed += want;
+            if found != *want {
+                out.push(Diagnostic::error(Code::COMPOSITION, format!("{} must have exactly {want} × `{}`, the counters show {found}", comp.name, unit.value)).at(&unit.span));
+            }
+        }
+        if !comp.exactly.is_empty() {
+            let total = faces_of(&pack.counters, in_force);
+            if total != listed {
+                let others: Vec<&str> = pack.units.iter().filter(|u| in_force(&u.id) && !comp.exactly.iter().any(|(x, _)| x.value == u.id)).map(|u| u.id.as_str()).collect();
+                out.push(
+                    Diagnostic::error(Code::COMPOSITION, format!("{} must be exactly the units listed ({listed}), the counters show {total} units of force `{}`", comp.name, force.id))
+                        .at(&comp.span)
+                        .with_hint(format!("units of this force not in the list: {}", others.join(", "))),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! The table of diagnostic codes. Codes are stable: tests and users' scripts match on them.
+//! Families go by stage: E01xx load, E02xx references, E03xx setups, E04xx declared totals and
+//! composition, E05xx map, E06xx cards, E07xx rules, W00xx warnings.
+
+use serde::Serialize;
+
+/// A stable diagnostic code with a one-line summary (docs/diagnostics.md has the long form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Code(pub &'static str);
+
+macro_rules! codes {
+    ($($name:ident = $code:literal, $summary:literal;)*) => {
+        impl Code {
+            $(#[doc = $summary] pub const $name: Code = Code($code);)*
+            /// Every code with its summary, in table order.
+            pub const ALL: &'static [(Code, &'static str)] = &[$((Code($code), $summary)),*];
+        }
+    };
+}
+
+codes! {
+    READ_FAILED = "E0100", "a pack file cannot be read";
+    TOML_SYNTAX = "E0101", "a TOML file is not valid TOML";
+    TOML_SHAPE = "E0102", "a TOML file has an unknown key, a missing key or a value of the wrong type";
+    CSV_SYNTAX = "E0103", "a CSV file is malformed (unbalanced quotes, wrong number of fields)";
+    CSV_UNKNOWN_COLUMN = "E0104", "a CSV header names a column the file kind does not have";
+    CSV_MISSING_COLUMN = "E0105", "a CSV file lacks a required column";
+    BAD_VALUE = "E0106", "a cell or value has the wrong type or is out of range";
+    DUPLICATE_ID = "E0107", "two items of one kind share an id or number";
+    RULES_SYNTAX = "E0108", "a rules file line is neither a heading, a clause, a list item nor a note";
+    EXPR_SYNTAX = "E0109", "a condition or effect expression cannot be parsed";
+    MISSING_FILE = "E0110", "a file every pack needs is missing";
+    UNKNOWN_UNIT = "E0201", "a reference names no unit type (of that side)";
+    UNKNOWN_CARD = "E0202", "a reference names no card";
+    UNKNOWN_LOCATION = "E0203", "a reference names no hex, place or box";
+    UNKNOWN_RULE = "E0204", "a reference names no rule clause";
+    UNKNOWN_SIDE = "E0205", "a reference names no side or force";
+    UNKNOWN_TERRAIN = "E0206", "a reference names no terrain kind";
+    UNKNOWN_TERM = "E0207", "a reference names no glossary term";
+    UNKNOWN_SETUP = "E0208", "a reference names no setup";
+    UNKNOWN_PIECE = "E0209", "a counter face or setup piece names no unit, marker or chit";
+    UNKNOWN_FIELD = "E0210", "a card names an unknown card type, or a field its type does not have";
+    STACKING = "E0301", "a setup stacks more units in a location than the rules allow";
+    FORBIDDEN_LOCATION = "E0302", "a setup places a side's units where the rules forbid them";
+    COUNTER_SUPPLY = "E0303", "a setup needs more units than the counter mix can provide at once";
+    CHIT_CAPACITY = "E0304", "a setup places more chits in a hex or box than it can hold";
+    CHIT_SUPPLY = "E0305", "a setup places more random chits than the chit mix holds";
+    TOTAL_MISMATCH = "E0401", "a declared component total differs from what the pack defines";
+    CHIT_MEAN = "E0402", "the chit mix's mean differs from the declared mean";
+    DECK_SIZE = "E0403", "a deck definition does not yield its stated number of cards";
+    COMPOSITION = "E0404", "a force or group does not have the composition the rules state";
+    COMPONENT_LAYOUT = "E0405", "a published component cannot hold what it must (e.g. cards per sheet)";
+    SHEET_BOXES = "E0406", "a play sheet has a number of boxes outside the range the rules state";
+    ROUTE_NOT_COASTAL = "E0501", "a sea route does not join two coastal city hexes";
+    HEXSIDE_NOT_ADJACENT = "E0502", "a hexside feature joins two hexes that are not adjacent";
+    HEX_OUTSIDE_GRID = "E0503", "a hex lies outside the map grid";
+    TRANSPORT_NOT_CITY = "E0504", "a transport exception names a location that is not a city";
+    CARD_NUMBER = "E0601", "a card number lies outside the declared numbering";
+    CARD_SELF_REFERENCE = "E0602", "a card's condition or effect refers to the card itself";
+    RULE_NUMBER_DUPLICATE = "E0701", "two rule clauses share a display number";
+    RULE_NUMBER_ORDER = "E0702", "a clause number is out of order or leaves a gap";
+    PROVISIONAL = "W0001", "a value the sources do not give is provisional";
+    INCOMPLETE = "W0002", "a check can only be partly done because the pack is incomplete";
+}

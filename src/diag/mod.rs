@@ -1,0 +1,242 @@
+//! Diagnostics: what every stage reports instead of failing on the first problem.
+//!
+//! The principal type is [`Diagnostic`]: a [`Severity`], a stable [`Code`], a message, a primary
+//! [`Span`] into one of the pack's files, optional secondary spans (one error may point into two
+//! files) and help lines. Spans are byte ranges into the texts held by [`Sources`]; line and column
+//! (1-based, columns counted in characters so Japanese lines read right) are computed only when a
+//! diagnostic is printed, by [`LineCol`]. Printing lives in [`print`]; nothing here writes to a
+//! terminal.
+
+mod codes;
+pub mod print;
+
+pub use codes::Code;
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// How bad a finding is: errors stop `check` and `build` with exit status 1, warnings only print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Something a designer should look at, such as a provisional value.
+    Warning,
+    /// The pack is wrong; nothing is built from it.
+    Error,
+}
+
+/// Index of a file in [`Sources`].
+pub type FileId = usize;
+
+/// A byte range in one source file.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    /// Which file.
+    pub file: FileId,
+    /// Byte offsets into that file's text.
+    pub range: Range<usize>,
+}
+
+impl Span {
+    /// A span covering `range` of `file`.
+    pub fn new(file: FileId, range: Range<usize>) -> Self {
+        Span { file, range }
+    }
+}
+
+/// One finding about a pack.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Stable code, listed in docs/diagnostics.md.
+    pub code: Code,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// Where; `None` for findings about the pack as a whole.
+    pub span: Option<Span>,
+    /// Other places that explain the finding, each with a short label.
+    pub related: Vec<(Span, String)>,
+    /// "did you mean …?" and other fixes, printed as `help:` lines.
+    pub hints: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error with `code` and `message`, not yet placed.
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            span: None,
+            related: Vec::new(),
+            hints: Vec::new(),
+        }
+    }
+
+    /// A warning with `code` and `message`, not yet placed.
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
+    }
+
+    /// Places the diagnostic at `span`.
+    pub fn at(mut self, span: &Span) -> Self {
+        self.span = Some(span.clone());
+        self
+    }
+
+    /// Adds a secondary place with a label.
+    pub fn with_related(mut self, span: &Span, label: impl Into<String>) -> Self {
+        self.related.push((span.clone(), label.into()));
+        self
+    }
+
+    /// Adds a help line.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hints.push(hint.into());
+        self
+    }
+
+    /// Adds a help line only when there is one.
+    pub fn with_hint_opt(self, hint: Option<String>) -> Self {
+        match hint {
+            Some(h) => self.with_hint(h),
+            None => self,
+        }
+    }
+
+    /// True for errors.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// A line and a column, 0-based inside; the column counts characters, not bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCol {
+    line: usize,
+    col: usize,
+}
+
+impl LineCol {
+    /// The position of byte `offset` in `text` (clamped to the text, rounded down to a character).
+    pub fn of(text: &str, offset: usize) -> LineCol {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        LineCol { line: before.matches('\n').count(), col: before[line_start..].chars().count() }
+    }
+
+    /// 1-based line and column, as printed.
+    pub fn numbers(self) -> (usize, usize) {
+        (self.line + 1, self.col + 1)
+    }
+}
+
+/// The texts of every file a pack was loaded from, so spans can be printed.
+#[derive(Debug, Default)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+/// One loaded file.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// Path as shown to the user (relative to where pnpkit was started when possible).
+    pub name: String,
+    /// The file's path on disk.
+    pub path: PathBuf,
+    /// Its whole text.
+    pub text: String,
+}
+
+impl Sources {
+    /// Registers a file and returns its id.
+    pub fn add(&mut self, path: &Path, text: String) -> FileId {
+        self.files.push(SourceFile { name: display_path(path), path: path.to_path_buf(), text });
+        self.files.len() - 1
+    }
+
+    /// The file with id `id`.
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id]
+    }
+
+    /// All files, in the order they were loaded.
+    pub fn iter(&self) -> impl Iterator<Item = &SourceFile> {
+        self.files.iter()
+    }
+
+    /// `file:line:column` of a span's start.
+    pub fn locate(&self, span: &Span) -> (String, usize, usize) {
+        let file = self.get(span.file);
+        let (line, col) = LineCol::of(&file.text, span.range.start).numbers();
+        (file.name.clone(), line, col)
+    }
+
+    /// The text a span covers.
+    pub fn slice(&self, span: &Span) -> &str {
+        self.get(span.file).text.get(span.range.clone()).unwrap_or("")
+    }
+}
+
+/// Shows a path relative to the current directory when it lies below it.
+fn display_path(path: &Path) -> String {
+    let shown = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf());
+    shown.to_string_lossy().replace('\\', "/")
+}
+
+/// The closest of `candidates` to `wanted` by edit distance, if it is close enough to be a likely
+/// typo; used for every "did you mean" hint. Candidates are names in any language and ids.
+pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let wanted_len = wanted.chars().count();
+    candidates
+        .into_iter()
+        .filter(|c| !c.is_empty())
+        .map(|c| (strsim::levenshtein(wanted, c), c))
+        .filter(|(distance, c)| {
+            let longest = wanted_len.max(c.chars().count());
+            *distance > 0 && *distance * 3 <= longest.max(2)
+        })
+        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
+        .map(|(_, c)| format!("did you mean `{c}`?"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let text = "number,name\n31,クラブガンガー,2\n";
+        let offset = text.rfind('2').unwrap_or(0);
+        assert_eq!(LineCol::of(text, offset).numbers(), (2, 12));
+        assert_eq!(LineCol::of(text, 0).numbers(), (1, 1));
+        assert_eq!(LineCol::of(text, text.find('ク').unwrap()).numbers(), (2, 4));
+    }
+
+    #[test]
+    fn offsets_inside_a_character_round_down() {
+        let text = "あい";
+        assert_eq!(LineCol::of(text, 4).numbers(), (1, 2));
+        assert_eq!(LineCol::of(text, 99).numbers(), (1, 3));
+    }
+
+    #[test]
+    fn suggests_the_closest_japanese_name() {
+        let names = ["クラブガンナー", "ラウンドフェイサー", "ニコラエフ"];
+        assert_eq!(did_you_mean("クラブガンガー", names).as_deref(), Some("did you mean `クラブガンナー`?"));
+    }
+
+    #[test]
+    fn suggests_nothing_for_unrelated_names() {
+        assert_eq!(did_you_mean("ダグラム", ["ニコラエフ", "ブッシュマン"]), None);
+        assert_eq!(did_you_mean("spa", ["spa"]), None);
+    }
+}

@@ -1,0 +1,186 @@
+//! Turns [`Diagnostic`]s into text: the human format (a `file:line:column: error[CODE]: message`
+//! line, then the source line with a caret and the help lines, rendered by codespan-reporting) and
+//! a JSON array for tools.
+
+use std::io::{self, Write};
+
+use codespan_reporting::diagnostic::{self as cs, Label};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::{self, Config};
+use serde::Serialize;
+
+use super::{Diagnostic, Severity, Sources};
+
+/// How diagnostics are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// A location line per finding, the source line with a caret, help lines.
+    #[default]
+    Human,
+    /// One `file:line:column: error[CODE]: message` line per finding, then its help lines.
+    Short,
+    /// A JSON array of findings.
+    Json,
+}
+
+/// Writes `diags` to `out` in `format`.
+pub fn write(out: &mut dyn Write, sources: &Sources, diags: &[Diagnostic], format: Format) -> io::Result<()> {
+    match format {
+        Format::Json => {
+            let items: Vec<JsonDiagnostic> = diags.iter().map(|d| JsonDiagnostic::new(sources, d)).collect();
+            serde_json::to_writer_pretty(&mut *out, &items)?;
+            writeln!(out)
+        }
+        Format::Human | Format::Short => {
+            for d in diags {
+                out.write_all(human(sources, d, format == Format::Short).as_bytes())?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The text of one diagnostic in the human or short format.
+pub fn human(sources: &Sources, d: &Diagnostic, short: bool) -> String {
+    let mut text = format!("{}{}[{}]: {}\n", location_prefix(sources, d), severity_word(d.severity), d.code.0, d.message);
+    match (&d.span, short) {
+        (Some(_), false) => text.push_str(&snippet(sources, d)),
+        _ => {
+            for (span, label) in &d.related {
+                let (file, line, col) = sources.locate(span);
+                text.push_str(&format!("  = note: {file}:{line}:{col}: {label}\n"));
+            }
+            for hint in &d.hints {
+                text.push_str(&format!("  = help: {hint}\n"));
+            }
+        }
+    }
+    text
+}
+
+fn severity_word(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+fn location_prefix(sources: &Sources, d: &Diagnostic) -> String {
+    match &d.span {
+        Some(span) => {
+            let (file, line, col) = sources.locate(span);
+            format!("{file}:{line}:{col}: ")
+        }
+        None => String::new(),
+    }
+}
+
+/// The source line(s) with carets and the help lines, from codespan-reporting's rich view, minus
+/// its own header line (ours above already says what and where).
+fn snippet(sources: &Sources, d: &Diagnostic) -> String {
+    let mut files = SimpleFiles::new();
+    for f in sources.iter() {
+        files.add(f.name.clone(), f.text.clone());
+    }
+    let mut labels = Vec::new();
+    if let Some(span) = &d.span {
+        labels.push(Label::primary(span.file, span.range.clone()));
+    }
+    for (span, label) in &d.related {
+        labels.push(Label::secondary(span.file, span.range.clone()).with_message(label.clone()));
+    }
+    let severity = match d.severity {
+        Severity::Error => cs::Severity::Error,
+        Severity::Warning => cs::Severity::Warning,
+    };
+    let diagnostic = cs::Diagnostic::new(severity)
+        .with_message(d.message.clone())
+        .with_labels(labels)
+        .with_notes(d.hints.iter().map(|h| format!("help: {h}")).collect());
+    match term::emit_into_string(&Config::default(), &files, &diagnostic) {
+        Ok(text) => text.split_once('\n').map(|(_, rest)| rest.to_string()).unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+/// One finding as JSON, positions 1-based with columns in characters.
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    severity: Severity,
+    code: &'static str,
+    message: &'a str,
+    file: Option<String>,
+    line: Option<usize>,
+    column: Option<usize>,
+    hints: &'a [String],
+    related: Vec<JsonRelated<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonRelated<'a> {
+    file: String,
+    line: usize,
+    column: usize,
+    label: &'a str,
+}
+
+impl<'a> JsonDiagnostic<'a> {
+    fn new(sources: &Sources, d: &'a Diagnostic) -> Self {
+        let place = d.span.as_ref().map(|s| sources.locate(s));
+        JsonDiagnostic {
+            severity: d.severity,
+            code: d.code.0,
+            message: &d.message,
+            file: place.as_ref().map(|p| p.0.clone()),
+            line: place.as_ref().map(|p| p.1),
+            column: place.as_ref().map(|p| p.2),
+            hints: &d.hints,
+            related: d
+                .related
+                .iter()
+                .map(|(span, label)| {
+                    let (file, line, column) = sources.locate(span);
+                    JsonRelated { file, line, column, label }
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::{Code, Span};
+    use std::path::Path;
+
+    fn sample() -> (Sources, Diagnostic) {
+        let mut sources = Sources::default();
+        let text = "setup,side,location,piece,count\nsetup1,liberation,サンドレア,クラブガンガー,1\n".to_string();
+        let start = text.find("クラブガンガー").unwrap();
+        let file = sources.add(Path::new("setups.csv"), text);
+        let d = Diagnostic::error(Code::UNKNOWN_UNIT, "unknown unit `クラブガンガー`")
+            .at(&Span::new(file, start..start + "クラブガンガー".len()))
+            .with_hint("did you mean `クラブガンナー`?");
+        (sources, d)
+    }
+
+    #[test]
+    fn human_format_starts_with_file_line_column_and_code() {
+        let (sources, d) = sample();
+        let text = human(&sources, &d, false);
+        assert!(text.starts_with("setups.csv:2:25: error[E0201]: unknown unit `クラブガンガー`\n"), "{text}");
+        assert!(text.contains("help: did you mean `クラブガンナー`?"), "{text}");
+        assert!(text.contains("^^^^^^^^^^^^^^"), "caret spans the 7 full-width characters: {text}");
+    }
+
+    #[test]
+    fn json_format_gives_character_columns() {
+        let (sources, d) = sample();
+        let mut out = Vec::new();
+        write(&mut out, &sources, &[d], Format::Json).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value[0]["line"], 2);
+        assert_eq!(value[0]["column"], 25);
+        assert_eq!(value[0]["code"], "E0201");
+    }
+}

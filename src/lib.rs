@@ -1,0 +1,16 @@
+//! pnpkit turns a game pack into print files and a rules reference, checking the pack against the
+//! game's own rules on the way.
+//!
+//! 1. [`load`]: pack files → [`model::Pack`]; every value keeps its [`diag::Span`].
+//! 2. [`check`]: `&Pack` → [`diag::Diagnostic`]s; never mutates, never stops at the first.
+//! 3. render (later issues): `&Pack` → pages of items placed in mm.
+//! 4. [`emit`]: files are staged, then renamed into `output/<pack>/`.
+//!
+//! [`cli`] ties the stages to the command line.
+
+pub mod check;
+pub mod cli;
+pub mod diag;
+pub mod emit;
+pub mod load;
+pub mod model;

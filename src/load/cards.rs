@@ -1,0 +1,93 @@
+//! cards.csv: one row per known card, with the common columns and the typed fields of its type.
+
+use std::collections::BTreeMap;
+
+use super::csv::{Columns, Row};
+use super::units::{duplicate_check, provisional_fields};
+use super::Loader;
+use crate::diag::{Code, Diagnostic};
+use crate::model::{Card, CardType, FieldKind, FieldValue, Pack, Spanned};
+
+const CARD_COLUMNS: Columns = Columns {
+    required: &["number", "name_ja", "type"],
+    optional: &[
+        "name_en", "side", "number_colour", "tags", "timing", "requires", "auto_open", "effects", "rules", "text", "provisional", "note",
+    ],
+};
+
+/// Loads cards.csv.
+pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
+    let Some(file) = l.read("cards.csv", false) else { return };
+    let typed: Vec<String> = pack.card_types.iter().flat_map(|t| t.fields.iter().map(|f| f.id.clone())).collect();
+    let table = l.csv(file, &CARD_COLUMNS, &typed);
+    for row in table.rows() {
+        let number = row.parse::<u32>("number", "a card number", &mut l.diags);
+        let id = row.cell("number").value;
+        let card_type = row.text("type", &mut l.diags);
+        let fields = match pack.card_types.iter().find(|t| t.id == card_type.value) {
+            Some(t) => typed_fields(l, &row, t),
+            None => BTreeMap::new(), // check reports the unknown type
+        };
+        let requires = row.opt_ref("requires").and_then(|c| l.expr(&c.value, &c.span));
+        let auto_open = row.opt_ref("auto_open").and_then(|c| l.expr(&c.value, &c.span));
+        let effects = row.opt_ref("effects").map(|c| l.expr_list(&c.value, &c.span)).unwrap_or_default();
+        l.provisional(&format!("card {id}"), &provisional_fields(&row), row.span());
+        duplicate_check(l, pack.cards.iter().map(|c| (&c.id, &c.span)), &id, &row, "card");
+        pack.cards.push(Card {
+            id,
+            number: number.map(|n| n.value),
+            name: row.names(),
+            card_type,
+            side: row.opt_ref("side"),
+            number_colour: row.opt_ref("number_colour"),
+            tags: row.list("tags"),
+            timing: row.cell("timing").value,
+            requires,
+            auto_open,
+            effects,
+            rules: row.list("rules"),
+            text: row.cell("text").value,
+            fields,
+            span: row.span(),
+        });
+    }
+}
+
+/// Reads and type-checks the columns of a card's type.
+fn typed_fields(l: &mut Loader<'_>, row: &Row<'_>, card_type: &CardType) -> BTreeMap<String, FieldValue> {
+    let mut out = BTreeMap::new();
+    for field in &card_type.fields {
+        let cell = row.cell(&field.id);
+        if cell.value.is_empty() {
+            if field.required {
+                l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("a `{}` card needs `{}`", card_type.id, field.id)).at(&cell.span));
+            }
+            continue;
+        }
+        if let Some(value) = field_value(l, &field.kind, &field.id, &cell) {
+            out.insert(field.id.clone(), value);
+        }
+    }
+    out
+}
+
+fn field_value(l: &mut Loader<'_>, kind: &FieldKind, name: &str, cell: &Spanned<String>) -> Option<FieldValue> {
+    let bad = |l: &mut Loader<'_>, want: String| {
+        l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("`{name}` must be {want}, found `{}`", cell.value)).at(&cell.span));
+        None
+    };
+    match kind {
+        FieldKind::Int { min, max } => match cell.value.parse::<i64>() {
+            Ok(v) if (*min..=*max).contains(&v) => Some(FieldValue::Int(v)),
+            _ => bad(l, format!("a whole number from {min} to {max}")),
+        },
+        FieldKind::Text => Some(FieldValue::Text(cell.value.clone())),
+        FieldKind::Choice { values } if values.contains(&cell.value) => Some(FieldValue::Text(cell.value.clone())),
+        FieldKind::Choice { values } => bad(l, format!("one of {}", values.join(", "))),
+        FieldKind::Flag => match cell.value.as_str() {
+            "yes" | "true" => Some(FieldValue::Flag(true)),
+            "no" | "false" => Some(FieldValue::Flag(false)),
+            _ => bad(l, "yes or no".to_string()),
+        },
+    }
+}

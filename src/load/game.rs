@@ -1,0 +1,421 @@
+//! pack.toml: the game's metadata, sides, forces, classes, factors, markers, chit mix, card
+//! types, sheets, tracks, constraints, turn sequence and victory conditions.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned as TS;
+
+use super::{toml_ref, Loader, RawNames};
+use crate::diag::{Code, Diagnostic, FileId, Span};
+use crate::model::game::FactorDef;
+use crate::model::*;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPack {
+    game: RawGame,
+    #[serde(default)]
+    totals: RawTotals,
+    #[serde(default)]
+    editions: Vec<RawEdition>,
+    #[serde(default)]
+    components: Vec<TS<RawComponent>>,
+    #[serde(default)]
+    sides: Vec<RawSide>,
+    #[serde(default)]
+    forces: Vec<RawForce>,
+    #[serde(default)]
+    classes: Vec<RawClass>,
+    #[serde(default)]
+    factors: Vec<RawFactor>,
+    #[serde(default)]
+    markers: Vec<RawSide>,
+    chits: Option<TS<RawChits>>,
+    #[serde(default)]
+    card_types: Vec<RawCardType>,
+    #[serde(default)]
+    sheets: Vec<TS<RawSheet>>,
+    #[serde(default)]
+    tracks: Vec<RawTrack>,
+    #[serde(default)]
+    constraints: RawConstraints,
+    #[serde(default)]
+    sequence: Vec<RawPhase>,
+    #[serde(default)]
+    victory: Vec<RawVictory>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGame {
+    title: RawNames,
+    edition: String,
+    #[serde(default)]
+    designer: String,
+    #[serde(default)]
+    publisher: String,
+    #[serde(default)]
+    genre: String,
+    players: [u32; 2],
+    #[serde(default)]
+    play_minutes: [u32; 2],
+    #[serde(default)]
+    price: String,
+    provisional: Option<TS<Vec<String>>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawTotals {
+    counters: Option<TS<u32>>,
+    #[serde(default)]
+    counters_include_chits: bool,
+    cards: Option<TS<u32>>,
+    chits: Option<TS<u32>>,
+    chit_mean: Option<TS<String>>,
+    provisional: Option<TS<Vec<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEdition {
+    id: String,
+    #[serde(default)]
+    date: String,
+    #[serde(default)]
+    label: String,
+    #[serde(default)]
+    notes: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawComponent {
+    kind: String,
+    #[serde(default)]
+    name: RawNames,
+    count: u32,
+    paper: Option<String>,
+    sheets: Option<u32>,
+    per_sheet: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSide {
+    id: String,
+    name: RawNames,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawForce {
+    id: String,
+    side: TS<String>,
+    name: RawNames,
+    colour: TS<String>,
+    #[serde(default)]
+    colour_name: String,
+    rule: Option<TS<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClass {
+    id: String,
+    name: RawNames,
+    #[serde(default)]
+    symbol: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFactor {
+    id: String,
+    name: RawNames,
+    #[serde(default)]
+    abbrev: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChits {
+    name: RawNames,
+    #[serde(default)]
+    back_label: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    values: Vec<RawChitValue>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChitValue {
+    value: u32,
+    #[serde(default)]
+    label: String,
+    count: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCardType {
+    id: String,
+    name: RawNames,
+    #[serde(default)]
+    fields: Vec<RawCardField>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCardField {
+    id: String,
+    #[serde(default)]
+    name: RawNames,
+    #[serde(rename = "type")]
+    kind: TS<String>,
+    min: Option<i64>,
+    max: Option<i64>,
+    #[serde(default)]
+    values: Vec<String>,
+    #[serde(default)]
+    required: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    id: String,
+    name: RawNames,
+    kind: String,
+    side: Option<TS<String>>,
+    #[serde(default = "a4")]
+    paper: String,
+    boxes: Option<[u32; 2]>,
+    rule: Option<TS<String>>,
+}
+
+fn a4() -> String {
+    "A4".to_string()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTrack {
+    id: String,
+    name: RawNames,
+    boxes: Vec<RawTrackBox>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTrackBox {
+    value: i64,
+    #[serde(default)]
+    label: String,
+    #[serde(default)]
+    attributes: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawConstraints {
+    #[serde(default)]
+    stacking: Vec<TS<RawStacking>>,
+    #[serde(default)]
+    forbidden: Vec<RawForbidden>,
+    #[serde(default)]
+    compositions: Vec<TS<RawComposition>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStacking {
+    side: TS<String>,
+    max_units: u32,
+    until: Option<TS<String>>,
+    rule: Option<TS<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawForbidden {
+    side: TS<String>,
+    location: TS<String>,
+    until: Option<TS<String>>,
+    rule: Option<TS<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawComposition {
+    name: String,
+    force: TS<String>,
+    units: Option<TS<u32>>,
+    #[serde(default)]
+    exactly: BTreeMap<TS<String>, u32>,
+    rule: Option<TS<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPhase {
+    id: String,
+    side: Option<TS<String>>,
+    name: RawNames,
+    rule: Option<TS<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVictory {
+    id: String,
+    side: TS<String>,
+    when: TS<String>,
+    rule: Option<TS<String>>,
+    #[serde(default)]
+    text: String,
+}
+
+/// Loads pack.toml into `pack`.
+pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
+    let Some(file) = l.read("pack.toml", true) else { return };
+    let Some(raw) = l.toml::<RawPack>(file) else { return };
+    let r = |v: &Option<TS<String>>| v.as_ref().map(|v| toml_ref(file, v));
+
+    let g = raw.game;
+    for (what, fields) in [("game", &g.provisional), ("declared totals", &raw.totals.provisional)] {
+        if let Some(fields) = fields {
+            l.provisional(what, fields.get_ref(), Loader::span(file, fields));
+        }
+    }
+    pack.game = Game {
+        title: g.title.into(),
+        edition: g.edition,
+        designer: g.designer,
+        publisher: g.publisher,
+        genre: g.genre,
+        players_min: g.players[0],
+        players_max: g.players[1],
+        play_minutes: (g.play_minutes[0], g.play_minutes[1]),
+        price: g.price,
+        totals: Totals {
+            counters: raw.totals.counters.as_ref().map(|v| Loader::spanned(file, v)),
+            counters_include_chits: raw.totals.counters_include_chits,
+            cards: raw.totals.cards.as_ref().map(|v| Loader::spanned(file, v)),
+            chits: raw.totals.chits.as_ref().map(|v| Loader::spanned(file, v)),
+            chit_mean: raw.totals.chit_mean.as_ref().map(|v| Loader::spanned(file, v)),
+        },
+        components: raw
+            .components
+            .iter()
+            .map(|c| {
+                let span = Loader::span(file, c);
+                let c = c.get_ref();
+                Component { kind: c.kind.clone(), name: c.name.clone().into(), count: c.count, paper: c.paper.clone(), sheets: c.sheets, per_sheet: c.per_sheet, span }
+            })
+            .collect(),
+        editions: raw.editions.into_iter().map(|e| Edition { id: e.id, date: e.date, label: e.label, notes: e.notes }).collect(),
+    };
+    if !pack.game.editions.iter().any(|e| e.id == pack.game.edition) && !pack.game.editions.is_empty() {
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("game.edition `{}` is not one of the [[editions]]", pack.game.edition))
+                .at(&Span::new(file, 0..0))
+                .with_hint("add an [[editions]] table with this id, or use one of the listed ids"),
+        );
+    }
+    pack.sides = raw.sides.into_iter().map(|s| Side { id: s.id, name: s.name.into() }).collect();
+    for f in raw.forces {
+        if !is_hex_colour(f.colour.get_ref()) {
+            l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("colour `{}` is not a #rrggbb colour", f.colour.get_ref())).at(&Loader::span(file, &f.colour)).with_hint("write e.g. \"#f2c21b\""));
+        }
+        pack.forces.push(Force {
+            id: f.id,
+            side: toml_ref(file, &f.side),
+            name: f.name.into(),
+            colour: f.colour.into_inner(),
+            colour_name: f.colour_name,
+            rule: r(&f.rule),
+        });
+    }
+    pack.classes = raw.classes.into_iter().map(|c| UnitClass { id: c.id, name: c.name.into(), symbol: c.symbol }).collect();
+    pack.factors = raw.factors.into_iter().map(|f| FactorDef { id: f.id, name: f.name.into(), abbrev: f.abbrev }).collect();
+    pack.markers = raw.markers.into_iter().map(|m| Marker { id: m.id, name: m.name.into() }).collect();
+    if let Some(chits) = &raw.chits {
+        let span = Loader::span(file, chits);
+        let c = chits.get_ref();
+        pack.chits = ChitMix {
+            name: c.name.clone().into(),
+            back_label: c.back_label.clone(),
+            aliases: c.aliases.clone(),
+            values: c.values.iter().map(|v| ChitValue { value: v.value, label: if v.label.is_empty() { v.value.to_string() } else { v.label.clone() }, count: v.count }).collect(),
+            span,
+        };
+    }
+    pack.card_types = raw.card_types.into_iter().map(|t| card_type(l, file, t)).collect();
+    pack.sheets = raw
+        .sheets
+        .iter()
+        .map(|s| {
+            let span = Loader::span(file, s);
+            let s = s.get_ref();
+            Sheet { id: s.id.clone(), name: s.name.clone().into(), kind: s.kind.clone(), side: r(&s.side), paper: s.paper.clone(), boxes: s.boxes.map(|[a, b]| (a, b)), rule: r(&s.rule), span }
+        })
+        .collect();
+    pack.tracks = raw
+        .tracks
+        .into_iter()
+        .map(|t| Track { id: t.id, name: t.name.into(), boxes: t.boxes.into_iter().map(|b| TrackBox { value: b.value, label: b.label, attributes: b.attributes }).collect() })
+        .collect();
+    let until = |l: &mut Loader<'_>, v: &Option<TS<String>>| v.as_ref().and_then(|u| l.expr(u.get_ref(), &Loader::span(file, u)));
+    for s in &raw.constraints.stacking {
+        let span = Loader::span(file, s);
+        let s = s.get_ref();
+        let until = until(l, &s.until);
+        pack.constraints.stacking.push(Stacking { side: toml_ref(file, &s.side), max_units: s.max_units, until, rule: r(&s.rule), span });
+    }
+    for f in &raw.constraints.forbidden {
+        let until = until(l, &f.until);
+        pack.constraints.forbidden.push(Forbidden { side: toml_ref(file, &f.side), location: toml_ref(file, &f.location), until, rule: r(&f.rule) });
+    }
+    for c in &raw.constraints.compositions {
+        let span = Loader::span(file, c);
+        let c = c.get_ref();
+        pack.constraints.compositions.push(Composition {
+            name: c.name.clone(),
+            force: toml_ref(file, &c.force),
+            units: c.units.as_ref().map(|u| Loader::spanned(file, u)),
+            exactly: c.exactly.iter().map(|(k, v)| (toml_ref(file, k), *v)).collect(),
+            rule: r(&c.rule),
+            span,
+        });
+    }
+    pack.sequence = raw.sequence.iter().map(|p| Phase { id: p.id.clone(), side: r(&p.side), name: p.name.clone().into(), rule: r(&p.rule) }).collect();
+    for v in &raw.victory {
+        let Some(when) = l.expr(v.when.get_ref(), &Loader::span(file, &v.when)) else { continue };
+        pack.victory.push(Victory { id: v.id.clone(), side: toml_ref(file, &v.side), when, rule: r(&v.rule), text: v.text.clone() });
+    }
+}
+
+fn card_type(l: &mut Loader<'_>, file: FileId, t: RawCardType) -> CardType {
+    let mut fields = Vec::new();
+    for f in t.fields {
+        let kind = match f.kind.get_ref().as_str() {
+            "int" => FieldKind::Int { min: f.min.unwrap_or(i64::MIN), max: f.max.unwrap_or(i64::MAX) },
+            "text" => FieldKind::Text,
+            "choice" => FieldKind::Choice { values: f.values.clone() },
+            "flag" => FieldKind::Flag,
+            other => {
+                l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("unknown field type `{other}`")).at(&Loader::span(file, &f.kind)).with_hint("use int, text, choice or flag"));
+                FieldKind::Text
+            }
+        };
+        fields.push(CardField { id: f.id, name: f.name.into(), kind, required: f.required });
+    }
+    CardType { id: t.id, name: t.name.into(), fields }
+}
+
+fn is_hex_colour(s: &str) -> bool {
+    s.len() == 7 && s.starts_with('#') && s[1..].chars().all(|c| c.is_ascii_hexdigit())
+}

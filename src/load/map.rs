@@ -1,0 +1,253 @@
+//! map.toml (grid, terrain kinds, transport exceptions), hexes.csv, hexsides.csv, areas.csv,
+//! routes.csv and boxes.csv.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned as TS;
+
+use super::csv::Columns;
+use super::units::{duplicate_check, provisional_fields};
+use super::{toml_ref, Loader, RawNames};
+use crate::diag::{Code, Diagnostic};
+use crate::model::*;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMapFile {
+    map: TS<RawMap>,
+    grid: Option<RawGrid>,
+    #[serde(default)]
+    terrain: Vec<RawTerrain>,
+    #[serde(default)]
+    transport: Vec<RawTransport>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMap {
+    kind: String,
+    #[serde(default)]
+    name: RawNames,
+    #[serde(default = "a3")]
+    paper: String,
+    #[serde(default)]
+    provisional: bool,
+    #[serde(default)]
+    default_terrain: Option<String>,
+    default_chit_capacity: Option<u32>,
+    #[serde(default)]
+    area_attributes: Vec<String>,
+}
+
+fn a3() -> String {
+    "A3".to_string()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGrid {
+    orientation: TS<String>,
+    columns: u32,
+    rows: u32,
+    hex_mm: f64,
+    #[serde(default = "even")]
+    shifted: TS<String>,
+    numbering: String,
+}
+
+fn even() -> TS<String> {
+    TS::new(0..0, "even".to_string())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTerrain {
+    id: String,
+    name: RawNames,
+    colour: String,
+    #[serde(default)]
+    water: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTransport {
+    side: Option<TS<String>>,
+    between: [TS<String>; 2],
+    distance: Option<TS<u32>>,
+    rule: Option<TS<String>>,
+}
+
+const HEX_COLUMNS: Columns = Columns {
+    required: &["hex", "terrain"],
+    optional: &["place", "name_ja", "name_en", "city", "vp", "chits", "features", "provisional", "note"],
+};
+const HEXSIDE_COLUMNS: Columns = Columns { required: &["hex_a", "hex_b", "feature"], optional: &["provisional", "note"] };
+const ROUTE_COLUMNS: Columns = Columns { required: &["card", "from", "to"], optional: &["rule", "note"] };
+const BOX_COLUMNS: Columns = Columns { required: &["id", "name_ja", "sheet"], optional: &["name_en", "side", "holds", "provisional", "note"] };
+const AREA_COLUMNS: Columns = Columns { required: &["id", "name_ja"], optional: &["name_en", "region", "adjacent", "provisional", "note"] };
+
+/// Loads the map files and boxes.csv.
+pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
+    if let Some(file) = l.read("map.toml", false) {
+        if let Some(raw) = l.toml::<RawMapFile>(file) {
+            pack.map = Some(map(l, file, raw));
+        }
+    }
+    if let Some(map) = &mut pack.map {
+        load_hexes(l, map);
+        load_hexsides(l, map);
+        load_routes(l, map);
+    }
+    if let Some(file) = l.read("boxes.csv", false) {
+        let table = l.csv(file, &BOX_COLUMNS, &[]);
+        for row in table.rows() {
+            let id = row.text("id", &mut l.diags).value;
+            l.provisional(&format!("box `{id}`"), &provisional_fields(&row), row.span());
+            duplicate_check(l, pack.boxes.iter().map(|b| (&b.id, &b.span)), &id, &row, "box");
+            pack.boxes.push(BoxDef {
+                id,
+                name: row.names(),
+                side: row.opt_ref("side"),
+                sheet: row.text("sheet", &mut l.diags),
+                holds: row.list("holds").into_iter().map(|h| h.value).collect(),
+                span: row.span(),
+            });
+        }
+    }
+}
+
+fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
+    let span = Loader::span(file, &raw.map);
+    let m = raw.map.into_inner();
+    let kind = match m.kind.as_str() {
+        "hex" => MapKind::Hex,
+        "area" => MapKind::Area,
+        other => {
+            l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("unknown map kind `{other}`")).at(&span).with_hint("use \"hex\" or \"area\""));
+            MapKind::Hex
+        }
+    };
+    if m.provisional {
+        l.provisional.push(Provisional { what: "map geometry: hex positions, terrain and hexsides are reconstructed from the rules, not the published map".into(), span: span.clone() });
+    }
+    let grid = raw.grid.map(|g| {
+        let orientation = match g.orientation.get_ref().as_str() {
+            "flat-top" => Orientation::FlatTop,
+            "pointy-top" => Orientation::PointyTop,
+            other => {
+                l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("unknown orientation `{other}`")).at(&Loader::span(file, &g.orientation)).with_hint("use \"flat-top\" or \"pointy-top\""));
+                Orientation::FlatTop
+            }
+        };
+        let even_shifted = match g.shifted.get_ref().as_str() {
+            "even" => true,
+            "odd" => false,
+            other => {
+                l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("`shifted` must be \"even\" or \"odd\", found `{other}`")).at(&Loader::span(file, &g.shifted)));
+                true
+            }
+        };
+        HexGrid { orientation, columns: g.columns.min(200), rows: g.rows.min(200), hex_mm: g.hex_mm, even_shifted, numbering: Numbering { pattern: g.numbering } }
+    });
+    let default_terrain = Spanned::new(m.default_terrain.unwrap_or_else(|| "clear".into()), span.clone());
+    let mut hexes = Vec::new();
+    if let Some(g) = &grid {
+        for col in 1..=g.columns {
+            for row in 1..=g.rows {
+                hexes.push(Hex {
+                    id: g.numbering.label(col, row, g.columns),
+                    col,
+                    row,
+                    terrain: default_terrain.clone(),
+                    place: None,
+                    chit_capacity: m.default_chit_capacity,
+                    span: span.clone(),
+                });
+            }
+        }
+    }
+    let mut seen: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
+    for h in &hexes {
+        if let Some((c, r)) = seen.insert(&h.id, (h.col, h.row)) {
+            l.diags.push(Diagnostic::error(Code::DUPLICATE_ID, format!("the numbering gives hex {}/{} and hex {c}/{r} the same number `{}`", h.col, h.row, h.id)).at(&span).with_hint("pad the numbers, e.g. \"{c:02}{r:02}\""));
+            break;
+        }
+    }
+    Map {
+        kind,
+        name: m.name.into(),
+        paper: m.paper,
+        grid,
+        terrain: raw.terrain.into_iter().map(|t| Terrain { id: t.id, name: t.name.into(), colour: t.colour, water: t.water }).collect(),
+        hexes,
+        hexsides: Vec::new(),
+        areas: Vec::new(),
+        routes: Vec::new(),
+        transport: raw
+            .transport
+            .iter()
+            .map(|t| TransportException {
+                side: t.side.as_ref().map(|s| toml_ref(file, s)),
+                between: (toml_ref(file, &t.between[0]), toml_ref(file, &t.between[1])),
+                distance: t.distance.as_ref().map(|d| Loader::spanned(file, d)),
+                rule: t.rule.as_ref().map(|r| toml_ref(file, r)),
+            })
+            .collect(),
+        area_attributes: m.area_attributes,
+        provisional: m.provisional,
+        span,
+    }
+}
+
+fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
+    if let Some(file) = l.read("areas.csv", map.kind == MapKind::Area) {
+        let table = l.csv(file, &AREA_COLUMNS, &map.area_attributes);
+        for row in table.rows() {
+            let attributes = map.area_attributes.iter().map(|c| (c.clone(), row.cell(c).value)).collect();
+            map.areas.push(Area { id: row.text("id", &mut l.diags).value, name: row.names(), region: row.cell("region").value, adjacent: row.list("adjacent"), attributes });
+        }
+    }
+    let Some(file) = l.read("hexes.csv", false) else { return };
+    let table = l.csv(file, &HEX_COLUMNS, &[]);
+    for row in table.rows() {
+        let number = row.text("hex", &mut l.diags);
+        let Some(hex) = map.hexes.iter_mut().find(|h| h.id == number.value) else {
+            let size = map.grid.as_ref().map_or("no grid".to_string(), |g| format!("{} columns × {} rows", g.columns, g.rows));
+            l.diags.push(Diagnostic::error(Code::HEX_OUTSIDE_GRID, format!("hex `{}` is not on the map grid ({size})", number.value)).at(&number.span).with_hint("check the hex number against map.toml's [grid] numbering"));
+            continue;
+        };
+        hex.terrain = row.text("terrain", &mut l.diags);
+        hex.span = row.span();
+        if let Some(c) = row.parse::<u32>("chits", "a whole number of chits", &mut l.diags) {
+            hex.chit_capacity = Some(c.value);
+        }
+        if let Some(place) = row.opt_ref("place") {
+            hex.place = Some(Place {
+                id: place.value,
+                name: row.names(),
+                city: row.flag("city", false, &mut l.diags),
+                vp: row.parse::<u32>("vp", "a whole number of victory points", &mut l.diags).map(|v| v.value),
+                features: row.list("features").into_iter().map(|f| f.value).collect(),
+            });
+        }
+        l.provisional(&format!("hex {}", number.value), &provisional_fields(&row), row.span());
+    }
+}
+
+fn load_hexsides(l: &mut Loader<'_>, map: &mut Map) {
+    let Some(file) = l.read("hexsides.csv", false) else { return };
+    let table = l.csv(file, &HEXSIDE_COLUMNS, &[]);
+    for row in table.rows() {
+        map.hexsides.push(Hexside { a: row.text("hex_a", &mut l.diags), b: row.text("hex_b", &mut l.diags), feature: row.text("feature", &mut l.diags).value, span: row.span() });
+    }
+}
+
+fn load_routes(l: &mut Loader<'_>, map: &mut Map) {
+    let Some(file) = l.read("routes.csv", false) else { return };
+    let table = l.csv(file, &ROUTE_COLUMNS, &[]);
+    for row in table.rows() {
+        map.routes.push(Route { card: row.text("card", &mut l.diags), from: row.text("from", &mut l.diags), to: row.text("to", &mut l.diags), rule: row.opt_ref("rule"), span: row.span() });
+    }
+}

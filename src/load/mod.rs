@@ -1,0 +1,204 @@
+//! Loading: a pack folder → [`Pack`], with a span for every value.
+//!
+//! [`pack`] reads every file of the pack format (docs/pack-format.md), one module per file kind,
+//! and reports syntax, shape and type problems (E01xx) as diagnostics, as many as it finds in one
+//! run. It does not resolve references or judge the game: that is `check`'s job. Nothing else in
+//! pnpkit parses pack files.
+
+mod cards;
+pub(crate) mod csv;
+mod expr;
+mod game;
+mod map;
+mod rules;
+mod setups;
+mod units;
+
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+use crate::diag::{Code, Diagnostic, FileId, Sources, Span};
+use crate::model::{Pack, Provisional, Spanned};
+
+/// Loads the pack in `dir`. Returns the pack (as complete as the files allow) and every problem
+/// found; the pack is only safe to check or build from when no diagnostic is an error.
+pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
+    let mut loader = Loader { dir: dir.to_path_buf(), sources, diags: Vec::new(), provisional: Vec::new() };
+    let mut pack = Pack { id: pack_id(dir), ..Pack::default() };
+    if !dir.join("pack.toml").is_file() {
+        let message = format!("`{}` is not a pack: it has no pack.toml", dir.display());
+        loader.diags.push(Diagnostic::error(Code::MISSING_FILE, message).with_hint("a pack is a folder such as data/dougram holding pack.toml and the files it lists"));
+        return (pack, loader.diags);
+    }
+    game::load(&mut loader, &mut pack);
+    units::load(&mut loader, &mut pack);
+    cards::load(&mut loader, &mut pack);
+    map::load(&mut loader, &mut pack);
+    setups::load(&mut loader, &mut pack);
+    rules::load(&mut loader, &mut pack);
+    pack.provisional = loader.provisional;
+    (pack, loader.diags)
+}
+
+/// The pack's id: its folder name.
+fn pack_id(dir: &Path) -> String {
+    let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    canonical.file_name().map_or_else(|| "pack".to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// Shared state while one pack loads.
+pub(crate) struct Loader<'s> {
+    dir: PathBuf,
+    sources: &'s mut Sources,
+    /// Problems found so far.
+    pub(crate) diags: Vec<Diagnostic>,
+    /// Provisional values found so far.
+    pub(crate) provisional: Vec<Provisional>,
+}
+
+impl Loader<'_> {
+    /// Reads `rel` (relative to the pack); `None` when absent (reported only if `required`).
+    pub(crate) fn read(&mut self, rel: &str, required: bool) -> Option<FileId> {
+        let path = self.dir.join(rel);
+        match std::fs::read(&path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => Some(self.sources.add(&path, text)),
+                Err(e) => {
+                    let valid = e.utf8_error().valid_up_to();
+                    let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                    let file = self.sources.add(&path, text);
+                    self.diags.push(Diagnostic::error(Code::READ_FAILED, format!("{rel} is not valid UTF-8")).at(&Span::new(file, valid..valid + 1)).with_hint("save the file as UTF-8 (Excel: \"CSV UTF-8\")"));
+                    None
+                }
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if required {
+                    self.diags.push(Diagnostic::error(Code::MISSING_FILE, format!("the pack has no {rel}")).with_hint(format!("create {} (see docs/pack-format.md)", path.display())));
+                }
+                None
+            }
+            Err(e) => {
+                self.diags.push(Diagnostic::error(Code::READ_FAILED, format!("cannot read {}: {e}", path.display())));
+                None
+            }
+        }
+    }
+
+    /// The text of a loaded file.
+    pub(crate) fn text(&self, file: FileId) -> &str {
+        &self.sources.get(file).text
+    }
+
+    /// Parses a TOML file into `T`, reporting syntax (E0101) and shape (E0102) errors.
+    pub(crate) fn toml<T: DeserializeOwned>(&mut self, file: FileId) -> Option<T> {
+        let text = self.text(file).to_string();
+        if let Err(e) = text.parse::<toml::Table>() {
+            self.push_toml_error(file, Code::TOML_SYNTAX, &e, &text);
+            return None;
+        }
+        match toml::from_str::<T>(&text) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.push_toml_error(file, Code::TOML_SHAPE, &e, &text);
+                None
+            }
+        }
+    }
+
+    fn push_toml_error(&mut self, file: FileId, code: Code, e: &toml::de::Error, text: &str) {
+        let range = e.span().unwrap_or(0..0);
+        let range = range.start.min(text.len())..range.end.min(text.len());
+        let message = e.message().trim().to_string();
+        let hint = if message.starts_with("unknown field") {
+            "remove the key or fix its spelling; docs/pack-format.md lists every key"
+        } else if message.starts_with("missing field") {
+            "add the key; docs/pack-format.md lists the keys each table needs"
+        } else {
+            "see docs/pack-format.md for this file's format"
+        };
+        self.diags.push(Diagnostic::error(code, message).at(&Span::new(file, range)).with_hint(hint));
+    }
+
+    /// Parses a CSV file with the given columns.
+    pub(crate) fn csv(&mut self, file: FileId, columns: &csv::Columns, extra: &[String]) -> csv::Table {
+        let text = self.text(file).to_string();
+        csv::Table::parse(file, &text, columns, extra, &mut self.diags)
+    }
+
+    /// Converts a toml span into ours.
+    pub(crate) fn span<T>(file: FileId, value: &toml::Spanned<T>) -> Span {
+        Span::new(file, value.span())
+    }
+
+    /// Converts a spanned toml value into ours.
+    pub(crate) fn spanned<T: Clone>(file: FileId, value: &toml::Spanned<T>) -> Spanned<T> {
+        Spanned::new(value.get_ref().clone(), Self::span(file, value))
+    }
+
+    /// Records that `fields` of `what` are provisional (nothing when `fields` is empty).
+    pub(crate) fn provisional(&mut self, what: &str, fields: &[String], span: Span) {
+        if !fields.is_empty() {
+            self.provisional.push(Provisional { what: format!("{what}: {}", fields.join(", ")), span });
+        }
+    }
+
+    /// Parses a condition or effect expression written at `span`, reporting syntax errors.
+    pub(crate) fn expr(&mut self, text: &str, span: &Span) -> Option<crate::model::Expr> {
+        if text.trim().is_empty() {
+            return None;
+        }
+        let base = self.content_start(text, span);
+        match expr::parse(text, span.file, base) {
+            Ok(e) => Some(e),
+            Err(d) => {
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    /// Parses a `;`-separated list of effects.
+    pub(crate) fn expr_list(&mut self, text: &str, span: &Span) -> Vec<crate::model::Expr> {
+        let base = self.content_start(text, span);
+        match expr::parse_list(text, span.file, base) {
+            Ok(list) => list,
+            Err(d) => {
+                self.diags.push(d);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Where `text` (a trimmed, unquoted cell or string value) starts inside `span`.
+    fn content_start(&self, text: &str, span: &Span) -> usize {
+        let source = self.text(span.file).get(span.range.clone()).unwrap_or("");
+        span.range.start + source.find(text).unwrap_or(0)
+    }
+
+    /// The pack folder.
+    pub(crate) fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+/// The name pair every TOML table uses: `name = { ja = "…", en = "…" }`.
+#[derive(serde::Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawNames {
+    #[serde(default)]
+    pub(crate) ja: String,
+    #[serde(default)]
+    pub(crate) en: String,
+}
+
+impl From<RawNames> for crate::model::Names {
+    fn from(n: RawNames) -> Self {
+        crate::model::Names { ja: n.ja, en: n.en }
+    }
+}
+
+/// A string with its toml span, converted to a [`crate::model::Ref`].
+pub(crate) fn toml_ref(file: FileId, value: &toml::Spanned<String>) -> crate::model::Ref {
+    Loader::spanned(file, value)
+}

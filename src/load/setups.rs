@@ -1,0 +1,100 @@
+//! setups.toml (setups and their deck definitions) and setups.csv (placements).
+
+use serde::Deserialize;
+use toml::Spanned as TS;
+
+use super::csv::Columns;
+use super::{toml_ref, Loader, RawNames};
+use crate::model::{Deck, Pack, Placement, Selector, Setup, Spanned};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSetups {
+    #[serde(default)]
+    setups: Vec<TS<RawSetup>>,
+    #[serde(default)]
+    decks: Vec<TS<RawDeck>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSetup {
+    id: String,
+    name: RawNames,
+    #[serde(default)]
+    play_minutes: [u32; 2],
+    open: Option<RawSelector>,
+    removed: Option<RawSelector>,
+    hand_size: Option<u32>,
+    rule: Option<TS<String>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawSelector {
+    side: Option<TS<String>>,
+    number_colour: Option<String>,
+    tag: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeck {
+    id: String,
+    setup: TS<String>,
+    side: TS<String>,
+    select: RawSelector,
+    size: TS<u32>,
+    rule: Option<TS<String>>,
+}
+
+const PLACEMENT_COLUMNS: Columns = Columns { required: &["setup", "side", "location", "piece", "count"], optional: &["note"] };
+
+/// Loads setups.toml and setups.csv.
+pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
+    if let Some(file) = l.read("setups.toml", false) {
+        if let Some(raw) = l.toml::<RawSetups>(file) {
+            let selector = |s: &RawSelector| Selector { side: s.side.as_ref().map(|v| toml_ref(file, v)), number_colour: s.number_colour.clone(), tag: s.tag.clone() };
+            for s in &raw.setups {
+                let span = Loader::span(file, s);
+                let s = s.get_ref();
+                pack.setups.push(Setup {
+                    id: s.id.clone(),
+                    name: s.name.clone().into(),
+                    play_minutes: (s.play_minutes[0], s.play_minutes[1]),
+                    open: s.open.as_ref().map(selector),
+                    removed: s.removed.as_ref().map(selector),
+                    hand_size: s.hand_size,
+                    rule: s.rule.as_ref().map(|r| toml_ref(file, r)),
+                    span,
+                });
+            }
+            for d in &raw.decks {
+                let span = Loader::span(file, d);
+                let d = d.get_ref();
+                pack.decks.push(Deck {
+                    id: d.id.clone(),
+                    setup: toml_ref(file, &d.setup),
+                    side: toml_ref(file, &d.side),
+                    select: selector(&d.select),
+                    size: Loader::spanned(file, &d.size),
+                    rule: d.rule.as_ref().map(|r| toml_ref(file, r)),
+                    span,
+                });
+            }
+        }
+    }
+    let Some(file) = l.read("setups.csv", false) else { return };
+    let table = l.csv(file, &PLACEMENT_COLUMNS, &[]);
+    for row in table.rows() {
+        let count = row.parse::<u32>("count", "a whole number", &mut l.diags).unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
+        pack.placements.push(Placement {
+            setup: row.text("setup", &mut l.diags),
+            side: row.text("side", &mut l.diags),
+            location: row.text("location", &mut l.diags),
+            piece: row.text("piece", &mut l.diags),
+            count,
+            span: row.span(),
+        });
+    }
+}

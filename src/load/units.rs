@@ -1,0 +1,105 @@
+//! units.csv (unit types with combat factors) and counters.csv (physical counters: front and
+//! back faces, and how many).
+
+use std::collections::BTreeMap;
+
+use super::csv::{Columns, Row};
+use super::Loader;
+use crate::diag::{Code, Diagnostic};
+use crate::model::{CounterKind, Modifier, Pack, Spanned, UnitType};
+
+const UNIT_COLUMNS: Columns = Columns {
+    required: &["id", "name_ja", "force", "class"],
+    optional: &["name_en", "movement", "steps", "modifiers", "tags", "rules", "provisional", "note"],
+};
+
+const COUNTER_COLUMNS: Columns = Columns { required: &["id", "front", "count"], optional: &["back", "provisional", "note"] };
+
+/// Loads units.csv and counters.csv.
+pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
+    if let Some(file) = l.read("units.csv", false) {
+        let factor_columns: Vec<String> = pack.factors.iter().map(|f| f.id.clone()).collect();
+        let table = l.csv(file, &UNIT_COLUMNS, &factor_columns);
+        for row in table.rows() {
+            let unit = unit(l, &row, &factor_columns);
+            duplicate_check(l, pack.units.iter().map(|u| (&u.id, &u.span)), &unit.id, &row, "unit");
+            pack.units.push(unit);
+        }
+    }
+    if let Some(file) = l.read("counters.csv", false) {
+        let table = l.csv(file, &COUNTER_COLUMNS, &[]);
+        for row in table.rows() {
+            let id = row.text("id", &mut l.diags);
+            let count = row.parse::<u32>("count", "a whole number", &mut l.diags).unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
+            l.provisional(&format!("counter `{}`", id.value), &provisional_fields(&row), row.span());
+            duplicate_check(l, pack.counters.iter().map(|c| (&c.id, &c.span)), &id.value, &row, "counter");
+            pack.counters.push(CounterKind { id: id.value, front: row.text("front", &mut l.diags), back: row.opt_ref("back"), count, span: row.span() });
+        }
+    }
+}
+
+fn unit(l: &mut Loader<'_>, row: &Row<'_>, factor_columns: &[String]) -> UnitType {
+    let id = row.text("id", &mut l.diags).value;
+    let mut factors = BTreeMap::new();
+    for f in factor_columns {
+        factors.insert(f.clone(), row.parse::<i64>(f, "a whole number", &mut l.diags).map(|v| v.value));
+    }
+    let steps = row.parse::<u32>("steps", "a whole number of steps", &mut l.diags).map_or(1, |v| v.value);
+    let modifiers = row.list("modifiers").iter().filter_map(|m| modifier(l, m, factor_columns)).collect();
+    l.provisional(&format!("unit `{id}`"), &provisional_fields(row), row.span());
+    UnitType {
+        id,
+        name: row.names(),
+        force: row.text("force", &mut l.diags),
+        class: row.text("class", &mut l.diags),
+        factors,
+        movement: row.parse::<i64>("movement", "a whole number", &mut l.diags).map(|v| v.value),
+        steps,
+        modifiers,
+        tags: row.list("tags").into_iter().map(|t| t.value).collect(),
+        rules: row.list("rules"),
+        span: row.span(),
+    }
+}
+
+/// `desert: anti_armour=5` (set) or `cold: anti_armour+1` (add).
+fn modifier(l: &mut Loader<'_>, m: &Spanned<String>, factors: &[String]) -> Option<Modifier> {
+    let bad = |l: &mut Loader<'_>, why: String| {
+        l.diags.push(Diagnostic::error(Code::BAD_VALUE, why).at(&m.span).with_hint("write `terrain: factor=value` or `terrain: factor+value`, e.g. `desert: anti_armour=5`"));
+        None
+    };
+    let Some((terrain, change)) = m.value.split_once(':') else { return bad(l, format!("modifier `{}` has no terrain", m.value)) };
+    let change = change.trim();
+    let (factor, add, value) = if let Some((f, v)) = change.split_once('=') {
+        (f, false, v)
+    } else if let Some((f, v)) = change.split_once('+') {
+        (f, true, v)
+    } else {
+        return bad(l, format!("modifier `{}` has no `=` or `+`", m.value));
+    };
+    let factor = factor.trim();
+    if !factors.iter().any(|f| f == factor) {
+        return bad(l, format!("modifier names unknown factor `{factor}`"));
+    }
+    let Ok(value) = value.trim().parse::<i64>() else { return bad(l, format!("modifier value `{}` is not a number", value.trim())) };
+    let terrain_start = m.span.range.start;
+    let terrain_span = crate::diag::Span::new(m.span.file, terrain_start..terrain_start + terrain.len());
+    Some(Modifier { terrain: Spanned::new(terrain.trim().to_string(), terrain_span), factor: factor.to_string(), add, value })
+}
+
+/// The `provisional` column: which of the row's values the sources do not give.
+pub(super) fn provisional_fields(row: &Row<'_>) -> Vec<String> {
+    row.list("provisional").into_iter().map(|p| p.value).collect()
+}
+
+/// Reports `id` when an earlier item of the same kind has it.
+pub(super) fn duplicate_check<'a>(l: &mut Loader<'_>, mut earlier: impl Iterator<Item = (&'a String, &'a crate::diag::Span)>, id: &str, row: &Row<'_>, kind: &str) {
+    if let Some((_, first)) = earlier.find(|(other, _)| other.as_str() == id) {
+        l.diags.push(
+            Diagnostic::error(Code::DUPLICATE_ID, format!("two {kind}s have the id `{id}`"))
+                .at(&row.cell("id").span)
+                .with_related(first, "first defined here")
+                .with_hint("ids must be unique within a file kind"),
+        );
+    }
+}

@@ -1,0 +1,209 @@
+//! Cards: card types with typed fields, the cards themselves, the conditions and effects that tie
+//! them together, and deck definitions.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{Names, Ref, Span, Spanned};
+
+/// A kind of card with the typed fields cards of that kind carry (a CCG's warrior has fight,
+/// shoot, armour and value; a wargame's action card has none beyond the common columns).
+#[derive(Debug, Serialize)]
+pub struct CardType {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Fields of this type, as extra columns of cards.csv.
+    pub fields: Vec<CardField>,
+}
+
+/// One typed field of a card type.
+#[derive(Debug, Serialize)]
+pub struct CardField {
+    /// Column name.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Value type and range.
+    pub kind: FieldKind,
+    /// Whether every card of the type must give it.
+    pub required: bool,
+}
+
+/// The value type of a card field.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum FieldKind {
+    /// An integer within `min..=max`.
+    Int {
+        /// Smallest allowed value.
+        min: i64,
+        /// Largest allowed value.
+        max: i64,
+    },
+    /// Free text.
+    Text,
+    /// One of the listed values.
+    Choice {
+        /// The allowed values.
+        values: Vec<String>,
+    },
+    /// yes / no.
+    Flag,
+}
+
+/// A card field's value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum FieldValue {
+    /// An integer.
+    Int(i64),
+    /// Text or a choice.
+    Text(String),
+    /// A flag.
+    Flag(bool),
+}
+
+/// One card.
+#[derive(Debug, Serialize)]
+pub struct Card {
+    /// Stable id; for numbered cards the number as text (`29`).
+    pub id: String,
+    /// The printed card number, if cards are numbered.
+    pub number: Option<u32>,
+    /// Name.
+    pub name: Names,
+    /// Card type id.
+    pub card_type: Ref,
+    /// The side whose deck it belongs to (`None`: either or unknown).
+    pub side: Option<Ref>,
+    /// Colour of the printed card number (seed 000: orange = Liberation setup1 deck, purple =
+    /// Federal setup1 deck, plain otherwise); `None` when unknown.
+    pub number_colour: Option<Spanned<String>>,
+    /// Tags printed under the number (setup2, setup2-open, setup2-removed, …).
+    pub tags: Vec<Spanned<String>>,
+    /// When it may be played (phase or step), free text.
+    pub timing: String,
+    /// What must hold before it can be played or opened.
+    pub requires: Option<Expr>,
+    /// When it opens by itself, without being played.
+    pub auto_open: Option<Expr>,
+    /// What opening or playing it does.
+    pub effects: Vec<Expr>,
+    /// Rule clauses that mention it.
+    pub rules: Vec<Ref>,
+    /// Its text in our own words (English).
+    pub text: String,
+    /// Values of the card type's typed fields.
+    pub fields: BTreeMap<String, FieldValue>,
+    /// The card's row.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// A condition or effect: `open(29)`, `controls(liberation, cardinal)`, `vp(liberation) >= 9`,
+/// combined with `!`, `&`, `|` and parentheses. docs/pack-format.md lists the functions.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+pub enum Expr {
+    /// A function applied to references.
+    Call(Call),
+    /// A function's value compared with a number (`vp(liberation) >= 9`).
+    Compare {
+        /// The function.
+        call: Call,
+        /// `>=`, `<=`, `==`, `>`, `<`.
+        cmp: String,
+        /// The number.
+        value: i64,
+    },
+    /// Negation.
+    Not {
+        /// What is negated.
+        expr: Box<Expr>,
+    },
+    /// All must hold.
+    All {
+        /// The parts.
+        exprs: Vec<Expr>,
+    },
+    /// One must hold.
+    Any {
+        /// The parts.
+        exprs: Vec<Expr>,
+    },
+}
+
+/// `name(arg, arg, …)`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Call {
+    /// Function name.
+    pub name: Ref,
+    /// Arguments as written.
+    pub args: Vec<Ref>,
+}
+
+impl Expr {
+    /// Every call in the expression, depth first.
+    pub fn calls(&self) -> Vec<&Call> {
+        let mut out = Vec::new();
+        self.collect_calls(&mut out);
+        out
+    }
+
+    fn collect_calls<'a>(&'a self, out: &mut Vec<&'a Call>) {
+        match self {
+            Expr::Call(c) | Expr::Compare { call: c, .. } => out.push(c),
+            Expr::Not { expr } => expr.collect_calls(out),
+            Expr::All { exprs } | Expr::Any { exprs } => exprs.iter().for_each(|e| e.collect_calls(out)),
+        }
+    }
+}
+
+/// Which cards a deck or a setup's open/removed list takes: all conditions must hold.
+#[derive(Debug, Default, Serialize)]
+pub struct Selector {
+    /// Cards of this side.
+    pub side: Option<Ref>,
+    /// Cards whose number is printed in this colour.
+    pub number_colour: Option<String>,
+    /// Cards with this tag.
+    pub tag: Option<String>,
+}
+
+impl Selector {
+    /// True when `card` is selected; `side_id` resolves the card's side reference to an id.
+    pub fn selects(&self, card: &Card, side_id: impl Fn(&str) -> Option<String>) -> bool {
+        let side_ok = self.side.as_ref().is_none_or(|want| {
+            card.side.as_ref().and_then(|s| side_id(s)) == side_id(want)
+        });
+        let colour_ok = self
+            .number_colour
+            .as_ref()
+            .is_none_or(|c| card.number_colour.as_ref().is_some_and(|n| n.value == *c));
+        let tag_ok = self.tag.as_ref().is_none_or(|t| card.tags.iter().any(|x| x.value == *t));
+        side_ok && colour_ok && tag_ok
+    }
+}
+
+/// A deck a setup builds for a side, and the number of cards the rules say it has.
+#[derive(Debug, Serialize)]
+pub struct Deck {
+    /// Stable id.
+    pub id: String,
+    /// The setup it belongs to.
+    pub setup: Ref,
+    /// Whose deck.
+    pub side: Ref,
+    /// Which cards.
+    pub select: Selector,
+    /// How many cards the rules say it has.
+    pub size: Spanned<u32>,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: Span,
+}

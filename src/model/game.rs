@@ -1,0 +1,244 @@
+//! Game-wide data: titles, sides and forces, declared totals, published components, the turn
+//! sequence, victory conditions, tracks, editions and the constraints setups must obey.
+
+use serde::Serialize;
+
+use super::{Expr, Ref, Spanned};
+
+/// A name in Japanese and English (either may be empty when a game has only one).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Names {
+    /// Japanese name, as printed.
+    pub ja: String,
+    /// English name.
+    pub en: String,
+}
+
+impl Names {
+    /// Both names, for "did you mean" candidates.
+    pub fn both(&self) -> [&str; 2] {
+        [self.ja.as_str(), self.en.as_str()]
+    }
+}
+
+/// What the game is.
+#[derive(Debug, Default, Serialize)]
+pub struct Game {
+    /// Title.
+    pub title: Names,
+    /// The edition this pack describes (an id from `editions`).
+    pub edition: String,
+    /// Designer.
+    pub designer: String,
+    /// Publisher or circle.
+    pub publisher: String,
+    /// Genre or kind, e.g. "strategic simulation".
+    pub genre: String,
+    /// Fewest players.
+    pub players_min: u32,
+    /// Most players.
+    pub players_max: u32,
+    /// Play time in minutes: shortest, longest.
+    pub play_minutes: (u32, u32),
+    /// Price as published, free text.
+    pub price: String,
+    /// Declared component totals, checked against the pack.
+    pub totals: Totals,
+    /// The published component list.
+    pub components: Vec<Component>,
+    /// Known editions, oldest first.
+    pub editions: Vec<Edition>,
+}
+
+/// Totals the publisher states; `check` compares each with what the pack defines.
+#[derive(Debug, Default, Serialize)]
+pub struct Totals {
+    /// Physical counters (unit and marker counters, plus chits when `counters_include_chits`).
+    pub counters: Option<Spanned<u32>>,
+    /// Whether the counter total includes the random chits.
+    pub counters_include_chits: bool,
+    /// Cards in the published deck (numbered 1..=cards).
+    pub cards: Option<Spanned<u32>>,
+    /// Random chits.
+    pub chits: Option<Spanned<u32>>,
+    /// The chits' mean value as stated, e.g. "2.5"; compared to that many decimals.
+    pub chit_mean: Option<Spanned<String>>,
+}
+
+/// One item of the published component list.
+#[derive(Debug, Serialize)]
+pub struct Component {
+    /// Kind: counters, map, play-sheet, cards, card-list, flowchart, rules, …
+    pub kind: String,
+    /// Name.
+    pub name: Names,
+    /// How many pieces (counters, cards) or sheets.
+    pub count: u32,
+    /// Paper size of each sheet or page, if stated.
+    pub paper: Option<String>,
+    /// Sheets or pages it is printed on, if stated.
+    pub sheets: Option<u32>,
+    /// Pieces per sheet, when the layout is fixed (e.g. 9 cards per A4 sheet).
+    pub per_sheet: Option<u32>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: super::Span,
+}
+
+/// A published edition.
+#[derive(Debug, Serialize)]
+pub struct Edition {
+    /// Stable id, e.g. `2011-06-12`.
+    pub id: String,
+    /// Date of publication or revision.
+    pub date: String,
+    /// What it is called.
+    pub label: String,
+    /// What changed, free text.
+    pub notes: String,
+}
+
+/// A side players take.
+#[derive(Debug, Serialize)]
+pub struct Side {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+}
+
+/// A force within a side, with its counter colour (seed 000 rule 2.3).
+#[derive(Debug, Serialize)]
+pub struct Force {
+    /// Stable id.
+    pub id: String,
+    /// The side it fights for.
+    pub side: Ref,
+    /// Name.
+    pub name: Names,
+    /// Counter background colour, `#rrggbb`.
+    pub colour: String,
+    /// The colour's name as the rules give it (黄色, 緑, …).
+    pub colour_name: String,
+    /// Rule clause that defines it.
+    pub rule: Option<Ref>,
+}
+
+/// A combat factor column units carry (anti-armour, anti-personnel, defence, …).
+#[derive(Debug, Serialize)]
+pub struct FactorDef {
+    /// Column name in units.csv.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Short label printed on counters.
+    pub abbrev: String,
+}
+
+/// A phase of the turn sequence.
+#[derive(Debug, Serialize)]
+pub struct Phase {
+    /// Stable id.
+    pub id: String,
+    /// The side whose player turn it belongs to, if any.
+    pub side: Option<Ref>,
+    /// Name.
+    pub name: Names,
+    /// The rule section describing it.
+    pub rule: Option<Ref>,
+}
+
+/// A way to win.
+#[derive(Debug, Serialize)]
+pub struct Victory {
+    /// Stable id.
+    pub id: String,
+    /// Who wins.
+    pub side: Ref,
+    /// When, as a condition over cards, control and VP.
+    pub when: Expr,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
+    /// Our own summary.
+    pub text: String,
+}
+
+/// A numbered track (turn, VP, DEFCON, space race).
+#[derive(Debug, Serialize)]
+pub struct Track {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Its boxes in order.
+    pub boxes: Vec<TrackBox>,
+}
+
+/// One box of a track, with whatever the game prints in it.
+#[derive(Debug, Serialize)]
+pub struct TrackBox {
+    /// The number in the box.
+    pub value: i64,
+    /// Extra label (e.g. "Early War", "Nuclear war").
+    pub label: String,
+    /// Further per-box data (e.g. ops needed, VP awarded).
+    pub attributes: std::collections::BTreeMap<String, String>,
+}
+
+/// Rules setups must obey, as data, so one generic check serves every game.
+#[derive(Debug, Default, Serialize)]
+pub struct Constraints {
+    /// Stacking limits.
+    pub stacking: Vec<Stacking>,
+    /// Locations a side may not occupy.
+    pub forbidden: Vec<Forbidden>,
+    /// Stated compositions of forces or groups of units.
+    pub compositions: Vec<Composition>,
+}
+
+/// At most `max_units` of a side's units in one location (chits never count).
+#[derive(Debug, Serialize)]
+pub struct Stacking {
+    /// Whose units.
+    pub side: Ref,
+    /// The limit.
+    pub max_units: u32,
+    /// The limit applies until this condition holds (e.g. card 29 open).
+    pub until: Option<Expr>,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: super::Span,
+}
+
+/// A side's units may not be in a location.
+#[derive(Debug, Serialize)]
+pub struct Forbidden {
+    /// Whose units.
+    pub side: Ref,
+    /// Where.
+    pub location: Ref,
+    /// Lifted once this condition holds (e.g. card 64 open).
+    pub until: Option<Expr>,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
+}
+
+/// A force or group has exactly this make-up (rule 2.9: the mercenaries; 24.3: the 6th Army).
+#[derive(Debug, Serialize)]
+pub struct Composition {
+    /// What is described, e.g. "the mercenaries".
+    pub name: String,
+    /// The force whose counters are counted.
+    pub force: Ref,
+    /// Total number of units of the force, if stated.
+    pub units: Option<Spanned<u32>>,
+    /// Exact numbers per unit type, if stated.
+    pub exactly: Vec<(Ref, u32)>,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: super::Span,
+}

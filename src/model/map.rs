@@ -1,0 +1,289 @@
+//! The map (a hex grid or a point-to-point area map), off-map boxes and the sheets they sit on.
+//! Hex geometry is integer cube-coordinate arithmetic, so every result is exact and repeatable.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{Names, Ref, Span, Spanned};
+
+/// A game map.
+#[derive(Debug, Serialize)]
+pub struct Map {
+    /// Hex grid or areas joined by adjacency.
+    pub kind: MapKind,
+    /// Name.
+    pub name: Names,
+    /// Paper size of the published map.
+    pub paper: String,
+    /// The grid, for hex maps.
+    pub grid: Option<HexGrid>,
+    /// Terrain kinds, including any the pack adds.
+    pub terrain: Vec<Terrain>,
+    /// Every hex of the grid, in column-major order, with defaults applied.
+    pub hexes: Vec<Hex>,
+    /// Features on hex edges.
+    pub hexsides: Vec<Hexside>,
+    /// Areas, for point-to-point maps.
+    pub areas: Vec<Area>,
+    /// The game-specific attribute columns of areas.csv (stability, battleground, …).
+    pub area_attributes: Vec<String>,
+    /// Sea routes, each enabled by a card.
+    pub routes: Vec<Route>,
+    /// Exceptions to the transport range.
+    pub transport: Vec<TransportException>,
+    /// Whether the geometry is our reconstruction rather than the published map.
+    pub provisional: bool,
+    /// Where the map is declared.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// Hex grid or point-to-point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MapKind {
+    /// Hexes on a grid.
+    Hex,
+    /// Named areas with explicit adjacency.
+    Area,
+}
+
+/// Flat-top or pointy-top hexes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Orientation {
+    /// Columns of hexes with flat tops; alternate columns are shifted half a hex down.
+    FlatTop,
+    /// Rows of hexes with pointed tops; alternate rows are shifted half a hex right.
+    PointyTop,
+}
+
+/// How hexes are numbered: a pattern with `{c}`/`{r}` (column, row from 1) or `{n}` (running
+/// number, row by row), each optionally zero-padded as `{c:02}`. `"{c:02}{r:02}"` gives CCRR
+/// (0512); `"{c}{r}"` gives the two-digit numbers of seed 000's map (53 = column 5, row 3).
+#[derive(Debug, Clone, Serialize)]
+pub struct Numbering {
+    /// The pattern.
+    pub pattern: String,
+}
+
+impl Numbering {
+    /// The number of the hex at `col`, `row` (both from 1) on a grid `columns` wide.
+    pub fn label(&self, col: u32, row: u32, columns: u32) -> String {
+        let mut out = String::new();
+        let mut rest = self.pattern.as_str();
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let Some(close) = rest[open..].find('}') else { break };
+            let field = &rest[open + 1..open + close];
+            let (name, width) = field.split_once(':').map_or((field, 0), |(n, w)| (n, w.parse().unwrap_or(0)));
+            let value = match name {
+                "c" => col,
+                "r" => row,
+                _ => (row - 1) * columns + col,
+            };
+            out.push_str(&format!("{value:0width$}"));
+            rest = &rest[open + close + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// A hex grid.
+#[derive(Debug, Clone, Serialize)]
+pub struct HexGrid {
+    /// Flat-top or pointy-top.
+    pub orientation: Orientation,
+    /// Columns, numbered from 1.
+    pub columns: u32,
+    /// Rows, numbered from 1.
+    pub rows: u32,
+    /// Hex size across the flats, in mm.
+    pub hex_mm: f64,
+    /// Whether the even (true) or odd (false) columns (rows, for pointy-top) are shifted.
+    pub even_shifted: bool,
+    /// How hexes are numbered.
+    pub numbering: Numbering,
+}
+
+impl HexGrid {
+    /// Cube coordinates (q, r) of the hex at `col`, `row` (from 1).
+    fn cube(&self, col: u32, row: u32) -> (i64, i64) {
+        let (x, y) = (i64::from(col) - 1, i64::from(row) - 1);
+        // A 1-based even column (row) is a 0-based odd one: "odd-q" ("odd-r") in the usual terms.
+        let half = |i: i64| if self.even_shifted { (i - (i & 1)) / 2 } else { (i + (i & 1)) / 2 };
+        match self.orientation {
+            Orientation::FlatTop => (x, y - half(x)),
+            Orientation::PointyTop => (x - half(y), y),
+        }
+    }
+
+    /// Hex distance between two grid positions.
+    pub fn distance(&self, a: (u32, u32), b: (u32, u32)) -> u32 {
+        let (aq, ar) = self.cube(a.0, a.1);
+        let (bq, br) = self.cube(b.0, b.1);
+        let (dq, dr) = (aq - bq, ar - br);
+        ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
+    }
+
+    /// The positions next to `at` that lie on the grid.
+    pub fn neighbours(&self, at: (u32, u32)) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        for c in at.0.saturating_sub(1).max(1)..=(at.0 + 1).min(self.columns) {
+            for r in at.1.saturating_sub(1).max(1)..=(at.1 + 1).min(self.rows) {
+                if (c, r) != at && self.distance(at, (c, r)) == 1 {
+                    out.push((c, r));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A terrain kind and how it is drawn.
+#[derive(Debug, Serialize)]
+pub struct Terrain {
+    /// Stable id (`clear`, `sea`, `desert`, `cold`, `mountain`, …).
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Fill colour, `#rrggbb`.
+    pub colour: String,
+    /// Water: land units cannot enter; a land hex next to it is coastal.
+    pub water: bool,
+}
+
+/// A named location in a hex: a city, a mine, a port.
+#[derive(Debug, Clone, Serialize)]
+pub struct Place {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Whether it is a city (control is checked only for cities in seed 000).
+    pub city: bool,
+    /// Victory points, for cities.
+    pub vp: Option<u32>,
+    /// Other features (`mine`, `port`, `capital`).
+    pub features: Vec<String>,
+}
+
+/// One hex.
+#[derive(Debug, Serialize)]
+pub struct Hex {
+    /// Its printed number.
+    pub id: String,
+    /// Column, from 1.
+    pub col: u32,
+    /// Row, from 1.
+    pub row: u32,
+    /// Terrain id.
+    pub terrain: Ref,
+    /// The place in it, if any.
+    pub place: Option<Place>,
+    /// How many hidden chits it can hold.
+    pub chit_capacity: Option<u32>,
+    /// Where it is described (its row in hexes.csv, or the map's defaults).
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// A feature drawn on the edge between two hexes.
+#[derive(Debug, Serialize)]
+pub struct Hexside {
+    /// One hex.
+    pub a: Ref,
+    /// The other.
+    pub b: Ref,
+    /// `mountain` or `impassable` (or a kind the pack adds).
+    pub feature: String,
+    /// The row.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// An area of a point-to-point map.
+#[derive(Debug, Serialize)]
+pub struct Area {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Region (Europe, Asia, …).
+    pub region: String,
+    /// Areas it connects to.
+    pub adjacent: Vec<Ref>,
+    /// Game-specific attributes (stability, battleground, …).
+    pub attributes: BTreeMap<String, String>,
+}
+
+/// A sea route between two locations, usable when its card is played.
+#[derive(Debug, Serialize)]
+pub struct Route {
+    /// The card that enables it.
+    pub card: Ref,
+    /// One end.
+    pub from: Ref,
+    /// The other end.
+    pub to: Ref,
+    /// The rule listing it.
+    pub rule: Option<Ref>,
+    /// The row.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// Two locations the transport rules treat specially.
+#[derive(Debug, Serialize)]
+pub struct TransportException {
+    /// Whose transport (`None`: both sides).
+    pub side: Option<Ref>,
+    /// The two locations.
+    pub between: (Ref, Ref),
+    /// Counted as this many hexes apart; `None`: the distance is ignored.
+    pub distance: Option<Spanned<u32>>,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
+}
+
+/// An off-map box: on the map or on a play sheet.
+#[derive(Debug, Serialize)]
+pub struct BoxDef {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Whose box, if one side's.
+    pub side: Option<Ref>,
+    /// `map` or a sheet id.
+    pub sheet: Ref,
+    /// What it holds (`units`, `chits`, `cards`).
+    pub holds: Vec<String>,
+    /// The row.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// A printed sheet that is not the map: a play sheet, a score sheet, a placement mat.
+#[derive(Debug, Serialize)]
+pub struct Sheet {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// `play`, `score`, `mat`.
+    pub kind: String,
+    /// Whose sheet, if one side's.
+    pub side: Option<Ref>,
+    /// Paper size.
+    pub paper: String,
+    /// The fewest and most boxes the rules say it has.
+    pub boxes: Option<(u32, u32)>,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: Span,
+}

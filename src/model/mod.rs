@@ -1,0 +1,229 @@
+//! The canonical model: one game pack as plain data, read-only after loading.
+//!
+//! The principal type is [`Pack`]. Every generator and every check reads it; nothing in it knows
+//! about files, templates, paper or SVG. Ids are stable strings chosen by the designer; display
+//! numbers (card numbers, rule numbers, hex numbers) are data, not identity. References between
+//! items are kept as the designer wrote them ([`Ref`], an id or a name in either language) with
+//! their [`Span`], and resolved by the lookup methods of [`Pack`]; `check` reports the ones that
+//! resolve to nothing. Values the sources do not give are listed in [`Pack::provisional`].
+
+pub(crate) mod card;
+pub mod game;
+mod map;
+mod rules;
+mod setup;
+mod unit;
+
+pub use card::{Call, Card, CardField, CardType, Deck, Expr, FieldKind, FieldValue, Selector};
+pub use game::{Component, Constraints, Composition, Edition, Forbidden, Force, Game, Names, Phase, Side, Stacking, Totals, Track, TrackBox, Victory};
+pub use map::{Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Route, Sheet, Terrain, TransportException};
+pub use rules::{Clause, Rules, Section, Term};
+pub use setup::{Placement, Setup};
+pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitType};
+
+use crate::diag::Span;
+use serde::Serialize;
+
+/// A value with the place it was written, so checks can point at it. Serializes as the value.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// Wraps `value` written at `span`.
+    pub fn new(value: T, span: Span) -> Self {
+        Spanned { value, span }
+    }
+}
+
+impl<T> std::ops::Deref for Spanned<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T: Serialize> Serialize for Spanned<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
+}
+
+/// A reference as written: an id or a name in either language; resolved by [`Pack`] lookups.
+pub type Ref = Spanned<String>;
+
+/// A value the sources do not give, recorded where the pack declares it provisional.
+#[derive(Clone, Debug, Serialize)]
+pub struct Provisional {
+    /// What is provisional, e.g. "unit `round-facer`: anti_armour, defence".
+    pub what: String,
+    /// Where the pack says so.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// One game pack, as loaded from `data/<pack>/`.
+#[derive(Debug, Default, Serialize)]
+pub struct Pack {
+    /// The pack's folder name, e.g. `dougram`.
+    pub id: String,
+    /// Titles, edition, players, declared totals, published components.
+    pub game: Game,
+    /// The sides players take (e.g. Liberation, Federal).
+    pub sides: Vec<Side>,
+    /// Forces within sides, each with its counter colour.
+    pub forces: Vec<Force>,
+    /// Unit classes (soldier, combat armour, fortress, …).
+    pub classes: Vec<UnitClass>,
+    /// The combat factor columns units carry, in printing order.
+    pub factors: Vec<game::FactorDef>,
+    /// Unit types: what one counter face shows.
+    pub units: Vec<UnitType>,
+    /// Markers (stack markers, control markers, …).
+    pub markers: Vec<Marker>,
+    /// Physical counters: front face + back face, with how many of each.
+    pub counters: Vec<CounterKind>,
+    /// The random-chit distribution.
+    pub chits: ChitMix,
+    /// Card types with their typed fields.
+    pub card_types: Vec<CardType>,
+    /// Cards known to the pack (unknown cards of the published deck are simply absent).
+    pub cards: Vec<Card>,
+    /// Deck definitions (which cards form a side's starting deck in a setup).
+    pub decks: Vec<Deck>,
+    /// The map: a hex grid or a point-to-point area map.
+    pub map: Option<Map>,
+    /// Off-map boxes, on the map or on a play sheet.
+    pub boxes: Vec<BoxDef>,
+    /// Play sheets, score sheets, placement mats.
+    pub sheets: Vec<Sheet>,
+    /// Tracks (turn, VP, DEFCON-like).
+    pub tracks: Vec<Track>,
+    /// Setups (scenarios).
+    pub setups: Vec<Setup>,
+    /// Where units and chits start, every setup's rows in file order.
+    pub placements: Vec<Placement>,
+    /// Rules the setups must obey, as data (stacking, forbidden places, compositions).
+    pub constraints: Constraints,
+    /// The turn sequence.
+    pub sequence: Vec<Phase>,
+    /// Victory conditions.
+    pub victory: Vec<Victory>,
+    /// The numbered rules and the glossary.
+    pub rules: Rules,
+    /// Every value the pack marks provisional.
+    pub provisional: Vec<Provisional>,
+}
+
+/// True when `r` names the item with `id` and `names` (by id, Japanese or English name).
+pub fn names_match(r: &str, id: &str, names: &Names) -> bool {
+    r == id || r == names.ja || (!names.en.is_empty() && r.eq_ignore_ascii_case(&names.en))
+}
+
+impl Pack {
+    /// The side with id or name `r`.
+    pub fn side(&self, r: &str) -> Option<&Side> {
+        self.sides.iter().find(|s| names_match(r, &s.id, &s.name))
+    }
+
+    /// The force with id or name `r`.
+    pub fn force(&self, r: &str) -> Option<&Force> {
+        self.forces.iter().find(|f| names_match(r, &f.id, &f.name))
+    }
+
+    /// The side a force belongs to.
+    pub fn side_of_force(&self, force: &str) -> Option<&str> {
+        self.force(force).map(|f| f.side.value.as_str())
+    }
+
+    /// The unit type named `r`; with `side`, only that side's types (names repeat across sides:
+    /// both sides field a クラブガンナー).
+    pub fn unit(&self, side: Option<&str>, r: &str) -> Option<&UnitType> {
+        self.units.iter().find(|u| {
+            names_match(r, &u.id, &u.name) && side.is_none_or(|s| self.side_of_force(&u.force) == Some(s))
+        })
+    }
+
+    /// The unit type with exactly this id.
+    pub fn unit_by_id(&self, id: &str) -> Option<&UnitType> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    /// The marker named `r`.
+    pub fn marker(&self, r: &str) -> Option<&Marker> {
+        self.markers.iter().find(|m| names_match(r, &m.id, &m.name))
+    }
+
+    /// The card with number or id `r` (`29`, `#29` or the card's name).
+    pub fn card(&self, r: &str) -> Option<&Card> {
+        let r = r.trim_start_matches('#');
+        self.cards.iter().find(|c| c.id == r || names_match(r, &c.id, &c.name))
+    }
+
+    /// The card type with id `r`.
+    pub fn card_type(&self, r: &str) -> Option<&CardType> {
+        self.card_types.iter().find(|t| names_match(r, &t.id, &t.name))
+    }
+
+    /// The setup with id or name `r`.
+    pub fn setup(&self, r: &str) -> Option<&Setup> {
+        self.setups.iter().find(|s| names_match(r, &s.id, &s.name))
+    }
+
+    /// The placements of the setup with id `setup`.
+    pub fn placements_of<'a>(&'a self, setup: &'a str) -> impl Iterator<Item = &'a Placement> + 'a {
+        self.placements.iter().filter(move |p| self.setup(&p.setup).is_some_and(|s| s.id == setup))
+    }
+
+    /// The box with id or name `r` (`第6軍ボックス` and `第6軍` both name the 6th Army box).
+    pub fn box_def(&self, r: &str) -> Option<&BoxDef> {
+        self.boxes.iter().find(|b| {
+            names_match(r, &b.id, &b.name) || r.strip_suffix("ボックス").is_some_and(|stem| stem == b.name.ja)
+                || b.name.ja.strip_suffix("ボックス").is_some_and(|stem| stem == r)
+        })
+    }
+
+    /// The hex that location `r` names: a place name, a hex number (`53`), `hex-53` or `ヘックス53`.
+    pub fn hex(&self, r: &str) -> Option<&Hex> {
+        let map = self.map.as_ref()?;
+        let number = r.strip_prefix("hex-").or_else(|| r.strip_prefix("ヘックス")).unwrap_or(r);
+        map.hexes.iter().find(|h| h.id == number).or_else(|| {
+            map.hexes.iter().find(|h| h.place.as_ref().is_some_and(|p| names_match(r, &p.id, &p.name)))
+        })
+    }
+
+    /// The terrain kind with id or name `r`.
+    pub fn terrain(&self, r: &str) -> Option<&Terrain> {
+        self.map.as_ref()?.terrain.iter().find(|t| names_match(r, &t.id, &t.name))
+    }
+
+    /// The rule clause with id `r`.
+    pub fn clause(&self, r: &str) -> Option<&Clause> {
+        self.rules.sections.iter().flat_map(|s| &s.clauses).find(|c| c.id == r)
+    }
+
+    /// The glossary term with id or name `r`.
+    pub fn term(&self, r: &str) -> Option<&Term> {
+        self.rules.terms.iter().find(|t| names_match(r, &t.id, &t.name))
+    }
+
+    /// Every name a location reference could have meant, for "did you mean" hints.
+    pub fn location_names(&self) -> Vec<&str> {
+        let mut names = Vec::new();
+        if let Some(map) = &self.map {
+            for h in &map.hexes {
+                if let Some(p) = &h.place {
+                    names.extend([p.id.as_str(), p.name.ja.as_str(), p.name.en.as_str()]);
+                }
+            }
+        }
+        for b in &self.boxes {
+            names.extend([b.id.as_str(), b.name.ja.as_str(), b.name.en.as_str()]);
+        }
+        names
+    }
+}

@@ -1,0 +1,45 @@
+//! Setups: where units and chits start, and which cards form the decks, are open or removed.
+
+use serde::Serialize;
+
+use super::{Names, Ref, Selector, Span, Spanned};
+
+/// A setup (scenario).
+#[derive(Debug, Serialize)]
+pub struct Setup {
+    /// Stable id (`setup1`).
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Play time in minutes: shortest, longest.
+    pub play_minutes: (u32, u32),
+    /// Cards open at the start.
+    pub open: Option<Selector>,
+    /// Cards removed from the game at the start.
+    pub removed: Option<Selector>,
+    /// Cards dealt to each hand at the start.
+    pub hand_size: Option<u32>,
+    /// The rule section describing it.
+    pub rule: Option<Ref>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// `count` pieces of one kind placed in one location.
+#[derive(Debug, Serialize)]
+pub struct Placement {
+    /// Which setup.
+    pub setup: Ref,
+    /// Whose pieces.
+    pub side: Ref,
+    /// A place name, hex number or box.
+    pub location: Ref,
+    /// A unit type (by name or id), or a chit kind (`random-chit`, `hidden-chit`).
+    pub piece: Ref,
+    /// How many.
+    pub count: Spanned<u32>,
+    /// The row.
+    #[serde(skip)]
+    pub span: Span,
+}

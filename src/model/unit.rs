@@ -1,0 +1,136 @@
+//! Units, markers, physical counters and the random-chit mix.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{Names, Ref, Span, Spanned};
+
+/// A class of units (soldier, combat armour, fortress, …), with the symbol printed for it.
+#[derive(Debug, Serialize)]
+pub struct UnitClass {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Symbol drawn on the counter (a name the counter templates know).
+    pub symbol: String,
+}
+
+/// What one counter face shows: a unit of one force.
+#[derive(Debug, Serialize)]
+pub struct UnitType {
+    /// Stable id.
+    pub id: String,
+    /// Name (two sides may share a name: both field a クラブガンナー).
+    pub name: Names,
+    /// The force (and so the side and the colour).
+    pub force: Ref,
+    /// Class id.
+    pub class: Ref,
+    /// Combat factors by factor id; `None` when the sources do not give the value.
+    pub factors: BTreeMap<String, Option<i64>>,
+    /// Movement points.
+    pub movement: Option<i64>,
+    /// Steps before elimination (2 for a unit whose back is its damaged side).
+    pub steps: u32,
+    /// Conditional changes to factors (in desert: anti-armour 5).
+    pub modifiers: Vec<Modifier>,
+    /// Other special rules as tags (`immobile`, `no-security-check`, `returns-to-stock`, …).
+    pub tags: Vec<String>,
+    /// Rule clauses about this unit.
+    pub rules: Vec<Ref>,
+    /// The unit's row.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// A factor change that applies in some terrain: `desert: anti_armour=5` or `cold: anti_armour+1`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Modifier {
+    /// Terrain id where it applies.
+    pub terrain: Ref,
+    /// Factor id.
+    pub factor: String,
+    /// True: add `value`; false: set to `value`.
+    pub add: bool,
+    /// The value.
+    pub value: i64,
+}
+
+/// A marker (no combat values).
+#[derive(Debug, Serialize)]
+pub struct Marker {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+}
+
+/// A kind of physical counter: what its front and back show, and how many exist.
+#[derive(Debug, Serialize)]
+pub struct CounterKind {
+    /// Stable id.
+    pub id: String,
+    /// Front face: a unit type or marker id.
+    pub front: Ref,
+    /// Back face: a unit type or marker id; the same unit for a damaged side, an enemy unit for
+    /// seed 000's ordinary units (rule 2.2), or empty for a blank back.
+    pub back: Option<Ref>,
+    /// How many counters of this kind.
+    pub count: Spanned<u32>,
+    /// The counter's row.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl CounterKind {
+    /// True when the back shows the front unit damaged (so the counter supplies only one unit).
+    pub fn is_two_step(&self) -> bool {
+        self.back.as_ref().is_some_and(|b| b.value == self.front.value)
+    }
+}
+
+/// The random chits: a common back and a value face, with how many of each value.
+#[derive(Debug, Default, Serialize)]
+pub struct ChitMix {
+    /// Name of the chits.
+    pub name: Names,
+    /// Text on the common back.
+    pub back_label: String,
+    /// Other names setups use for chits (a chit placed on the map is a 潜伏チット, hidden chit).
+    pub aliases: Vec<String>,
+    /// The values.
+    pub values: Vec<ChitValue>,
+    /// Where the mix is declared.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// How many chits show one value.
+#[derive(Debug, Serialize)]
+pub struct ChitValue {
+    /// The value.
+    pub value: u32,
+    /// How it is printed, e.g. `3P`.
+    pub label: String,
+    /// How many chits.
+    pub count: u32,
+}
+
+impl ChitMix {
+    /// Number of chits.
+    pub fn total(&self) -> u32 {
+        self.values.iter().map(|v| v.count).sum()
+    }
+
+    /// True when a setup piece `r` means a chit.
+    pub fn is_named(&self, r: &str) -> bool {
+        r == "random-chit" || r == self.name.ja || (!self.name.en.is_empty() && r.eq_ignore_ascii_case(&self.name.en)) || self.aliases.iter().any(|a| a == r)
+    }
+
+    /// Sum of all values.
+    pub fn value_sum(&self) -> u32 {
+        self.values.iter().map(|v| v.value * v.count).sum()
+    }
+}
