@@ -23,4 +23,13 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             out.push(Diagnostic::warning(Code::INCOMPLETE, format!("deck `{}`: {selected} of its {size} cards are known{rule}; the rest are not in cards.csv", deck.id)).at(&deck.size.span));
         }
     }
+    for setup in &pack.setups {
+        let (Some(open), Some(count)) = (&setup.open, &setup.open_count) else { continue };
+        let selected = pack.cards.iter().filter(|c| open.selects(c, side_id)).count() as u32;
+        if selected > count.value || (complete && selected != count.value) {
+            out.push(Diagnostic::error(Code::DECK_SIZE, format!("setup `{}` opens {selected} cards; it must open {}", setup.id, count.value)).at(&count.span));
+        } else if selected < count.value {
+            out.push(Diagnostic::warning(Code::INCOMPLETE, format!("setup `{}`: {selected} of the {} cards open at its start are known", setup.id, count.value)).at(&count.span));
+        }
+    }
 }

@@ -63,7 +63,8 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
     for sheet in &pack.sheets {
         let Some((min, max)) = sheet.boxes else { continue };
-        let boxes = pack.boxes.iter().filter(|b| b.sheet.value == sheet.id).count() as u32;
+        // Rule 2.6 counts the boxes that hold chits; a stack box for units does not count.
+        let boxes = pack.boxes.iter().filter(|b| b.sheet.value == sheet.id && (b.holds.is_empty() || b.holds.iter().any(|h| h == "chits"))).count() as u32;
         if !(min..=max).contains(&boxes) {
             out.push(Diagnostic::error(Code::SHEET_BOXES, format!("sheet `{}` has {boxes} boxes; the rules say {min}–{max}", sheet.id)).at(&sheet.span).with_hint("add or remove rows for this sheet in boxes.csv"));
         }

@@ -104,7 +104,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         let table = l.csv(file, &BOX_COLUMNS, &[]);
         for row in table.rows() {
             let id = row.text("id", &mut l.diags).value;
-            l.provisional(&format!("box `{id}`"), &provisional_fields(&row), row.span());
+            l.provisional(&format!("box `{id}`"), &provisional_fields(&row), row.cell("provisional").span);
             duplicate_check(l, pack.boxes.iter().map(|b| (&b.id, &b.span)), &id, &row, "box");
             pack.boxes.push(BoxDef {
                 id,
@@ -232,7 +232,7 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
                 features: row.list("features").into_iter().map(|f| f.value).collect(),
             });
         }
-        l.provisional(&format!("hex {}", number.value), &provisional_fields(&row), row.span());
+        l.provisional(&format!("hex {}", number.value), &provisional_fields(&row), row.cell("provisional").span);
     }
 }
 

@@ -24,6 +24,7 @@ struct RawSetup {
     #[serde(default)]
     play_minutes: [u32; 2],
     open: Option<RawSelector>,
+    open_count: Option<TS<u32>>,
     removed: Option<RawSelector>,
     hand_size: Option<u32>,
     rule: Option<TS<String>>,
@@ -63,6 +64,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                     name: s.name.clone().into(),
                     play_minutes: (s.play_minutes[0], s.play_minutes[1]),
                     open: s.open.as_ref().map(selector),
+                    open_count: s.open_count.as_ref().map(|c| Loader::spanned(file, c)),
                     removed: s.removed.as_ref().map(selector),
                     hand_size: s.hand_size,
                     rule: s.rule.as_ref().map(|r| toml_ref(file, r)),

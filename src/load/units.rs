@@ -31,7 +31,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         for row in table.rows() {
             let id = row.text("id", &mut l.diags);
             let count = row.parse::<u32>("count", "a whole number", &mut l.diags).unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
-            l.provisional(&format!("counter `{}`", id.value), &provisional_fields(&row), row.span());
+            l.provisional(&format!("counter `{}`", id.value), &provisional_fields(&row), row.cell("provisional").span);
             duplicate_check(l, pack.counters.iter().map(|c| (&c.id, &c.span)), &id.value, &row, "counter");
             pack.counters.push(CounterKind { id: id.value, front: row.text("front", &mut l.diags), back: row.opt_ref("back"), count, span: row.span() });
         }
@@ -46,7 +46,7 @@ fn unit(l: &mut Loader<'_>, row: &Row<'_>, factor_columns: &[String]) -> UnitTyp
     }
     let steps = row.parse::<u32>("steps", "a whole number of steps", &mut l.diags).map_or(1, |v| v.value);
     let modifiers = row.list("modifiers").iter().filter_map(|m| modifier(l, m, factor_columns)).collect();
-    l.provisional(&format!("unit `{id}`"), &provisional_fields(row), row.span());
+    l.provisional(&format!("unit `{id}`"), &provisional_fields(row), row.cell("provisional").span);
     UnitType {
         id,
         name: row.names(),

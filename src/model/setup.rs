@@ -15,6 +15,8 @@ pub struct Setup {
     pub play_minutes: (u32, u32),
     /// Cards open at the start.
     pub open: Option<Selector>,
+    /// How many cards the sources say are open at the start, if stated.
+    pub open_count: Option<Spanned<u32>>,
     /// Cards removed from the game at the start.
     pub removed: Option<Selector>,
     /// Cards dealt to each hand at the start.
