@@ -3,10 +3,8 @@
 use std::path::Path;
 
 /// The fonts every build embeds, with their exact sizes (see assets/fonts/SOURCE.md).
-const FONTS: &[(&str, u64)] = &[
-    ("assets/fonts/NotoSansJP-Regular.ttf", 5_472_784),
-    ("assets/fonts/NotoSansJP-Bold.ttf", 5_468_188),
-];
+const FONTS: &[(&str, u64)] =
+    &[("assets/fonts/NotoSansJP-Regular.ttf", 5_472_784), ("assets/fonts/NotoSansJP-Bold.ttf", 5_468_188)];
 
 fn main() {
     for (rel, size) in FONTS {
@@ -14,10 +12,9 @@ fn main() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
         let problem = match std::fs::metadata(&path) {
             Ok(meta) if meta.len() == *size => continue,
-            Ok(meta) if meta.len() < 1024 => format!(
-                "{rel} is only {} bytes: it looks like a Git-LFS pointer, not the font itself",
-                meta.len()
-            ),
+            Ok(meta) if meta.len() < 1024 => {
+                format!("{rel} is only {} bytes: it looks like a Git-LFS pointer, not the font itself", meta.len())
+            }
             Ok(meta) => format!("{rel} has {} bytes, expected {size}", meta.len()),
             Err(_) => format!("{rel} is missing"),
         };

@@ -12,9 +12,16 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             let (Some(a), Some(b)) = (pack.hex(&side.a), pack.hex(&side.b)) else { continue };
             if grid.distance((a.col, a.row), (b.col, b.row)) != 1 {
                 out.push(
-                    Diagnostic::error(Code::HEXSIDE_NOT_ADJACENT, format!("a {} hexside joins hexes {} and {}, which are not adjacent", side.feature, a.id, b.id))
-                        .at(&side.span)
-                        .with_hint(format!("hexes next to {}: {}", a.id, neighbour_ids(map, a).join(", "))),
+                    Diagnostic::error(
+                        Code::HEXSIDE_NOT_ADJACENT,
+                        format!("a {} hexside joins hexes {} and {}, which are not adjacent", side.feature, a.id, b.id),
+                    )
+                    .at(&side.span)
+                    .with_hint(format!(
+                        "hexes next to {}: {}",
+                        a.id,
+                        neighbour_ids(map, a).join(", ")
+                    )),
                 );
             }
         }
@@ -31,9 +38,15 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     _ => "not on the coast (no adjacent sea hex)",
                 };
                 out.push(
-                    Diagnostic::error(Code::ROUTE_NOT_COASTAL, format!("the sea route of card {} from {} to {} ends in hex {}, which is {what}", route.card.value, route.from.value, route.to.value, hex.id))
-                        .at(&end.span)
-                        .with_hint("sea routes join coastal city hexes; fix the route or the map"),
+                    Diagnostic::error(
+                        Code::ROUTE_NOT_COASTAL,
+                        format!(
+                            "the sea route of card {} from {} to {} ends in hex {}, which is {what}",
+                            route.card.value, route.from.value, route.to.value, hex.id
+                        ),
+                    )
+                    .at(&end.span)
+                    .with_hint("sea routes join coastal city hexes; fix the route or the map"),
                 );
             }
         }
@@ -42,7 +55,14 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         for end in [&t.between.0, &t.between.1] {
             if let Some(hex) = pack.hex(end) {
                 if !hex.place.as_ref().is_some_and(|p| p.city) {
-                    out.push(Diagnostic::error(Code::TRANSPORT_NOT_CITY, format!("transport exception names `{}`, which is not a city hex", end.value)).at(&end.span).with_hint("transport runs between cities"));
+                    out.push(
+                        Diagnostic::error(
+                            Code::TRANSPORT_NOT_CITY,
+                            format!("transport exception names `{}`, which is not a city hex", end.value),
+                        )
+                        .at(&end.span)
+                        .with_hint("transport runs between cities"),
+                    );
                 }
             }
         }
@@ -53,11 +73,18 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
 pub(crate) fn is_coastal(pack: &Pack, map: &Map, hex: &Hex) -> bool {
     let Some(grid) = &map.grid else { return false };
     grid.neighbours((hex.col, hex.row)).into_iter().any(|(c, r)| {
-        map.hexes.iter().find(|h| h.col == c && h.row == r).and_then(|h| pack.terrain(&h.terrain)).is_some_and(|t| t.water)
+        map.hexes
+            .iter()
+            .find(|h| h.col == c && h.row == r)
+            .and_then(|h| pack.terrain(&h.terrain))
+            .is_some_and(|t| t.water)
     })
 }
 
 fn neighbour_ids(map: &Map, hex: &Hex) -> Vec<String> {
     let Some(grid) = &map.grid else { return Vec::new() };
-    grid.neighbours((hex.col, hex.row)).into_iter().filter_map(|(c, r)| map.hexes.iter().find(|h| h.col == c && h.row == r).map(|h| h.id.clone())).collect()
+    grid.neighbours((hex.col, hex.row))
+        .into_iter()
+        .filter_map(|(c, r)| map.hexes.iter().find(|h| h.col == c && h.row == r).map(|h| h.id.clone()))
+        .collect()
 }

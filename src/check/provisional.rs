@@ -9,7 +9,9 @@ pub(super) fn check(pack: &Pack, strict: bool, out: &mut Vec<Diagnostic>) {
         let mut d = Diagnostic::warning(Code::PROVISIONAL, format!("provisional: {}", p.what)).at(&p.span);
         if strict {
             d.severity = Severity::Error;
-            d = d.with_hint("--strict treats provisional values as errors; give the real value and drop it from `provisional`");
+            d = d.with_hint(
+                "--strict treats provisional values as errors; give the real value and drop it from `provisional`",
+            );
         }
         out.push(d);
     }

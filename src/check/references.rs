@@ -43,7 +43,12 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for u in &pack.units {
         r.force(&u.force, out);
         if !pack.classes.iter().any(|c| c.id == u.class.value) {
-            out.push(unknown(Code::UNKNOWN_UNIT, "unit class", &u.class, pack.classes.iter().flat_map(|c| [c.id.as_str(), c.name.ja.as_str()])));
+            out.push(unknown(
+                Code::UNKNOWN_UNIT,
+                "unit class",
+                &u.class,
+                pack.classes.iter().flat_map(|c| [c.id.as_str(), c.name.ja.as_str()]),
+            ));
         }
         for m in &u.modifiers {
             r.terrain(&m.terrain, out);
@@ -58,7 +63,12 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
     for card in &pack.cards {
         if pack.card_type(&card.card_type).is_none() {
-            out.push(unknown(Code::UNKNOWN_FIELD, "card type", &card.card_type, pack.card_types.iter().map(|t| t.id.as_str())));
+            out.push(unknown(
+                Code::UNKNOWN_FIELD,
+                "card type",
+                &card.card_type,
+                pack.card_types.iter().map(|t| t.id.as_str()),
+            ));
         }
         if let Some(side) = &card.side {
             r.side(side, out);
@@ -68,8 +78,17 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             r.expr(expr, out);
             for call in expr.calls() {
                 for arg in &call.args {
-                    if FUNCTIONS.iter().any(|(n, a, _)| *n == call.name.value && a.first() == Some(&Arg::Card)) && pack.card(arg).is_some_and(|c| c.id == card.id) {
-                        out.push(Diagnostic::error(Code::CARD_SELF_REFERENCE, format!("card {} refers to itself in `{}`", card.id, call.name.value)).at(&arg.span).with_hint("a card cannot require, open or remove itself"));
+                    if FUNCTIONS.iter().any(|(n, a, _)| *n == call.name.value && a.first() == Some(&Arg::Card))
+                        && pack.card(arg).is_some_and(|c| c.id == card.id)
+                    {
+                        out.push(
+                            Diagnostic::error(
+                                Code::CARD_SELF_REFERENCE,
+                                format!("card {} refers to itself in `{}`", card.id, call.name.value),
+                            )
+                            .at(&arg.span)
+                            .with_hint("a card cannot require, open or remove itself"),
+                        );
                     }
                 }
             }
@@ -90,7 +109,10 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         r.setup(&p.setup, out);
         let side_known = r.side(&p.side, out);
         r.location(&p.location, out);
-        if side_known && !pack.chits.is_named(&p.piece) && pack.unit(pack.side(&p.side).map(|s| s.id.as_str()), &p.piece).is_none() {
+        if side_known
+            && !pack.chits.is_named(&p.piece)
+            && pack.unit(pack.side(&p.side).map(|s| s.id.as_str()), &p.piece).is_none()
+        {
             let side = pack.side(&p.side).map(|s| s.id.clone());
             let names = pack
                 .units
@@ -100,9 +122,12 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 .chain([pack.chits.name.ja.as_str()])
                 .chain(pack.chits.aliases.iter().map(String::as_str));
             out.push(
-                Diagnostic::error(Code::UNKNOWN_UNIT, format!("setup `{}` places unknown {} unit `{}`", p.setup.value, p.side.value, p.piece.value))
-                    .at(&p.piece.span)
-                    .with_hint_opt(did_you_mean(&p.piece, names)),
+                Diagnostic::error(
+                    Code::UNKNOWN_UNIT,
+                    format!("setup `{}` places unknown {} unit `{}`", p.setup.value, p.side.value, p.piece.value),
+                )
+                .at(&p.piece.span)
+                .with_hint_opt(did_you_mean(&p.piece, names)),
             );
         }
     }
@@ -141,7 +166,12 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             r.side(s, out);
         }
         if b.sheet.value != "map" && !pack.sheets.iter().any(|s| s.id == b.sheet.value) {
-            out.push(unknown(Code::UNKNOWN_LOCATION, "sheet", &b.sheet, pack.sheets.iter().map(|s| s.id.as_str()).chain(["map"])));
+            out.push(unknown(
+                Code::UNKNOWN_LOCATION,
+                "sheet",
+                &b.sheet,
+                pack.sheets.iter().map(|s| s.id.as_str()).chain(["map"]),
+            ));
         }
     }
     for s in &pack.sheets {
@@ -194,8 +224,15 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
 }
 
 /// "unknown <what> `x`" with a did-you-mean hint over `candidates`.
-pub(crate) fn unknown<'a>(code: Code, what: &str, r: &Ref, candidates: impl IntoIterator<Item = &'a str>) -> Diagnostic {
-    Diagnostic::error(code, format!("unknown {what} `{}`", r.value)).at(&r.span).with_hint_opt(did_you_mean(&r.value, candidates))
+pub(crate) fn unknown<'a>(
+    code: Code,
+    what: &str,
+    r: &Ref,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Diagnostic {
+    Diagnostic::error(code, format!("unknown {what} `{}`", r.value))
+        .at(&r.span)
+        .with_hint_opt(did_you_mean(&r.value, candidates))
 }
 
 struct Resolver<'p> {
@@ -206,26 +243,42 @@ impl Resolver<'_> {
     fn side(&self, r: &Ref, out: &mut Vec<Diagnostic>) -> bool {
         let found = self.pack.side(r).is_some();
         if !found {
-            out.push(unknown(Code::UNKNOWN_SIDE, "side", r, self.pack.sides.iter().flat_map(|s| [s.id.as_str(), s.name.ja.as_str(), s.name.en.as_str()])));
+            out.push(unknown(
+                Code::UNKNOWN_SIDE,
+                "side",
+                r,
+                self.pack.sides.iter().flat_map(|s| [s.id.as_str(), s.name.ja.as_str(), s.name.en.as_str()]),
+            ));
         }
         found
     }
 
     fn force(&self, r: &Ref, out: &mut Vec<Diagnostic>) {
         if self.pack.force(r).is_none() {
-            out.push(unknown(Code::UNKNOWN_SIDE, "force", r, self.pack.forces.iter().flat_map(|f| [f.id.as_str(), f.name.ja.as_str(), f.name.en.as_str()])));
+            out.push(unknown(
+                Code::UNKNOWN_SIDE,
+                "force",
+                r,
+                self.pack.forces.iter().flat_map(|f| [f.id.as_str(), f.name.ja.as_str(), f.name.en.as_str()]),
+            ));
         }
     }
 
     fn unit(&self, r: &Ref, out: &mut Vec<Diagnostic>) {
         if self.pack.unit(None, r).is_none() {
-            out.push(unknown(Code::UNKNOWN_UNIT, "unit", r, self.pack.units.iter().flat_map(|u| [u.id.as_str(), u.name.ja.as_str(), u.name.en.as_str()])));
+            out.push(unknown(
+                Code::UNKNOWN_UNIT,
+                "unit",
+                r,
+                self.pack.units.iter().flat_map(|u| [u.id.as_str(), u.name.ja.as_str(), u.name.en.as_str()]),
+            ));
         }
     }
 
     fn face(&self, r: &Ref, out: &mut Vec<Diagnostic>) {
         if self.pack.unit_by_id(r).is_none() && self.pack.marker(r).is_none() {
-            let names = self.pack.units.iter().map(|u| u.id.as_str()).chain(self.pack.markers.iter().map(|m| m.id.as_str()));
+            let names =
+                self.pack.units.iter().map(|u| u.id.as_str()).chain(self.pack.markers.iter().map(|m| m.id.as_str()));
             out.push(unknown(Code::UNKNOWN_PIECE, "counter face (a unit or marker id)", r, names));
         }
     }
@@ -233,26 +286,38 @@ impl Resolver<'_> {
     fn card(&self, r: &Ref, out: &mut Vec<Diagnostic>) {
         if self.pack.card(r).is_none() {
             let names = self.pack.cards.iter().flat_map(|c| [c.id.as_str(), c.name.ja.as_str(), c.name.en.as_str()]);
-            out.push(unknown(Code::UNKNOWN_CARD, "card", r, names).with_hint("cards are named by number (29) or by name; the card must have a row in cards.csv"));
+            out.push(
+                unknown(Code::UNKNOWN_CARD, "card", r, names)
+                    .with_hint("cards are named by number (29) or by name; the card must have a row in cards.csv"),
+            );
         }
     }
 
     fn location(&self, r: &Ref, out: &mut Vec<Diagnostic>) {
-        if self.pack.hex(r).is_none() && self.pack.box_def(r).is_none() && self.pack.map.as_ref().is_none_or(|m| !m.areas.iter().any(|a| a.id == r.value)) {
+        if self.pack.hex(r).is_none()
+            && self.pack.box_def(r).is_none()
+            && self.pack.map.as_ref().is_none_or(|m| !m.areas.iter().any(|a| a.id == r.value))
+        {
             out.push(unknown(Code::UNKNOWN_LOCATION, "location", r, self.pack.location_names()));
         }
     }
 
     fn terrain(&self, r: &Ref, out: &mut Vec<Diagnostic>) {
         if self.pack.terrain(r).is_none() {
-            let names = self.pack.map.iter().flat_map(|m| m.terrain.iter().flat_map(|t| [t.id.as_str(), t.name.ja.as_str()]));
+            let names =
+                self.pack.map.iter().flat_map(|m| m.terrain.iter().flat_map(|t| [t.id.as_str(), t.name.ja.as_str()]));
             out.push(unknown(Code::UNKNOWN_TERRAIN, "terrain", r, names));
         }
     }
 
     fn rule(&self, r: &Ref, out: &mut Vec<Diagnostic>) {
         if self.pack.clause(r).is_none() && !self.pack.rules.sections.iter().any(|s| s.id == r.value) {
-            let ids = self.pack.rules.sections.iter().flat_map(|s| std::iter::once(s.id.as_str()).chain(s.clauses.iter().map(|c| c.id.as_str())));
+            let ids = self
+                .pack
+                .rules
+                .sections
+                .iter()
+                .flat_map(|s| std::iter::once(s.id.as_str()).chain(s.clauses.iter().map(|c| c.id.as_str())));
             out.push(unknown(Code::UNKNOWN_RULE, "rule clause", r, ids));
         }
     }
@@ -271,7 +336,12 @@ impl Resolver<'_> {
 
     fn term(&self, r: &Ref, out: &mut Vec<Diagnostic>) {
         if self.pack.term(r).is_none() {
-            out.push(unknown(Code::UNKNOWN_TERM, "glossary term", r, self.pack.rules.terms.iter().map(|t| t.id.as_str())));
+            out.push(unknown(
+                Code::UNKNOWN_TERM,
+                "glossary term",
+                r,
+                self.pack.rules.terms.iter().map(|t| t.id.as_str()),
+            ));
         }
     }
 
@@ -288,7 +358,13 @@ impl Resolver<'_> {
                 continue;
             };
             if args.len() != call.args.len() {
-                out.push(Diagnostic::error(Code::EXPR_SYNTAX, format!("`{}` takes {} argument(s), found {}", call.name.value, args.len(), call.args.len())).at(&call.name.span));
+                out.push(
+                    Diagnostic::error(
+                        Code::EXPR_SYNTAX,
+                        format!("`{}` takes {} argument(s), found {}", call.name.value, args.len(), call.args.len()),
+                    )
+                    .at(&call.name.span),
+                );
                 continue;
             }
             for (kind, arg) in args.iter().zip(&call.args) {

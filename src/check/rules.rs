@@ -12,27 +12,47 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     let mut ids: BTreeMap<&str, &Span> = BTreeMap::new();
     for section in &pack.rules.sections {
         if let Some(first) = ids.insert(&section.id, &section.span) {
-            out.push(Diagnostic::error(Code::DUPLICATE_ID, format!("two sections have the id `{}`", section.id)).at(&section.span).with_related(first, "first here"));
+            out.push(
+                Diagnostic::error(Code::DUPLICATE_ID, format!("two sections have the id `{}`", section.id))
+                    .at(&section.span)
+                    .with_related(first, "first here"),
+            );
         }
         let mut previous: Option<Vec<u32>> = None;
         for clause in &section.clauses {
             let duplicate = numbers.insert(&clause.number, &clause.span);
             if let Some(first) = duplicate {
                 out.push(
-                    Diagnostic::error(Code::RULE_NUMBER_DUPLICATE, format!("two clauses are numbered {}", clause.number))
-                        .at(&clause.span)
-                        .with_related(first, "first numbered here")
-                        .with_hint("renumber one of them; references use ids, so no reference changes"),
+                    Diagnostic::error(
+                        Code::RULE_NUMBER_DUPLICATE,
+                        format!("two clauses are numbered {}", clause.number),
+                    )
+                    .at(&clause.span)
+                    .with_related(first, "first numbered here")
+                    .with_hint("renumber one of them; references use ids, so no reference changes"),
                 );
             }
             if let Some(first) = ids.insert(&clause.id, &clause.span) {
-                out.push(Diagnostic::error(Code::DUPLICATE_ID, format!("two clauses have the id `{}`", clause.id)).at(&clause.span).with_related(first, "first here"));
+                out.push(
+                    Diagnostic::error(Code::DUPLICATE_ID, format!("two clauses have the id `{}`", clause.id))
+                        .at(&clause.span)
+                        .with_related(first, "first here"),
+                );
             }
             let parts: Vec<u32> = clause.number.split('.').filter_map(|p| p.parse().ok()).collect();
             if parts.first().map(u32::to_string).as_deref() != Some(section.number.as_str()) {
-                out.push(Diagnostic::error(Code::RULE_NUMBER_ORDER, format!("clause {} sits in section {}", clause.number, section.number)).at(&clause.span));
+                out.push(
+                    Diagnostic::error(
+                        Code::RULE_NUMBER_ORDER,
+                        format!("clause {} sits in section {}", clause.number, section.number),
+                    )
+                    .at(&clause.span),
+                );
             } else if let Some(problem) = order_problem(previous.as_deref(), &parts).filter(|_| duplicate.is_none()) {
-                out.push(Diagnostic::error(Code::RULE_NUMBER_ORDER, format!("clause {} {problem}", clause.number)).at(&clause.span));
+                out.push(
+                    Diagnostic::error(Code::RULE_NUMBER_ORDER, format!("clause {} {problem}", clause.number))
+                        .at(&clause.span),
+                );
             }
             previous = Some(parts);
         }

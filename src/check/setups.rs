@@ -88,9 +88,17 @@ fn forbidden(pack: &Pack, setup: &Setup, placements: &[&Placement], open: &OpenC
         }
         for r in placements.iter().filter_map(|p| resolve(pack, p)) {
             if r.side == side.id && r.unit.is_some() && r.location == format!("hex:{}", hex.id) {
-                let mut d = Diagnostic::error(Code::FORBIDDEN_LOCATION, format!("{} places {} units in {}, where the rules forbid them", setup.id, side.id, location_name(pack, &r.location)))
-                    .at(&r.placement.location.span)
-                    .with_related(&rule.location.span, "forbidden here");
+                let mut d = Diagnostic::error(
+                    Code::FORBIDDEN_LOCATION,
+                    format!(
+                        "{} places {} units in {}, where the rules forbid them",
+                        setup.id,
+                        side.id,
+                        location_name(pack, &r.location)
+                    ),
+                )
+                .at(&r.placement.location.span)
+                .with_related(&rule.location.span, "forbidden here");
                 if let Some(clause) = rule.rule.as_ref().and_then(|c| pack.clause(c)) {
                     d = d.with_hint(format!("rule {} ({})", clause.number, clause.id));
                 }
@@ -119,7 +127,8 @@ fn supply(pack: &Pack, setup: &Setup, placements: &[&Placement], out: &mut Vec<D
         .counters
         .iter()
         .map(|c| {
-            let mut faces: Vec<usize> = [Some(&c.front), c.back.as_ref()].into_iter().flatten().filter_map(|f| index(f)).collect();
+            let mut faces: Vec<usize> =
+                [Some(&c.front), c.back.as_ref()].into_iter().flatten().filter_map(|f| index(f)).collect();
             faces.dedup();
             (c.count.value, faces)
         })
@@ -135,9 +144,12 @@ fn supply(pack: &Pack, setup: &Setup, placements: &[&Placement], out: &mut Vec<D
                 format!("the counters that show `{unit}` are needed for their other face too; at most {} can show it at once", served[i])
             };
             out.push(
-                Diagnostic::error(Code::COUNTER_SUPPLY, format!("{} needs {wanted} × `{unit}` at once, but {why}", setup.id))
-                    .at(span)
-                    .with_hint("add counters to counters.csv or change the setup"),
+                Diagnostic::error(
+                    Code::COUNTER_SUPPLY,
+                    format!("{} needs {wanted} × `{unit}` at once, but {why}", setup.id),
+                )
+                .at(span)
+                .with_hint("add counters to counters.csv or change the setup"),
             );
         }
     }
@@ -207,7 +219,11 @@ fn chits(pack: &Pack, setup: &Setup, placements: &[&Placement], out: &mut Vec<Di
     for (location, (n, span)) in per_hex {
         let hex = pack.hex(location.trim_start_matches("hex:"));
         if let Some(capacity) = hex.and_then(|h| h.chit_capacity).filter(|c| n > *c) {
-            let mut d = Diagnostic::error(Code::CHIT_CAPACITY, format!("{} places {n} chits in {}, which holds {capacity}", setup.id, location_name(pack, &location))).at(span);
+            let mut d = Diagnostic::error(
+                Code::CHIT_CAPACITY,
+                format!("{} places {n} chits in {}, which holds {capacity}", setup.id, location_name(pack, &location)),
+            )
+            .at(span);
             if let Some(h) = hex {
                 d = d.with_related(&h.span, "its capacity");
             }
@@ -216,7 +232,14 @@ fn chits(pack: &Pack, setup: &Setup, placements: &[&Placement], out: &mut Vec<Di
     }
     let mix = pack.chits.total();
     if mix > 0 && total > mix {
-        out.push(Diagnostic::error(Code::CHIT_SUPPLY, format!("{} places {total} chits; the chit mix holds {mix}", setup.id)).at(&setup.span).with_related(&pack.chits.span, "the chit mix"));
+        out.push(
+            Diagnostic::error(
+                Code::CHIT_SUPPLY,
+                format!("{} places {total} chits; the chit mix holds {mix}", setup.id),
+            )
+            .at(&setup.span)
+            .with_related(&pack.chits.span, "the chit mix"),
+        );
     }
 }
 

@@ -22,6 +22,7 @@ pub(super) struct Counts {
     setups: usize,
     placements: usize,
     hexes: usize,
+    areas: usize,
     places: usize,
     cities: usize,
     hexside_features: usize,
@@ -54,7 +55,8 @@ impl Counts {
             decks: pack.decks.len(),
             setups: pack.setups.len(),
             placements: pack.placements.len(),
-            hexes: pack.map.as_ref().map_or(0, |m| m.hexes.len() + m.areas.len()),
+            hexes: pack.map.as_ref().map_or(0, |m| m.hexes.len()),
+            areas: pack.map.as_ref().map_or(0, |m| m.areas.len()),
             places: places.clone().count(),
             cities: places.filter(|p| p.city).count(),
             hexside_features: pack.map.as_ref().map_or(0, |m| m.hexsides.len()),
@@ -78,7 +80,11 @@ pub(super) fn text(pack: &Pack, diags: &[Diagnostic]) -> String {
         Some(declared) => format!("{} of {declared} cards known", c.cards_known),
         None => format!("{} cards", c.cards_known),
     };
-    let title = [pack.game.title.ja.as_str(), pack.game.title.en.as_str()].into_iter().filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" / ");
+    let title = [pack.game.title.ja.as_str(), pack.game.title.en.as_str()]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" / ");
     let verdict = if errors > 0 { "FAILED" } else { "ok" };
     format!(
         "{id}: {title} (edition {edition})\n\
@@ -86,7 +92,7 @@ pub(super) fn text(pack: &Pack, diags: &[Diagnostic]) -> String {
          \x20 counters    {counters} unit/marker counters in {kinds} kinds + {chits} chits = {physical}\n\
          \x20 cards       {cards}, {decks} deck definitions\n\
          \x20 setups      {setups} ({placements} placement rows)\n\
-         \x20 map         {hexes} hexes, {places} places ({cities} cities), {hexsides} hexside features, {routes} sea routes\n\
+         \x20 map         {hexes} hexes, {areas} areas, {places} places ({cities} cities), {hexsides} hexside features, {routes} sea routes\n\
          \x20 sheets      {sheets} sheets, {boxes} boxes\n\
          \x20 rules       {sections} sections, {clauses} clauses, {terms} glossary terms\n\
          \x20 provisional {provisional} values the sources do not give (listed above as warnings)\n\
@@ -105,6 +111,7 @@ pub(super) fn text(pack: &Pack, diags: &[Diagnostic]) -> String {
         setups = c.setups,
         placements = c.placements,
         hexes = c.hexes,
+        areas = c.areas,
         places = c.places,
         cities = c.cities,
         hexsides = c.hexside_features,

@@ -42,7 +42,8 @@ pub fn write(out: &mut dyn Write, sources: &Sources, diags: &[Diagnostic], forma
 
 /// The text of one diagnostic in the human or short format.
 pub fn human(sources: &Sources, d: &Diagnostic, short: bool) -> String {
-    let mut text = format!("{}{}[{}]: {}\n", location_prefix(sources, d), severity_word(d.severity), d.code.0, d.message);
+    let mut text =
+        format!("{}{}[{}]: {}\n", location_prefix(sources, d), severity_word(d.severity), d.code.0, d.message);
     // Warnings stay one line (plus hints) so that a long list of provisional values stays readable;
     // errors show the source line with a caret.
     match (&d.span, short || d.severity == Severity::Warning) {

@@ -11,7 +11,18 @@ use crate::model::{Card, CardType, FieldKind, FieldValue, Pack, Spanned};
 const CARD_COLUMNS: Columns = Columns {
     required: &["number", "name_ja", "type"],
     optional: &[
-        "name_en", "side", "number_colour", "tags", "timing", "requires", "auto_open", "effects", "rules", "text", "provisional", "note",
+        "name_en",
+        "side",
+        "number_colour",
+        "tags",
+        "timing",
+        "requires",
+        "auto_open",
+        "effects",
+        "rules",
+        "text",
+        "provisional",
+        "note",
     ],
 };
 
@@ -25,7 +36,10 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         let id = row.cell("number").value;
         let card_type = row.text("type", &mut l.diags);
         let fields = match pack.card_types.iter().find(|t| t.id == card_type.value) {
-            Some(t) => typed_fields(l, &row, t),
+            Some(t) => {
+                foreign_fields(l, &row, t, &typed);
+                typed_fields(l, &row, t)
+            }
             None => BTreeMap::new(), // check reports the unknown type
         };
         let requires = row.opt_ref("requires").and_then(|c| l.expr(&c.value, &c.span));
@@ -60,7 +74,10 @@ fn typed_fields(l: &mut Loader<'_>, row: &Row<'_>, card_type: &CardType) -> BTre
         let cell = row.cell(&field.id);
         if cell.value.is_empty() {
             if field.required {
-                l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("a `{}` card needs `{}`", card_type.id, field.id)).at(&cell.span));
+                l.diags.push(
+                    Diagnostic::error(Code::BAD_VALUE, format!("a `{}` card needs `{}`", card_type.id, field.id))
+                        .at(&cell.span),
+                );
             }
             continue;
         }
@@ -71,9 +88,30 @@ fn typed_fields(l: &mut Loader<'_>, row: &Row<'_>, card_type: &CardType) -> BTre
     out
 }
 
+/// A typed column filled for a card whose type does not have that field.
+fn foreign_fields(l: &mut Loader<'_>, row: &Row<'_>, card_type: &CardType, typed: &[String]) {
+    for column in typed {
+        let cell = row.cell(column);
+        if !cell.value.is_empty() && !card_type.fields.iter().any(|f| &f.id == column) {
+            let own: Vec<&str> = card_type.fields.iter().map(|f| f.id.as_str()).collect();
+            l.diags.push(
+                Diagnostic::error(Code::UNKNOWN_FIELD, format!("a `{}` card has no field `{column}`", card_type.id))
+                    .at(&cell.span)
+                    .with_hint(format!(
+                        "its fields are: {}",
+                        if own.is_empty() { "none".to_string() } else { own.join(", ") }
+                    )),
+            );
+        }
+    }
+}
+
 fn field_value(l: &mut Loader<'_>, kind: &FieldKind, name: &str, cell: &Spanned<String>) -> Option<FieldValue> {
     let bad = |l: &mut Loader<'_>, want: String| {
-        l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("`{name}` must be {want}, found `{}`", cell.value)).at(&cell.span));
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("`{name}` must be {want}, found `{}`", cell.value))
+                .at(&cell.span),
+        );
         None
     };
     match kind {

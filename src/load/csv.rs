@@ -33,7 +33,13 @@ pub(crate) struct Row<'t> {
 impl Table {
     /// Splits `text` into fields; reports malformed records and header problems into `diags`.
     /// `extra` lists further allowed columns (e.g. a card type's typed fields).
-    pub(crate) fn parse(file: FileId, text: &str, columns: &Columns, extra: &[String], diags: &mut Vec<Diagnostic>) -> Table {
+    pub(crate) fn parse(
+        file: FileId,
+        text: &str,
+        columns: &Columns,
+        extra: &[String],
+        diags: &mut Vec<Diagnostic>,
+    ) -> Table {
         let records = split_records(file, text, diags);
         let mut records = records.into_iter();
         let header = records.next().unwrap_or_default();
@@ -43,12 +49,16 @@ impl Table {
                 || columns.optional.contains(&name.as_str())
                 || extra.iter().any(|e| e == name);
             if !known {
-                let all = columns.required.iter().chain(columns.optional).copied().chain(extra.iter().map(String::as_str));
+                let all =
+                    columns.required.iter().chain(columns.optional).copied().chain(extra.iter().map(String::as_str));
                 diags.push(
                     Diagnostic::error(Code::CSV_UNKNOWN_COLUMN, format!("unknown column `{name}`"))
                         .at(span)
                         .with_hint_opt(did_you_mean(name, all))
-                        .with_hint(format!("this file's columns are: {}", columns.required.iter().chain(columns.optional).copied().collect::<Vec<_>>().join(", "))),
+                        .with_hint(format!(
+                            "this file's columns are: {}",
+                            columns.required.iter().chain(columns.optional).copied().collect::<Vec<_>>().join(", ")
+                        )),
                 );
             }
         }
@@ -70,9 +80,12 @@ impl Table {
             if record.len() != width {
                 let span = Span::new(file, record[0].1.range.start..record.last().map_or(0, |c| c.1.range.end));
                 diags.push(
-                    Diagnostic::error(Code::CSV_SYNTAX, format!("this row has {} fields, the header has {width}", record.len()))
-                        .at(&span)
-                        .with_hint("quote a field that contains a comma: \"a, b\""),
+                    Diagnostic::error(
+                        Code::CSV_SYNTAX,
+                        format!("this row has {} fields, the header has {width}", record.len()),
+                    )
+                    .at(&span)
+                    .with_hint("quote a field that contains a comma: \"a, b\""),
                 );
                 continue;
             }
@@ -85,7 +98,6 @@ impl Table {
     pub(crate) fn rows(&self) -> impl Iterator<Item = Row<'_>> {
         self.rows.iter().map(|cells| Row { table: self, cells })
     }
-
 }
 
 impl Row<'_> {
@@ -112,7 +124,11 @@ impl Row<'_> {
     pub(crate) fn text(&self, column: &str, diags: &mut Vec<Diagnostic>) -> Ref {
         let cell = self.cell(column);
         if cell.value.is_empty() && self.index(column).is_some() {
-            diags.push(Diagnostic::error(Code::BAD_VALUE, format!("`{column}` is empty")).at(&cell.span).with_hint(format!("every row needs a `{column}`")));
+            diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("`{column}` is empty"))
+                    .at(&cell.span)
+                    .with_hint(format!("every row needs a `{column}`")),
+            );
         }
         cell
     }
@@ -130,7 +146,12 @@ impl Row<'_> {
 
     /// The cell parsed as `T`; `None` (and a diagnostic) when it does not parse, `None` silently
     /// when empty.
-    pub(crate) fn parse<T: FromStr>(&self, column: &str, what: &str, diags: &mut Vec<Diagnostic>) -> Option<Spanned<T>> {
+    pub(crate) fn parse<T: FromStr>(
+        &self,
+        column: &str,
+        what: &str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Spanned<T>> {
         let cell = self.cell(column);
         if cell.value.is_empty() {
             return None;
@@ -176,7 +197,10 @@ impl Row<'_> {
             "yes" | "true" | "1" | "x" | "✓" | "y" => true,
             "no" | "false" | "0" | "n" => false,
             other => {
-                diags.push(Diagnostic::error(Code::BAD_VALUE, format!("`{column}` must be yes or no, found `{other}`")).at(&cell.span));
+                diags.push(
+                    Diagnostic::error(Code::BAD_VALUE, format!("`{column}` must be yes or no, found `{other}`"))
+                        .at(&cell.span),
+                );
                 default
             }
         }
@@ -240,12 +264,24 @@ fn trim_line_end(bytes: &[u8], start: usize, mut end: usize) -> usize {
     end
 }
 
-fn push_field(file: FileId, text: &str, content: &[u8], start: usize, end: usize, record: &mut Vec<(String, Span)>, diags: &mut Vec<Diagnostic>) {
+fn push_field(
+    file: FileId,
+    text: &str,
+    content: &[u8],
+    start: usize,
+    end: usize,
+    record: &mut Vec<(String, Span)>,
+    diags: &mut Vec<Diagnostic>,
+) {
     let span = Span::new(file, start..end.max(start).min(text.len()));
     match std::str::from_utf8(content) {
         Ok(s) => record.push((s.to_string(), span)),
         Err(_) => {
-            diags.push(Diagnostic::error(Code::CSV_SYNTAX, "this field is not valid UTF-8").at(&span).with_hint("save the file as UTF-8"));
+            diags.push(
+                Diagnostic::error(Code::CSV_SYNTAX, "this field is not valid UTF-8")
+                    .at(&span)
+                    .with_hint("save the file as UTF-8"),
+            );
             record.push((String::new(), span));
         }
     }

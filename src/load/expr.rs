@@ -16,7 +16,7 @@ use crate::diag::{Code, Diagnostic, Span};
 use crate::model::{Call, Expr, Spanned};
 
 /// Parses `text`, which starts at byte `base` of `file`.
-pub(crate) fn parse(text: &str, file: usize, base: usize) -> Result<Expr, Diagnostic> {
+pub(crate) fn parse(text: &str, file: usize, base: usize) -> Result<Expr, Box<Diagnostic>> {
     let mut p = Parser { text, pos: 0, file, base };
     let expr = p.any()?;
     p.skip_space();
@@ -27,7 +27,7 @@ pub(crate) fn parse(text: &str, file: usize, base: usize) -> Result<Expr, Diagno
 }
 
 /// Parses a `;`-separated list of expressions (a card's effects).
-pub(crate) fn parse_list(text: &str, file: usize, base: usize) -> Result<Vec<Expr>, Diagnostic> {
+pub(crate) fn parse_list(text: &str, file: usize, base: usize) -> Result<Vec<Expr>, Box<Diagnostic>> {
     let mut out = Vec::new();
     let mut offset = 0;
     for part in text.split(';') {
@@ -51,12 +51,14 @@ impl Parser<'_> {
         Span::new(self.file, self.base + start..self.base + end)
     }
 
-    fn error(&self, message: &str, hint: &str) -> Diagnostic {
+    fn error(&self, message: &str, hint: &str) -> Box<Diagnostic> {
         let end = self.text[self.pos..].chars().next().map_or(self.pos, |c| self.pos + c.len_utf8());
-        Diagnostic::error(Code::EXPR_SYNTAX, message.to_string())
-            .at(&self.span(self.pos, end))
-            .with_hint(hint.to_string())
-            .with_hint("the syntax is described in docs/pack-format.md, section \"Conditions and effects\"")
+        Box::new(
+            Diagnostic::error(Code::EXPR_SYNTAX, message.to_string())
+                .at(&self.span(self.pos, end))
+                .with_hint(hint.to_string())
+                .with_hint("the syntax is described in docs/pack-format.md, section \"Conditions and effects\""),
+        )
     }
 
     fn skip_space(&mut self) {
@@ -75,7 +77,7 @@ impl Parser<'_> {
         }
     }
 
-    fn any(&mut self) -> Result<Expr, Diagnostic> {
+    fn any(&mut self) -> Result<Expr, Box<Diagnostic>> {
         let mut parts = vec![self.all()?];
         while self.eat("|") {
             parts.push(self.all()?);
@@ -83,7 +85,7 @@ impl Parser<'_> {
         Ok(if parts.len() == 1 { parts.remove(0) } else { Expr::Any { exprs: parts } })
     }
 
-    fn all(&mut self) -> Result<Expr, Diagnostic> {
+    fn all(&mut self) -> Result<Expr, Box<Diagnostic>> {
         let mut parts = vec![self.unary()?];
         while self.eat("&") {
             parts.push(self.unary()?);
@@ -91,7 +93,7 @@ impl Parser<'_> {
         Ok(if parts.len() == 1 { parts.remove(0) } else { Expr::All { exprs: parts } })
     }
 
-    fn unary(&mut self) -> Result<Expr, Diagnostic> {
+    fn unary(&mut self) -> Result<Expr, Box<Diagnostic>> {
         if self.eat("!") {
             return Ok(Expr::Not { expr: Box::new(self.unary()?) });
         }
@@ -107,7 +109,9 @@ impl Parser<'_> {
             if self.eat(cmp) {
                 self.skip_space();
                 let start = self.pos;
-                let digits = self.text[start..].find(|c: char| !(c.is_ascii_digit() || c == '-')).map_or(self.text.len(), |i| start + i);
+                let digits = self.text[start..]
+                    .find(|c: char| !(c.is_ascii_digit() || c == '-'))
+                    .map_or(self.text.len(), |i| start + i);
                 let Ok(value) = self.text[start..digits].parse::<i64>() else {
                     return Err(self.error("expected a number after the comparison", "e.g. `vp(liberation) >= 9`"));
                 };
@@ -118,19 +122,25 @@ impl Parser<'_> {
         Ok(Expr::Call(call))
     }
 
-    fn call(&mut self) -> Result<Call, Diagnostic> {
+    fn call(&mut self) -> Result<Call, Box<Diagnostic>> {
         self.skip_space();
         let start = self.pos;
         let end = self.text[start..]
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
             .map_or(self.text.len(), |i| start + i);
         if end == start {
-            return Err(self.error("expected a condition such as `open(29)`", "a condition is a name followed by arguments in parentheses"));
+            return Err(self.error(
+                "expected a condition such as `open(29)`",
+                "a condition is a name followed by arguments in parentheses",
+            ));
         }
         let name = Spanned::new(self.text[start..end].to_string(), self.span(start, end));
         self.pos = end;
         if !self.eat("(") {
-            return Err(self.error(&format!("expected `(` after `{}`", name.value), "write the arguments in parentheses, e.g. `open(29)`"));
+            return Err(self.error(
+                &format!("expected `(` after `{}`", name.value),
+                "write the arguments in parentheses, e.g. `open(29)`",
+            ));
         }
         let mut args = Vec::new();
         loop {
@@ -165,7 +175,9 @@ mod tests {
 
     fn show(e: &Expr) -> String {
         match e {
-            Expr::Call(c) => format!("{}({})", c.name.value, c.args.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(",")),
+            Expr::Call(c) => {
+                format!("{}({})", c.name.value, c.args.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(","))
+            }
             Expr::Compare { call, cmp, value } => format!("{}{cmp}{value}", show(&Expr::Call(call.clone()))),
             Expr::Not { expr } => format!("!{}", show(expr)),
             Expr::All { exprs } => format!("all[{}]", exprs.iter().map(show).collect::<Vec<_>>().join(" ")),

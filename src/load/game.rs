@@ -278,10 +278,11 @@ struct RawVictory {
     text: String,
 }
 
-/// Loads pack.toml into `pack`.
-pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
-    let Some(file) = l.read("pack.toml", true) else { return };
-    let Some(raw) = l.toml::<RawPack>(file) else { return };
+/// Loads pack.toml into `pack`; false when it could not be read, so the files that depend on it
+/// (factor columns, card-type fields) are not judged against an empty game.
+pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
+    let Some(file) = l.read("pack.toml", true) else { return false };
+    let Some(raw) = l.toml::<RawPack>(file) else { return false };
     let r = |v: &Option<TS<String>>| v.as_ref().map(|v| toml_ref(file, v));
 
     let g = raw.game;
@@ -313,22 +314,41 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             .map(|c| {
                 let span = Loader::span(file, c);
                 let c = c.get_ref();
-                Component { kind: c.kind.clone(), name: c.name.clone().into(), count: c.count, paper: c.paper.clone(), sheets: c.sheets, per_sheet: c.per_sheet, span }
+                Component {
+                    kind: c.kind.clone(),
+                    name: c.name.clone().into(),
+                    count: c.count,
+                    paper: c.paper.clone(),
+                    sheets: c.sheets,
+                    per_sheet: c.per_sheet,
+                    span,
+                }
             })
             .collect(),
-        editions: raw.editions.into_iter().map(|e| Edition { id: e.id, date: e.date, label: e.label, notes: e.notes }).collect(),
+        editions: raw
+            .editions
+            .into_iter()
+            .map(|e| Edition { id: e.id, date: e.date, label: e.label, notes: e.notes })
+            .collect(),
     };
     if !pack.game.editions.iter().any(|e| e.id == pack.game.edition) && !pack.game.editions.is_empty() {
         l.diags.push(
-            Diagnostic::error(Code::BAD_VALUE, format!("game.edition `{}` is not one of the [[editions]]", pack.game.edition))
-                .at(&Span::new(file, 0..0))
-                .with_hint("add an [[editions]] table with this id, or use one of the listed ids"),
+            Diagnostic::error(
+                Code::BAD_VALUE,
+                format!("game.edition `{}` is not one of the [[editions]]", pack.game.edition),
+            )
+            .at(&Span::new(file, 0..0))
+            .with_hint("add an [[editions]] table with this id, or use one of the listed ids"),
         );
     }
     pack.sides = raw.sides.into_iter().map(|s| Side { id: s.id, name: s.name.into() }).collect();
     for f in raw.forces {
         if !is_hex_colour(f.colour.get_ref()) {
-            l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("colour `{}` is not a #rrggbb colour", f.colour.get_ref())).at(&Loader::span(file, &f.colour)).with_hint("write e.g. \"#f2c21b\""));
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("colour `{}` is not a #rrggbb colour", f.colour.get_ref()))
+                    .at(&Loader::span(file, &f.colour))
+                    .with_hint("write e.g. \"#f2c21b\""),
+            );
         }
         pack.forces.push(Force {
             id: f.id,
@@ -339,8 +359,10 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             rule: r(&f.rule),
         });
     }
-    pack.classes = raw.classes.into_iter().map(|c| UnitClass { id: c.id, name: c.name.into(), symbol: c.symbol }).collect();
-    pack.factors = raw.factors.into_iter().map(|f| FactorDef { id: f.id, name: f.name.into(), abbrev: f.abbrev }).collect();
+    pack.classes =
+        raw.classes.into_iter().map(|c| UnitClass { id: c.id, name: c.name.into(), symbol: c.symbol }).collect();
+    pack.factors =
+        raw.factors.into_iter().map(|f| FactorDef { id: f.id, name: f.name.into(), abbrev: f.abbrev }).collect();
     pack.markers = raw.markers.into_iter().map(|m| Marker { id: m.id, name: m.name.into() }).collect();
     if let Some(chits) = &raw.chits {
         let span = Loader::span(file, chits);
@@ -349,7 +371,15 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             name: c.name.clone().into(),
             back_label: c.back_label.clone(),
             aliases: c.aliases.clone(),
-            values: c.values.iter().map(|v| ChitValue { value: v.value, label: if v.label.is_empty() { v.value.to_string() } else { v.label.clone() }, count: v.count }).collect(),
+            values: c
+                .values
+                .iter()
+                .map(|v| ChitValue {
+                    value: v.value,
+                    label: if v.label.is_empty() { v.value.to_string() } else { v.label.clone() },
+                    count: v.count,
+                })
+                .collect(),
             span,
         };
     }
@@ -360,24 +390,54 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         .map(|s| {
             let span = Loader::span(file, s);
             let s = s.get_ref();
-            Sheet { id: s.id.clone(), name: s.name.clone().into(), kind: s.kind.clone(), side: r(&s.side), paper: s.paper.clone(), boxes: s.boxes.map(|[a, b]| (a, b)), rule: r(&s.rule), span }
+            Sheet {
+                id: s.id.clone(),
+                name: s.name.clone().into(),
+                kind: s.kind.clone(),
+                side: r(&s.side),
+                paper: s.paper.clone(),
+                boxes: s.boxes.map(|[a, b]| (a, b)),
+                rule: r(&s.rule),
+                span,
+            }
         })
         .collect();
     pack.tracks = raw
         .tracks
         .into_iter()
-        .map(|t| Track { id: t.id, name: t.name.into(), boxes: t.boxes.into_iter().map(|b| TrackBox { value: b.value, label: b.label, attributes: b.attributes }).collect() })
+        .map(|t| Track {
+            id: t.id,
+            name: t.name.into(),
+            boxes: t
+                .boxes
+                .into_iter()
+                .map(|b| TrackBox { value: b.value, label: b.label, attributes: b.attributes })
+                .collect(),
+        })
         .collect();
-    let until = |l: &mut Loader<'_>, v: &Option<TS<String>>| v.as_ref().and_then(|u| l.expr(u.get_ref(), &Loader::span(file, u)));
+    let until = |l: &mut Loader<'_>, v: &Option<TS<String>>| {
+        v.as_ref().and_then(|u| l.expr(u.get_ref(), &Loader::span(file, u)))
+    };
     for s in &raw.constraints.stacking {
         let span = Loader::span(file, s);
         let s = s.get_ref();
         let until = until(l, &s.until);
-        pack.constraints.stacking.push(Stacking { side: toml_ref(file, &s.side), max_units: s.max_units, until, rule: r(&s.rule), span });
+        pack.constraints.stacking.push(Stacking {
+            side: toml_ref(file, &s.side),
+            max_units: s.max_units,
+            until,
+            rule: r(&s.rule),
+            span,
+        });
     }
     for f in &raw.constraints.forbidden {
         let until = until(l, &f.until);
-        pack.constraints.forbidden.push(Forbidden { side: toml_ref(file, &f.side), location: toml_ref(file, &f.location), until, rule: r(&f.rule) });
+        pack.constraints.forbidden.push(Forbidden {
+            side: toml_ref(file, &f.side),
+            location: toml_ref(file, &f.location),
+            until,
+            rule: r(&f.rule),
+        });
     }
     for c in &raw.constraints.compositions {
         let span = Loader::span(file, c);
@@ -391,11 +451,22 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             span,
         });
     }
-    pack.sequence = raw.sequence.iter().map(|p| Phase { id: p.id.clone(), side: r(&p.side), name: p.name.clone().into(), rule: r(&p.rule) }).collect();
+    pack.sequence = raw
+        .sequence
+        .iter()
+        .map(|p| Phase { id: p.id.clone(), side: r(&p.side), name: p.name.clone().into(), rule: r(&p.rule) })
+        .collect();
     for v in &raw.victory {
         let Some(when) = l.expr(v.when.get_ref(), &Loader::span(file, &v.when)) else { continue };
-        pack.victory.push(Victory { id: v.id.clone(), side: toml_ref(file, &v.side), when, rule: r(&v.rule), text: v.text.clone() });
+        pack.victory.push(Victory {
+            id: v.id.clone(),
+            side: toml_ref(file, &v.side),
+            when,
+            rule: r(&v.rule),
+            text: v.text.clone(),
+        });
     }
+    true
 }
 
 fn card_type(l: &mut Loader<'_>, file: FileId, t: RawCardType) -> CardType {
@@ -407,7 +478,11 @@ fn card_type(l: &mut Loader<'_>, file: FileId, t: RawCardType) -> CardType {
             "choice" => FieldKind::Choice { values: f.values.clone() },
             "flag" => FieldKind::Flag,
             other => {
-                l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("unknown field type `{other}`")).at(&Loader::span(file, &f.kind)).with_hint("use int, text, choice or flag"));
+                l.diags.push(
+                    Diagnostic::error(Code::BAD_VALUE, format!("unknown field type `{other}`"))
+                        .at(&Loader::span(file, &f.kind))
+                        .with_hint("use int, text, choice or flag"),
+                );
                 FieldKind::Text
             }
         };

@@ -83,10 +83,13 @@ const HEX_COLUMNS: Columns = Columns {
     required: &["hex", "terrain"],
     optional: &["place", "name_ja", "name_en", "city", "vp", "chits", "features", "provisional", "note"],
 };
-const HEXSIDE_COLUMNS: Columns = Columns { required: &["hex_a", "hex_b", "feature"], optional: &["provisional", "note"] };
+const HEXSIDE_COLUMNS: Columns =
+    Columns { required: &["hex_a", "hex_b", "feature"], optional: &["provisional", "note"] };
 const ROUTE_COLUMNS: Columns = Columns { required: &["card", "from", "to"], optional: &["rule", "note"] };
-const BOX_COLUMNS: Columns = Columns { required: &["id", "name_ja", "sheet"], optional: &["name_en", "side", "holds", "provisional", "note"] };
-const AREA_COLUMNS: Columns = Columns { required: &["id", "name_ja"], optional: &["name_en", "region", "adjacent", "provisional", "note"] };
+const BOX_COLUMNS: Columns =
+    Columns { required: &["id", "name_ja", "sheet"], optional: &["name_en", "side", "holds", "provisional", "note"] };
+const AREA_COLUMNS: Columns =
+    Columns { required: &["id", "name_ja"], optional: &["name_en", "region", "adjacent", "provisional", "note"] };
 
 /// Loads the map files and boxes.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
@@ -125,7 +128,11 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
         "hex" => MapKind::Hex,
         "area" => MapKind::Area,
         other => {
-            l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("unknown map kind `{other}`")).at(&span).with_hint("use \"hex\" or \"area\""));
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("unknown map kind `{other}`"))
+                    .at(&span)
+                    .with_hint("use \"hex\" or \"area\""),
+            );
             MapKind::Hex
         }
     };
@@ -137,7 +144,11 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
             "flat-top" => Orientation::FlatTop,
             "pointy-top" => Orientation::PointyTop,
             other => {
-                l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("unknown orientation `{other}`")).at(&Loader::span(file, &g.orientation)).with_hint("use \"flat-top\" or \"pointy-top\""));
+                l.diags.push(
+                    Diagnostic::error(Code::BAD_VALUE, format!("unknown orientation `{other}`"))
+                        .at(&Loader::span(file, &g.orientation))
+                        .with_hint("use \"flat-top\" or \"pointy-top\""),
+                );
                 Orientation::FlatTop
             }
         };
@@ -145,11 +156,24 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
             "even" => true,
             "odd" => false,
             other => {
-                l.diags.push(Diagnostic::error(Code::BAD_VALUE, format!("`shifted` must be \"even\" or \"odd\", found `{other}`")).at(&Loader::span(file, &g.shifted)));
+                l.diags.push(
+                    Diagnostic::error(
+                        Code::BAD_VALUE,
+                        format!("`shifted` must be \"even\" or \"odd\", found `{other}`"),
+                    )
+                    .at(&Loader::span(file, &g.shifted)),
+                );
                 true
             }
         };
-        HexGrid { orientation, columns: g.columns.min(200), rows: g.rows.min(200), hex_mm: g.hex_mm, even_shifted, numbering: Numbering { pattern: g.numbering } }
+        HexGrid {
+            orientation,
+            columns: g.columns.min(200),
+            rows: g.rows.min(200),
+            hex_mm: g.hex_mm,
+            even_shifted,
+            numbering: Numbering { pattern: g.numbering },
+        }
     });
     let default_terrain = Spanned::new(m.default_terrain.unwrap_or_else(|| "clear".into()), span.clone());
     let mut hexes = Vec::new();
@@ -171,7 +195,14 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
     let mut seen: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
     for h in &hexes {
         if let Some((c, r)) = seen.insert(&h.id, (h.col, h.row)) {
-            l.diags.push(Diagnostic::error(Code::DUPLICATE_ID, format!("the numbering gives hex {}/{} and hex {c}/{r} the same number `{}`", h.col, h.row, h.id)).at(&span).with_hint("pad the numbers, e.g. \"{c:02}{r:02}\""));
+            l.diags.push(
+                Diagnostic::error(
+                    Code::DUPLICATE_ID,
+                    format!("the numbering gives hex {}/{} and hex {c}/{r} the same number `{}`", h.col, h.row, h.id),
+                )
+                .at(&span)
+                .with_hint("pad the numbers, e.g. \"{c:02}{r:02}\""),
+            );
             break;
         }
     }
@@ -180,7 +211,11 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
         name: m.name.into(),
         paper: m.paper,
         grid,
-        terrain: raw.terrain.into_iter().map(|t| Terrain { id: t.id, name: t.name.into(), colour: t.colour, water: t.water }).collect(),
+        terrain: raw
+            .terrain
+            .into_iter()
+            .map(|t| Terrain { id: t.id, name: t.name.into(), colour: t.colour, water: t.water })
+            .collect(),
         hexes,
         hexsides: Vec::new(),
         areas: Vec::new(),
@@ -206,7 +241,13 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
         let table = l.csv(file, &AREA_COLUMNS, &map.area_attributes);
         for row in table.rows() {
             let attributes = map.area_attributes.iter().map(|c| (c.clone(), row.cell(c).value)).collect();
-            map.areas.push(Area { id: row.text("id", &mut l.diags).value, name: row.names(), region: row.cell("region").value, adjacent: row.list("adjacent"), attributes });
+            map.areas.push(Area {
+                id: row.text("id", &mut l.diags).value,
+                name: row.names(),
+                region: row.cell("region").value,
+                adjacent: row.list("adjacent"),
+                attributes,
+            });
         }
     }
     let Some(file) = l.read("hexes.csv", false) else { return };
@@ -214,8 +255,16 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
     for row in table.rows() {
         let number = row.text("hex", &mut l.diags);
         let Some(hex) = map.hexes.iter_mut().find(|h| h.id == number.value) else {
-            let size = map.grid.as_ref().map_or("no grid".to_string(), |g| format!("{} columns × {} rows", g.columns, g.rows));
-            l.diags.push(Diagnostic::error(Code::HEX_OUTSIDE_GRID, format!("hex `{}` is not on the map grid ({size})", number.value)).at(&number.span).with_hint("check the hex number against map.toml's [grid] numbering"));
+            let size =
+                map.grid.as_ref().map_or("no grid".to_string(), |g| format!("{} columns × {} rows", g.columns, g.rows));
+            l.diags.push(
+                Diagnostic::error(
+                    Code::HEX_OUTSIDE_GRID,
+                    format!("hex `{}` is not on the map grid ({size})", number.value),
+                )
+                .at(&number.span)
+                .with_hint("check the hex number against map.toml's [grid] numbering"),
+            );
             continue;
         };
         hex.terrain = row.text("terrain", &mut l.diags);
@@ -240,7 +289,12 @@ fn load_hexsides(l: &mut Loader<'_>, map: &mut Map) {
     let Some(file) = l.read("hexsides.csv", false) else { return };
     let table = l.csv(file, &HEXSIDE_COLUMNS, &[]);
     for row in table.rows() {
-        map.hexsides.push(Hexside { a: row.text("hex_a", &mut l.diags), b: row.text("hex_b", &mut l.diags), feature: row.text("feature", &mut l.diags).value, span: row.span() });
+        map.hexsides.push(Hexside {
+            a: row.text("hex_a", &mut l.diags),
+            b: row.text("hex_b", &mut l.diags),
+            feature: row.text("feature", &mut l.diags).value,
+            span: row.span(),
+        });
     }
 }
 
@@ -248,6 +302,12 @@ fn load_routes(l: &mut Loader<'_>, map: &mut Map) {
     let Some(file) = l.read("routes.csv", false) else { return };
     let table = l.csv(file, &ROUTE_COLUMNS, &[]);
     for row in table.rows() {
-        map.routes.push(Route { card: row.text("card", &mut l.diags), from: row.text("from", &mut l.diags), to: row.text("to", &mut l.diags), rule: row.opt_ref("rule"), span: row.span() });
+        map.routes.push(Route {
+            card: row.text("card", &mut l.diags),
+            from: row.text("from", &mut l.diags),
+            to: row.text("to", &mut l.diags),
+            rule: row.opt_ref("rule"),
+            span: row.span(),
+        });
     }
 }

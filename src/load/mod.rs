@@ -28,10 +28,15 @@ pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
     let mut pack = Pack { id: pack_id(dir), ..Pack::default() };
     if !dir.join("pack.toml").is_file() {
         let message = format!("`{}` is not a pack: it has no pack.toml", dir.display());
-        loader.diags.push(Diagnostic::error(Code::MISSING_FILE, message).with_hint("a pack is a folder such as data/dougram holding pack.toml and the files it lists"));
+        loader.diags.push(
+            Diagnostic::error(Code::MISSING_FILE, message)
+                .with_hint("a pack is a folder such as data/dougram holding pack.toml and the files it lists"),
+        );
         return (pack, loader.diags);
     }
-    game::load(&mut loader, &mut pack);
+    if !game::load(&mut loader, &mut pack) {
+        return (pack, loader.diags);
+    }
     units::load(&mut loader, &mut pack);
     cards::load(&mut loader, &mut pack);
     map::load(&mut loader, &mut pack);
@@ -68,13 +73,20 @@ impl Loader<'_> {
                     let valid = e.utf8_error().valid_up_to();
                     let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
                     let file = self.sources.add(&path, text);
-                    self.diags.push(Diagnostic::error(Code::READ_FAILED, format!("{rel} is not valid UTF-8")).at(&Span::new(file, valid..valid + 1)).with_hint("save the file as UTF-8 (Excel: \"CSV UTF-8\")"));
+                    self.diags.push(
+                        Diagnostic::error(Code::READ_FAILED, format!("{rel} is not valid UTF-8"))
+                            .at(&Span::new(file, valid..valid + 1))
+                            .with_hint("save the file as UTF-8 (Excel: \"CSV UTF-8\")"),
+                    );
                     None
                 }
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 if required {
-                    self.diags.push(Diagnostic::error(Code::MISSING_FILE, format!("the pack has no {rel}")).with_hint(format!("create {} (see docs/pack-format.md)", path.display())));
+                    self.diags.push(
+                        Diagnostic::error(Code::MISSING_FILE, format!("the pack has no {rel}"))
+                            .with_hint(format!("create {} (see docs/pack-format.md)", path.display())),
+                    );
                 }
                 None
             }
@@ -152,7 +164,7 @@ impl Loader<'_> {
         match expr::parse(text, span.file, base) {
             Ok(e) => Some(e),
             Err(d) => {
-                self.diags.push(d);
+                self.diags.push(*d);
                 None
             }
         }
@@ -164,7 +176,7 @@ impl Loader<'_> {
         match expr::parse_list(text, span.file, base) {
             Ok(list) => list,
             Err(d) => {
-                self.diags.push(d);
+                self.diags.push(*d);
                 Vec::new()
             }
         }

@@ -20,7 +20,8 @@ use super::Loader;
 use crate::diag::{Code, Diagnostic, FileId, Span};
 use crate::model::{Clause, Names, Pack, Section, Spanned, Term};
 
-const TERM_COLUMNS: Columns = Columns { required: &["id", "ja", "en"], optional: &["kana", "aliases", "defined_in", "note"] };
+const TERM_COLUMNS: Columns =
+    Columns { required: &["id", "ja", "en"], optional: &["kana", "aliases", "defined_in", "note"] };
 
 /// Loads every rules file and terms.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
@@ -70,7 +71,13 @@ fn parse_rules(l: &mut Loader<'_>, file: FileId, text: &str, sections: &mut Vec<
         }
         if let Some(heading) = content.strip_prefix("# ") {
             match parse_heading(heading) {
-                Some((number, title, id)) => sections.push(Section { id, number, title: Names { ja: String::new(), en: title }, clauses: Vec::new(), span }),
+                Some((number, title, id)) => sections.push(Section {
+                    id,
+                    number,
+                    title: Names { ja: String::new(), en: title },
+                    clauses: Vec::new(),
+                    span,
+                }),
                 None => l.diags.push(syntax(&span, "a section heading must read `# <number> <title> {#<id>}`")),
             }
             in_clause = false;
@@ -88,14 +95,25 @@ fn parse_rules(l: &mut Loader<'_>, file: FileId, text: &str, sections: &mut Vec<
         }
         if let Some((number, id, rest)) = parse_clause_line(content) {
             let text_start = start + content.len() - rest.len();
-            let mut clause = Clause { id, number, text: String::new(), items: Vec::new(), notes: Vec::new(), refs: Vec::new(), span };
+            let mut clause = Clause {
+                id,
+                number,
+                text: String::new(),
+                items: Vec::new(),
+                notes: Vec::new(),
+                refs: Vec::new(),
+                span,
+            };
             append_text(l, &mut clause, rest, file, text_start, false);
             section.clauses.push(clause);
             in_clause = true;
             continue;
         }
         let Some(clause) = section.clauses.last_mut().filter(|_| in_clause) else {
-            l.diags.push(syntax(&span, "this line belongs to no clause").with_hint("start a clause with its number and id, e.g. `13.1 {#capture.request} …`"));
+            l.diags.push(
+                syntax(&span, "this line belongs to no clause")
+                    .with_hint("start a clause with its number and id, e.g. `13.1 {#capture.request} …`"),
+            );
             continue;
         };
         if let Some(note) = content.strip_prefix("note:") {
@@ -110,7 +128,9 @@ fn parse_rules(l: &mut Loader<'_>, file: FileId, text: &str, sections: &mut Vec<
 }
 
 fn syntax(span: &Span, message: &str) -> Diagnostic {
-    Diagnostic::error(Code::RULES_SYNTAX, message.to_string()).at(span).with_hint("see docs/pack-format.md, section \"rules/*.md\"")
+    Diagnostic::error(Code::RULES_SYNTAX, message.to_string())
+        .at(span)
+        .with_hint("see docs/pack-format.md, section \"rules/*.md\"")
 }
 
 /// `13 Capture step {#capture}` → ("13", "Capture step", "capture").
@@ -118,7 +138,8 @@ fn parse_heading(heading: &str) -> Option<(String, String, String)> {
     let (number, rest) = heading.split_once(' ')?;
     let (title, id) = rest.rsplit_once("{#")?;
     let id = id.strip_suffix('}')?;
-    (number.chars().all(|c| c.is_ascii_digit()) && !id.is_empty()).then(|| (number.to_string(), title.trim().to_string(), id.to_string()))
+    (number.chars().all(|c| c.is_ascii_digit()) && !id.is_empty())
+        .then(|| (number.to_string(), title.trim().to_string(), id.to_string()))
 }
 
 /// `8.4.2 {#movement.liberation-stacking} Text` → ("8.4.2", "movement.liberation-stacking", "Text").
@@ -146,7 +167,9 @@ fn append_text(l: &mut Loader<'_>, clause: &mut Clause, text: &str, file: FileId
         let inner_span = Span::new(file, pos + open + 2..pos + open + close);
         match inner.split_once(':') {
             Some((kind, target)) => clause.refs.push((kind.to_string(), Spanned::new(target.to_string(), inner_span))),
-            None => l.diags.push(syntax(&inner_span, "a reference must read `[[kind:target]]`, e.g. `[[rule:capture.request]]`")),
+            None => l
+                .diags
+                .push(syntax(&inner_span, "a reference must read `[[kind:target]]`, e.g. `[[rule:capture.request]]`")),
         }
         pos += open + close + 2;
         rest = &rest[open + close + 2..];
@@ -167,14 +190,20 @@ mod tests {
 
     #[test]
     fn clause_lines_split_number_id_and_text() {
-        assert_eq!(parse_clause_line("8.4.2 {#movement.liberation-stacking} At most four."), Some(("8.4.2".into(), "movement.liberation-stacking".into(), "At most four.")));
+        assert_eq!(
+            parse_clause_line("8.4.2 {#movement.liberation-stacking} At most four."),
+            Some(("8.4.2".into(), "movement.liberation-stacking".into(), "At most four."))
+        );
         assert_eq!(parse_clause_line("2002 was a year."), None);
         assert_eq!(parse_clause_line("- item"), None);
     }
 
     #[test]
     fn headings_split_number_title_and_id() {
-        assert_eq!(parse_heading("13 Capture step {#capture}"), Some(("13".into(), "Capture step".into(), "capture".into())));
+        assert_eq!(
+            parse_heading("13 Capture step {#capture}"),
+            Some(("13".into(), "Capture step".into(), "capture".into()))
+        );
         assert_eq!(parse_heading("Capture step"), None);
     }
 }

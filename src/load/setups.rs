@@ -49,13 +49,18 @@ struct RawDeck {
     rule: Option<TS<String>>,
 }
 
-const PLACEMENT_COLUMNS: Columns = Columns { required: &["setup", "side", "location", "piece", "count"], optional: &["note"] };
+const PLACEMENT_COLUMNS: Columns =
+    Columns { required: &["setup", "side", "location", "piece", "count"], optional: &["note"] };
 
 /// Loads setups.toml and setups.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     if let Some(file) = l.read("setups.toml", false) {
         if let Some(raw) = l.toml::<RawSetups>(file) {
-            let selector = |s: &RawSelector| Selector { side: s.side.as_ref().map(|v| toml_ref(file, v)), number_colour: s.number_colour.clone(), tag: s.tag.clone() };
+            let selector = |s: &RawSelector| Selector {
+                side: s.side.as_ref().map(|v| toml_ref(file, v)),
+                number_colour: s.number_colour.clone(),
+                tag: s.tag.clone(),
+            };
             for s in &raw.setups {
                 let span = Loader::span(file, s);
                 let s = s.get_ref();
@@ -89,7 +94,9 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     let Some(file) = l.read("setups.csv", false) else { return };
     let table = l.csv(file, &PLACEMENT_COLUMNS, &[]);
     for row in table.rows() {
-        let count = row.parse::<u32>("count", "a whole number", &mut l.diags).unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
+        let count = row
+            .parse::<u32>("count", "a whole number", &mut l.diags)
+            .unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
         pack.placements.push(Placement {
             setup: row.text("setup", &mut l.diags),
             side: row.text("side", &mut l.diags),

@@ -13,7 +13,8 @@ const UNIT_COLUMNS: Columns = Columns {
     optional: &["name_en", "movement", "steps", "modifiers", "tags", "rules", "provisional", "note"],
 };
 
-const COUNTER_COLUMNS: Columns = Columns { required: &["id", "front", "count"], optional: &["back", "provisional", "note"] };
+const COUNTER_COLUMNS: Columns =
+    Columns { required: &["id", "front", "count"], optional: &["back", "provisional", "note"] };
 
 /// Loads units.csv and counters.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
@@ -30,10 +31,18 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         let table = l.csv(file, &COUNTER_COLUMNS, &[]);
         for row in table.rows() {
             let id = row.text("id", &mut l.diags);
-            let count = row.parse::<u32>("count", "a whole number", &mut l.diags).unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
+            let count = row
+                .parse::<u32>("count", "a whole number", &mut l.diags)
+                .unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
             l.provisional(&format!("counter `{}`", id.value), &provisional_fields(&row), row.cell("provisional").span);
             duplicate_check(l, pack.counters.iter().map(|c| (&c.id, &c.span)), &id.value, &row, "counter");
-            pack.counters.push(CounterKind { id: id.value, front: row.text("front", &mut l.diags), back: row.opt_ref("back"), count, span: row.span() });
+            pack.counters.push(CounterKind {
+                id: id.value,
+                front: row.text("front", &mut l.diags),
+                back: row.opt_ref("back"),
+                count,
+                span: row.span(),
+            });
         }
     }
 }
@@ -65,10 +74,16 @@ fn unit(l: &mut Loader<'_>, row: &Row<'_>, factor_columns: &[String]) -> UnitTyp
 /// `desert: anti_armour=5` (set) or `cold: anti_armour+1` (add).
 fn modifier(l: &mut Loader<'_>, m: &Spanned<String>, factors: &[String]) -> Option<Modifier> {
     let bad = |l: &mut Loader<'_>, why: String| {
-        l.diags.push(Diagnostic::error(Code::BAD_VALUE, why).at(&m.span).with_hint("write `terrain: factor=value` or `terrain: factor+value`, e.g. `desert: anti_armour=5`"));
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, why)
+                .at(&m.span)
+                .with_hint("write `terrain: factor=value` or `terrain: factor+value`, e.g. `desert: anti_armour=5`"),
+        );
         None
     };
-    let Some((terrain, change)) = m.value.split_once(':') else { return bad(l, format!("modifier `{}` has no terrain", m.value)) };
+    let Some((terrain, change)) = m.value.split_once(':') else {
+        return bad(l, format!("modifier `{}` has no terrain", m.value));
+    };
     let change = change.trim();
     let (factor, add, value) = if let Some((f, v)) = change.split_once('=') {
         (f, false, v)
@@ -81,10 +96,17 @@ fn modifier(l: &mut Loader<'_>, m: &Spanned<String>, factors: &[String]) -> Opti
     if !factors.iter().any(|f| f == factor) {
         return bad(l, format!("modifier names unknown factor `{factor}`"));
     }
-    let Ok(value) = value.trim().parse::<i64>() else { return bad(l, format!("modifier value `{}` is not a number", value.trim())) };
+    let Ok(value) = value.trim().parse::<i64>() else {
+        return bad(l, format!("modifier value `{}` is not a number", value.trim()));
+    };
     let terrain_start = m.span.range.start;
     let terrain_span = crate::diag::Span::new(m.span.file, terrain_start..terrain_start + terrain.len());
-    Some(Modifier { terrain: Spanned::new(terrain.trim().to_string(), terrain_span), factor: factor.to_string(), add, value })
+    Some(Modifier {
+        terrain: Spanned::new(terrain.trim().to_string(), terrain_span),
+        factor: factor.to_string(),
+        add,
+        value,
+    })
 }
 
 /// The `provisional` column: which of the row's values the sources do not give.
@@ -93,7 +115,13 @@ pub(super) fn provisional_fields(row: &Row<'_>) -> Vec<String> {
 }
 
 /// Reports `id` when an earlier item of the same kind has it.
-pub(super) fn duplicate_check<'a>(l: &mut Loader<'_>, mut earlier: impl Iterator<Item = (&'a String, &'a crate::diag::Span)>, id: &str, row: &Row<'_>, kind: &str) {
+pub(super) fn duplicate_check<'a>(
+    l: &mut Loader<'_>,
+    mut earlier: impl Iterator<Item = (&'a String, &'a crate::diag::Span)>,
+    id: &str,
+    row: &Row<'_>,
+    kind: &str,
+) {
     if let Some((_, first)) = earlier.find(|(other, _)| other.as_str() == id) {
         l.diags.push(
             Diagnostic::error(Code::DUPLICATE_ID, format!("two {kind}s have the id `{id}`"))

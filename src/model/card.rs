@@ -176,13 +176,10 @@ pub struct Selector {
 impl Selector {
     /// True when `card` is selected; `side_id` resolves the card's side reference to an id.
     pub fn selects(&self, card: &Card, side_id: impl Fn(&str) -> Option<String>) -> bool {
-        let side_ok = self.side.as_ref().is_none_or(|want| {
-            card.side.as_ref().and_then(|s| side_id(s)) == side_id(want)
-        });
-        let colour_ok = self
-            .number_colour
-            .as_ref()
-            .is_none_or(|c| card.number_colour.as_ref().is_some_and(|n| n.value == *c));
+        let side_ok =
+            self.side.as_ref().is_none_or(|want| card.side.as_ref().and_then(|s| side_id(s)) == side_id(want));
+        let colour_ok =
+            self.number_colour.as_ref().is_none_or(|c| card.number_colour.as_ref().is_some_and(|n| n.value == *c));
         let tag_ok = self.tag.as_ref().is_none_or(|t| card.tags.iter().any(|x| x.value == *t));
         side_ok && colour_ok && tag_ok
     }

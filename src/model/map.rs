@@ -287,3 +287,61 @@ pub struct Sheet {
     #[serde(skip)]
     pub span: Span,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(orientation: Orientation, even_shifted: bool) -> HexGrid {
+        HexGrid {
+            orientation,
+            columns: 12,
+            rows: 9,
+            hex_mm: 28.0,
+            even_shifted,
+            numbering: Numbering { pattern: "{c}{r}".into() },
+        }
+    }
+
+    #[test]
+    fn numbering_patterns_give_the_seeds_numbers_and_ccrr() {
+        assert_eq!(Numbering { pattern: "{c}{r}".into() }.label(5, 3, 12), "53");
+        assert_eq!(Numbering { pattern: "{c:02}{r:02}".into() }.label(5, 12, 12), "0512");
+        assert_eq!(Numbering { pattern: "{n}".into() }.label(3, 2, 10), "13");
+        assert_eq!(Numbering { pattern: "H-{n:03}".into() }.label(1, 1, 10), "H-001");
+    }
+
+    #[test]
+    fn flat_top_even_columns_shifted_down_have_these_neighbours() {
+        let g = grid(Orientation::FlatTop, true);
+        // Column 6 is even, so it sits lower: its neighbours in columns 5 and 7 are rows 3 and 4.
+        assert_eq!(g.neighbours((6, 3)), vec![(5, 3), (5, 4), (6, 2), (6, 4), (7, 3), (7, 4)]);
+        // Column 5 is odd: its side neighbours are rows 2 and 3.
+        assert_eq!(g.neighbours((5, 3)), vec![(4, 2), (4, 3), (5, 2), (5, 4), (6, 2), (6, 3)]);
+    }
+
+    #[test]
+    fn odd_shift_mirrors_the_neighbourhood() {
+        let g = grid(Orientation::FlatTop, false);
+        assert_eq!(g.neighbours((5, 3)), vec![(4, 3), (4, 4), (5, 2), (5, 4), (6, 3), (6, 4)]);
+    }
+
+    #[test]
+    fn distance_is_symmetric_and_counts_hex_steps() {
+        let g = grid(Orientation::FlatTop, true);
+        assert_eq!(g.distance((5, 4), (2, 7)), 5);
+        assert_eq!(g.distance((2, 7), (5, 4)), 5);
+        assert_eq!(g.distance((1, 1), (1, 9)), 8);
+        assert_eq!(g.distance((1, 1), (12, 1)), 11);
+        let p = grid(Orientation::PointyTop, true);
+        assert_eq!(p.neighbours((3, 3)).len(), 6);
+        assert_eq!(p.distance((1, 1), (12, 1)), 11);
+    }
+
+    #[test]
+    fn corner_hexes_have_fewer_neighbours() {
+        let g = grid(Orientation::FlatTop, true);
+        // Column 2 sits lower, so only its row 1 touches (1, 1).
+        assert_eq!(g.neighbours((1, 1)), vec![(1, 2), (2, 1)]);
+    }
+}

@@ -15,8 +15,14 @@ mod setup;
 mod unit;
 
 pub use card::{Call, Card, CardField, CardType, Deck, Expr, FieldKind, FieldValue, Selector};
-pub use game::{Component, Constraints, Composition, Edition, Forbidden, Force, Game, Names, Phase, Side, Stacking, Totals, Track, TrackBox, Victory};
-pub use map::{Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Route, Sheet, Terrain, TransportException};
+pub use game::{
+    Component, Composition, Constraints, Edition, Forbidden, Force, Game, Names, Phase, Side, Stacking, Totals, Track,
+    TrackBox, Victory,
+};
+pub use map::{
+    Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Route, Sheet, Terrain,
+    TransportException,
+};
 pub use rules::{Clause, Rules, Section, Term};
 pub use setup::{Placement, Setup};
 pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitType};
@@ -143,9 +149,9 @@ impl Pack {
     /// The unit type named `r`; with `side`, only that side's types (names repeat across sides:
     /// both sides field a クラブガンナー).
     pub fn unit(&self, side: Option<&str>, r: &str) -> Option<&UnitType> {
-        self.units.iter().find(|u| {
-            names_match(r, &u.id, &u.name) && side.is_none_or(|s| self.side_of_force(&u.force) == Some(s))
-        })
+        self.units
+            .iter()
+            .find(|u| names_match(r, &u.id, &u.name) && side.is_none_or(|s| self.side_of_force(&u.force) == Some(s)))
     }
 
     /// The unit type with exactly this id.
@@ -182,7 +188,8 @@ impl Pack {
     /// The box with id or name `r` (`第6軍ボックス` and `第6軍` both name the 6th Army box).
     pub fn box_def(&self, r: &str) -> Option<&BoxDef> {
         self.boxes.iter().find(|b| {
-            names_match(r, &b.id, &b.name) || r.strip_suffix("ボックス").is_some_and(|stem| stem == b.name.ja)
+            names_match(r, &b.id, &b.name)
+                || r.strip_suffix("ボックス").is_some_and(|stem| stem == b.name.ja)
                 || b.name.ja.strip_suffix("ボックス").is_some_and(|stem| stem == r)
         })
     }
@@ -191,9 +198,10 @@ impl Pack {
     pub fn hex(&self, r: &str) -> Option<&Hex> {
         let map = self.map.as_ref()?;
         let number = r.strip_prefix("hex-").or_else(|| r.strip_prefix("ヘックス")).unwrap_or(r);
-        map.hexes.iter().find(|h| h.id == number).or_else(|| {
-            map.hexes.iter().find(|h| h.place.as_ref().is_some_and(|p| names_match(r, &p.id, &p.name)))
-        })
+        map.hexes
+            .iter()
+            .find(|h| h.id == number)
+            .or_else(|| map.hexes.iter().find(|h| h.place.as_ref().is_some_and(|p| names_match(r, &p.id, &p.name))))
     }
 
     /// The terrain kind with id or name `r`.

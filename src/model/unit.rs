@@ -126,7 +126,10 @@ impl ChitMix {
 
     /// True when a setup piece `r` means a chit.
     pub fn is_named(&self, r: &str) -> bool {
-        r == "random-chit" || r == self.name.ja || (!self.name.en.is_empty() && r.eq_ignore_ascii_case(&self.name.en)) || self.aliases.iter().any(|a| a == r)
+        r == "random-chit"
+            || r == self.name.ja
+            || (!self.name.en.is_empty() && r.eq_ignore_ascii_case(&self.name.en))
+            || self.aliases.iter().any(|a| a == r)
     }
 
     /// Sum of all values.

@@ -1,0 +1,171 @@
+//! Broken packs, one folder per case under tests/broken/. A case is a base pack (data/dougram
+//! unless `base` says otherwise) with the edits of its case.toml applied; expect.txt holds the
+//! exact error diagnostics `pnpkit check --format short` prints for it (warnings are left out).
+//! `PNPKIT_BLESS=1 cargo test` rewrites expect.txt files for review.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::support::{copy_dir, pnpkit, root, temp_dir, text};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    /// What the case shows, one sentence.
+    about: String,
+    #[serde(default = "default_base")]
+    base: String,
+    #[serde(default)]
+    args: Vec<String>,
+    #[serde(default)]
+    edit: Vec<Edit>,
+}
+
+fn default_base() -> String {
+    "data/dougram".into()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Edit {
+    file: String,
+    /// Text to replace (must occur exactly once) …
+    find: Option<String>,
+    /// … with this.
+    #[serde(default)]
+    replace: String,
+    /// Or: text appended at the end of the file.
+    append: Option<String>,
+    /// Or: raw bytes appended at the end of the file.
+    append_bytes: Option<Vec<u8>>,
+    /// Or: delete the file.
+    #[serde(default)]
+    delete: bool,
+}
+
+/// Builds the case's pack in a temporary folder; returns that folder (the pack is `pack/` in it).
+fn materialize(name: &str, case: &Case) -> std::path::PathBuf {
+    let dir = temp_dir(&format!("broken-{name}"));
+    copy_dir(&root().join(&case.base), &dir.join("pack"));
+    for edit in &case.edit {
+        let path = dir.join("pack").join(&edit.file);
+        if edit.delete {
+            std::fs::remove_file(&path).unwrap_or_else(|e| panic!("{name}: cannot delete {}: {e}", edit.file));
+            continue;
+        }
+        let mut bytes = std::fs::read(&path).unwrap_or_default();
+        if let Some(find) = &edit.find {
+            let text = String::from_utf8(bytes).expect("utf-8 base file");
+            assert_eq!(
+                text.matches(find.as_str()).count(),
+                1,
+                "{name}: `{find}` must occur exactly once in {}",
+                edit.file
+            );
+            bytes = text.replacen(find.as_str(), &edit.replace, 1).into_bytes();
+        }
+        if let Some(append) = &edit.append {
+            bytes.extend_from_slice(append.as_bytes());
+        }
+        if let Some(raw) = &edit.append_bytes {
+            bytes.extend_from_slice(raw);
+        }
+        std::fs::write(&path, bytes).expect("write edited file");
+    }
+    dir
+}
+
+/// The error lines (and their help/note lines) of `--format short` output.
+fn errors_only(stderr: &str) -> String {
+    let mut out = String::new();
+    let mut keep = false;
+    for line in stderr.lines() {
+        if line.starts_with("  = ") {
+            if keep {
+                out.push_str(line);
+                out.push('\n');
+            }
+            continue;
+        }
+        keep = line.contains(": error[") || line.starts_with("error[");
+        if keep {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn cases() -> Vec<(String, Case)> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("tests/broken"))
+        .expect("tests/broken")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().join("case.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let text =
+                std::fs::read_to_string(root().join("tests/broken").join(&name).join("case.toml")).expect("case.toml");
+            let case: Case = toml::from_str(&text).unwrap_or_else(|e| panic!("{name}/case.toml: {e}"));
+            (name, case)
+        })
+        .collect()
+}
+
+#[test]
+fn every_broken_pack_fails_with_its_expected_diagnostics() {
+    let bless = std::env::var_os("PNPKIT_BLESS").is_some();
+    let mut failures = Vec::new();
+    for (name, case) in cases() {
+        assert!(!case.about.is_empty(), "{name}: say what the case shows in `about`");
+        let dir = materialize(&name, &case);
+        let mut args = vec!["check", "pack", "--format", "short"];
+        args.extend(case.args.iter().map(String::as_str));
+        let output = pnpkit(&dir, &args);
+        let (_, stderr) = text(&output);
+        let actual = errors_only(&stderr);
+        let expect_path = root().join("tests/broken").join(&name).join("expect.txt");
+        if output.status.code() != Some(1) {
+            failures.push(format!("{name}: exit status {:?}, expected 1\n{stderr}", output.status.code()));
+        } else if stderr.contains("panicked") {
+            failures.push(format!("{name}: panicked\n{stderr}"));
+        } else if bless {
+            std::fs::write(&expect_path, &actual).expect("write expect.txt");
+        } else {
+            let expected = std::fs::read_to_string(&expect_path).unwrap_or_default();
+            if expected != actual {
+                failures.push(format!("{name}: diagnostics differ\n--- expected\n{expected}--- actual\n{actual}"));
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert!(failures.is_empty(), "{} case(s) failed:\n\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_error_code_has_a_broken_pack() {
+    let mut all_expected = String::new();
+    for (name, _) in cases() {
+        all_expected.push_str(
+            &std::fs::read_to_string(root().join("tests/broken").join(&name).join("expect.txt")).unwrap_or_default(),
+        );
+    }
+    let missing: Vec<&str> = pnpkit::diag::Code::ALL
+        .iter()
+        .map(|(code, _)| code.0)
+        .filter(|code| code.starts_with('E') && !all_expected.contains(&format!("[{code}]")))
+        .collect();
+    assert!(missing.is_empty(), "no broken pack in tests/broken/ shows these codes: {missing:?}");
+}
+
+#[test]
+fn broken_packs_keep_the_base_intact() {
+    // The base pack itself must pass, or every case would fail for the wrong reason.
+    let output = pnpkit(&root(), &["check", "data/dougram"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    assert!(Path::new(&root().join("data/dougram/pack.toml")).is_file());
+}

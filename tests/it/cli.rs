@@ -1,0 +1,118 @@
+//! The binary on the real pack: `check` passes with a summary, `build` writes byte-identical
+//! output, and a failed build keeps the last good output.
+
+use super::support::{copy_dir, pnpkit, root, temp_dir, text};
+
+#[test]
+fn check_passes_on_dougram_and_prints_a_summary() {
+    let output = pnpkit(&root(), &["check", "data/dougram"]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    for expected in [
+        "155 unit/marker counters in 21 kinds + 79 chits = 234",
+        "13 of 99 cards known, 4 deck definitions",
+        "2 sides, 4 forces, 22 unit types",
+        "28 sections",
+        "check ok: 0 error(s)",
+    ] {
+        assert!(stdout.contains(expected), "summary lacks `{expected}`:\n{stdout}");
+    }
+    // Provisional values are listed as warnings, never silently.
+    assert!(
+        stderr.contains("warning[W0001]: provisional: unit `round-facer`: anti_armour, anti_personnel, defence"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("warning[W0001]: provisional: map geometry"), "{stderr}");
+}
+
+#[test]
+fn check_defaults_to_the_dougram_pack() {
+    let output = pnpkit(&root(), &["check"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(text(&output).0.starts_with("dougram: 太陽の牙ダグラム"));
+}
+
+#[test]
+fn strict_turns_provisional_values_into_errors() {
+    let output = pnpkit(&root(), &["check", "data/dougram", "--strict"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output).1.contains("error[W0001]: provisional"));
+}
+
+#[test]
+fn json_format_is_machine_readable() {
+    let output = pnpkit(&root(), &["check", "data/dougram", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
+    let items = value.as_array().expect("an array");
+    assert!(items.iter().all(|d| d["severity"] == "warning"));
+    let first = &items[0];
+    assert_eq!(first["file"], "data/dougram/pack.toml");
+    assert!(first["line"].as_u64().is_some() && first["column"].as_u64().is_some());
+}
+
+#[test]
+fn build_writes_the_same_bytes_twice() {
+    let dir = temp_dir("build-twice");
+    let out = dir.join("out");
+    let out_arg = out.to_string_lossy().into_owned();
+    let first = pnpkit(&root(), &["build", "data/dougram", "--out", &out_arg]);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first).1);
+    let manifest = std::fs::read(out.join("manifest.json")).expect("manifest written");
+    let second = pnpkit(&root(), &["build", "data/dougram", "--out", &out_arg]);
+    assert_eq!(second.status.code(), Some(0));
+    assert_eq!(std::fs::read(out.join("manifest.json")).expect("manifest"), manifest, "output must be deterministic");
+    let json: serde_json::Value = serde_json::from_slice(&manifest).expect("manifest is JSON");
+    assert_eq!(json["counts"]["physical_counters"], 234);
+    assert_eq!(json["counts"]["cards_known"], 13);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn failed_build_keeps_the_last_good_output() {
+    let dir = temp_dir("build-fails");
+    copy_dir(&root().join("data/dougram"), &dir.join("pack"));
+    let good = pnpkit(&dir, &["build", "pack", "--out", "out"]);
+    assert_eq!(good.status.code(), Some(0), "{}", text(&good).1);
+    let before = std::fs::read(dir.join("out/manifest.json")).expect("first build output");
+    let units = dir.join("pack/units.csv");
+    let broken = std::fs::read_to_string(&units).unwrap().replace(
+        "lib-soldier,解放軍兵士,Liberation soldier,liberation,soldier,1,",
+        "lib-soldier,解放軍兵士,Liberation soldier,liberation,soldier,one,",
+    );
+    std::fs::write(&units, broken).unwrap();
+    let bad = pnpkit(&dir, &["build", "pack", "--out", "out"]);
+    let (_, stderr) = text(&bad);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stderr.contains("pack/units.csv:2:"), "{stderr}");
+    assert!(stderr.contains("nothing was written"), "{stderr}");
+    assert_eq!(std::fs::read(dir.join("out/manifest.json")).expect("old output kept"), before);
+    assert!(std::fs::read_dir(&dir).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().contains("staging")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_folder_that_is_not_a_pack_is_an_error_not_a_panic() {
+    let dir = temp_dir("not-a-pack");
+    let output = pnpkit(&dir, &["check", "nowhere"]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr.contains("error[E0110]") && stderr.contains("has no pack.toml"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_usage_exits_with_status_2() {
+    let output = pnpkit(&root(), &["check", "--no-such-flag"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn dump_prints_the_model_as_json() {
+    let output = pnpkit(&root(), &["dump", "data/dougram"]);
+    assert_eq!(output.status.code(), Some(0));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(value["game"]["title"]["ja"], "太陽の牙ダグラム");
+    assert_eq!(value["cards"].as_array().map(Vec::len), Some(13));
+    assert_eq!(value["forces"][0]["colour"], "#f2c21b");
+}

@@ -1,0 +1,12 @@
+//! The one integration-test binary. Each module is a family of tests:
+//!
+//! - `broken`: every fixture in tests/broken/<case>/ fails `pnpkit check` with exactly the
+//!   diagnostics in its expect.txt, and every error code has a fixture;
+//! - `cli`: the binary on data/dougram: check, build, determinism, nothing lost on failure;
+//! - `fuzz`: mutated pack files never make the loader or the checks panic.
+
+mod broken;
+mod cli;
+mod fuzz;
+mod packs;
+mod support;

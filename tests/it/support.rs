@@ -1,0 +1,42 @@
+//! Test support: materialize a pack (a copy of a base pack with edits applied) in a fresh
+//! temporary folder, and run the pnpkit binary on it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root.
+pub(crate) fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh, empty temporary folder named after the test.
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
+    let dir = root().join("target").join("test-packs").join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// Copies the folder `from` into `to`, recursively.
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create dir");
+    for entry in std::fs::read_dir(from).expect("read dir") {
+        let entry = entry.expect("dir entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("file type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy file");
+        }
+    }
+}
+
+/// Runs pnpkit with `args` in folder `cwd`.
+pub(crate) fn pnpkit(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pnpkit")).args(args).current_dir(cwd).output().expect("run pnpkit")
+}
+
+/// stdout and stderr as text.
+pub(crate) fn text(output: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
