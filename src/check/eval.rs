@@ -49,3 +49,53 @@ pub fn eval(pack: &Pack, expr: &Expr, open: &OpenCards) -> Option<bool> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Span;
+    use crate::model::{Card, Names, Spanned};
+
+    fn card(id: &str) -> Card {
+        Card {
+            id: id.into(),
+            number: id.parse().ok(),
+            name: Names::default(),
+            card_type: Spanned::new("action".into(), Span::default()),
+            side: None,
+            number_colour: None,
+            tags: Vec::new(),
+            timing: String::new(),
+            requires: None,
+            auto_open: None,
+            effects: Vec::new(),
+            rules: Vec::new(),
+            text: String::new(),
+            fields: Default::default(),
+            span: Span::default(),
+        }
+    }
+
+    fn value(expr: &str, open: &[&str]) -> Option<bool> {
+        let pack = Pack { cards: ["29", "34", "77"].map(card).into(), ..Pack::default() };
+        let expr = crate::load::parse_expr_for_tests(expr);
+        eval(&pack, &expr, &OpenCards(open.iter().map(|s| s.to_string()).collect()))
+    }
+
+    #[test]
+    fn open_cards_decide_card_conditions() {
+        assert_eq!(value("open(29)", &["29"]), Some(true));
+        assert_eq!(value("open(29)", &[]), Some(false));
+        assert_eq!(value("open(77) & !open(34)", &["77"]), Some(true));
+        assert_eq!(value("open(77) & !open(34)", &["77", "34"]), Some(false));
+    }
+
+    #[test]
+    fn the_position_leaves_other_conditions_open() {
+        assert_eq!(value("controls(liberation, cardinal)", &["29"]), None);
+        // Known false on one side of `&` decides it; known true on one side of `|` decides it.
+        assert_eq!(value("open(29) & controls(liberation, cardinal)", &[]), Some(false));
+        assert_eq!(value("open(29) | controls(liberation, cardinal)", &["29"]), Some(true));
+        assert_eq!(value("open(29) & vp(liberation) >= 9", &["29"]), None);
+    }
+}

@@ -19,7 +19,7 @@ mod setups;
 mod totals;
 
 use crate::diag::Diagnostic;
-use crate::model::Pack;
+use crate::model::{Pack, Ref};
 
 pub use eval::{eval, OpenCards};
 
@@ -41,4 +41,9 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     rules::check(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);
     out
+}
+
+/// " (rule 8.4.2)" for a clause reference that resolves, else "": lets a message cite the rule.
+pub(crate) fn cite(pack: &Pack, rule: Option<&Ref>) -> String {
+    rule.and_then(|r| pack.clause(r)).map(|c| format!(" (rule {})", c.number)).unwrap_or_default()
 }

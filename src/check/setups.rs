@@ -66,7 +66,14 @@ fn stacking(pack: &Pack, setup: &Setup, placements: &[&Placement], open: &OpenCa
             if units > limit.max_units {
                 let mut d = Diagnostic::error(
                     Code::STACKING,
-                    format!("{} places {units} {} units in {}; at most {} may stack there", setup.id, side.id, location_name(pack, &location), limit.max_units),
+                    format!(
+                        "{} places {units} {} units in {}; at most {} may stack there{}",
+                        setup.id,
+                        side.id,
+                        location_name(pack, &location),
+                        limit.max_units,
+                        super::cite(pack, limit.rule.as_ref())
+                    ),
                 )
                 .at(spans[spans.len() - 1])
                 .with_related(&limit.span, "the stacking limit")
@@ -88,20 +95,19 @@ fn forbidden(pack: &Pack, setup: &Setup, placements: &[&Placement], open: &OpenC
         }
         for r in placements.iter().filter_map(|p| resolve(pack, p)) {
             if r.side == side.id && r.unit.is_some() && r.location == format!("hex:{}", hex.id) {
-                let mut d = Diagnostic::error(
+                let d = Diagnostic::error(
                     Code::FORBIDDEN_LOCATION,
                     format!(
-                        "{} places {} units in {}, where the rules forbid them",
+                        "{} places {} units in {}, where the rules forbid them{}",
                         setup.id,
                         side.id,
-                        location_name(pack, &r.location)
+                        location_name(pack, &r.location),
+                        super::cite(pack, rule.rule.as_ref())
                     ),
                 )
                 .at(&r.placement.location.span)
-                .with_related(&rule.location.span, "forbidden here");
-                if let Some(clause) = rule.rule.as_ref().and_then(|c| pack.clause(c)) {
-                    d = d.with_hint(format!("rule {} ({})", clause.number, clause.id));
-                }
+                .with_related(&rule.location.span, "forbidden here")
+                .with_hint("place the units elsewhere; the ban lasts until its `until` condition holds");
                 out.push(d);
             }
         }

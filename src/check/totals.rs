@@ -171,7 +171,12 @@ fn compositions(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 out.push(
                     Diagnostic::error(
                         Code::COMPOSITION,
-                        format!("{} must have exactly {} units, the counters show {found}", comp.name, units.value),
+                        format!(
+                            "{} must have exactly {} units{}, the counters show {found}",
+                            comp.name,
+                            units.value,
+                            super::cite(pack, comp.rule.as_ref())
+                        ),
                     )
                     .at(&units.span)
                     .with_hint("fix counters.csv so this force's faces add up"),
@@ -186,7 +191,12 @@ fn compositions(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 out.push(
                     Diagnostic::error(
                         Code::COMPOSITION,
-                        format!("{} must have exactly {want} × `{}`, the counters show {found}", comp.name, unit.value),
+                        format!(
+                            "{} must have exactly {want} × `{}`{}, the counters show {found}",
+                            comp.name,
+                            unit.value,
+                            super::cite(pack, comp.rule.as_ref())
+                        ),
                     )
                     .at(&unit.span),
                 );

@@ -45,9 +45,10 @@ pub fn human(sources: &Sources, d: &Diagnostic, short: bool) -> String {
     let mut text =
         format!("{}{}[{}]: {}\n", location_prefix(sources, d), severity_word(d.severity), d.code.0, d.message);
     // Warnings stay one line (plus hints) so that a long list of provisional values stays readable;
-    // errors show the source line with a caret.
-    match (&d.span, short || d.severity == Severity::Warning) {
-        (Some(_), false) => text.push_str(&snippet(sources, d)),
+    // errors show the source line with a caret, unless there is no line to show (a missing file).
+    let has_source = d.span.as_ref().is_some_and(|s| !sources.get(s.file).text.is_empty());
+    match (has_source, short || d.severity == Severity::Warning) {
+        (true, false) => text.push_str(&snippet(sources, d)),
         _ => {
             for (span, label) in &d.related {
                 let (file, line, col) = sources.locate(span);

@@ -28,8 +28,10 @@ pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
     let mut pack = Pack { id: pack_id(dir), ..Pack::default() };
     if !dir.join("pack.toml").is_file() {
         let message = format!("`{}` is not a pack: it has no pack.toml", dir.display());
+        let span = loader.missing(&dir.join("pack.toml"));
         loader.diags.push(
             Diagnostic::error(Code::MISSING_FILE, message)
+                .at(&span)
                 .with_hint("a pack is a folder such as data/dougram holding pack.toml and the files it lists"),
         );
         return (pack, loader.diags);
@@ -83,8 +85,10 @@ impl Loader<'_> {
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 if required {
+                    let span = self.missing(&path);
                     self.diags.push(
                         Diagnostic::error(Code::MISSING_FILE, format!("the pack has no {rel}"))
+                            .at(&span)
                             .with_hint(format!("create {} (see docs/pack-format.md)", path.display())),
                     );
                 }
@@ -95,6 +99,11 @@ impl Loader<'_> {
                 None
             }
         }
+    }
+
+    /// A span for a file that does not exist, so its diagnostic still names it as `file:1:1`.
+    fn missing(&mut self, path: &Path) -> Span {
+        Span::new(self.sources.add(path, String::new()), 0..0)
     }
 
     /// The text of a loaded file.
@@ -191,6 +200,15 @@ impl Loader<'_> {
     /// The pack folder.
     pub(crate) fn dir(&self) -> &Path {
         &self.dir
+    }
+}
+
+/// Parses an expression written nowhere in particular (for unit tests of the checks).
+#[cfg(test)]
+pub(crate) fn parse_expr_for_tests(text: &str) -> crate::model::Expr {
+    match expr::parse(text, 0, 0) {
+        Ok(e) => e,
+        Err(d) => panic!("{}", d.message),
     }
 }
 

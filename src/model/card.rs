@@ -204,3 +204,45 @@ pub struct Deck {
     #[serde(skip)]
     pub span: Span,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(side: Option<&str>, colour: Option<&str>, tags: &[&str]) -> Card {
+        let s = |v: &str| Spanned::new(v.to_string(), Span::default());
+        Card {
+            id: "1".into(),
+            number: Some(1),
+            name: Names::default(),
+            card_type: s("action"),
+            side: side.map(s),
+            number_colour: colour.map(s),
+            tags: tags.iter().map(|t| s(t)).collect(),
+            timing: String::new(),
+            requires: None,
+            auto_open: None,
+            effects: Vec::new(),
+            rules: Vec::new(),
+            text: String::new(),
+            fields: BTreeMap::new(),
+            span: Span::default(),
+        }
+    }
+
+    #[test]
+    fn selectors_need_every_condition() {
+        let side = |r: &str| Some(if r == "解放軍" { "liberation".to_string() } else { r.to_string() });
+        let select = Selector {
+            side: Some(Spanned::new("解放軍".into(), Span::default())),
+            number_colour: None,
+            tag: Some("setup2".into()),
+        };
+        assert!(select.selects(&card(Some("liberation"), None, &["setup2", "setup2-open"]), side));
+        assert!(!select.selects(&card(Some("federal"), None, &["setup2"]), side));
+        assert!(!select.selects(&card(Some("liberation"), None, &["setup2-open"]), side));
+        let orange = Selector { number_colour: Some("orange".into()), ..Selector::default() };
+        assert!(orange.selects(&card(None, Some("orange"), &[]), side));
+        assert!(!orange.selects(&card(None, None, &[]), side), "an unknown colour is not orange");
+    }
+}
