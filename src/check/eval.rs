@@ -53,31 +53,10 @@ pub fn eval(pack: &Pack, expr: &Expr, open: &OpenCards) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::Span;
-    use crate::model::{Card, Names, Spanned};
-
-    fn card(id: &str) -> Card {
-        Card {
-            id: id.into(),
-            number: id.parse().ok(),
-            name: Names::default(),
-            card_type: Spanned::new("action".into(), Span::default()),
-            side: None,
-            number_colour: None,
-            tags: Vec::new(),
-            timing: String::new(),
-            requires: None,
-            auto_open: None,
-            effects: Vec::new(),
-            rules: Vec::new(),
-            text: String::new(),
-            fields: Default::default(),
-            span: Span::default(),
-        }
-    }
+    use crate::model::Card;
 
     fn value(expr: &str, open: &[&str]) -> Option<bool> {
-        let pack = Pack { cards: ["29", "34", "77"].map(card).into(), ..Pack::default() };
+        let pack = Pack { cards: ["29", "34", "77"].map(Card::blank).into(), ..Pack::default() };
         let expr = crate::load::parse_expr_for_tests(expr);
         eval(&pack, &expr, &OpenCards(open.iter().map(|s| s.to_string()).collect()))
     }

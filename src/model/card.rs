@@ -145,6 +145,30 @@ pub struct Call {
     pub args: Vec<Ref>,
 }
 
+impl Card {
+    /// A card with only an id and the `action` type, for tests of the checks.
+    #[cfg(test)]
+    pub(crate) fn blank(id: &str) -> Card {
+        Card {
+            id: id.into(),
+            number: id.parse().ok(),
+            name: Names::default(),
+            card_type: Spanned::new("action".into(), Span::default()),
+            side: None,
+            number_colour: None,
+            tags: Vec::new(),
+            timing: String::new(),
+            requires: None,
+            auto_open: None,
+            effects: Vec::new(),
+            rules: Vec::new(),
+            text: String::new(),
+            fields: BTreeMap::new(),
+            span: Span::default(),
+        }
+    }
+}
+
 impl Expr {
     /// Every call in the expression, depth first.
     pub fn calls(&self) -> Vec<&Call> {
@@ -212,21 +236,10 @@ mod tests {
     fn card(side: Option<&str>, colour: Option<&str>, tags: &[&str]) -> Card {
         let s = |v: &str| Spanned::new(v.to_string(), Span::default());
         Card {
-            id: "1".into(),
-            number: Some(1),
-            name: Names::default(),
-            card_type: s("action"),
             side: side.map(s),
             number_colour: colour.map(s),
             tags: tags.iter().map(|t| s(t)).collect(),
-            timing: String::new(),
-            requires: None,
-            auto_open: None,
-            effects: Vec::new(),
-            rules: Vec::new(),
-            text: String::new(),
-            fields: BTreeMap::new(),
-            span: Span::default(),
+            ..Card::blank("1")
         }
     }
 
