@@ -12,5 +12,8 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod emit;
+pub mod layout;
 pub mod load;
 pub mod model;
+pub mod render;
+pub mod text;

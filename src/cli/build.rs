@@ -1,19 +1,45 @@
-//! `pnpkit build`: everything the build writes, in the order it is written. Until the generators
-//! exist it writes the manifest: what the pack holds and what was checked.
+//! `pnpkit build`: everything the build writes, in the order it is written. Each product is
+//! rendered, then written as PDF, one SVG per page and PNG previews of every distinct face; the
+//! manifest lists every file with its pages and content hash. Files are staged and renamed only
+//! when everything succeeded.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use crate::diag::Diagnostic;
-use crate::emit::Staging;
+use crate::emit::{pdf, png, Staging, SvgParser};
 use crate::model::Pack;
+use crate::render::{Document, Product, Rendered};
+use crate::text::Fonts;
 
-/// Writes the build's products into `out` (staged, then renamed).
-pub(super) fn build(pack: &Pack, diags: &[Diagnostic], out: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut staging = Staging::new(out)?;
-    staging.write("manifest.json", &manifest(pack, diags))?;
-    staging.commit()
+/// What `build` writes besides the documents themselves.
+pub(super) struct Plan {
+    /// Output folder.
+    pub(super) out: PathBuf,
+    /// Separate front and back PDFs instead of interleaved duplex pages.
+    pub(super) split_backs: bool,
+    /// PNG resolution.
+    pub(super) png_dpi: u32,
+}
+
+#[derive(Serialize)]
+struct FileEntry {
+    path: String,
+    kind: &'static str,
+    pages: Option<usize>,
+    bytes: usize,
+    sha256: String,
+}
+
+#[derive(Serialize)]
+struct DocumentEntry {
+    product: Product,
+    pieces: usize,
+    pages: usize,
+    page_mm: (f64, f64),
 }
 
 #[derive(Serialize)]
@@ -22,21 +48,92 @@ struct Manifest<'a> {
     title: &'a crate::model::Names,
     edition: &'a str,
     counts: super::summary::Counts,
+    documents: Vec<DocumentEntry>,
+    files: Vec<FileEntry>,
     provisional: Vec<&'a str>,
     warnings: usize,
 }
 
-/// The manifest as pretty JSON; no timestamps, so the same pack gives the same bytes.
-fn manifest(pack: &Pack, diags: &[Diagnostic]) -> Vec<u8> {
+/// Writes the rendered products into `plan.out`, printing a line per file.
+pub(super) fn write(
+    pack: &Pack,
+    rendered: &Rendered,
+    fonts: &Arc<Fonts>,
+    diags: &[Diagnostic],
+    plan: &Plan,
+) -> Result<Vec<PathBuf>, String> {
+    let parser = SvgParser::new(fonts);
+    let mut staging = Staging::new(&plan.out).map_err(|e| e.to_string())?;
+    let mut files = Vec::new();
+    let mut put = |staging: &mut Staging,
+                   path: String,
+                   kind: &'static str,
+                   pages: Option<usize>,
+                   bytes: Vec<u8>|
+     -> Result<(), String> {
+        staging.write(&path, &bytes).map_err(|e| format!("{path}: {e}"))?;
+        let sha256 = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+        files.push(FileEntry { path, kind, pages, bytes: bytes.len(), sha256 });
+        Ok(())
+    };
+    for doc in &rendered.documents {
+        let started = std::time::Instant::now();
+        let name = doc.product.name();
+        let title = format!("{} — {name}", pack.game.title.ja);
+        let sets: Vec<(String, Vec<&str>)> = if plan.split_backs && doc.pages.iter().any(|p| p.back) {
+            vec![
+                (format!("{name}-fronts.pdf"), doc.pages.iter().filter(|p| !p.back).map(|p| p.svg.as_str()).collect()),
+                (format!("{name}-backs.pdf"), doc.pages.iter().filter(|p| p.back).map(|p| p.svg.as_str()).collect()),
+            ]
+        } else {
+            vec![(format!("{name}.pdf"), doc.pages.iter().map(|p| p.svg.as_str()).collect())]
+        };
+        for (file, pages) in sets {
+            let bytes = pdf(&parser, &pages, doc.page_mm, &title).map_err(|e| format!("{file}: {}", e.0))?;
+            put(&mut staging, file, "pdf", Some(pages.len()), bytes)?;
+        }
+        for (i, page) in doc.pages.iter().enumerate() {
+            let sheet = doc.pages[..=i].iter().filter(|p| !p.back).count();
+            let side = if page.back { "back" } else { "front" };
+            put(&mut staging, format!("svg/{name}-{sheet}-{side}.svg"), "svg", Some(1), page.svg.clone().into_bytes())?;
+        }
+        eprintln!(
+            "  {name:<12} {} pieces, {} pages  ({} ms)",
+            doc.pieces,
+            doc.pages.len(),
+            started.elapsed().as_millis()
+        );
+    }
+    let started = std::time::Instant::now();
+    for preview in &rendered.previews {
+        let bytes = png(&parser, &preview.svg, plan.png_dpi).map_err(|e| format!("{}: {}", preview.name, e.0))?;
+        put(&mut staging, format!("png/{}.png", preview.name), "png", None, bytes)?;
+    }
+    if !rendered.previews.is_empty() {
+        eprintln!(
+            "  {:<12} {} faces at {} dpi  ({} ms)",
+            "previews",
+            rendered.previews.len(),
+            plan.png_dpi,
+            started.elapsed().as_millis()
+        );
+    }
     let manifest = Manifest {
         pack: &pack.id,
         title: &pack.game.title,
         edition: &pack.game.edition,
         counts: super::summary::Counts::of(pack),
+        documents: rendered.documents.iter().map(entry).collect(),
+        files,
         provisional: pack.provisional.iter().map(|p| p.what.as_str()).collect(),
         warnings: diags.len(),
     };
-    let mut bytes = serde_json::to_vec_pretty(&manifest).unwrap_or_default();
+    let mut bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| e.to_string())?;
     bytes.push(b'\n');
-    bytes
+    staging.write("manifest.json", &bytes).map_err(|e| e.to_string())?;
+    staging.commit().map_err(|e| e.to_string())
+}
+
+fn entry(doc: &Document) -> DocumentEntry {
+    DocumentEntry { product: doc.product, pieces: doc.pieces, pages: doc.pages.len(), page_mm: doc.page_mm }
 }

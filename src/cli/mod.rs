@@ -12,10 +12,15 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use std::sync::Arc;
+
 use crate::check;
 use crate::diag::print::{self, Format};
 use crate::diag::{Diagnostic, Sources};
+use crate::layout::{Paper, Sides};
 use crate::model::Pack;
+use crate::render::{self, Product};
+use crate::text::Fonts;
 
 /// The pack `build` and `check` use when none is given.
 pub const DEFAULT_PACK: &str = "data/dougram";
@@ -33,9 +38,8 @@ enum Command {
     Build {
         #[command(flatten)]
         pack: PackArgs,
-        /// Output folder (default: output/<pack name>).
-        #[arg(long)]
-        out: Option<PathBuf>,
+        #[command(flatten)]
+        print: PrintArgs,
     },
     /// Check the pack against the game's rules and print a summary.
     Check {
@@ -48,6 +52,67 @@ enum Command {
         #[arg(default_value = DEFAULT_PACK)]
         pack: PathBuf,
     },
+}
+
+/// How `build` prints, as typed; [`PrintArgs::options`] checks and resolves it.
+#[derive(clap::Args)]
+struct PrintArgs {
+    /// Output folder (default: output/<pack name>).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Build only these products.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    only: Vec<Product>,
+    /// Paper for every sheet: A4, A3 or Letter (default: the pack's [print] paper).
+    #[arg(long)]
+    paper: Option<String>,
+    /// Where your printer puts back pages relative to fronts, in mm: X,Y (right and down are
+    /// positive). Measure it with the calibration sheet.
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    back_offset: Option<String>,
+    /// Draw no bleed.
+    #[arg(long)]
+    no_bleed: bool,
+    /// Resolution of the PNG previews.
+    #[arg(long, default_value_t = 300)]
+    png_dpi: u32,
+    /// Write fronts and backs as separate PDFs instead of interleaved duplex pages.
+    #[arg(long)]
+    split_backs: bool,
+    /// Lay cards out for gutter-fold: fronts and backs side by side, fold in the middle.
+    #[arg(long)]
+    fold: bool,
+}
+
+impl PrintArgs {
+    /// The render options these arguments ask for, or why they cannot be used.
+    fn options(&self, pack: &Pack) -> Result<render::Options, String> {
+        let paper_name = self.paper.as_deref().unwrap_or(&pack.print.paper);
+        let paper =
+            Paper::named(paper_name).ok_or_else(|| format!("unknown paper `{paper_name}`: use A4, A3 or Letter"))?;
+        let back_offset = match &self.back_offset {
+            None => (0.0, 0.0),
+            Some(text) => {
+                let parts: Vec<Option<f64>> = text.split(',').map(|p| p.trim().parse::<f64>().ok()).collect();
+                match parts.as_slice() {
+                    [Some(x), Some(y)] if x.abs() <= 20.0 && y.abs() <= 20.0 => (*x, *y),
+                    _ => {
+                        return Err(format!("--back-offset `{text}` must be X,Y in mm, each within ±20 (e.g. 0.5,-1)"))
+                    }
+                }
+            }
+        };
+        if !(36..=1200).contains(&self.png_dpi) {
+            return Err(format!("--png-dpi {} is out of range: use 36 to 1200", self.png_dpi));
+        }
+        Ok(render::Options {
+            paper,
+            back_offset,
+            bleed: !self.no_bleed,
+            card_sides: if self.fold { Sides::Fold } else { Sides::Duplex },
+            only: if self.only.is_empty() { Product::ALL.to_vec() } else { self.only.clone() },
+        })
+    }
 }
 
 #[derive(clap::Args)]
@@ -81,28 +146,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
             status(&diags)
         }
-        Command::Build { pack, out } => {
-            let Some((loaded, sources, diags)) = load_and_check(&pack) else { return ExitCode::FAILURE };
-            report(&sources, &diags, pack.format);
-            if diags.iter().any(Diagnostic::is_error) {
-                eprintln!("build stopped: the pack has errors; nothing was written");
-                return ExitCode::FAILURE;
-            }
-            let out = out.unwrap_or_else(|| Path::new("output").join(&loaded.id));
-            match build::build(&loaded, &diags, &out) {
-                Ok(written) => {
-                    println!("{}", summary::text(&loaded, &diags));
-                    for path in written {
-                        println!("wrote {}", path.display());
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: cannot write {}: {e}", out.display());
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        Command::Build { pack, print } => run_build(&pack, &print),
         Command::Dump { pack } => {
             let mut sources = Sources::default();
             let (loaded, diags) = crate::load::pack(&pack, &mut sources);
@@ -120,6 +164,50 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+    }
+}
+
+/// `pnpkit build`: check, render, write; nothing is written unless every step succeeded.
+fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
+    let Some((loaded, mut sources, mut diags)) = load_and_check(pack) else { return ExitCode::FAILURE };
+    let stop = |sources: &Sources, diags: &[Diagnostic], why: &str| {
+        report(sources, diags, pack.format);
+        eprintln!("build stopped: {why}; nothing was written");
+        ExitCode::FAILURE
+    };
+    if diags.iter().any(Diagnostic::is_error) {
+        return stop(&sources, &diags, "the pack has errors");
+    }
+    let options = match print.options(&loaded) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let fonts = Arc::new(Fonts::embedded());
+    let rendered = match render::render(&loaded, fonts.clone(), &mut sources, &options) {
+        Ok(r) => r,
+        Err(errors) => {
+            diags.extend(errors);
+            return stop(&sources, &diags, "a component could not be drawn");
+        }
+    };
+    diags.extend(rendered.warnings.iter().cloned());
+    report(&sources, &diags, pack.format);
+    let out = print.out.clone().unwrap_or_else(|| Path::new("output").join(&loaded.id));
+    eprintln!("building {} into {}", loaded.id, out.display());
+    let plan = build::Plan { out: out.clone(), split_backs: print.split_backs, png_dpi: print.png_dpi };
+    match build::write(&loaded, &rendered, &fonts, &diags, &plan) {
+        Ok(written) => {
+            println!("{}", summary::text(&loaded, &diags));
+            println!("wrote {} files into {}", written.len() + 1, out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}; the previous output is unchanged", out.display());
+            ExitCode::FAILURE
         }
     }
 }

@@ -60,6 +60,10 @@ codes! {
     CARD_SELF_REFERENCE = "E0602", "a card's condition or effect refers to the card itself";
     RULE_NUMBER_DUPLICATE = "E0701", "two rule clauses share a display number";
     RULE_NUMBER_ORDER = "E0702", "a clause number is out of order or leaves a gap";
+    TEMPLATE = "E0801", "a face template cannot be parsed or rendered";
+    LAYOUT = "E0802", "components do not fit the paper, or an option is out of range";
     PROVISIONAL = "W0001", "a value the sources do not give is provisional";
     INCOMPLETE = "W0002", "a check can only be partly done because the pack is incomplete";
+    TEXT_OVERFLOW = "W0801", "a text does not fit its box even at the smallest size";
+    MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";
 }

@@ -25,9 +25,13 @@ impl Staging {
         Ok(Staging { out: out.to_path_buf(), stage, files: Vec::new() })
     }
 
-    /// Writes `name` (a file name, no folders) into the staging folder.
+    /// Writes `name` (a path relative to the output folder, `/`-separated) into the staging folder.
     pub fn write(&mut self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        std::fs::write(self.stage.join(name), bytes)?;
+        let path = self.stage.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(path, bytes)?;
         self.files.push(name.to_string());
         Ok(())
     }
@@ -38,6 +42,9 @@ impl Staging {
         let mut written = Vec::new();
         for name in &self.files {
             let target = self.out.join(name);
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
             std::fs::rename(self.stage.join(name), &target)?;
             written.push(target);
         }

@@ -62,6 +62,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             rules: row.list("rules"),
             text: row.cell("text").value,
             fields,
+            provisional: provisional_fields(&row),
             span: row.span(),
         });
     }

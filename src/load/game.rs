@@ -7,7 +7,7 @@ use serde::Deserialize;
 use toml::Spanned as TS;
 
 use super::{toml_ref, Loader, RawNames};
-use crate::diag::{Code, Diagnostic, FileId, Span};
+use crate::diag::{Code, Diagnostic, FileId};
 use crate::model::game::FactorDef;
 use crate::model::*;
 
@@ -35,6 +35,9 @@ struct RawPack {
     #[serde(default)]
     card_types: Vec<RawCardType>,
     #[serde(default)]
+    card_backs: Vec<RawCardBack>,
+    print: Option<TS<RawPrint>>,
+    #[serde(default)]
     sheets: Vec<TS<RawSheet>>,
     #[serde(default)]
     tracks: Vec<RawTrack>,
@@ -50,7 +53,7 @@ struct RawPack {
 #[serde(deny_unknown_fields)]
 struct RawGame {
     title: RawNames,
-    edition: String,
+    edition: TS<String>,
     #[serde(default)]
     designer: String,
     #[serde(default)]
@@ -156,6 +159,25 @@ struct RawChitValue {
     #[serde(default)]
     label: String,
     count: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCardBack {
+    side: Option<TS<String>>,
+    name: RawNames,
+    colour: TS<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrint {
+    paper: Option<TS<String>>,
+    card_size: Option<[f64; 2]>,
+    card_bleed: Option<f64>,
+    counter_size: Option<f64>,
+    counter_bleed: Option<f64>,
+    chit_size: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -293,7 +315,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
     }
     pack.game = Game {
         title: g.title.into(),
-        edition: g.edition,
+        edition: g.edition.get_ref().clone(),
         designer: g.designer,
         publisher: g.publisher,
         genre: g.genre,
@@ -337,19 +359,13 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                 Code::BAD_VALUE,
                 format!("game.edition `{}` is not one of the [[editions]]", pack.game.edition),
             )
-            .at(&Span::new(file, 0..0))
+            .at(&Loader::span(file, &g.edition))
             .with_hint("add an [[editions]] table with this id, or use one of the listed ids"),
         );
     }
     pack.sides = raw.sides.into_iter().map(|s| Side { id: s.id, name: s.name.into() }).collect();
     for f in raw.forces {
-        if !is_hex_colour(f.colour.get_ref()) {
-            l.diags.push(
-                Diagnostic::error(Code::BAD_VALUE, format!("colour `{}` is not a #rrggbb colour", f.colour.get_ref()))
-                    .at(&Loader::span(file, &f.colour))
-                    .with_hint("write e.g. \"#f2c21b\""),
-            );
-        }
+        check_colour(l, file, &f.colour);
         pack.forces.push(Force {
             id: f.id,
             side: toml_ref(file, &f.side),
@@ -384,6 +400,17 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         };
     }
     pack.card_types = raw.card_types.into_iter().map(|t| card_type(l, file, t)).collect();
+    for b in &raw.card_backs {
+        check_colour(l, file, &b.colour);
+        pack.card_backs.push(CardBack {
+            side: r(&b.side),
+            name: b.name.clone().into(),
+            colour: b.colour.get_ref().clone(),
+        });
+    }
+    if let Some(print) = &raw.print {
+        pack.print = print_settings(l, file, print);
+    }
     pack.sheets = raw
         .sheets
         .iter()
@@ -491,6 +518,53 @@ fn card_type(l: &mut Loader<'_>, file: FileId, t: RawCardType) -> CardType {
     CardType { id: t.id, name: t.name.into(), fields }
 }
 
-fn is_hex_colour(s: &str) -> bool {
-    s.len() == 7 && s.starts_with('#') && s[1..].chars().all(|c| c.is_ascii_hexdigit())
+/// Reports a colour that is not `#rrggbb`.
+fn check_colour(l: &mut Loader<'_>, file: FileId, colour: &TS<String>) {
+    let s = colour.get_ref();
+    if !(s.len() == 7 && s.starts_with('#') && s[1..].chars().all(|c| c.is_ascii_hexdigit())) {
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("colour `{s}` is not a #rrggbb colour"))
+                .at(&Loader::span(file, colour))
+                .with_hint("write e.g. \"#f2c21b\""),
+        );
+    }
+}
+
+/// `[print]`, with defaults for what it leaves out and sizes checked to be printable.
+fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print {
+    let span = Loader::span(file, raw);
+    let p = raw.get_ref();
+    let d = Print::default();
+    let mut print = Print {
+        paper: p.paper.as_ref().map_or(d.paper.clone(), |v| v.get_ref().clone()),
+        card_mm: p.card_size.map_or(d.card_mm, |[w, h]| (w, h)),
+        card_bleed: p.card_bleed.unwrap_or(d.card_bleed),
+        counter_mm: p.counter_size.unwrap_or(d.counter_mm),
+        counter_bleed: p.counter_bleed.unwrap_or(d.counter_bleed),
+        chit_mm: p.chit_size.unwrap_or(d.chit_mm),
+        span: span.clone(),
+    };
+    if let Some(paper) = &p.paper {
+        if crate::layout::Paper::named(paper.get_ref()).is_none() {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("unknown paper `{}`", paper.get_ref()))
+                    .at(&Loader::span(file, paper))
+                    .with_hint("use A4, A3 or Letter"),
+            );
+            print.paper = d.paper.clone();
+        }
+    }
+    let sizes = [print.card_mm.0, print.card_mm.1, print.counter_mm, print.chit_mm];
+    let bleeds = [print.card_bleed, print.counter_bleed];
+    if sizes.iter().any(|v| !(5.0..=300.0).contains(v)) || bleeds.iter().any(|v| !(0.0..=10.0).contains(v)) {
+        l.diags.push(
+            Diagnostic::error(
+                Code::BAD_VALUE,
+                "component sizes must lie between 5 and 300 mm and bleeds between 0 and 10 mm",
+            )
+            .at(&span),
+        );
+        print = Print { span, ..d };
+    }
+    print
 }

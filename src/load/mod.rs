@@ -25,7 +25,7 @@ use crate::model::{Pack, Provisional, Spanned};
 /// found; the pack is only safe to check or build from when no diagnostic is an error.
 pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
     let mut loader = Loader { dir: dir.to_path_buf(), sources, diags: Vec::new(), provisional: Vec::new() };
-    let mut pack = Pack { id: pack_id(dir), ..Pack::default() };
+    let mut pack = Pack { id: pack_id(dir), root: dir.to_path_buf(), ..Pack::default() };
     if !dir.join("pack.toml").is_file() {
         let message = format!("`{}` is not a pack: it has no pack.toml", dir.display());
         let span = loader.missing(&dir.join("pack.toml"));

@@ -41,6 +41,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                 front: row.text("front", &mut l.diags),
                 back: row.opt_ref("back"),
                 count,
+                provisional: provisional_fields(&row),
                 span: row.span(),
             });
         }
@@ -67,6 +68,7 @@ fn unit(l: &mut Loader<'_>, row: &Row<'_>, factor_columns: &[String]) -> UnitTyp
         modifiers,
         tags: row.list("tags").into_iter().map(|t| t.value).collect(),
         rules: row.list("rules"),
+        provisional: provisional_fields(row),
         span: row.span(),
     }
 }

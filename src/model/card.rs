@@ -98,6 +98,8 @@ pub struct Card {
     pub text: String,
     /// Values of the card type's typed fields.
     pub fields: BTreeMap<String, FieldValue>,
+    /// Columns whose values the sources do not give.
+    pub provisional: Vec<String>,
     /// The card's row.
     #[serde(skip)]
     pub span: Span,
@@ -164,6 +166,7 @@ impl Card {
             rules: Vec::new(),
             text: String::new(),
             fields: BTreeMap::new(),
+            provisional: Vec::new(),
             span: Span::default(),
         }
     }

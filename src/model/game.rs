@@ -242,3 +242,48 @@ pub struct Composition {
     #[serde(skip)]
     pub span: super::Span,
 }
+
+/// How the pack's components are printed; `build` options override these per run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Print {
+    /// Paper name (A4, A3, Letter).
+    pub paper: String,
+    /// Card trim size in mm (width, height).
+    pub card_mm: (f64, f64),
+    /// Card bleed in mm.
+    pub card_bleed: f64,
+    /// Counter side in mm.
+    pub counter_mm: f64,
+    /// Counter bleed in mm (around the counter grid).
+    pub counter_bleed: f64,
+    /// Chit side in mm.
+    pub chit_mm: f64,
+    /// Where `[print]` is declared (the start of pack.toml when it is not).
+    #[serde(skip)]
+    pub span: super::Span,
+}
+
+impl Default for Print {
+    fn default() -> Self {
+        Print {
+            paper: "A4".into(),
+            card_mm: (63.0, 88.0),
+            card_bleed: 3.0,
+            counter_mm: 15.0,
+            counter_bleed: 1.0,
+            chit_mm: 15.0,
+            span: super::Span::default(),
+        }
+    }
+}
+
+/// The back of cards: one common back (`side` absent) or one per side.
+#[derive(Debug, Serialize)]
+pub struct CardBack {
+    /// The side whose cards carry it; `None` for the common back.
+    pub side: Option<Ref>,
+    /// What the back says.
+    pub name: Names,
+    /// Background colour, `#rrggbb`.
+    pub colour: String,
+}

@@ -16,8 +16,8 @@ mod unit;
 
 pub use card::{Call, Card, CardField, CardType, Deck, Expr, FieldKind, FieldValue, Selector};
 pub use game::{
-    Component, Composition, Constraints, Edition, Forbidden, Force, Game, Names, Phase, Side, Stacking, Totals, Track,
-    TrackBox, Victory,
+    CardBack, Component, Composition, Constraints, Edition, Forbidden, Force, Game, Names, Phase, Print, Side,
+    Stacking, Totals, Track, TrackBox, Victory,
 };
 pub use map::{
     Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Route, Sheet, Terrain,
@@ -77,6 +77,9 @@ pub struct Provisional {
 pub struct Pack {
     /// The pack's folder name, e.g. `dougram`.
     pub id: String,
+    /// The pack's folder.
+    #[serde(skip)]
+    pub root: std::path::PathBuf,
     /// Titles, edition, players, declared totals, published components.
     pub game: Game,
     /// The sides players take (e.g. Liberation, Federal).
@@ -97,6 +100,10 @@ pub struct Pack {
     pub chits: ChitMix,
     /// Card types with their typed fields.
     pub card_types: Vec<CardType>,
+    /// Card backs (one common back, or one per side).
+    pub card_backs: Vec<CardBack>,
+    /// Print settings (paper, component sizes, bleed).
+    pub print: Print,
     /// Cards known to the pack (unknown cards of the published deck are simply absent).
     pub cards: Vec<Card>,
     /// Deck definitions (which cards form a side's starting deck in a setup).
@@ -212,6 +219,15 @@ impl Pack {
     /// The rule clause with id `r`.
     pub fn clause(&self, r: &str) -> Option<&Clause> {
         self.rules.sections.iter().flat_map(|s| &s.clauses).find(|c| c.id == r)
+    }
+
+    /// The back printed behind `card`: its side's back, else the common back.
+    pub fn card_back(&self, card: &Card) -> Option<&CardBack> {
+        let side = card.side.as_ref().and_then(|s| self.side(s)).map(|s| s.id.as_str());
+        self.card_backs
+            .iter()
+            .find(|b| side.is_some() && b.side.as_ref().and_then(|s| self.side(s)).map(|s| s.id.as_str()) == side)
+            .or_else(|| self.card_backs.iter().find(|b| b.side.is_none()))
     }
 
     /// The glossary term with id or name `r`.

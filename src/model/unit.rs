@@ -40,6 +40,8 @@ pub struct UnitType {
     pub tags: Vec<String>,
     /// Rule clauses about this unit.
     pub rules: Vec<Ref>,
+    /// Columns whose values the sources do not give.
+    pub provisional: Vec<String>,
     /// The unit's row.
     #[serde(skip)]
     pub span: Span,
@@ -79,6 +81,8 @@ pub struct CounterKind {
     pub back: Option<Ref>,
     /// How many counters of this kind.
     pub count: Spanned<u32>,
+    /// Columns whose values the sources do not give.
+    pub provisional: Vec<String>,
     /// The counter's row.
     #[serde(skip)]
     pub span: Span,

@@ -16,6 +16,9 @@ struct Case {
     about: String,
     #[serde(default = "default_base")]
     base: String,
+    /// `check` (default) or `build` (for problems only drawing finds).
+    #[serde(default = "default_command")]
+    command: String,
     #[serde(default)]
     args: Vec<String>,
     #[serde(default)]
@@ -24,6 +27,10 @@ struct Case {
 
 fn default_base() -> String {
     "data/dougram".into()
+}
+
+fn default_command() -> String {
+    "check".into()
 }
 
 #[derive(Deserialize)]
@@ -42,6 +49,8 @@ struct Edit {
     /// Or: delete the file.
     #[serde(default)]
     delete: bool,
+    /// Or: write the file with this text (creating folders).
+    write: Option<String>,
 }
 
 /// Builds the case's pack in a temporary folder; returns that folder (the pack is `pack/` in it).
@@ -52,6 +61,11 @@ fn materialize(name: &str, case: &Case) -> std::path::PathBuf {
         let path = dir.join("pack").join(&edit.file);
         if edit.delete {
             std::fs::remove_file(&path).unwrap_or_else(|e| panic!("{name}: cannot delete {}: {e}", edit.file));
+            continue;
+        }
+        if let Some(text) = &edit.write {
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("create folders");
+            std::fs::write(&path, text).expect("write file");
             continue;
         }
         let mut bytes = std::fs::read(&path).unwrap_or_default();
@@ -123,7 +137,10 @@ fn every_broken_pack_fails_with_its_expected_diagnostics() {
     for (name, case) in cases() {
         assert!(!case.about.is_empty(), "{name}: say what the case shows in `about`");
         let dir = materialize(&name, &case);
-        let mut args = vec!["check", "pack", "--format", "short"];
+        let mut args = vec![case.command.as_str(), "pack", "--format", "short"];
+        if case.command == "build" {
+            args.extend(["--out", "out"]);
+        }
         args.extend(case.args.iter().map(String::as_str));
         let output = pnpkit(&dir, &args);
         let (_, stderr) = text(&output);
@@ -133,6 +150,8 @@ fn every_broken_pack_fails_with_its_expected_diagnostics() {
             failures.push(format!("{name}: exit status {:?}, expected 1\n{stderr}", output.status.code()));
         } else if stderr.contains("panicked") {
             failures.push(format!("{name}: panicked\n{stderr}"));
+        } else if dir.join("out").exists() {
+            failures.push(format!("{name}: a failed build wrote output"));
         } else if bless {
             std::fs::write(&expect_path, &actual).expect("write expect.txt");
         } else {

@@ -1,0 +1,251 @@
+//! Render: `&Pack` → documents of SVG pages and face previews, everything in mm.
+//!
+//! The principal types are [`Options`] (paper, sides, back offset, bleed, which products),
+//! [`Document`] (a named list of [`Page`]s, each a complete SVG) and [`Preview`] (one face on its
+//! own). Faces come from Tera templates ([`templates`]) filled with what [`faces`] decides a face
+//! shows; [`sheets`] imposes them with crop marks and footers. Rendering takes a checked pack;
+//! what it can still find wrong is a template error (E0801), components that do not fit the
+//! paper (E0802), or text that overflows or lacks glyphs (warnings W0801, W0802). It writes
+//! nothing: `emit` turns the SVG into PDF, SVG and PNG files.
+
+mod describe;
+pub mod faces;
+pub mod sheets;
+mod templates;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::diag::{Code, Diagnostic, Sources};
+use crate::layout::{Imposition, Paper, Sides};
+use crate::model::Pack;
+use crate::text::Fonts;
+use faces::{Face, FaceRenderer, FaceSize};
+use sheets::{Footer, Page, Piece};
+
+/// A kind of output `build` can make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Product {
+    /// Unit and marker counters.
+    Counters,
+    /// Random chits.
+    Chits,
+    /// Cards.
+    Cards,
+    /// The duplex calibration sheet.
+    Calibration,
+}
+
+impl Product {
+    /// Every product, in build order.
+    pub const ALL: [Product; 4] = [Product::Counters, Product::Chits, Product::Cards, Product::Calibration];
+
+    /// File stem and footer word.
+    pub fn name(self) -> &'static str {
+        match self {
+            Product::Counters => "counters",
+            Product::Chits => "chits",
+            Product::Cards => "cards",
+            Product::Calibration => "calibration",
+        }
+    }
+}
+
+/// How to render.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Paper for every sheet (default: the pack's `[print] paper`).
+    pub paper: Paper,
+    /// Where the printer puts back pages relative to fronts, mm (x right, y down).
+    pub back_offset: (f64, f64),
+    /// Whether to draw bleed.
+    pub bleed: bool,
+    /// Cards as duplex pages (default) or gutter-fold pages.
+    pub card_sides: Sides,
+    /// Which products.
+    pub only: Vec<Product>,
+}
+
+/// One output document.
+#[derive(Debug)]
+pub struct Document {
+    /// Which product.
+    pub product: Product,
+    /// Its pages in print order (a back page follows its front).
+    pub pages: Vec<Page>,
+    /// How many physical pieces it holds.
+    pub pieces: usize,
+    /// The page size in mm.
+    pub page_mm: (f64, f64),
+}
+
+/// One face on its own, for PNG previews.
+#[derive(Debug)]
+pub struct Preview {
+    /// Path under `png/` without extension, e.g. `cards/29-front`.
+    pub name: String,
+    /// Standalone SVG with bleed.
+    pub svg: String,
+}
+
+/// Everything rendered for a pack.
+#[derive(Debug, Default)]
+pub struct Rendered {
+    /// The documents, in product order.
+    pub documents: Vec<Document>,
+    /// Every distinct face, once.
+    pub previews: Vec<Preview>,
+    /// Overflowing texts and missing glyphs.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Renders the products of `options.only` for `pack`.
+pub fn render(
+    pack: &Pack,
+    fonts: Arc<Fonts>,
+    sources: &mut Sources,
+    options: &Options,
+) -> Result<Rendered, Vec<Diagnostic>> {
+    let templates = templates::Templates::load(&pack.root, fonts, sources)?;
+    let mut faces = FaceRenderer { pack, templates: &templates, sources, warnings: Vec::new() };
+    let mut out = Rendered::default();
+    let footer_kind = |p: Product| Footer { title: &pack.game.title.ja, edition: &pack.game.edition, kind: p.name() };
+    let mut previews: BTreeMap<String, String> = BTreeMap::new();
+    let mut errors = Vec::new();
+    for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
+        let result =
+            match product {
+                Product::Counters => counters(pack, &mut faces, options),
+                Product::Chits => chits(pack, &mut faces, options),
+                Product::Cards => cards(pack, &mut faces, options),
+                Product::Calibration => grid(pack, options.paper, (10.0, 10.0), 0.0, 0.0, Sides::Duplex)
+                    .map(|imp| Built { imp, faces: Vec::new(), pieces: Vec::new() }),
+            };
+        let built = match result {
+            Ok(b) => b,
+            Err(d) => {
+                errors.push(d);
+                continue;
+            }
+        };
+        for face in &built.faces {
+            previews.entry(face.id.clone()).or_insert_with(|| sheets::standalone(face));
+        }
+        let pieces: Vec<Piece<'_>> = built
+            .pieces
+            .iter()
+            .map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) })
+            .collect();
+        let pages = if product == Product::Calibration {
+            sheets::calibration(&built.imp, &footer_kind(product))
+        } else {
+            sheets::pages(&built.imp, &pieces, options.back_offset, &footer_kind(product))
+        };
+        out.documents.push(Document {
+            product,
+            pages,
+            pieces: pieces.len(),
+            page_mm: (built.imp.paper.width, built.imp.paper.height),
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    out.warnings = faces.warnings;
+    out.previews = previews.into_iter().map(|(name, svg)| Preview { name, svg }).collect();
+    Ok(out)
+}
+
+/// Faces (each distinct face once) and the pieces that use them, by index.
+struct Built {
+    imp: Imposition,
+    faces: Vec<Face>,
+    pieces: Vec<(usize, Option<usize>)>,
+}
+
+/// The imposition for one product, or a layout error pointing at `[print]`.
+fn grid(
+    pack: &Pack,
+    paper: Paper,
+    (w, h): (f64, f64),
+    bleed: f64,
+    gutter: f64,
+    sides: Sides,
+) -> Result<Imposition, Diagnostic> {
+    Imposition::grid(paper, w, h, bleed, gutter, sides).map_err(|e| {
+        Diagnostic::error(Code::LAYOUT, e.0)
+            .at(&pack.print.span)
+            .with_hint("choose larger paper (--paper) or smaller components in [print]")
+    })
+}
+
+fn bleed(options: &Options, bleed: f64) -> f64 {
+    if options.bleed {
+        bleed
+    } else {
+        0.0
+    }
+}
+
+fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
+    let size = FaceSize {
+        w: pack.print.counter_mm,
+        h: pack.print.counter_mm,
+        bleed: bleed(options, pack.print.counter_bleed),
+    };
+    let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
+    let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
+    for counter in &pack.counters {
+        let draft = counter.provisional.iter().any(|p| p == "back");
+        let front = faces.counter(format!("counters/{}-front", counter.id), &counter.front, false, false, &size)?;
+        let back = match &counter.back {
+            Some(b) => {
+                Some(faces.counter(format!("counters/{}-back", counter.id), b, counter.is_two_step(), draft, &size)?)
+            }
+            None => None,
+        };
+        let f = push(&mut built.faces, front);
+        let b = back.map(|b| push(&mut built.faces, b));
+        built.pieces.extend(std::iter::repeat_n((f, b), counter.count.value as usize));
+    }
+    Ok(built)
+}
+
+fn chits(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
+    let size =
+        FaceSize { w: pack.print.chit_mm, h: pack.print.chit_mm, bleed: bleed(options, pack.print.counter_bleed) };
+    let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
+    let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
+    let back = push(&mut built.faces, faces.chit_back(&size)?);
+    for value in &pack.chits.values {
+        let front = push(&mut built.faces, faces.chit_front(&value.label, &size)?);
+        built.pieces.extend(std::iter::repeat_n((front, Some(back)), value.count as usize));
+    }
+    Ok(built)
+}
+
+fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
+    let (w, h) = pack.print.card_mm;
+    let size = FaceSize { w, h, bleed: bleed(options, pack.print.card_bleed) };
+    let gutter = if options.card_sides == Sides::Fold { 2.0 * size.bleed } else { 0.0 };
+    let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, options.card_sides)?;
+    let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
+    let mut cards: Vec<_> = pack.cards.iter().collect();
+    cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+    for card in cards {
+        let front = push(&mut built.faces, faces.card_front(card, &size)?);
+        let back = faces.card_back(card, &size)?;
+        let back = match built.faces.iter().position(|f| f.id == back.id) {
+            Some(i) => i,
+            None => push(&mut built.faces, back),
+        };
+        built.pieces.push((front, Some(back)));
+    }
+    Ok(built)
+}
+
+fn push(faces: &mut Vec<Face>, face: Face) -> usize {
+    faces.push(face);
+    faces.len() - 1
+}
