@@ -95,7 +95,11 @@ impl PrintArgs {
             Some(text) => {
                 let parts: Vec<Option<f64>> = text.split(',').map(|p| p.trim().parse::<f64>().ok()).collect();
                 match parts.as_slice() {
-                    [Some(x), Some(y)] if x.abs() <= 20.0 && y.abs() <= 20.0 => (*x, *y),
+                    // X,Y is read on the calibration sheet from the front, through the paper. A printer
+                    // shift (px, py) of the back appears from the front as (-px, py), because
+                    // long-edge duplex mirrors the back left to right; the correction in back-page
+                    // coordinates, (-px, -py), is therefore (X, -Y).
+                    [Some(x), Some(y)] if x.abs() <= 20.0 && y.abs() <= 20.0 => (*x, -*y),
                     _ => {
                         return Err(format!("--back-offset `{text}` must be X,Y in mm, each within ±20 (e.g. 0.5,-1)"))
                     }

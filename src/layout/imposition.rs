@@ -147,51 +147,29 @@ impl Imposition {
         }
     }
 
-    /// The area slot `i`'s face is drawn in: its trim box grown by the bleed on the grid's outer
-    /// edges and by up to half the gutter between faces (so neighbours never overlap).
-    pub fn bleed_box(&self, trim: Rect) -> Rect {
+    /// The area front slot `i` (of `n` filled slots) is drawn in: its trim box grown by the
+    /// bleed on every side that has no filled neighbour, and by up to half the gutter where a
+    /// neighbour sits (so neighbours never overlap).
+    pub fn bleed_box(&self, i: usize, n: usize) -> Rect {
+        let trim = self.front(i);
+        let (col, row) = (i % self.cols, i / self.cols);
+        let filled = |j: usize| j < n;
         let inner = self.bleed.min(self.gutter / 2.0);
-        let grid_left = (trim.x - self.left).abs() < 1e-6;
-        let mut r = trim;
-        let (mut l, mut t, mut rt, mut b) = (inner, inner, inner, inner);
-        let outer_right = self.left + self.grid_width();
-        let outer_bottom = self.top + self.rows as f64 * (self.face_h + self.gutter) - self.gutter;
-        if grid_left {
-            l = self.bleed;
-        }
-        if (trim.right() - outer_right).abs() < 1e-6 {
-            rt = self.bleed;
-        }
-        if (trim.y - self.top).abs() < 1e-6 {
-            t = self.bleed;
-        }
-        if (trim.bottom() - outer_bottom).abs() < 1e-6 {
-            b = self.bleed;
-        }
-        r.x -= l;
-        r.y -= t;
-        r.w += l + rt;
-        r.h += t + b;
-        r
+        let side = |has_neighbour: bool| if has_neighbour { inner } else { self.bleed };
+        let left = side(col > 0);
+        let right = side(col + 1 < self.cols && filled(i + 1));
+        let top = side(row > 0);
+        let bottom = side(filled(i + self.cols));
+        Rect { x: trim.x - left, y: trim.y - top, w: trim.w + left + right, h: trim.h + top + bottom }
     }
 
     /// The bleed box behind front slot `i` on a duplex back page: the front's bleed box mirrored
     /// with its trim box (bleed that reached past the grid's left edge now reaches past its right).
-    pub fn back_bleed_box(&self, i: usize, offset: (f64, f64)) -> Rect {
+    pub fn back_bleed_box(&self, i: usize, n: usize, offset: (f64, f64)) -> Rect {
         let (front, back) = (self.front(i), self.back(i, offset));
-        let bled = self.bleed_box(front);
+        let bled = self.bleed_box(i, n);
         let (right, top) = (bled.right() - front.right(), front.y - bled.y);
         Rect { x: back.x - right, y: back.y - top, ..bled }
-    }
-
-    /// Width of the whole grid (both halves for gutter-fold), mm.
-    fn grid_width(&self) -> f64 {
-        let half = self.cols as f64 * (self.face_w + self.gutter) - self.gutter;
-        if self.sides == Sides::Fold {
-            2.0 * half + self.gutter
-        } else {
-            half
-        }
     }
 
     /// The trim box of the back of slot `i`: mirrored left to right about the page centre for
@@ -247,11 +225,20 @@ mod tests {
     fn nine_poker_cards_with_bleed_fit_an_a4_sheet() {
         let imp = Imposition::grid(Paper::A4, 63.0, 88.0, 3.0, 0.0, Sides::Duplex).unwrap();
         assert_eq!((imp.cols, imp.rows, imp.paper.width), (3, 3, 210.0));
-        let last = imp.bleed_box(imp.front(8));
+        let last = imp.bleed_box(8, 9);
         assert!(last.right() <= 210.0 - MARGIN && last.bottom() <= 297.0 - MARGIN);
-        // Abutting faces share cut lines: bleed only on the grid's outer edges.
-        let first = imp.bleed_box(imp.front(0));
-        assert_eq!((first.x, first.y, first.right()), (imp.left - 3.0, imp.top - 3.0, imp.left + 63.0));
+        // Abutting faces share cut lines: bleed only where no neighbour sits.
+        let first = imp.bleed_box(0, 9);
+        assert_eq!(
+            (first.x, first.y, first.right(), first.bottom()),
+            (imp.left - 3.0, imp.top - 3.0, imp.left + 63.0, imp.top + 88.0)
+        );
+        let lone = imp.bleed_box(3, 4); // the only card of the second row
+        assert_eq!(
+            (lone.x, lone.right(), lone.bottom()),
+            (imp.left - 3.0, imp.left + 66.0, imp.top + 2.0 * 88.0 + 3.0)
+        );
+        assert_eq!(lone.y, imp.top + 88.0, "its top touches the card above");
     }
 
     #[test]

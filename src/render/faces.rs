@@ -7,13 +7,13 @@ use tera::Context;
 
 use super::describe::{describe, describe_effect};
 use super::templates::Templates;
-use crate::diag::{Diagnostic, Sources};
+use crate::diag::{Diagnostic, Sources, Span};
 use crate::model::{Card, Pack, UnitType};
 
 /// A rendered face: the inner SVG of one side of one piece, in mm, trim box at the origin.
 #[derive(Clone, Debug)]
 pub struct Face {
-    /// Stable name: `counters/soldiers/front`, `cards/29/front`, `chits/3/front`.
+    /// Stable name: `counters/soldiers-front`, `cards/29-front`, `chits/3P-front`.
     pub id: String,
     /// Trim width in mm.
     pub w: f64,
@@ -88,12 +88,14 @@ struct BackFace {
 }
 
 impl FaceRenderer<'_> {
+    /// Renders one face; text warnings point at `origin`, the row the face comes from.
     fn render(
         &mut self,
         template: &str,
         id: String,
         size: &FaceSize,
         face: &impl Serialize,
+        origin: &Span,
     ) -> Result<Face, Diagnostic> {
         let mut context = Context::new();
         context.insert("face", face);
@@ -103,7 +105,7 @@ impl FaceRenderer<'_> {
         let game = &self.pack.game;
         context.insert("game", &GameInfo { title: &game.title.ja, title_en: &game.title.en, edition: &game.edition });
         let (svg, warnings) = self.templates.render(template, &id, &context, self.sources)?;
-        self.warnings.extend(warnings);
+        self.warnings.extend(warnings.into_iter().map(|w| if w.span.is_some() { w } else { w.at(origin) }));
         Ok(Face { id, w: size.w, h: size.h, bleed: size.bleed, svg })
     }
 
@@ -118,7 +120,7 @@ impl FaceRenderer<'_> {
     ) -> Result<Face, Diagnostic> {
         if let Some(unit) = self.pack.unit_by_id(face) {
             let data = self.unit_face(unit, damaged, counter_draft);
-            return self.render("counters/unit.svg.tera", id, size, &data);
+            return self.render("counters/unit.svg.tera", id, size, &data, &unit.span);
         }
         let (name, name_en) = self
             .pack
@@ -135,7 +137,7 @@ impl FaceRenderer<'_> {
             damaged: false,
             draft: false,
         };
-        self.render("counters/marker.svg.tera", id, size, &data)
+        self.render("counters/marker.svg.tera", id, size, &data, &Span::default())
     }
 
     fn unit_face(&self, unit: &UnitType, damaged: bool, counter_draft: bool) -> CounterFace {
@@ -166,7 +168,14 @@ impl FaceRenderer<'_> {
 
     /// The value face of a chit.
     pub(crate) fn chit_front(&mut self, label: &str, size: &FaceSize) -> Result<Face, Diagnostic> {
-        self.render("chits/front.svg.tera", format!("chits/{label}/front"), size, &ChitFace { label: label.into() })
+        let origin = self.pack.chits.span.clone();
+        self.render(
+            "chits/front.svg.tera",
+            format!("chits/{label}-front"),
+            size,
+            &ChitFace { label: label.into() },
+            &origin,
+        )
     }
 
     /// The common back of the chits.
@@ -176,7 +185,8 @@ impl FaceRenderer<'_> {
         } else {
             self.pack.chits.back_label.clone()
         };
-        self.render("chits/back.svg.tera", "chits/back".into(), size, &ChitFace { label })
+        let origin = self.pack.chits.span.clone();
+        self.render("chits/back.svg.tera", "chits/back".into(), size, &ChitFace { label }, &origin)
     }
 
     /// A card's face.
@@ -241,7 +251,7 @@ impl FaceRenderer<'_> {
             rules: if rules.is_empty() { String::new() } else { format!("ルール Rules {}", rules.join(", ")) },
             draft: card.provisional.iter().any(|p| p == "number_colour" || p == "tags" || p == "text"),
         };
-        self.render("cards/front.svg.tera", format!("cards/{}/front", card.id), size, &data)
+        self.render("cards/front.svg.tera", format!("cards/{}-front", card.id), size, &data, &card.span)
     }
 
     /// The back printed behind `card`.
@@ -253,7 +263,7 @@ impl FaceRenderer<'_> {
             colour: back.map_or_else(|| "#333a45".to_string(), |b| b.colour.clone()),
         };
         let which = back.and_then(|b| b.side.as_ref()).map_or("common".to_string(), |s| s.value.clone());
-        self.render("cards/back.svg.tera", format!("cards/back-{which}"), size, &data)
+        self.render("cards/back.svg.tera", format!("cards/back-{which}"), size, &data, &card.span)
     }
 }
 

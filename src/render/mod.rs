@@ -114,14 +114,20 @@ pub fn render(
     let mut previews: BTreeMap<String, String> = BTreeMap::new();
     let mut errors = Vec::new();
     for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
-        let result =
-            match product {
-                Product::Counters => counters(pack, &mut faces, options),
-                Product::Chits => chits(pack, &mut faces, options),
-                Product::Cards => cards(pack, &mut faces, options),
-                Product::Calibration => grid(pack, options.paper, (10.0, 10.0), 0.0, 0.0, Sides::Duplex)
-                    .map(|imp| Built { imp, faces: Vec::new(), pieces: Vec::new() }),
-            };
+        let result = match product {
+            Product::Counters => counters(pack, &mut faces, options),
+            Product::Chits => chits(pack, &mut faces, options),
+            Product::Cards => cards(pack, &mut faces, options),
+            Product::Calibration => grid(
+                pack,
+                options.paper,
+                (options.paper.width - 40.0, options.paper.height - 40.0),
+                0.0,
+                0.0,
+                Sides::Duplex,
+            )
+            .map(|imp| Built { imp, faces: Vec::new(), pieces: Vec::new() }),
+        };
         let built = match result {
             Ok(b) => b,
             Err(d) => {

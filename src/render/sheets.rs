@@ -84,14 +84,12 @@ pub(crate) fn pages(imp: &Imposition, pieces: &[Piece<'_>], offset: (f64, f64), 
         let mut front = String::new();
         open_page(&mut front, imp);
         for (i, piece) in chunk.iter().enumerate() {
-            let trim = imp.front(i);
-            place(&mut front, piece.front, trim, imp.bleed_box(trim));
+            place(&mut front, piece.front, imp.front(i), imp.bleed_box(i, chunk.len()));
         }
         if imp.sides == Sides::Fold {
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(back) = piece.back {
-                    let trim = imp.back(i, offset);
-                    place(&mut front, back, trim, imp.bleed_box(trim));
+                    place(&mut front, back, imp.back(i, offset), imp.back_bleed_box(i, chunk.len(), offset));
                 }
             }
             let fold = imp.left + imp.cols as f64 * (imp.face_w + imp.gutter) - imp.gutter / 2.0;
@@ -118,7 +116,7 @@ pub(crate) fn pages(imp: &Imposition, pieces: &[Piece<'_>], offset: (f64, f64), 
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(face) = piece.back {
                     let trim = imp.back(i, offset);
-                    place(&mut back, face, trim, imp.back_bleed_box(i, offset));
+                    place(&mut back, face, trim, imp.back_bleed_box(i, chunk.len(), offset));
                 }
             }
             marks(&mut back, &imp.crop_marks(chunk.len(), Some(offset)));
@@ -152,7 +150,8 @@ pub(crate) fn calibration(imp: &Imposition, f: &Footer<'_>) -> Vec<Page> {
         );
         let _ = write!(s, r#"<circle cx="{cx}" cy="{cy}" r="5" stroke-width="0.2"/>"#);
         if !back {
-            // Rulers through the crosshair: ticks every 0.5 mm, longer every 1 mm and 5 mm.
+            // Rulers on the crosshair lines: ticks every 0.5 mm (longer at 1 mm and 5 mm), numbered
+            // every 5 mm, so the back's crosshair, seen through the paper, is read off directly.
             for i in -40..=40 {
                 let len = if i % 10 == 0 {
                     3.0
@@ -164,36 +163,34 @@ pub(crate) fn calibration(imp: &Imposition, f: &Footer<'_>) -> Vec<Page> {
                 let d = f64::from(i) * 0.5;
                 let _ = write!(
                     s,
-                    r#"<path d="M{} {} L{} {}" stroke-width="0.08"/>"#,
+                    r#"<path d="M{} {cy} L{} {}" stroke-width="0.08"/>"#,
                     mm(cx + d),
-                    mm(cy + 10.0),
                     mm(cx + d),
-                    mm(cy + 10.0 + len)
+                    mm(cy + len)
                 );
                 let _ = write!(
                     s,
-                    r#"<path d="M{} {} L{} {}" stroke-width="0.08"/>"#,
-                    mm(cx + 10.0),
+                    r#"<path d="M{cx} {} L{} {}" stroke-width="0.08"/>"#,
                     mm(cy + d),
-                    mm(cx + 10.0 + len),
+                    mm(cx + len),
                     mm(cy + d)
                 );
             }
         }
         s.push_str("</g>");
         if !back {
-            for i in (-20..=20).step_by(5) {
+            for i in (-20..=20).step_by(5).filter(|i| *i != 0) {
                 let d = f64::from(i);
                 let _ = write!(
                     s,
                     r##"<text x="{}" y="{}" font-size="1.8" text-anchor="middle" fill="#000000">{i}</text>"##,
                     mm(cx + d),
-                    mm(cy + 15.5)
+                    mm(cy + 5.5)
                 );
                 let _ = write!(
                     s,
                     r##"<text x="{}" y="{}" font-size="1.8" fill="#000000">{i}</text>"##,
-                    mm(cx + 14.0),
+                    mm(cx + 4.0),
                     mm(cy + d + 0.6)
                 );
             }

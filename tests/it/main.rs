@@ -9,4 +9,5 @@ mod broken;
 mod cli;
 mod fuzz;
 mod packs;
+mod print;
 mod support;

@@ -1,0 +1,316 @@
+//! The print engine end to end: `pnpkit build` on data/dougram writes print-ready PDFs, one SVG
+//! per page and PNG previews; pages are A4 with crop marks on the cut lines, backs mirror their
+//! fronts, fonts are embedded subsets, Japanese text is extractable, and a re-run is identical.
+//! poppler-utils checks run when the tools are installed (CI installs them; locally they are
+//! skipped with a message).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use super::support::{copy_dir, pnpkit, root, temp_dir, text};
+
+/// Builds data/dougram into a fresh folder with extra arguments; returns the folder.
+fn build(name: &str, extra: &[&str]) -> std::path::PathBuf {
+    let dir = temp_dir(name);
+    let out = dir.join("out");
+    let out_arg = out.to_string_lossy().into_owned();
+    let mut args = vec!["build", "data/dougram", "--out", &out_arg];
+    args.extend(extra);
+    let output = pnpkit(&root(), &args);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    out
+}
+
+/// Runs a poppler tool, or returns `None` (and says so) when it is not installed. In CI the tools
+/// must be there.
+fn poppler(tool: &str, args: &[&str]) -> Option<String> {
+    match Command::new(tool).args(args).output() {
+        Ok(o) => Some(String::from_utf8_lossy(&o.stdout).into_owned()),
+        Err(_) if std::env::var_os("CI").is_none() => {
+            eprintln!("skipping {tool} checks: poppler-utils is not installed");
+            None
+        }
+        Err(e) => panic!("{tool} is required in CI: {e}"),
+    }
+}
+
+#[test]
+fn build_writes_every_product_as_pdf_svg_and_png() {
+    let out = build("print-all", &[]);
+    for file in [
+        "counters.pdf",
+        "chits.pdf",
+        "cards.pdf",
+        "calibration.pdf",
+        "manifest.json",
+        "svg/cards-1-front.svg",
+        "svg/cards-1-back.svg",
+    ] {
+        assert!(out.join(file).is_file(), "{file} missing");
+    }
+    for png in [
+        "png/cards/29-front.png",
+        "png/cards/back-common.png",
+        "png/counters/dougram-back.png",
+        "png/chits/3P-front.png",
+        "png/chits/back.png",
+    ] {
+        let bytes = std::fs::read(out.join(png)).unwrap_or_else(|_| panic!("{png} missing"));
+        // 300 dpi: a 63 mm card with 3 mm bleed on each side is 69 mm = 815 px wide.
+        if png.contains("29-front") {
+            assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 815);
+        }
+    }
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("manifest.json")).unwrap()).unwrap();
+    let files = manifest["files"].as_array().unwrap();
+    for f in files {
+        let path = out.join(f["path"].as_str().unwrap());
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(f["bytes"].as_u64(), Some(bytes.len() as u64));
+        assert_eq!(f["sha256"].as_str().unwrap().len(), 64);
+    }
+    let docs: BTreeMap<String, (u64, u64)> = manifest["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (d["product"].as_str().unwrap().to_string(), (d["pieces"].as_u64().unwrap(), d["pages"].as_u64().unwrap()))
+        })
+        .collect();
+    assert_eq!(docs["counters"].0, 155, "every unit and marker counter");
+    assert_eq!(docs["chits"].0, 79, "every chit");
+    assert_eq!(docs["cards"], (13, 4), "13 known cards: two A4 sheets, fronts and backs");
+}
+
+#[test]
+fn pdfs_are_a4_with_embedded_subset_fonts_and_extractable_japanese() {
+    let out = build("print-poppler", &[]);
+    let pdf = |name: &str| out.join(name).to_string_lossy().into_owned();
+    let Some(info) = poppler("pdfinfo", &[&pdf("cards.pdf")]) else { return };
+    assert!(info.contains("Page size:       595.276 x 841.89 pts (A4)"), "{info}");
+    let fonts = poppler("pdffonts", &[&pdf("counters.pdf")]).unwrap_or_default();
+    let rows: Vec<&str> = fonts.lines().skip(2).collect();
+    assert_eq!(rows.len(), 2, "Regular and Bold, each once per document: {fonts}");
+    for row in rows {
+        assert!(row.contains("NotoSansJP") && row.contains("yes yes yes"), "embedded, subset, unicode: {row}");
+        assert!(row.split_whitespace().next().unwrap().contains('+'), "subset prefix: {row}");
+    }
+    let cards = poppler("pdftotext", &[&pdf("cards.pdf"), "-"]).unwrap_or_default();
+    for name in [
+        "バックスの武器調達",
+        "密航",
+        "解放人民政府樹立",
+        "海峡横断作戦",
+        "ラコック暗殺",
+        "ゲリラ狩り",
+        "密告",
+        "デロイア州自治法発布",
+        "ヘイスティ配備開始",
+        "アンディ鉱山進入許可",
+        "強襲上陸作戦",
+        "第6軍出撃",
+        "和平交渉開始",
+    ] {
+        assert!(cards.contains(name), "cards.pdf lacks {name}");
+    }
+    let counters = poppler("pdftotext", &[&pdf("counters.pdf"), "-"]).unwrap_or_default();
+    for name in [
+        "解放軍兵士",
+        "連邦軍兵士",
+        "クラブガンナー",
+        "ダグラム",
+        "ダグラムTB",
+        "ヤクトダグラム",
+        "ラウンドフェイサー",
+        "ニコラエフ",
+        "ガルシア隊",
+        "デザートガンナー",
+        "要塞",
+        "スタックマーカー",
+    ] {
+        assert!(counters.contains(name), "counters.pdf lacks {name}");
+    }
+    let size = std::fs::metadata(out.join("cards.pdf")).unwrap().len();
+    assert!(size < 400_000, "the font is subset once, not embedded whole: {size} bytes");
+}
+
+#[test]
+fn rebuilding_gives_byte_identical_files() {
+    let a = build("print-det-a", &[]);
+    let b = build("print-det-b", &[]);
+    let manifest = |dir: &Path| std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    assert_eq!(manifest(&a), manifest(&b), "same hashes for every file");
+    assert_eq!(std::fs::read(a.join("cards.pdf")).unwrap(), std::fs::read(b.join("cards.pdf")).unwrap());
+}
+
+/// Face placements (trim boxes) and crop-mark segments read back from a page SVG.
+struct PageGeometry {
+    trims: Vec<(f64, f64, f64, f64)>,
+    marks: Vec<(f64, f64, f64, f64)>,
+}
+
+fn numbers(s: &str) -> Vec<f64> {
+    s.split([' ', ','])
+        .filter(|p| !p.is_empty())
+        .filter_map(|p| p.trim_start_matches(['M', 'L']).parse().ok())
+        .collect()
+}
+
+fn attr(tag: &str, name: &str) -> f64 {
+    let tag = format!(" {tag}");
+    let start = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+    tag[start..].split('"').next().unwrap().parse().unwrap()
+}
+
+fn geometry(svg: &str, face: (f64, f64)) -> PageGeometry {
+    let mut trims = Vec::new();
+    for tag in svg.split("<svg ").skip(2).map(|t| t.split('>').next().unwrap()) {
+        let view = tag.split("viewBox=\"").nth(1).unwrap().split('"').next().unwrap();
+        let v = numbers(view);
+        trims.push((attr(tag, "x") - v[0], attr(tag, "y") - v[1], face.0, face.1));
+    }
+    let marks_group = svg.split("class=\"crop-marks\"").nth(1).unwrap().split("</g>").next().unwrap();
+    let marks = marks_group
+        .split("d=\"")
+        .skip(1)
+        .map(|d| {
+            let n = numbers(d.split('"').next().unwrap());
+            (n[0], n[1], n[2], n[3])
+        })
+        .collect();
+    PageGeometry { trims, marks }
+}
+
+#[test]
+fn crop_marks_sit_exactly_on_the_cut_lines_outside_the_faces() {
+    let out = build("print-crop", &[]);
+    for (page, face) in
+        [("cards-1-front", (63.0, 88.0)), ("cards-1-back", (63.0, 88.0)), ("counters-1-front", (15.0, 15.0))]
+    {
+        let svg = std::fs::read_to_string(out.join(format!("svg/{page}.svg"))).unwrap();
+        let g = geometry(&svg, face);
+        assert!(!g.trims.is_empty() && !g.marks.is_empty(), "{page}");
+        let xs: Vec<f64> = g.trims.iter().flat_map(|t| [t.0, t.0 + t.2]).collect();
+        let ys: Vec<f64> = g.trims.iter().flat_map(|t| [t.1, t.1 + t.3]).collect();
+        let (top, bottom) = (ys.iter().cloned().fold(f64::MAX, f64::min), ys.iter().cloned().fold(f64::MIN, f64::max));
+        let (left, right) = (xs.iter().cloned().fold(f64::MAX, f64::min), xs.iter().cloned().fold(f64::MIN, f64::max));
+        for m in &g.marks {
+            if (m.0 - m.2).abs() < 1e-9 {
+                assert!(
+                    xs.iter().any(|x| (x - m.0).abs() <= 0.1),
+                    "{page}: vertical mark at x={} is on no cut line",
+                    m.0
+                );
+                assert!(m.3.max(m.1) < top || m.1.min(m.3) > bottom, "{page}: mark {m:?} crosses the faces");
+            } else {
+                assert!(
+                    ys.iter().any(|y| (y - m.1).abs() <= 0.1),
+                    "{page}: horizontal mark at y={} is on no cut line",
+                    m.1
+                );
+                assert!(m.2.max(m.0) < left || m.0.min(m.2) > right, "{page}: mark {m:?} crosses the faces");
+            }
+        }
+        for x in &xs {
+            assert!(
+                g.marks.iter().any(|m| (m.0 - m.2).abs() < 1e-9 && (m.0 - x).abs() <= 0.1),
+                "{page}: cut line x={x} has no mark"
+            );
+        }
+    }
+}
+
+#[test]
+fn back_pages_mirror_their_fronts_and_honour_the_back_offset() {
+    let plain = build("print-mirror", &["--only", "cards"]);
+    let shifted = build("print-offset", &["--only", "cards", "--back-offset", "0.5,-1"]);
+    let read = |dir: &Path, page: &str| {
+        geometry(&std::fs::read_to_string(dir.join(format!("svg/{page}.svg"))).unwrap(), (63.0, 88.0))
+    };
+    let front = read(&plain, "cards-1-front");
+    let back = read(&plain, "cards-1-back");
+    assert_eq!(front.trims.len(), back.trims.len());
+    for (f, b) in front.trims.iter().zip(&back.trims) {
+        assert!((f.0 + b.0 + 63.0 - 210.0).abs() < 1e-6, "mirrored about the page centre: {f:?} {b:?}");
+        assert!((f.1 - b.1).abs() < 1e-6);
+    }
+    // The reading 0.5,-1 (taken through the paper) moves the back by +0.5 mm in x and +1 mm in y.
+    let moved = read(&shifted, "cards-1-back");
+    for (b, m) in back.trims.iter().zip(&moved.trims) {
+        assert!((m.0 - b.0 - 0.5).abs() < 1e-6 && (m.1 - b.1 - 1.0).abs() < 1e-6, "{b:?} → {m:?}");
+    }
+    assert_eq!(read(&shifted, "cards-1-front").trims, front.trims, "fronts never move");
+}
+
+#[test]
+fn print_options_change_paper_bleed_and_files() {
+    let out = build(
+        "print-options",
+        &["--only", "counters,cards", "--paper", "Letter", "--no-bleed", "--split-backs", "--png-dpi", "72"],
+    );
+    assert!(out.join("counters-fronts.pdf").is_file() && out.join("counters-backs.pdf").is_file());
+    assert!(!out.join("chits.pdf").exists(), "--only leaves other products out");
+    let svg = std::fs::read_to_string(out.join("svg/cards-1-front.svg")).unwrap();
+    // Letter holds more cards landscape (4 × 2) than portrait (3 × 2).
+    assert!(
+        svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="279.4mm" height="215.9mm""#),
+        "{}",
+        &svg[..120]
+    );
+    assert!(svg.contains(r#"viewBox="0 0 63 88""#), "no bleed: each face is clipped to its trim box");
+    let png = std::fs::read(out.join("png/cards/29-front.png")).unwrap();
+    assert_eq!(u32::from_be_bytes(png[16..20].try_into().unwrap()), 179, "63 mm at 72 dpi");
+}
+
+#[test]
+fn bad_print_options_are_usage_errors() {
+    for args in [&["--back-offset", "1"][..], &["--paper", "B5"], &["--png-dpi", "5"]] {
+        let mut all = vec!["build", "data/dougram", "--out", "/nonexistent/never"];
+        all.extend(args);
+        let output = pnpkit(&root(), &all);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output).1);
+    }
+}
+
+#[test]
+fn overlong_text_is_a_warning_naming_the_card_never_clipped_silently() {
+    let dir = temp_dir("print-overflow");
+    copy_dir(&root().join("data/dougram"), &dir.join("pack"));
+    let cards = dir.join("pack/cards.csv");
+    let long = "This sentence is far too long for one card. ".repeat(30);
+    let text_before = std::fs::read_to_string(&cards).unwrap();
+    std::fs::write(
+        &cards,
+        text_before.replace(
+            "Allows security checks in this security phase.,number_colour|tags,Side:",
+            &format!("{long},number_colour|tags,Side:"),
+        ),
+    )
+    .unwrap();
+    let output = pnpkit(&dir, &["build", "pack", "--out", "out", "--only", "cards"]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("cards.csv:7:1: warning[W0801]: cards/36-front: text does not fit"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_broken_template_keeps_the_last_good_output() {
+    let dir = temp_dir("print-template");
+    copy_dir(&root().join("data/dougram"), &dir.join("pack"));
+    let good = pnpkit(&dir, &["build", "pack", "--out", "out", "--only", "cards"]);
+    assert_eq!(good.status.code(), Some(0), "{}", text(&good).1);
+    let before = std::fs::read(dir.join("out/cards.pdf")).unwrap();
+    std::fs::create_dir_all(dir.join("pack/templates/cards")).unwrap();
+    std::fs::write(dir.join("pack/templates/cards/back.svg.tera"), "<rect fill=\"{{ face.colour }}\"/>\n{% if %}\n")
+        .unwrap();
+    let bad = pnpkit(&dir, &["build", "pack", "--out", "out", "--only", "cards"]);
+    let (_, stderr) = text(&bad);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stderr.contains("pack/templates/cards/back.svg.tera:2:"), "{stderr}");
+    assert!(stderr.contains("error[E0801]"), "{stderr}");
+    assert_eq!(std::fs::read(dir.join("out/cards.pdf")).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
