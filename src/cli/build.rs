@@ -10,7 +10,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::diag::Diagnostic;
-use crate::emit::{pdf, png, Staging, SvgParser};
+use crate::emit::{pdf, pngs, Staging, SvgParser};
 use crate::model::Pack;
 use crate::render::{Document, Product, Rendered};
 use crate::text::Fonts;
@@ -105,8 +105,9 @@ pub(super) fn write(
         );
     }
     let started = std::time::Instant::now();
-    for preview in &rendered.previews {
-        let bytes = png(&parser, &preview.svg, plan.png_dpi).map_err(|e| format!("{}: {}", preview.name, e.0))?;
+    let svgs: Vec<&str> = rendered.previews.iter().map(|p| p.svg.as_str()).collect();
+    for (preview, bytes) in rendered.previews.iter().zip(pngs(&parser, &svgs, plan.png_dpi)) {
+        let bytes = bytes.map_err(|e| format!("{}: {}", preview.name, e.0))?;
         put(&mut staging, format!("png/{}.png", preview.name), "png", None, bytes)?;
     }
     if !rendered.previews.is_empty() {

@@ -10,6 +10,6 @@ mod staging;
 mod svgdoc;
 
 pub use pdf::pdf;
-pub use png::png;
+pub use png::{png, pngs};
 pub use staging::Staging;
 pub use svgdoc::{SvgError, SvgParser};

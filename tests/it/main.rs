@@ -8,6 +8,7 @@
 mod broken;
 mod cli;
 mod fuzz;
+mod golden;
 mod packs;
 mod print;
 mod support;
