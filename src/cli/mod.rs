@@ -20,7 +20,6 @@ use crate::diag::{Diagnostic, Sources};
 use crate::layout::{Paper, Sides};
 use crate::model::Pack;
 use crate::render::{self, Product};
-use crate::text::Fonts;
 
 /// The pack `build` and `check` use when none is given.
 pub const DEFAULT_PACK: &str = "data/dougram";
@@ -190,7 +189,13 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let fonts = Arc::new(Fonts::embedded());
+    let fonts = match render::fonts_for(&loaded) {
+        Ok(f) => Arc::new(f),
+        Err(errors) => {
+            diags.extend(errors);
+            return stop(&sources, &diags, "a font could not be loaded");
+        }
+    };
     let rendered = match render::render(&loaded, fonts.clone(), &mut sources, &options) {
         Ok(r) => r,
         Err(errors) => {

@@ -178,6 +178,16 @@ struct RawPrint {
     counter_size: Option<f64>,
     counter_bleed: Option<f64>,
     chit_size: Option<f64>,
+    #[serde(default)]
+    fonts: Vec<TS<RawFont>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFont {
+    family: String,
+    regular: String,
+    bold: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -542,8 +552,30 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         counter_mm: p.counter_size.unwrap_or(d.counter_mm),
         counter_bleed: p.counter_bleed.unwrap_or(d.counter_bleed),
         chit_mm: p.chit_size.unwrap_or(d.chit_mm),
+        fonts: Vec::new(),
         span: span.clone(),
     };
+    for font in &p.fonts {
+        let font_span = Loader::span(file, font);
+        let f = font.get_ref();
+        let dir = l.dir().to_path_buf();
+        let path = |rel: &str| dir.join(rel);
+        for rel in std::iter::once(&f.regular).chain(&f.bold) {
+            if !path(rel).is_file() {
+                l.diags.push(
+                    Diagnostic::error(Code::MISSING_FILE, format!("font file `{rel}` does not exist"))
+                        .at(&font_span)
+                        .with_hint("font paths are relative to the pack folder, e.g. \"fonts/MyFont-Regular.ttf\""),
+                );
+            }
+        }
+        print.fonts.push(PackFont {
+            family: f.family.clone(),
+            regular: path(&f.regular),
+            bold: f.bold.as_deref().map(path),
+            span: font_span,
+        });
+    }
     if let Some(paper) = &p.paper {
         if crate::layout::Paper::named(paper.get_ref()).is_none() {
             l.diags.push(

@@ -258,7 +258,23 @@ pub struct Print {
     pub counter_bleed: f64,
     /// Chit side in mm.
     pub chit_mm: f64,
+    /// Fonts the pack brings, besides the embedded Noto Sans JP.
+    pub fonts: Vec<PackFont>,
     /// Where `[print]` is declared (the start of pack.toml when it is not).
+    #[serde(skip)]
+    pub span: super::Span,
+}
+
+/// A font family a pack brings: its name as the font files give it, and the files.
+#[derive(Debug, Clone, Serialize)]
+pub struct PackFont {
+    /// The family name templates use in `font-family` and `fit(family=…)`.
+    pub family: String,
+    /// The regular face's file.
+    pub regular: std::path::PathBuf,
+    /// The bold face's file, if any.
+    pub bold: Option<std::path::PathBuf>,
+    /// Where it is declared.
     #[serde(skip)]
     pub span: super::Span,
 }
@@ -272,6 +288,7 @@ impl Default for Print {
             counter_mm: 15.0,
             counter_bleed: 1.0,
             chit_mm: 15.0,
+            fonts: Vec::new(),
             span: super::Span::default(),
         }
     }

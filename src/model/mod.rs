@@ -16,8 +16,8 @@ mod unit;
 
 pub use card::{Call, Card, CardField, CardType, Deck, Expr, FieldKind, FieldValue, Selector};
 pub use game::{
-    CardBack, Component, Composition, Constraints, Edition, Forbidden, Force, Game, Names, Phase, Print, Side,
-    Stacking, Totals, Track, TrackBox, Victory,
+    CardBack, Component, Composition, Constraints, Edition, Forbidden, Force, Game, Names, PackFont, Phase, Print,
+    Side, Stacking, Totals, Track, TrackBox, Victory,
 };
 pub use map::{
     Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Route, Sheet, Terrain,

@@ -10,6 +10,7 @@
 
 mod describe;
 pub mod faces;
+mod fonts;
 pub mod sheets;
 mod templates;
 
@@ -21,6 +22,7 @@ use crate::layout::{Imposition, Paper, Sides};
 use crate::model::Pack;
 use crate::text::Fonts;
 use faces::{Face, FaceRenderer, FaceSize};
+pub use fonts::fonts_for;
 use sheets::{Footer, Page, Piece};
 
 /// A kind of output `build` can make.
@@ -135,6 +137,9 @@ pub fn render(
                 continue;
             }
         };
+        if built.pieces.is_empty() && product != Product::Calibration {
+            continue; // the pack has nothing of this kind
+        }
         for face in &built.faces {
             previews.entry(face.id.clone()).or_insert_with(|| sheets::standalone(face));
         }

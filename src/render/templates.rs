@@ -13,7 +13,7 @@ use tera::{Context, Kwargs, State, Tera, TeraResult, Value};
 
 use crate::diag::{Code, Diagnostic, Sources, Span};
 use crate::text::fit::{fit, Request};
-use crate::text::{Fonts, Weight};
+use crate::text::{Fonts, Style, Weight};
 
 /// The built-in templates, by name.
 const BUILT_IN: &[(&str, &str)] = &[
@@ -142,6 +142,13 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
     let max_lines = kwargs.get::<i64>("lines")?.unwrap_or(0).max(0) as usize;
     let valign = kwargs.get::<&str>("valign")?.unwrap_or("top").to_string();
     let weight = if bold { Weight::Bold } else { Weight::Regular };
+    let family = match kwargs.get::<&str>("family")? {
+        None => 0,
+        Some(name) => fonts.family(name).ok_or_else(|| {
+            tera::Error::message(format!("fit: unknown font family `{name}`; declare it in [print] fonts"))
+        })?,
+    };
+    let style = Style { family, weight };
     let fitted = fit(
         fonts,
         &Request {
@@ -151,7 +158,7 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
             max_pt: max,
             min_pt: min,
             leading,
-            weight,
+            style,
             max_lines,
         },
     );

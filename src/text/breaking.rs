@@ -3,7 +3,7 @@
 //! no closing bracket, small kana, prolonged sound mark or punctuation at a line start, no opening
 //! bracket at a line end.
 
-use super::{Fonts, Weight};
+use super::{Fonts, Style};
 
 /// Characters that must not start a line (行頭禁則).
 const NO_START: &str = "、。，．,.・：；:;？！?!ー－〜～…‥」』）］｝〕〉》】〙〗”’)]}%‰℃ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻";
@@ -36,11 +36,11 @@ fn opportunities(text: &str) -> Vec<(usize, bool)> {
 /// Breaks `text` into lines no wider than `width_em` (in em of the font at size 1), greedily.
 /// A piece wider than a whole line (a very long word) is broken between characters, still
 /// honouring kinsoku where it can. Trailing spaces do not count toward a line's width.
-pub fn break_lines(fonts: &Fonts, text: &str, width_em: f64, weight: Weight) -> Vec<String> {
+pub fn break_lines(fonts: &Fonts, text: &str, width_em: f64, style: Style) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line_start = 0;
     let mut last_fit: Option<usize> = None; // the last opportunity that still fit on this line
-    let width = |s: &str| fonts.width_em(s.trim_end(), weight);
+    let width = |s: &str| fonts.width_em(s.trim_end(), style);
     let mut points = opportunities(text);
     points.push((text.len(), true));
     for (at, mandatory) in points {
@@ -50,13 +50,13 @@ pub fn break_lines(fonts: &Fonts, text: &str, width_em: f64, weight: Weight) -> 
             // Close the line at the last fitting break, or split an over-long piece.
             let end = match last_fit {
                 Some(end) if end > line_start => end,
-                _ => split_point(fonts, text, line_start, at, width_em, weight),
+                _ => split_point(fonts, text, line_start, at, width_em, style),
             };
             lines.push(text[line_start..end].trim_end().to_string());
             line_start = end;
             // The rest of the piece may itself be too long.
             while width(&text[line_start..at]) > width_em + 1e-9 {
-                let end = split_point(fonts, text, line_start, at, width_em, weight);
+                let end = split_point(fonts, text, line_start, at, width_em, style);
                 lines.push(text[line_start..end].trim_end().to_string());
                 line_start = end;
             }
@@ -76,11 +76,11 @@ pub fn break_lines(fonts: &Fonts, text: &str, width_em: f64, weight: Weight) -> 
 
 /// Where to cut `text[start..end]` so the first part fits: the last character boundary that fits,
 /// moved back while kinsoku forbids it (but never to an empty line).
-fn split_point(fonts: &Fonts, text: &str, start: usize, end: usize, width_em: f64, weight: Weight) -> usize {
+fn split_point(fonts: &Fonts, text: &str, start: usize, end: usize, width_em: f64, style: Style) -> usize {
     let mut cut = start;
     let mut used = 0.0;
     for (i, c) in text[start..end].char_indices() {
-        let w = fonts.advance(c, weight).unwrap_or(1.0);
+        let w = fonts.advance(c, style).unwrap_or(1.0);
         if used + w > width_em + 1e-9 && i > 0 {
             break;
         }
@@ -108,7 +108,7 @@ mod tests {
     use super::*;
 
     fn lines(text: &str, width_em: f64) -> Vec<String> {
-        break_lines(&Fonts::embedded(), text, width_em, Weight::Regular)
+        break_lines(&Fonts::embedded(), text, width_em, Style::embedded(crate::text::Weight::Regular))
     }
 
     macro_rules! lines {

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::breaking::break_lines;
-use super::{Fonts, Weight};
+use super::{Fonts, Style};
 
 /// Points per millimetre.
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -25,8 +25,8 @@ pub struct Request<'a> {
     pub min_pt: f64,
     /// Line height as a multiple of the size.
     pub leading: f64,
-    /// Regular or bold.
-    pub weight: Weight,
+    /// Family and weight.
+    pub style: Style,
     /// At most this many lines (0: as many as the height allows).
     pub max_lines: usize,
 }
@@ -71,8 +71,8 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
 fn at_size(fonts: &Fonts, req: &Request<'_>, size_pt: f64) -> Fitted {
     let size_mm = size_pt / PT_PER_MM;
     let width_em = req.width_mm / size_mm;
-    let lines = break_lines(fonts, req.text, width_em, req.weight);
-    let widest = lines.iter().map(|l| fonts.width_em(l, req.weight)).fold(0.0, f64::max) * size_mm;
+    let lines = break_lines(fonts, req.text, width_em, req.style);
+    let widest = lines.iter().map(|l| fonts.width_em(l, req.style)).fold(0.0, f64::max) * size_mm;
     let line_mm = size_mm * req.leading;
     // The last line needs only its own size, not a full line pitch.
     let height_mm = if lines.is_empty() { 0.0 } else { line_mm * (lines.len() - 1) as f64 + size_mm };
@@ -86,7 +86,7 @@ fn at_size(fonts: &Fonts, req: &Request<'_>, size_pt: f64) -> Fitted {
         width_mm: widest,
         height_mm,
         overflow,
-        missing: fonts.missing(req.text, req.weight),
+        missing: fonts.missing(req.text, req.style),
     }
 }
 
@@ -102,7 +102,7 @@ mod tests {
             max_pt: 12.0,
             min_pt: 6.0,
             leading: 1.25,
-            weight: Weight::Regular,
+            style: Style::embedded(crate::text::Weight::Regular),
             max_lines: 0,
         }
     }

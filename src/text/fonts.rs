@@ -19,6 +19,22 @@ pub enum Weight {
     Bold,
 }
 
+/// A family (by index in [`Fonts`]) and a weight: what a text is measured with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Style {
+    /// Index of the family; 0 is the embedded Noto Sans JP.
+    pub family: usize,
+    /// Regular or bold.
+    pub weight: Weight,
+}
+
+impl Style {
+    /// The embedded family at `weight`.
+    pub fn embedded(weight: Weight) -> Style {
+        Style { family: 0, weight }
+    }
+}
+
 /// A font file pnpkit cannot use.
 #[derive(Debug)]
 pub struct FontsError(pub String);
@@ -26,7 +42,6 @@ pub struct FontsError(pub String);
 /// One face: its bytes and its advances per character, in em.
 struct Face {
     data: Arc<Vec<u8>>,
-    units_per_em: f64,
     advances: HashMap<char, f64>,
 }
 
@@ -46,19 +61,26 @@ impl Face {
                 });
             }
         }
-        Ok(Face { data: Arc::new(data), units_per_em, advances })
+        Ok(Face { data: Arc::new(data), advances })
     }
 }
 
-/// The fonts text is measured and drawn with.
-pub struct Fonts {
+/// A family: its name (what templates write in `font-family`) and its faces.
+struct Family {
+    name: String,
     regular: Face,
-    bold: Face,
+    bold: Option<Face>,
+}
+
+/// The fonts text is measured and drawn with: the embedded Noto Sans JP first, then any a pack
+/// brings. A character a pack font lacks is measured (and drawn) with Noto Sans JP.
+pub struct Fonts {
+    families: Vec<Family>,
 }
 
 impl std::fmt::Debug for Fonts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Fonts").field("units_per_em", &self.regular.units_per_em).finish()
+        f.debug_list().entries(self.families.iter().map(|fam| &fam.name)).finish()
     }
 }
 
@@ -67,37 +89,57 @@ impl Fonts {
     pub fn embedded() -> Fonts {
         // The embedded files are checked by build.rs; parsing them cannot fail.
         let face = |bytes: &[u8]| Face::new(bytes.to_vec()).unwrap_or_else(|e| panic!("embedded font: {}", e.0));
-        Fonts { regular: face(REGULAR), bold: face(BOLD) }
+        Fonts { families: vec![Family { name: FAMILY.into(), regular: face(REGULAR), bold: Some(face(BOLD)) }] }
     }
 
-    fn face(&self, weight: Weight) -> &Face {
-        match weight {
-            Weight::Regular => &self.regular,
-            Weight::Bold => &self.bold,
+    /// Adds a family a pack brings (the font files' bytes); `name` must be the files' own family
+    /// name, which renderers look fonts up by.
+    pub fn add_family(&mut self, name: &str, regular: Vec<u8>, bold: Option<Vec<u8>>) -> Result<(), FontsError> {
+        let regular = Face::new(regular)?;
+        let bold = bold.map(Face::new).transpose()?;
+        self.families.push(Family { name: name.to_string(), regular, bold });
+        Ok(())
+    }
+
+    /// The family called `name`, if loaded.
+    pub fn family(&self, name: &str) -> Option<usize> {
+        self.families.iter().position(|f| f.name == name)
+    }
+
+    fn face(&self, style: Style) -> &Face {
+        let family = self.families.get(style.family).unwrap_or(&self.families[0]);
+        match style.weight {
+            Weight::Bold => family.bold.as_ref().unwrap_or(&family.regular),
+            Weight::Regular => &family.regular,
         }
     }
 
-    /// The advance of `c` in em, or `None` when the font has no glyph for it (it would be tofu).
-    pub fn advance(&self, c: char, weight: Weight) -> Option<f64> {
-        self.face(weight).advances.get(&c).copied()
+    /// The advance of `c` in em, from the style's face or else Noto Sans JP; `None` when no font
+    /// has a glyph for it (it would be tofu).
+    pub fn advance(&self, c: char, style: Style) -> Option<f64> {
+        let own = self.face(style).advances.get(&c);
+        own.or_else(|| self.face(Style::embedded(style.weight)).advances.get(&c)).copied()
     }
 
     /// The width of `text` in em; characters without a glyph count as 1 em.
-    pub fn width_em(&self, text: &str, weight: Weight) -> f64 {
-        text.chars().filter(|c| !c.is_control()).map(|c| self.advance(c, weight).unwrap_or(1.0)).sum()
+    pub fn width_em(&self, text: &str, style: Style) -> f64 {
+        text.chars().filter(|c| !c.is_control()).map(|c| self.advance(c, style).unwrap_or(1.0)).sum()
     }
 
-    /// Characters of `text` the font cannot draw.
-    pub fn missing(&self, text: &str, weight: Weight) -> Vec<char> {
+    /// Characters of `text` no font can draw.
+    pub fn missing(&self, text: &str, style: Style) -> Vec<char> {
         let mut out: Vec<char> =
-            text.chars().filter(|c| !c.is_whitespace() && self.advance(*c, weight).is_none()).collect();
+            text.chars().filter(|c| !c.is_whitespace() && self.advance(*c, style).is_none()).collect();
         out.dedup();
         out
     }
 
-    /// The font files, for renderers (usvg's font database, the PDF writer).
+    /// Every font file, for renderers (usvg's font database, the PDF writer).
     pub fn files(&self) -> Vec<Arc<Vec<u8>>> {
-        vec![self.regular.data.clone(), self.bold.data.clone()]
+        self.families
+            .iter()
+            .flat_map(|f| std::iter::once(f.regular.data.clone()).chain(f.bold.as_ref().map(|b| b.data.clone())))
+            .collect()
     }
 }
 
@@ -108,17 +150,31 @@ mod tests {
     #[test]
     fn full_width_characters_are_one_em_and_latin_is_narrower() {
         let fonts = Fonts::embedded();
-        assert_eq!(fonts.advance('ダ', Weight::Regular), Some(1.0));
-        assert_eq!(fonts.width_em("クラブガンナー", Weight::Regular), 7.0);
-        let i = fonts.advance('i', Weight::Regular).unwrap();
+        let (regular, bold) = (Style::embedded(Weight::Regular), Style::embedded(Weight::Bold));
+        assert_eq!(fonts.advance('ダ', regular), Some(1.0));
+        assert_eq!(fonts.width_em("クラブガンナー", regular), 7.0);
+        let i = fonts.advance('i', regular).unwrap();
         assert!(i > 0.1 && i < 0.5, "{i}");
-        assert!(fonts.width_em("Bold", Weight::Bold) > fonts.width_em("Bold", Weight::Regular) * 0.99);
+        assert!(fonts.width_em("Bold", bold) > fonts.width_em("Bold", regular) * 0.99);
     }
 
     #[test]
     fn reports_characters_without_a_glyph() {
         let fonts = Fonts::embedded();
-        assert!(fonts.missing("解放軍 Liberation", Weight::Regular).is_empty());
-        assert_eq!(fonts.missing("a\u{E000}b", Weight::Regular), vec!['\u{E000}']);
+        let regular = Style::embedded(Weight::Regular);
+        assert!(fonts.missing("解放軍 Liberation", regular).is_empty());
+        assert_eq!(fonts.missing("a\u{E000}b", regular), vec!['\u{E000}']);
+    }
+
+    #[test]
+    fn a_pack_family_falls_back_to_the_embedded_font_for_missing_glyphs() {
+        let mut fonts = Fonts::embedded();
+        // The bold face registered as a separate family stands in for a pack's own font.
+        fonts.add_family("Pack Sans", BOLD.to_vec(), None).unwrap();
+        let style = Style { family: fonts.family("Pack Sans").unwrap(), weight: Weight::Regular };
+        assert_eq!(fonts.advance('ダ', style), Some(1.0));
+        assert!(fonts.width_em("Bold", style) > fonts.width_em("Bold", Style::embedded(Weight::Regular)));
+        assert!(fonts.add_family("Broken", b"not a font".to_vec(), None).is_err());
+        assert_eq!(fonts.files().len(), 3);
     }
 }

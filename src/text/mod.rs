@@ -12,4 +12,4 @@ pub mod breaking;
 pub mod fit;
 mod fonts;
 
-pub use fonts::{Fonts, FontsError, Weight, FAMILY};
+pub use fonts::{Fonts, FontsError, Style, Weight, FAMILY};
