@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use pnpkit::emit::{pdf, pngs, SvgParser};
-use pnpkit::layout::{Paper, Sides};
-use pnpkit::render::{self, Options, Product};
+use pnpkit::layout::Paper;
+use pnpkit::render::{self, Options};
 
 const RUNS: usize = 5;
 
@@ -51,13 +51,7 @@ fn bench(which: &str) {
     };
     let fonts = Arc::new(pnpkit::text::Fonts::embedded());
     let parser = SvgParser::new(&fonts);
-    let options = Options {
-        paper: Paper::A4,
-        back_offset: (0.0, 0.0),
-        bleed: true,
-        card_sides: Sides::Duplex,
-        only: Product::ALL.to_vec(),
-    };
+    let options = Options::new(Paper::A4);
     let mut times: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
     let mut time = |name: &str, started: Instant| {
         times.entry(name.to_string()).or_default().push(started.elapsed().as_secs_f64() * 1000.0)

@@ -108,13 +108,16 @@ impl PrintArgs {
         if !(36..=1200).contains(&self.png_dpi) {
             return Err(format!("--png-dpi {} is out of range: use 36 to 1200", self.png_dpi));
         }
-        Ok(render::Options {
-            paper,
-            back_offset,
-            bleed: !self.no_bleed,
-            card_sides: if self.fold { Sides::Fold } else { Sides::Duplex },
-            only: if self.only.is_empty() { Product::ALL.to_vec() } else { self.only.clone() },
-        })
+        let mut options = render::Options::new(paper);
+        options.back_offset = back_offset;
+        options.bleed = !self.no_bleed;
+        if self.fold {
+            options.card_sides = Sides::Fold;
+        }
+        if !self.only.is_empty() {
+            options.only = self.only.clone();
+        }
+        Ok(options)
     }
 }
 

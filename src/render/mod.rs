@@ -69,6 +69,13 @@ pub struct Options {
     pub only: Vec<Product>,
 }
 
+impl Options {
+    /// Every product on `paper`, with bleed, duplex backs and no back offset.
+    pub fn new(paper: Paper) -> Options {
+        Options { paper, back_offset: (0.0, 0.0), bleed: true, card_sides: Sides::Duplex, only: Product::ALL.to_vec() }
+    }
+}
+
 /// One output document.
 #[derive(Debug)]
 pub struct Document {

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use pnpkit::layout::{Paper, Sides};
+use pnpkit::layout::Paper;
 use pnpkit::render::{self, Options, Product};
 
 use super::support::root;
@@ -13,13 +13,7 @@ fn rendered() -> render::Rendered {
     let mut sources = pnpkit::diag::Sources::default();
     let (pack, diags) = pnpkit::load::pack(&root().join("data/dougram"), &mut sources);
     assert!(diags.iter().all(|d| !d.is_error()));
-    let options = Options {
-        paper: Paper::A4,
-        back_offset: (0.0, 0.0),
-        bleed: true,
-        card_sides: Sides::Duplex,
-        only: Product::ALL.to_vec(),
-    };
+    let options = Options::new(Paper::A4);
     render::render(&pack, Arc::new(pnpkit::text::Fonts::embedded()), &mut sources, &options).expect("renders")
 }
 
