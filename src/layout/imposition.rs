@@ -172,13 +172,18 @@ impl Imposition {
         Rect { x: back.x - right, y: back.y - top, ..bled }
     }
 
+    /// Where a gutter-fold sheet is folded: the middle of the gutter after the front columns.
+    pub fn fold_x(&self) -> f64 {
+        self.left + self.cols as f64 * (self.face_w + self.gutter) - self.gutter / 2.0
+    }
+
     /// The trim box of the back of slot `i`: mirrored left to right about the page centre for
     /// long-edge duplex (about the fold line for gutter-fold), then moved by the printer's
     /// back offset `(dx, dy)` in mm.
     pub fn back(&self, i: usize, offset: (f64, f64)) -> Rect {
         let f = self.front(i);
         let axis = match self.sides {
-            Sides::Fold => self.left + self.cols as f64 * (self.face_w + self.gutter) - self.gutter / 2.0,
+            Sides::Fold => self.fold_x(),
             _ => self.paper.width / 2.0,
         };
         let (dx, dy) = if self.sides == Sides::Fold { (0.0, 0.0) } else { offset };
@@ -274,7 +279,8 @@ mod tests {
         let imp = Imposition::grid(Paper::A4, 63.0, 88.0, 0.0, 4.0, Sides::Fold).unwrap();
         assert_eq!(imp.paper.width, 297.0, "landscape holds two halves of cards");
         let (f, b) = (imp.front(0), imp.back(0, (9.0, 9.0)));
-        let fold = imp.left + imp.cols as f64 * (63.0 + imp.gutter) - imp.gutter / 2.0;
+        let fold = imp.fold_x();
+        assert!((fold - (imp.left + imp.cols as f64 * (63.0 + imp.gutter) - imp.gutter / 2.0)).abs() < 1e-9);
         assert!(((f.x + b.right()) / 2.0 - fold).abs() < 1e-9, "mirror images about the fold");
         assert!(b.x > fold && f.right() < fold);
     }

@@ -92,7 +92,7 @@ pub(crate) fn pages(imp: &Imposition, pieces: &[Piece<'_>], offset: (f64, f64), 
                     place(&mut front, back, imp.back(i, offset), imp.back_bleed_box(i, chunk.len(), offset));
                 }
             }
-            let fold = imp.left + imp.cols as f64 * (imp.face_w + imp.gutter) - imp.gutter / 2.0;
+            let fold = imp.fold_x();
             let _ = write!(
                 front,
                 r##"<path class="fold" d="M{} {} L{} {}" stroke="#888888" stroke-width="0.2" stroke-dasharray="2 1.5"/>"##,
