@@ -51,6 +51,7 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+    reachability(pack, map, out);
     for t in &map.transport {
         for end in [&t.between.0, &t.between.1] {
             if let Some(hex) = pack.hex(end) {
@@ -65,6 +66,55 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     );
                 }
             }
+        }
+    }
+}
+
+/// Every land hex must be reachable: by land from a city, or by a sea route's city, unless the
+/// map declares it `isolated`. Land movement stops at water and at impassable hexsides.
+fn reachability(pack: &Pack, map: &Map, out: &mut Vec<Diagnostic>) {
+    let Some(grid) = &map.grid else { return };
+    let land = |h: &Hex| !pack.terrain(&h.terrain).is_some_and(|t| t.water);
+    let at = |c: u32, r: u32| map.hexes.iter().position(|h| h.col == c && h.row == r);
+    let blocked = |a: &Hex, b: &Hex| {
+        map.hexsides.iter().any(|s| {
+            s.feature == "impassable"
+                && matches!((pack.hex(&s.a), pack.hex(&s.b)), (Some(x), Some(y)) if (x.id == a.id && y.id == b.id) || (x.id == b.id && y.id == a.id))
+        })
+    };
+    // Flood fill from every city (sea routes only join cities, so cities are the sea's landings).
+    let mut reached = vec![false; map.hexes.len()];
+    let mut stack: Vec<usize> = (0..map.hexes.len())
+        .filter(|&i| land(&map.hexes[i]) && map.hexes[i].place.as_ref().is_some_and(|p| p.city))
+        .collect();
+    for &i in &stack {
+        reached[i] = true;
+    }
+    while let Some(i) = stack.pop() {
+        let hex = &map.hexes[i];
+        for (c, r) in grid.neighbours((hex.col, hex.row)) {
+            if let Some(j) = at(c, r) {
+                if !reached[j] && land(&map.hexes[j]) && !blocked(hex, &map.hexes[j]) {
+                    reached[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    for (i, hex) in map.hexes.iter().enumerate() {
+        let declared = map.isolated.iter().any(|r| pack.hex(r).is_some_and(|h| h.id == hex.id));
+        if land(hex) && !reached[i] && !declared {
+            out.push(
+                Diagnostic::error(
+                    Code::UNREACHABLE_HEX,
+                    format!("land hex {} cannot be reached: no city on its landmass and no sea route to it", hex.id),
+                )
+                .at(&hex.span)
+                .with_hint(format!(
+                    "make it water, join it to land, or declare it in map.toml: isolated = [\"{}\"]",
+                    hex.id
+                )),
+            );
         }
     }
 }

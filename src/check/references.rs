@@ -139,6 +139,9 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             r.location(&s.a, out);
             r.location(&s.b, out);
         }
+        for h in &map.isolated {
+            r.location(h, out);
+        }
         for route in &map.routes {
             r.card(&route.card, out);
             r.location(&route.from, out);

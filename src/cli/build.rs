@@ -37,6 +37,7 @@ struct FileEntry {
 #[derive(Serialize)]
 struct DocumentEntry {
     product: Product,
+    name: String,
     pieces: usize,
     pages: usize,
     page_mm: (f64, f64),
@@ -78,7 +79,7 @@ pub(super) fn write(
     };
     for doc in &rendered.documents {
         let started = std::time::Instant::now();
-        let name = doc.product.name();
+        let name = doc.name.as_str();
         let title = format!("{} — {name}", pack.game.title.ja);
         let sets: Vec<(String, Vec<&str>)> = if plan.split_backs && doc.pages.iter().any(|p| p.back) {
             vec![
@@ -136,5 +137,11 @@ pub(super) fn write(
 }
 
 fn entry(doc: &Document) -> DocumentEntry {
-    DocumentEntry { product: doc.product, pieces: doc.pieces, pages: doc.pages.len(), page_mm: doc.page_mm }
+    DocumentEntry {
+        product: doc.product,
+        name: doc.name.clone(),
+        pieces: doc.pieces,
+        pages: doc.pages.len(),
+        page_mm: doc.page_mm,
+    }
 }

@@ -38,6 +38,8 @@ struct RawMap {
     default_chit_capacity: Option<u32>,
     #[serde(default)]
     area_attributes: Vec<String>,
+    #[serde(default)]
+    isolated: Vec<TS<String>>,
 }
 
 fn a3() -> String {
@@ -231,6 +233,7 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
             })
             .collect(),
         area_attributes: m.area_attributes,
+        isolated: m.isolated.iter().map(|h| toml_ref(file, h)).collect(),
         provisional: m.provisional,
         span,
     }

@@ -34,6 +34,8 @@ pub struct Map {
     pub transport: Vec<TransportException>,
     /// Whether the geometry is our reconstruction rather than the published map.
     pub provisional: bool,
+    /// Land hexes the designer declares unreachable on purpose (decoration, off-limits).
+    pub isolated: Vec<Ref>,
     /// Where the map is declared.
     #[serde(skip)]
     pub span: Span,

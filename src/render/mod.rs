@@ -11,6 +11,7 @@
 mod describe;
 pub mod faces;
 mod fonts;
+mod map;
 pub mod sheets;
 mod templates;
 
@@ -37,11 +38,14 @@ pub enum Product {
     Cards,
     /// The duplex calibration sheet.
     Calibration,
+    /// The map: one page of the published size, and the same cut into tiles of the run's paper.
+    Map,
 }
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 4] = [Product::Counters, Product::Chits, Product::Cards, Product::Calibration];
+    pub const ALL: [Product; 5] =
+        [Product::Counters, Product::Chits, Product::Cards, Product::Calibration, Product::Map];
 
     /// File stem and footer word.
     pub fn name(self) -> &'static str {
@@ -50,6 +54,7 @@ impl Product {
             Product::Chits => "chits",
             Product::Cards => "cards",
             Product::Calibration => "calibration",
+            Product::Map => "map",
         }
     }
 }
@@ -81,6 +86,8 @@ impl Options {
 pub struct Document {
     /// Which product.
     pub product: Product,
+    /// File stem: the product's name, or e.g. `map-a3` and `map-a4` for the map's two sizes.
+    pub name: String,
     /// Its pages in print order (a back page follows its front).
     pub pages: Vec<Page>,
     /// How many physical pieces it holds.
@@ -123,10 +130,15 @@ pub fn render(
     let mut previews: BTreeMap<String, String> = BTreeMap::new();
     let mut errors = Vec::new();
     for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
+        if product == Product::Map {
+            out.documents.extend(map_documents(pack, options));
+            continue;
+        }
         let result = match product {
             Product::Counters => counters(pack, &mut faces, options),
             Product::Chits => chits(pack, &mut faces, options),
             Product::Cards => cards(pack, &mut faces, options),
+            Product::Map => unreachable!("drawn above"),
             Product::Calibration => grid(
                 pack,
                 options.paper,
@@ -162,6 +174,7 @@ pub fn render(
         };
         out.documents.push(Document {
             product,
+            name: product.name().into(),
             pages,
             pieces: pieces.len(),
             page_mm: (built.imp.paper.width, built.imp.paper.height),
@@ -173,6 +186,48 @@ pub fn render(
     out.warnings = faces.warnings;
     out.previews = previews.into_iter().map(|(name, svg)| Preview { name, svg }).collect();
     Ok(out)
+}
+
+/// The map at its published size (`map-<paper>`) and tiled onto the run's paper, when the pack
+/// has a hex map and the run's paper is smaller.
+fn map_documents(pack: &Pack, options: &Options) -> Vec<Document> {
+    let Some(map) = &pack.map else { return Vec::new() };
+    let published = Paper::named(&map.paper).unwrap_or(Paper::A3);
+    let Some((page, page_mm)) = map::map_page(pack, map, published) else { return Vec::new() };
+    let mut docs = Vec::new();
+    let small = options.paper.width * options.paper.height < published.width * published.height;
+    if small {
+        let tiles = map::tiles(&page, page_mm, options.paper, 10.0);
+        let tile_mm = tile_size(&tiles, options.paper);
+        docs.push(Document {
+            product: Product::Map,
+            name: format!("map-{}", options.paper.name.to_lowercase()),
+            pages: tiles,
+            pieces: 0,
+            page_mm: tile_mm,
+        });
+    }
+    docs.insert(
+        0,
+        Document {
+            product: Product::Map,
+            name: format!("map-{}", published.name.to_lowercase()),
+            pages: vec![page],
+            pieces: 0,
+            page_mm,
+        },
+    );
+    docs
+}
+
+/// The size the tiles came out in (portrait or landscape `paper`), read from their root element.
+fn tile_size(tiles: &[Page], paper: Paper) -> (f64, f64) {
+    let landscape = tiles.first().is_some_and(|t| t.svg.contains(&format!("width=\"{}mm\"", paper.height)));
+    if landscape {
+        (paper.height, paper.width)
+    } else {
+        (paper.width, paper.height)
+    }
 }
 
 /// Faces (each distinct face once) and the pieces that use them, by index.

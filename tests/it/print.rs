@@ -132,6 +132,20 @@ fn pdfs_are_a4_with_embedded_subset_fonts_and_extractable_japanese() {
     ] {
         assert!(counters.contains(name), "counters.pdf lacks {name}");
     }
+    let map = poppler("pdfinfo", &[&pdf("map-a3.pdf")]).unwrap_or_default();
+    assert!(
+        map.contains("Pages:           1") && map.contains("1190.55 x 841.89 pts (A3)"),
+        "one A3 page (420×297 mm): {map}"
+    );
+    let tiles = poppler("pdfinfo", &[&pdf("map-a4.pdf")]).unwrap_or_default();
+    assert!(
+        tiles.contains("Pages:           4") && tiles.contains("(A4)"),
+        "the A3 map tiled onto four A4 pages: {tiles}"
+    );
+    let map_text = poppler("pdftotext", &[&pdf("map-a3.pdf"), "-"]).unwrap_or_default();
+    for city in ["北極ポート", "カーディナル", "グランテ", "アンディ", "補充ボックス"] {
+        assert!(map_text.contains(city), "map lacks {city}");
+    }
     let size = std::fs::metadata(out.join("cards.pdf")).unwrap().len();
     assert!(size < 400_000, "the font is subset once, not embedded whole: {size} bytes");
 }
