@@ -155,9 +155,12 @@ fn draw_hexsides(s: &mut String, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
     }
 }
 
+/// The cards that enable a route, and its two ends on the map.
+type RouteLine = (Vec<String>, (f64, f64), (f64, f64));
+
 fn draw_routes(s: &mut String, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
     // One line per pair of ends, labelled with every card that enables it.
-    let mut pairs: BTreeMap<(String, String), (Vec<String>, (f64, f64), (f64, f64))> = BTreeMap::new();
+    let mut pairs: BTreeMap<(String, String), RouteLine> = BTreeMap::new();
     for route in &map.routes {
         let (Some(a), Some(b)) = (pack.hex(&route.from), pack.hex(&route.to)) else { continue };
         let key = if a.id <= b.id { (a.id.clone(), b.id.clone()) } else { (b.id.clone(), a.id.clone()) };

@@ -116,3 +116,15 @@ fn dump_prints_the_model_as_json() {
     assert_eq!(value["cards"].as_array().map(Vec::len), Some(13));
     assert_eq!(value["forces"][0]["colour"], "#f2c21b");
 }
+
+#[test]
+fn every_diagnostic_code_is_documented() {
+    let doc = std::fs::read_to_string(root().join("docs/diagnostics.md")).expect("docs/diagnostics.md");
+    for (code, _) in pnpkit::diag::Code::ALL {
+        assert!(
+            doc.contains(&format!("| {} |", code.0)),
+            "{} is missing from docs/diagnostics.md (run scripts/diagnostics-table.py)",
+            code.0
+        );
+    }
+}
