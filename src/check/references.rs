@@ -209,6 +209,9 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
         r.opt_rule(&p.rule, out);
     }
+    for a in &pack.aids {
+        r.opt_rule(&a.rule, out);
+    }
     for v in &pack.victory {
         r.side(&v.side, out);
         r.expr(&v.when, out);

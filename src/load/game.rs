@@ -47,6 +47,19 @@ struct RawPack {
     sequence: Vec<RawPhase>,
     #[serde(default)]
     victory: Vec<RawVictory>,
+    #[serde(default)]
+    aids: Vec<RawAid>,
+}
+
+/// `[[aids]]`: the kind's own keys sit beside `id`, `title` and `rule` (no `deny_unknown_fields`
+/// here: serde cannot combine it with `flatten`; the kind itself rejects unknown keys).
+#[derive(Deserialize)]
+struct RawAid {
+    id: String,
+    title: RawNames,
+    #[serde(flatten)]
+    kind: AidKind,
+    rule: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -503,6 +516,11 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             text: v.text.clone(),
         });
     }
+    pack.aids = raw
+        .aids
+        .iter()
+        .map(|a| PlayAid { id: a.id.clone(), title: a.title.clone().into(), kind: a.kind.clone(), rule: r(&a.rule) })
+        .collect();
     true
 }
 

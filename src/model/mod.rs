@@ -7,13 +7,15 @@
 //! their [`Span`], and resolved by the lookup methods of [`Pack`]; `check` reports the ones that
 //! resolve to nothing. Values the sources do not give are listed in [`Pack::provisional`].
 
-pub(crate) mod card;
+mod aid;
+mod card;
 pub mod game;
 mod map;
 mod rules;
 mod setup;
 mod unit;
 
+pub use aid::{AidKind, PlayAid};
 pub use card::{Call, Card, CardField, CardType, Deck, Expr, FieldKind, FieldValue, Selector};
 pub use game::{
     CardBack, Component, Composition, Constraints, Edition, Forbidden, Force, Game, Names, PackFont, Phase, Print,
@@ -126,6 +128,8 @@ pub struct Pack {
     pub sequence: Vec<Phase>,
     /// Victory conditions.
     pub victory: Vec<Victory>,
+    /// Play-aid tables computed from the dice mechanics.
+    pub aids: Vec<PlayAid>,
     /// The numbered rules and the glossary.
     pub rules: Rules,
     /// Every value the pack marks provisional.

@@ -8,6 +8,7 @@
 //! paper (E0802), or text that overflows or lacks glyphs (warnings W0801, W0802). It writes
 //! nothing: `emit` turns the SVG into PDF, SVG and PNG files.
 
+pub mod aids;
 mod describe;
 pub mod faces;
 mod fonts;
@@ -40,12 +41,14 @@ pub enum Product {
     Calibration,
     /// The map: one page of the published size, and the same cut into tiles of the run's paper.
     Map,
+    /// Play-aid tables computed from the dice mechanics.
+    Aids,
 }
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 5] =
-        [Product::Counters, Product::Chits, Product::Cards, Product::Calibration, Product::Map];
+    pub const ALL: [Product; 6] =
+        [Product::Counters, Product::Chits, Product::Cards, Product::Calibration, Product::Map, Product::Aids];
 
     /// File stem and footer word.
     pub fn name(self) -> &'static str {
@@ -55,6 +58,7 @@ impl Product {
             Product::Cards => "cards",
             Product::Calibration => "calibration",
             Product::Map => "map",
+            Product::Aids => "play-aids",
         }
     }
 }
@@ -134,11 +138,24 @@ pub fn render(
             out.documents.extend(map_documents(pack, options));
             continue;
         }
+        if product == Product::Aids {
+            if !pack.aids.is_empty() {
+                let page_mm = (options.paper.width, options.paper.height);
+                out.documents.push(Document {
+                    product,
+                    name: product.name().into(),
+                    pages: vec![aids::page(pack, options.paper)],
+                    pieces: 0,
+                    page_mm,
+                });
+            }
+            continue;
+        }
         let result = match product {
             Product::Counters => counters(pack, &mut faces, options),
             Product::Chits => chits(pack, &mut faces, options),
             Product::Cards => cards(pack, &mut faces, options),
-            Product::Map => unreachable!("drawn above"),
+            Product::Map | Product::Aids => unreachable!("drawn above"),
             Product::Calibration => grid(
                 pack,
                 options.paper,

@@ -1,0 +1,296 @@
+//! Play-aid tables computed from dice mechanics (`[[aids]]`), with exact fractions, and the page
+//! that prints them.
+
+use std::fmt::Write;
+
+use super::sheets::{escape, Page};
+use crate::layout::Paper;
+use crate::model::{AidKind, Pack, PlayAid};
+use crate::text::FAMILY;
+
+/// An exact non-negative fraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fraction {
+    /// Numerator.
+    pub num: u64,
+    /// Denominator (never 0).
+    pub den: u64,
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Fraction {
+    /// `num/den` in lowest terms.
+    pub fn new(num: u64, den: u64) -> Fraction {
+        let g = gcd(num, den.max(1));
+        Fraction { num: num / g, den: den.max(1) / g }
+    }
+
+    /// As a percentage with one decimal, e.g. "41.7%".
+    pub fn percent(self) -> String {
+        // Integer rounding: tenths of a percent, half up.
+        let tenths = (self.num * 2000 + self.den) / (2 * self.den);
+        format!("{}.{}%", tenths / 10, tenths % 10)
+    }
+
+    /// As a decimal with two places, e.g. "1.17".
+    pub fn decimal(self) -> String {
+        let hundredths = (self.num * 200 + self.den) / (2 * self.den);
+        format!("{}.{:02}", hundredths / 100, hundredths % 100)
+    }
+}
+
+impl std::fmt::Display for Fraction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+/// A computed table: a header row and rows of cells.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    /// Column headings.
+    pub header: Vec<String>,
+    /// Rows: a label and one fraction per column after the first (`None`: cannot happen).
+    pub rows: Vec<(String, Vec<Option<Fraction>>)>,
+    /// How each fraction is shown: as a percentage (chances) or a decimal (expected values).
+    pub as_decimal: Vec<bool>,
+}
+
+/// How many ways `dice` dice of `sides` faces sum to each total (index = total).
+fn sum_counts(dice: u32, sides: u32) -> Vec<u64> {
+    let mut counts = vec![1u64];
+    for _ in 0..dice {
+        let mut next = vec![0u64; counts.len() + sides as usize];
+        for (total, &ways) in counts.iter().enumerate() {
+            for face in 1..=sides as usize {
+                next[total + face] += ways;
+            }
+        }
+        counts = next;
+    }
+    counts
+}
+
+/// Computes one aid's table for `pack`.
+pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
+    match &aid.kind {
+        AidKind::RollUnder { sides, from, to } => {
+            let rows = (*from..=*to)
+                .map(|v| {
+                    let v = v.min(*sides);
+                    let hits: u64 = (1..=u64::from(v)).sum();
+                    (
+                        v.to_string(),
+                        vec![
+                            Some(Fraction::new(u64::from(v), u64::from(*sides))),
+                            Some(Fraction::new(hits, u64::from(*sides))),
+                        ],
+                    )
+                })
+                .collect();
+            Table {
+                header: vec!["value".into(), "success".into(), "expected hits".into()],
+                rows,
+                as_decimal: vec![false, true],
+            }
+        }
+        AidKind::RollUnderBonus { sides, rows, from, to, columns, max_count, bonus } => {
+            let mut header = vec![rows.clone()];
+            header.extend((0..=*max_count).map(|c| format!("{columns} {c}")));
+            let body = (*from..=*to)
+                .map(|base| {
+                    let cells = (0..=*max_count)
+                        .map(|c| {
+                            // A counted unit is one of the base units, so the count cannot exceed it.
+                            (c <= base)
+                                .then(|| Fraction::new(u64::from((base + bonus * c).min(*sides)), u64::from(*sides)))
+                        })
+                        .collect();
+                    (base.to_string(), cells)
+                })
+                .collect();
+            Table { header, rows: body, as_decimal: vec![false; *max_count as usize + 1] }
+        }
+        AidKind::SumAtLeast { dice, sides, from, to, modifiers } => {
+            let counts = sum_counts(*dice, *sides);
+            let total: u64 = counts.iter().sum();
+            let mut header = vec!["target".to_string()];
+            header.extend(modifiers.iter().map(|m| {
+                if *m == 0 {
+                    format!("{dice}D{sides}")
+                } else {
+                    format!("{dice}D{sides}{m:+}")
+                }
+            }));
+            let rows = (*from..=*to)
+                .map(|target| {
+                    let cells = modifiers
+                        .iter()
+                        .map(|m| {
+                            let ways: u64 = counts
+                                .iter()
+                                .enumerate()
+                                .filter(|(sum, _)| *sum as i64 + m >= i64::from(target))
+                                .map(|(_, w)| *w)
+                                .sum();
+                            Some(Fraction::new(ways, total))
+                        })
+                        .collect();
+                    (format!("≥ {target}"), cells)
+                })
+                .collect();
+            Table { header, rows, as_decimal: vec![false; modifiers.len()] }
+        }
+        AidKind::Chits => {
+            let total = u64::from(pack.chits.total());
+            let rows = pack
+                .chits
+                .values
+                .iter()
+                .map(|v| (format!("{} ×{}", v.label, v.count), vec![Some(Fraction::new(u64::from(v.count), total))]))
+                .collect();
+            Table { header: vec!["chit".into(), "chance".into()], rows, as_decimal: vec![false] }
+        }
+    }
+}
+
+/// A page with every aid's table (A4 portrait).
+pub(crate) fn page(pack: &Pack, paper: Paper) -> Page {
+    let (w, h) = (paper.width, paper.height);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}">"#
+    );
+    let _ = write!(s, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
+    let _ = write!(
+        s,
+        r##"<text x="15" y="20" font-size="7" font-weight="700">{} · 早見表 Play aids</text>"##,
+        escape(&pack.game.title.ja)
+    );
+    let mut y = 32.0;
+    for aid in &pack.aids {
+        y = draw_table(&mut s, pack, aid, 15.0, y, w - 30.0) + 8.0;
+    }
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-size="2.4" text-anchor="middle" fill="#555555">{} · {} · play aids · computed from the rules, not typed in</text>"##,
+        w / 2.0,
+        h - 2.5,
+        escape(&pack.game.title.ja),
+        escape(&pack.game.edition)
+    );
+    s.push_str("</svg>");
+    Page { svg: s, back: false }
+}
+
+/// Draws one aid at `(x, y)`; returns the y below it.
+pub(crate) fn draw_table(s: &mut String, pack: &Pack, aid: &PlayAid, x: f64, y: f64, width: f64) -> f64 {
+    let t = table(pack, aid);
+    let rule =
+        aid.rule.as_ref().and_then(|r| pack.clause(r)).map(|c| format!(" (rule {})", c.number)).unwrap_or_default();
+    let _ = write!(
+        s,
+        r##"<text x="{x}" y="{y}" font-size="4.2" font-weight="700">{} {}{}</text>"##,
+        escape(&aid.title.ja),
+        escape(&aid.title.en),
+        escape(&rule)
+    );
+    let cols = t.header.len() as f64;
+    let cw = (width / cols).min(34.0);
+    let mut yy = y + 7.0;
+    for (i, head) in t.header.iter().enumerate() {
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{yy}" font-size="3" font-weight="700" fill="#333333">{}</text>"##,
+            x + i as f64 * cw,
+            escape(head)
+        );
+    }
+    for (label, cells) in &t.rows {
+        yy += 4.6;
+        let _ = write!(s, r##"<text x="{x}" y="{yy}" font-size="3.2">{}</text>"##, escape(label));
+        for (i, cell) in cells.iter().enumerate() {
+            let text = match cell {
+                None => "—".to_string(),
+                Some(f) if t.as_decimal.get(i).copied().unwrap_or(false) => f.decimal(),
+                Some(f) => f.percent(),
+            };
+            let _ = write!(s, r##"<text x="{}" y="{yy}" font-size="3.2">{text}</text>"##, x + (i + 1) as f64 * cw);
+        }
+    }
+    yy
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Names;
+
+    fn aid(kind: AidKind) -> PlayAid {
+        PlayAid { id: "t".into(), title: Names::default(), kind, rule: None }
+    }
+
+    #[test]
+    fn roll_under_gives_success_and_expected_hits_as_exact_fractions() {
+        let t = table(&Pack::default(), &aid(AidKind::RollUnder { sides: 6, from: 1, to: 6 }));
+        let f = |n, d| Some(Fraction::new(n, d));
+        assert_eq!(t.rows[0].1, vec![f(1, 6), f(1, 6)]);
+        assert_eq!(t.rows[3].1, vec![f(2, 3), f(5, 3)], "factor 4: 4/6 and (1+2+3+4)/6");
+        assert_eq!(t.rows[5].1, vec![f(1, 1), f(7, 2)]);
+        assert_eq!(Fraction::new(5, 3).decimal(), "1.67");
+        assert_eq!(Fraction::new(2, 3).percent(), "66.7%");
+    }
+
+    #[test]
+    fn capture_bonus_adds_three_per_garcia_squad_and_caps_at_six() {
+        let t = table(
+            &Pack::default(),
+            &aid(AidKind::RollUnderBonus {
+                sides: 6,
+                rows: "soldiers".into(),
+                from: 1,
+                to: 3,
+                columns: "Garcia".into(),
+                max_count: 2,
+                bonus: 3,
+            }),
+        );
+        let f = |n, d| Some(Fraction::new(n, d));
+        assert_eq!(t.rows[0].1, vec![f(1, 6), f(4, 6), None], "one soldier cannot include two Garcia squads");
+        assert_eq!(t.rows[1].1, vec![f(2, 6), f(5, 6), f(1, 1)]);
+    }
+
+    #[test]
+    fn three_dice_sums_match_the_known_distribution() {
+        let t = table(
+            &Pack::default(),
+            &aid(AidKind::SumAtLeast { dice: 3, sides: 6, from: 3, to: 19, modifiers: vec![0, 3] }),
+        );
+        let f = |n, d| Some(Fraction::new(n, d));
+        assert_eq!(t.rows[0].1[0], f(1, 1), "3D6 ≥ 3 always");
+        assert_eq!(t.rows[8].1[0], f(108, 216), "3D6 ≥ 11: half");
+        assert_eq!(t.rows[15].1[0], f(1, 216), "3D6 ≥ 18");
+        assert_eq!(t.rows[15].1[1], f(20, 216), "3D6+3 ≥ 18 means 3D6 ≥ 15");
+        assert_eq!(t.rows[16].1[0], f(0, 1));
+    }
+
+    #[test]
+    fn chit_chances_come_from_the_chit_mix() {
+        let mut pack = Pack::default();
+        pack.chits.values = vec![
+            crate::model::ChitValue { value: 1, label: "1P".into(), count: 21 },
+            crate::model::ChitValue { value: 5, label: "5P".into(), count: 8 },
+        ];
+        let t = table(&pack, &aid(AidKind::Chits));
+        assert_eq!(t.rows[0].1[0], Some(Fraction::new(21, 29)));
+        assert_eq!(t.rows[1].1[0], Some(Fraction::new(8, 29)));
+    }
+}
