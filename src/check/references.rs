@@ -182,6 +182,12 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             r.side(side, out);
         }
         r.opt_rule(&s.rule, out);
+        s.summary.iter().for_each(|c| r.rule(c, out));
+        for a in &s.aids {
+            if !pack.aids.iter().any(|x| x.id == a.value) {
+                out.push(unknown(Code::UNKNOWN_RULE, "play aid", a, pack.aids.iter().map(|x| x.id.as_str())));
+            }
+        }
     }
     for s in &pack.constraints.stacking {
         r.side(&s.side, out);

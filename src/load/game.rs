@@ -239,6 +239,12 @@ struct RawSheet {
     paper: String,
     boxes: Option<[u32; 2]>,
     rule: Option<TS<String>>,
+    #[serde(default)]
+    sequence: bool,
+    #[serde(default)]
+    summary: Vec<TS<String>>,
+    #[serde(default)]
+    aids: Vec<TS<String>>,
 }
 
 fn a4() -> String {
@@ -448,6 +454,9 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                 paper: s.paper.clone(),
                 boxes: s.boxes.map(|[a, b]| (a, b)),
                 rule: r(&s.rule),
+                sequence: s.sequence,
+                summary: s.summary.iter().map(|c| toml_ref(file, c)).collect(),
+                aids: s.aids.iter().map(|a| toml_ref(file, a)).collect(),
                 span,
             }
         })

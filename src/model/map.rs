@@ -285,6 +285,12 @@ pub struct Sheet {
     pub boxes: Option<(u32, u32)>,
     /// The rule stating it.
     pub rule: Option<Ref>,
+    /// Whether it prints the turn sequence as a player aid.
+    pub sequence: bool,
+    /// Rule clauses it summarizes (printed with their numbers), e.g. the combat procedure.
+    pub summary: Vec<Ref>,
+    /// Play aids (`[[aids]]` ids) it prints.
+    pub aids: Vec<Ref>,
     /// Where it is declared.
     #[serde(skip)]
     pub span: Span,

@@ -13,6 +13,7 @@ mod describe;
 pub mod faces;
 mod fonts;
 mod map;
+mod playsheet;
 pub mod sheets;
 mod templates;
 
@@ -43,12 +44,21 @@ pub enum Product {
     Map,
     /// Play-aid tables computed from the dice mechanics.
     Aids,
+    /// Play sheets, score sheets and tracks.
+    Sheets,
 }
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 6] =
-        [Product::Counters, Product::Chits, Product::Cards, Product::Calibration, Product::Map, Product::Aids];
+    pub const ALL: [Product; 7] = [
+        Product::Counters,
+        Product::Chits,
+        Product::Cards,
+        Product::Calibration,
+        Product::Map,
+        Product::Aids,
+        Product::Sheets,
+    ];
 
     /// File stem and footer word.
     pub fn name(self) -> &'static str {
@@ -59,6 +69,7 @@ impl Product {
             Product::Calibration => "calibration",
             Product::Map => "map",
             Product::Aids => "play-aids",
+            Product::Sheets => "play-sheets",
         }
     }
 }
@@ -127,7 +138,7 @@ pub fn render(
     sources: &mut Sources,
     options: &Options,
 ) -> Result<Rendered, Vec<Diagnostic>> {
-    let templates = templates::Templates::load(&pack.root, fonts, sources)?;
+    let templates = templates::Templates::load(&pack.root, fonts.clone(), sources)?;
     let mut faces = FaceRenderer { pack, templates: &templates, sources, warnings: Vec::new() };
     let mut out = Rendered::default();
     let footer_kind = |p: Product| Footer { title: &pack.game.title.ja, edition: &pack.game.edition, kind: p.name() };
@@ -136,6 +147,36 @@ pub fn render(
     for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
         if product == Product::Map {
             out.documents.extend(map_documents(pack, options));
+            continue;
+        }
+        if product == Product::Sheets {
+            let mut pages: Vec<Page> = pack
+                .sheets
+                .iter()
+                .filter(|s| s.kind != "mat")
+                .map(|s| playsheet::sheet(pack, &fonts, s, options.paper))
+                .collect();
+            let mut tracks: Vec<Page> = pack.tracks.iter().map(|t| playsheet::track(pack, t, options.paper)).collect();
+            let page_mm = (options.paper.width, options.paper.height);
+            if !pages.is_empty() {
+                out.documents.push(Document {
+                    product,
+                    name: product.name().into(),
+                    pages: std::mem::take(&mut pages),
+                    pieces: 0,
+                    page_mm,
+                });
+            }
+            if !tracks.is_empty() {
+                let landscape = options.paper.landscape();
+                out.documents.push(Document {
+                    product,
+                    name: "tracks".into(),
+                    pages: std::mem::take(&mut tracks),
+                    pieces: 0,
+                    page_mm: (landscape.width, landscape.height),
+                });
+            }
             continue;
         }
         if product == Product::Aids {
@@ -155,7 +196,7 @@ pub fn render(
             Product::Counters => counters(pack, &mut faces, options),
             Product::Chits => chits(pack, &mut faces, options),
             Product::Cards => cards(pack, &mut faces, options),
-            Product::Map | Product::Aids => unreachable!("drawn above"),
+            Product::Map | Product::Aids | Product::Sheets => unreachable!("drawn above"),
             Product::Calibration => grid(
                 pack,
                 options.paper,

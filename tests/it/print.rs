@@ -347,3 +347,29 @@ fn play_aids_of_dougram_are_computed_exactly() {
     // Chits (2.4 and the designer's notes): 23 of 79 are 2P.
     assert_eq!(table(&pack, aid("chits")).rows[1].1[0], f(23, 79));
 }
+
+#[test]
+fn play_sheets_show_boxes_sequence_and_summary_and_tracks_print_for_packs_that_have_them() {
+    let out = build("print-sheets", &["--only", "sheets"]);
+    let sheets = std::fs::read_to_string(out.join("svg/play-sheets-1-front.svg")).unwrap();
+    for text in [
+        "解放軍プレイシート",
+        "ザルツェフボックス",
+        "デスタンボックス",
+        "暫定 DRAFT",
+        "カードフェイズ",
+        "Combat phase (12)",
+        "12.7 Each combat",
+    ] {
+        assert!(sheets.contains(text), "the Liberation sheet lacks {text}");
+    }
+    assert!(out.join("svg/play-sheets-2-front.svg").is_file(), "one page per side");
+    let dir = temp_dir("print-tracks");
+    let tracks_out = dir.join("out").to_string_lossy().into_owned();
+    let output =
+        pnpkit(&root(), &["build", "tests/packs/point-to-point", "--out", &tracks_out, "--only", "sheets,cards"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    let track = std::fs::read_to_string(dir.join("out/svg/tracks-1-front.svg")).unwrap();
+    assert!(track.contains("警戒度") && track.contains("forbids: coups in region A"), "{track}");
+    assert!(dir.join("out/play-sheets.pdf").is_file(), "the score sheet");
+}

@@ -1,0 +1,255 @@
+//! Play sheets: one page per `[[sheets]]` entry of kind `play` or `score` — its boxes, the turn
+//! sequence, summarized rule clauses and play-aid tables — and the generic track component.
+
+use std::fmt::Write;
+
+use super::aids::draw_table;
+use super::sheets::{escape, Page};
+use super::templates::mm;
+use crate::layout::Paper;
+use crate::model::{Pack, Sheet, Track};
+use crate::text::fit::{fit, Request};
+use crate::text::{Fonts, Style, Weight, FAMILY};
+
+fn open(s: &mut String, paper: Paper) {
+    let (w, h) = (paper.width, paper.height);
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}">"#
+    );
+    let _ = write!(s, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
+}
+
+fn close(s: &mut String, pack: &Pack, paper: Paper, what: &str) {
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-size="2.4" text-anchor="middle" fill="#555555">{} · {} · {}</text></svg>"##,
+        mm(paper.width / 2.0),
+        mm(paper.height - 2.5),
+        escape(&pack.game.title.ja),
+        escape(&pack.game.edition),
+        escape(what)
+    );
+}
+
+/// Lines of `text` fitted into a box, drawn; returns the y below them.
+fn paragraph(s: &mut String, fonts: &Fonts, text: &str, x: f64, y: f64, width: f64, size_pt: f64, bold: bool) -> f64 {
+    let weight = if bold { Weight::Bold } else { Weight::Regular };
+    let fitted = fit(
+        fonts,
+        &Request {
+            text,
+            width_mm: width,
+            height_mm: 1000.0,
+            max_pt: size_pt,
+            min_pt: size_pt,
+            leading: 1.3,
+            style: Style::embedded(weight),
+            max_lines: 0,
+        },
+    );
+    let mut yy = y;
+    for (i, line) in fitted.lines.iter().enumerate() {
+        yy = y + 0.88 * fitted.size_mm + i as f64 * fitted.line_mm;
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="{}"{}>{}</text>"##,
+            mm(x),
+            mm(yy),
+            mm(fitted.size_mm),
+            if bold { r#" font-weight="700""# } else { "" },
+            escape(line)
+        );
+    }
+    yy + fitted.line_mm - 0.88 * fitted.size_mm
+}
+
+/// A rule text with its `[[kind:target]]` references written out: rule numbers, card numbers,
+/// names.
+pub(crate) fn plain(pack: &Pack, text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find("[[") {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find("]]") else { break };
+        let inner = &rest[open + 2..open + close];
+        let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
+        let shown = match kind {
+            "rule" => pack.clause(target).map_or(target.to_string(), |c| c.number.clone()),
+            "card" => pack.card(target).map_or(format!("card {target}"), |c| format!("card {} ({})", c.id, c.name.ja)),
+            "unit" => pack.unit(None, target).map_or(target.to_string(), |u| u.name.en.clone()),
+            "place" | "hex" => {
+                pack.hex(target).and_then(|h| h.place.as_ref()).map_or(target.to_string(), |p| p.name.en.clone())
+            }
+            "box" => pack.box_def(target).map_or(target.to_string(), |b| b.name.en.clone()),
+            "term" => pack.term(target).map_or(target.to_string(), |t| t.name.en.clone()),
+            "setup" => pack.setup(target).map_or(target.to_string(), |s| s.name.en.clone()),
+            _ => target.to_string(),
+        };
+        out.push_str(&shown);
+        rest = &rest[open + close + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One play sheet.
+pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> Page {
+    let mut s = String::new();
+    open(&mut s, paper);
+    let (w, margin) = (paper.width, 12.0);
+    let _ = write!(
+        s,
+        r##"<text x="{margin}" y="18" font-size="7" font-weight="700">{} {}</text>"##,
+        escape(&sheet.name.ja),
+        escape(&sheet.name.en)
+    );
+    let boxes: Vec<_> = pack.boxes.iter().filter(|b| b.sheet.value == sheet.id).collect();
+    // Boxes: two columns, each big enough for a stack of chits.
+    let (bw, bh, gap) = ((w - 2.0 * margin - 6.0) / 2.0, 24.0, 6.0);
+    let mut y = 26.0;
+    for (i, b) in boxes.iter().enumerate() {
+        let (x, by) = (margin + (i % 2) as f64 * (bw + gap), y + (i / 2) as f64 * (bh + 4.0));
+        let _ = write!(
+            s,
+            r##"<rect x="{x}" y="{by}" width="{}" height="{bh}" rx="2" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.5"/>"##,
+            mm(bw)
+        );
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="4" font-weight="700">{}</text>"##,
+            mm(x + 3.0),
+            mm(by + 6.0),
+            escape(&b.name.ja)
+        );
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="3" fill="#555555">{}</text>"##,
+            mm(x + 3.0),
+            mm(by + 10.5),
+            escape(&b.name.en)
+        );
+        if pack.provisional.iter().any(|p| p.what.starts_with(&format!("box `{}`", b.id))) {
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{}" font-size="2.6" font-weight="700" text-anchor="end" fill="#c0392b">暫定 DRAFT</text>"##,
+                mm(x + bw - 3.0),
+                mm(by + 6.0)
+            );
+        }
+    }
+    y += boxes.len().div_ceil(2) as f64 * (bh + 4.0) + 6.0;
+    // The turn sequence on the left, play-aid tables on the right, the rule summary below both.
+    let top = y;
+    if sheet.sequence && !pack.sequence.is_empty() {
+        let _ = write!(
+            s,
+            r##"<text x="{margin}" y="{}" font-size="4.4" font-weight="700">手順 Turn sequence</text>"##,
+            mm(y)
+        );
+        y += 6.0;
+        let mut current: Option<&str> = None;
+        for phase in &pack.sequence {
+            let side = phase.side.as_ref().and_then(|r| pack.side(r));
+            let side_name = side.map(|s| s.name.ja.as_str());
+            if side_name != current {
+                if let Some(side) = side {
+                    let _ = write!(
+                        s,
+                        r##"<text x="{margin}" y="{}" font-size="3.4" font-weight="700">{}プレイヤーターン · {} player turn</text>"##,
+                        mm(y),
+                        escape(&side.name.ja),
+                        escape(&side.name.en)
+                    );
+                    y += 4.6;
+                }
+                current = side_name;
+            }
+            let rule = phase
+                .rule
+                .as_ref()
+                .and_then(|r| pack.rules.sections.iter().find(|sec| sec.id == r.value))
+                .map(|sec| format!(" ({})", sec.number))
+                .unwrap_or_default();
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{}" font-size="3.2">· {} {}{}</text>"##,
+                mm(margin + 4.0),
+                mm(y),
+                escape(&phase.name.ja),
+                escape(&phase.name.en),
+                escape(&rule)
+            );
+            y += 4.2;
+        }
+    }
+    let half = (w - 2.0 * margin) / 2.0;
+    let mut right = top;
+    for aid in sheet.aids.iter().filter_map(|a| pack.aids.iter().find(|x| x.id == a.value)) {
+        right = draw_table(&mut s, pack, aid, margin + half + 4.0, right, half - 4.0) + 8.0;
+    }
+    y = y.max(right) + 4.0;
+    if !sheet.summary.is_empty() {
+        let _ =
+            write!(s, r##"<text x="{margin}" y="{}" font-size="4.4" font-weight="700">要約 Summary</text>"##, mm(y));
+        y += 3.0;
+        for clause in sheet.summary.iter().filter_map(|c| pack.clause(c)) {
+            let mut text = format!("{} {}", clause.number, plain(pack, &clause.text));
+            for item in &clause.items {
+                text.push_str(&format!("\n    · {}", plain(pack, item)));
+            }
+            y = paragraph(&mut s, fonts, &text, (margin, y + 1.2), w - 2.0 * margin, 7.0);
+        }
+    }
+    close(&mut s, pack, paper, &format!("{} sheet", sheet.kind));
+    Page { svg: s, back: false }
+}
+
+/// A track: a row of numbered boxes (wrapping onto more rows), each with its label and
+/// attributes.
+pub(crate) fn track(pack: &Pack, track: &Track, paper: Paper) -> Page {
+    let mut s = String::new();
+    let paper = paper.landscape();
+    open(&mut s, paper);
+    let margin = 12.0;
+    let _ = write!(
+        s,
+        r##"<text x="{margin}" y="18" font-size="7" font-weight="700">{} {}</text>"##,
+        escape(&track.name.ja),
+        escape(&track.name.en)
+    );
+    let per_row = ((paper.width - 2.0 * margin) / 26.0).floor().max(1.0) as usize;
+    let (bw, bh) = ((paper.width - 2.0 * margin) / per_row as f64, 26.0);
+    for (i, b) in track.boxes.iter().enumerate() {
+        let (x, y) = (margin + (i % per_row) as f64 * bw, 26.0 + (i / per_row) as f64 * (bh + 4.0));
+        let _ = write!(
+            s,
+            r##"<rect x="{}" y="{y}" width="{}" height="{bh}" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.4"/>"##,
+            mm(x),
+            mm(bw)
+        );
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="8" font-weight="700" text-anchor="middle">{}</text>"##,
+            mm(x + bw / 2.0),
+            mm(y + 10.0),
+            b.value
+        );
+        let mut line = y + 15.0;
+        for text in std::iter::once(b.label.clone())
+            .chain(b.attributes.iter().map(|(k, v)| format!("{k}: {v}")))
+            .filter(|t| !t.is_empty())
+        {
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{}" font-size="2.2" text-anchor="middle">{}</text>"##,
+                mm(x + bw / 2.0),
+                mm(line),
+                escape(&text)
+            );
+            line += 3.0;
+        }
+    }
+    close(&mut s, pack, paper, "track");
+    Page { svg: s, back: false }
+}
