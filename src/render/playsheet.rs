@@ -33,8 +33,8 @@ fn close(s: &mut String, pack: &Pack, paper: Paper, what: &str) {
 }
 
 /// Lines of `text` fitted into a box, drawn; returns the y below them.
-fn paragraph(s: &mut String, fonts: &Fonts, text: &str, x: f64, y: f64, width: f64, size_pt: f64, bold: bool) -> f64 {
-    let weight = if bold { Weight::Bold } else { Weight::Regular };
+fn paragraph(s: &mut String, fonts: &Fonts, text: &str, (x, y): (f64, f64), width: f64, size_pt: f64) -> f64 {
+    let weight = Weight::Regular;
     let fitted = fit(
         fonts,
         &Request {
@@ -53,11 +53,10 @@ fn paragraph(s: &mut String, fonts: &Fonts, text: &str, x: f64, y: f64, width: f
         yy = y + 0.88 * fitted.size_mm + i as f64 * fitted.line_mm;
         let _ = write!(
             s,
-            r##"<text x="{}" y="{}" font-size="{}"{}>{}</text>"##,
+            r##"<text x="{}" y="{}" font-size="{}">{}</text>"##,
             mm(x),
             mm(yy),
             mm(fitted.size_mm),
-            if bold { r#" font-weight="700""# } else { "" },
             escape(line)
         );
     }
