@@ -14,6 +14,7 @@ pub mod faces;
 mod fonts;
 mod map;
 mod playsheet;
+mod setupchart;
 pub mod sheets;
 mod templates;
 
@@ -46,11 +47,13 @@ pub enum Product {
     Aids,
     /// Play sheets, score sheets and tracks.
     Sheets,
+    /// Setup charts: where everything starts in each setup.
+    Setups,
 }
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 7] = [
+    pub const ALL: [Product; 8] = [
         Product::Counters,
         Product::Chits,
         Product::Cards,
@@ -58,6 +61,7 @@ impl Product {
         Product::Map,
         Product::Aids,
         Product::Sheets,
+        Product::Setups,
     ];
 
     /// File stem and footer word.
@@ -70,6 +74,7 @@ impl Product {
             Product::Map => "map",
             Product::Aids => "play-aids",
             Product::Sheets => "play-sheets",
+            Product::Setups => "setup-charts",
         }
     }
 }
@@ -179,6 +184,20 @@ pub fn render(
             }
             continue;
         }
+        if product == Product::Setups {
+            let mut pages = Vec::new();
+            for setup in &pack.setups {
+                match setupchart::chart(pack, &mut faces, setup, options.paper) {
+                    Ok(p) => pages.extend(p),
+                    Err(d) => errors.push(d),
+                }
+            }
+            if !pages.is_empty() {
+                let page_mm = (options.paper.width, options.paper.height);
+                out.documents.push(Document { product, name: product.name().into(), pages, pieces: 0, page_mm });
+            }
+            continue;
+        }
         if product == Product::Aids {
             if !pack.aids.is_empty() {
                 let page_mm = (options.paper.width, options.paper.height);
@@ -196,7 +215,7 @@ pub fn render(
             Product::Counters => counters(pack, &mut faces, options),
             Product::Chits => chits(pack, &mut faces, options),
             Product::Cards => cards(pack, &mut faces, options),
-            Product::Map | Product::Aids | Product::Sheets => unreachable!("drawn above"),
+            Product::Map | Product::Aids | Product::Sheets | Product::Setups => unreachable!("drawn above"),
             Product::Calibration => grid(
                 pack,
                 options.paper,

@@ -373,3 +373,30 @@ fn play_sheets_show_boxes_sequence_and_summary_and_tracks_print_for_packs_that_h
     assert!(track.contains("警戒度") && track.contains("forbids: coups in region A"), "{track}");
     assert!(dir.join("out/play-sheets.pdf").is_file(), "the score sheet");
 }
+
+#[test]
+fn setup_charts_list_every_location_with_counter_images_and_the_cards() {
+    let out = build("print-setups", &["--only", "setups"]);
+    let mut all = String::new();
+    for page in 1.. {
+        match std::fs::read_to_string(out.join(format!("svg/setup-charts-{page}-front.svg"))) {
+            Ok(svg) => all.push_str(&svg),
+            Err(_) => break,
+        }
+    }
+    for text in [
+        "setup1 キャンペーン用セットアップ",
+        "setup2 ショートスタート用セットアップ",
+        "カーディナル (85)",
+        "ヘックス53",
+        "第6軍ボックス",
+        "デロイア人ボックス",
+        "×6",
+        "marked “setup2-open”",
+        "numbers printed in orange",
+    ] {
+        assert!(all.contains(text), "the setup charts lack {text}");
+    }
+    // Counter images come from the counter faces: the Liberation soldier's name is drawn in them.
+    assert!(all.contains("解放軍兵士") && all.contains("ダグラムTB"));
+}
