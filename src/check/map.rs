@@ -52,6 +52,21 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     reachability(pack, map, out);
+    if let Some(grid) = &map.grid {
+        // An exception that counts two places as N hexes apart only makes sense when they are
+        // farther apart than N (rule 11.7: Bonar and Grante lie across the sea).
+        for t in map.transport.iter().filter(|t| t.distance.is_some()) {
+            let (Some(a), Some(b), Some(d)) = (pack.hex(&t.between.0), pack.hex(&t.between.1), &t.distance) else { continue };
+            let actual = grid.distance((a.col, a.row), (b.col, b.row));
+            if actual <= d.value {
+                out.push(
+                    Diagnostic::error(Code::TRANSPORT_DISTANCE, format!("{} and {} are {actual} hexes apart, yet the exception counts them as {}", a.id, b.id, d.value))
+                        .at(&d.span)
+                        .with_hint("the exception is meant for places farther apart (across the sea); move them on the map or drop the exception"),
+                );
+            }
+        }
+    }
     for t in &map.transport {
         for end in [&t.between.0, &t.between.1] {
             if let Some(hex) = pack.hex(end) {

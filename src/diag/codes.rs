@@ -56,6 +56,7 @@ codes! {
     HEXSIDE_NOT_ADJACENT = "E0502", "a hexside feature joins two hexes that are not adjacent";
     HEX_OUTSIDE_GRID = "E0503", "a hex lies outside the map grid";
     TRANSPORT_NOT_CITY = "E0504", "a transport exception names a location that is not a city";
+    TRANSPORT_DISTANCE = "E0506", "a transport exception counts two places as farther apart than they are, or names places on no grid";
     UNREACHABLE_HEX = "E0505", "a land hex can be reached neither by land from a city nor by a sea route";
     CARD_NUMBER = "E0601", "a card number lies outside the declared numbering";
     CARD_SELF_REFERENCE = "E0602", "a card's condition or effect refers to the card itself";
