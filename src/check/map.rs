@@ -56,7 +56,9 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         // An exception that counts two places as N hexes apart only makes sense when they are
         // farther apart than N (rule 11.7: Bonar and Grante lie across the sea).
         for t in map.transport.iter().filter(|t| t.distance.is_some()) {
-            let (Some(a), Some(b), Some(d)) = (pack.hex(&t.between.0), pack.hex(&t.between.1), &t.distance) else { continue };
+            let (Some(a), Some(b), Some(d)) = (pack.hex(&t.between.0), pack.hex(&t.between.1), &t.distance) else {
+                continue;
+            };
             let actual = grid.distance((a.col, a.row), (b.col, b.row));
             if actual <= d.value {
                 out.push(

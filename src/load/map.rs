@@ -70,6 +70,8 @@ struct RawTerrain {
     colour: String,
     #[serde(default)]
     water: bool,
+    #[serde(default)]
+    pattern: String,
 }
 
 #[derive(Deserialize)]
@@ -216,7 +218,7 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
         terrain: raw
             .terrain
             .into_iter()
-            .map(|t| Terrain { id: t.id, name: t.name.into(), colour: t.colour, water: t.water })
+            .map(|t| Terrain { id: t.id, name: t.name.into(), colour: t.colour, water: t.water, pattern: t.pattern })
             .collect(),
         hexes,
         hexsides: Vec::new(),

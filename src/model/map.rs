@@ -155,6 +155,8 @@ pub struct Terrain {
     pub colour: String,
     /// Water: land units cannot enter; a land hex next to it is coastal.
     pub water: bool,
+    /// A pattern drawn over the fill: `dots`, `hatch`, `cross` or `waves` (none when empty).
+    pub pattern: String,
 }
 
 /// A named location in a hex: a city, a mine, a port.

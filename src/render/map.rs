@@ -115,15 +115,43 @@ fn terrain_colour<'a>(pack: &'a Pack, id: &str) -> &'a str {
     pack.terrain(id).map_or("#ffffff", |t| t.colour.as_str())
 }
 
-fn draw_hexes(s: &mut String, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
-    s.push_str(r##"<g class="hexes" stroke="#5f6b73" stroke-width="0.25">"##);
-    for hex in &map.hexes {
+/// SVG pattern definitions for the terrain kinds that ask for one.
+fn patterns(s: &mut String, map: &Map) {
+    s.push_str("<defs>");
+    for t in map.terrain.iter().filter(|t| !t.pattern.is_empty()) {
+        let body = match t.pattern.as_str() {
+            "dots" => r##"<circle cx="1.5" cy="1.5" r="0.35" fill="#000000" fill-opacity="0.2"/>"##,
+            "hatch" => r##"<path d="M0 3 L3 0" stroke="#000000" stroke-opacity="0.2" stroke-width="0.3"/>"##,
+            "cross" => {
+                r##"<path d="M0 3 L3 0 M0 0 L3 3" stroke="#000000" stroke-opacity="0.12" stroke-width="0.25"/>"##
+            }
+            "waves" => {
+                r##"<path d="M0 2 Q0.75 1 1.5 2 T3 2" fill="none" stroke="#ffffff" stroke-opacity="0.5" stroke-width="0.3"/>"##
+            }
+            _ => "",
+        };
         let _ = write!(
             s,
-            r#"<polygon points="{}" fill="{}"/>"#,
-            points(&geo.corners(hex.col, hex.row)),
-            terrain_colour(pack, &hex.terrain)
+            r#"<pattern id="terrain-{}" width="3" height="3" patternUnits="userSpaceOnUse">{body}</pattern>"#,
+            escape(&t.id)
         );
+    }
+    s.push_str("</defs>");
+}
+
+fn draw_hexes(s: &mut String, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
+    patterns(s, map);
+    s.push_str(r##"<g class="hexes" stroke="#5f6b73" stroke-width="0.25">"##);
+    for hex in &map.hexes {
+        let corners = points(&geo.corners(hex.col, hex.row));
+        let _ = write!(s, r#"<polygon points="{corners}" fill="{}"/>"#, terrain_colour(pack, &hex.terrain));
+        if pack.terrain(&hex.terrain).is_some_and(|t| !t.pattern.is_empty()) {
+            let _ = write!(
+                s,
+                r#"<polygon points="{corners}" fill="url(#terrain-{})" stroke="none"/>"#,
+                escape(&hex.terrain)
+            );
+        }
     }
     s.push_str("</g>");
     s.push_str(r##"<g class="hex-numbers" font-size="2.2" text-anchor="middle" fill="#44525c">"##);
@@ -307,6 +335,14 @@ fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, w: f64) {
             mm(line - 4.0),
             t.colour
         );
+        if !t.pattern.is_empty() {
+            let _ = write!(
+                s,
+                r#"<rect x="{x}" y="{}" width="8" height="5" fill="url(#terrain-{})"/>"#,
+                mm(line - 4.0),
+                escape(&t.id)
+            );
+        }
         let _ = write!(
             s,
             r##"<text x="{}" y="{}" font-size="3.4" fill="#1a1a1a">{} {}</text>"##,
