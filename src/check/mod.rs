@@ -9,6 +9,7 @@
 //! Game-specific facts are data in the pack (constraints, declared totals), so these checks serve
 //! every game.
 
+mod cards;
 mod decks;
 mod eval;
 mod map;
@@ -37,6 +38,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     totals::check(pack, &mut out);
     setups::check(pack, &mut out);
     decks::check(pack, &mut out);
+    cards::check(pack, &mut out);
     map::check(pack, &mut out);
     rules::check(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);

@@ -60,12 +60,17 @@ codes! {
     UNREACHABLE_HEX = "E0505", "a land hex can be reached neither by land from a city nor by a sea route";
     CARD_NUMBER = "E0601", "a card number lies outside the declared numbering";
     CARD_SELF_REFERENCE = "E0602", "a card's condition or effect refers to the card itself";
+    CARD_CYCLE = "E0603", "cards enable each other in a circle, so none of them can be opened first";
+    CARD_UNREACHABLE = "E0604", "a card's condition can never hold in a setup (a card it needs is removed there)";
+    UNIT_UNAVAILABLE = "E0605", "a unit type is placed by no setup and made available by no card";
+    VICTORY_UNREACHABLE = "E0606", "a victory condition can never trigger in any setup";
     RULE_NUMBER_DUPLICATE = "E0701", "two rule clauses share a display number";
     RULE_NUMBER_ORDER = "E0702", "a clause number is out of order or leaves a gap";
     TEMPLATE = "E0801", "a face template cannot be parsed or rendered";
     LAYOUT = "E0802", "components do not fit the paper, or an option is out of range";
     PROVISIONAL = "W0001", "a value the sources do not give is provisional";
     INCOMPLETE = "W0002", "a check can only be partly done because the pack is incomplete";
+    UNIT_UNAVAILABLE_SO_FAR = "W0003", "no known card or setup makes a unit type available (the card list is incomplete)";
     TEXT_OVERFLOW = "W0801", "a text does not fit its box even at the smallest size";
     MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";
 }

@@ -10,6 +10,7 @@
 mod aid;
 mod card;
 pub mod game;
+pub mod graph;
 mod map;
 mod rules;
 mod setup;
