@@ -16,9 +16,14 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         let first = graph.nodes[cycle[0]].id.trim_start_matches("card:").to_string();
         let span = pack.card(&first).map(|c| c.span.clone()).unwrap_or_default();
         out.push(
-            Diagnostic::error(Code::CARD_CYCLE, format!("cards enable each other in a circle: {} → {}", names.join(" → "), names[0]))
-                .at(&span)
-                .with_hint("one of these conditions must not need the next card: no card of the circle could ever be opened first"),
+            Diagnostic::error(
+                Code::CARD_CYCLE,
+                format!("cards enable each other in a circle: {} → {}", names.join(" → "), names[0]),
+            )
+            .at(&span)
+            .with_hint(
+                "one of these conditions must not need the next card: no card of the circle could ever be opened first",
+            ),
         );
     }
     for setup in &pack.setups {
@@ -29,7 +34,8 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         for card in pack.cards.iter().filter(|c| !removed.contains(&c.id)) {
             for cond in card.requires.iter().chain(&card.auto_open) {
                 if !satisfiable(pack, cond, &removed) {
-                    let needed: Vec<&str> = removed.iter().map(String::as_str).filter(|r| mentions(pack, cond, r)).collect();
+                    let needed: Vec<&str> =
+                        removed.iter().map(String::as_str).filter(|r| mentions(pack, cond, r)).collect();
                     out.push(
                         Diagnostic::error(Code::CARD_UNREACHABLE, format!("card {} can never be played or opened in {}: it needs card {}, which {} removes from the game", card.id, setup.id, needed.join(", "), setup.id))
                             .at(&card.span)
@@ -40,12 +46,16 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     for v in &pack.victory {
-        let never = !pack.setups.is_empty() && pack.setups.iter().all(|s| !satisfiable(pack, &v.when, &removed_cards(pack, s)));
+        let never =
+            !pack.setups.is_empty() && pack.setups.iter().all(|s| !satisfiable(pack, &v.when, &removed_cards(pack, s)));
         if never || (pack.setups.is_empty() && !satisfiable(pack, &v.when, &BTreeSet::new())) {
             out.push(
-                Diagnostic::error(Code::VICTORY_UNREACHABLE, format!("victory `{}` can never trigger in any setup", v.id))
-                    .at(&v.when.calls().first().map(|c| c.name.span.clone()).unwrap_or_default())
-                    .with_hint("its condition contradicts itself or needs a card every setup removes"),
+                Diagnostic::error(
+                    Code::VICTORY_UNREACHABLE,
+                    format!("victory `{}` can never trigger in any setup", v.id),
+                )
+                .at(&v.when.calls().first().map(|c| c.name.span.clone()).unwrap_or_default())
+                .with_hint("its condition contradicts itself or needs a card every setup removes"),
             );
         }
     }
@@ -60,7 +70,9 @@ fn removed_cards(pack: &Pack, setup: &Setup) -> BTreeSet<String> {
 }
 
 fn mentions(pack: &Pack, expr: &Expr, card: &str) -> bool {
-    expr.calls().iter().any(|c| c.name.value == "open" && c.args.first().and_then(|a| pack.card(a)).is_some_and(|x| x.id == card))
+    expr.calls()
+        .iter()
+        .any(|c| c.name.value == "open" && c.args.first().and_then(|a| pack.card(a)).is_some_and(|x| x.id == card))
 }
 
 /// A key naming an atom of a condition: `open(29)` and `controls(liberation,cardinal)`.
@@ -68,7 +80,13 @@ fn atom_key(pack: &Pack, call: &Call) -> String {
     let args: Vec<String> = call
         .args
         .iter()
-        .map(|a| if call.name.value == "open" { pack.card(a).map_or(a.value.clone(), |c| c.id.clone()) } else { a.value.clone() })
+        .map(|a| {
+            if call.name.value == "open" {
+                pack.card(a).map_or(a.value.clone(), |c| c.id.clone())
+            } else {
+                a.value.clone()
+            }
+        })
         .collect();
     format!("{}({})", call.name.value, args.join(","))
 }
@@ -76,14 +94,17 @@ fn atom_key(pack: &Pack, call: &Call) -> String {
 /// Whether some assignment of the condition's atoms makes it true, with the cards in `removed`
 /// never open. Atoms other than cards (control, entering, VP) are free.
 fn satisfiable(pack: &Pack, expr: &Expr, removed: &BTreeSet<String>) -> bool {
-    let atoms: Vec<String> = expr.calls().iter().map(|c| atom_key(pack, c)).collect::<BTreeSet<_>>().into_iter().collect();
+    let atoms: Vec<String> =
+        expr.calls().iter().map(|c| atom_key(pack, c)).collect::<BTreeSet<_>>().into_iter().collect();
     if atoms.len() > 16 {
         return true; // too many to enumerate; do not guess
     }
     (0u32..1 << atoms.len()).any(|bits| {
-        let value: BTreeMap<&str, bool> = atoms.iter().enumerate().map(|(i, a)| (a.as_str(), bits & (1 << i) != 0)).collect();
+        let value: BTreeMap<&str, bool> =
+            atoms.iter().enumerate().map(|(i, a)| (a.as_str(), bits & (1 << i) != 0)).collect();
         let forced_false = atoms.iter().enumerate().any(|(i, a)| {
-            bits & (1 << i) != 0 && a.strip_prefix("open(").and_then(|r| r.strip_suffix(')')).is_some_and(|c| removed.contains(c))
+            bits & (1 << i) != 0
+                && a.strip_prefix("open(").and_then(|r| r.strip_suffix(')')).is_some_and(|c| removed.contains(c))
         });
         !forced_false && eval(pack, expr, &value)
     })
@@ -91,7 +112,9 @@ fn satisfiable(pack: &Pack, expr: &Expr, removed: &BTreeSet<String>) -> bool {
 
 fn eval(pack: &Pack, expr: &Expr, value: &BTreeMap<&str, bool>) -> bool {
     match expr {
-        Expr::Call(c) | Expr::Compare { call: c, .. } => value.get(atom_key(pack, c).as_str()).copied().unwrap_or(false),
+        Expr::Call(c) | Expr::Compare { call: c, .. } => {
+            value.get(atom_key(pack, c).as_str()).copied().unwrap_or(false)
+        }
         Expr::Not { expr } => !eval(pack, expr, value),
         Expr::All { exprs } => exprs.iter().all(|e| eval(pack, e, value)),
         Expr::Any { exprs } => exprs.iter().any(|e| eval(pack, e, value)),
@@ -128,9 +151,15 @@ fn unavailable_units(pack: &Pack, out: &mut Vec<Diagnostic>) {
         return;
     }
     for unit in missing {
-        let mut d = Diagnostic::error(Code::UNIT_UNAVAILABLE, format!("unit type `{}` ({}) is placed by no setup and made available by no card", unit.id, unit.name.ja))
-            .at(&unit.span)
-            .with_hint("place it in a setup, give a card the effect `enables({id})`, or tag it `always-available`".replace("{id}", &unit.id));
+        let mut d = Diagnostic::error(
+            Code::UNIT_UNAVAILABLE,
+            format!("unit type `{}` ({}) is placed by no setup and made available by no card", unit.id, unit.name.ja),
+        )
+        .at(&unit.span)
+        .with_hint(
+            "place it in a setup, give a card the effect `enables({id})`, or tag it `always-available`"
+                .replace("{id}", &unit.id),
+        );
         if !complete {
             d.severity = Severity::Warning;
             d.code = Code::UNIT_UNAVAILABLE_SO_FAR;

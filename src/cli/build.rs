@@ -105,6 +105,10 @@ pub(super) fn write(
             started.elapsed().as_millis()
         );
     }
+    for (name, bytes) in &rendered.files {
+        let kind = if name.ends_with(".dot") { "dot" } else { "mermaid" };
+        put(&mut staging, name.clone(), kind, None, bytes.clone())?;
+    }
     let started = std::time::Instant::now();
     let svgs: Vec<&str> = rendered.previews.iter().map(|p| p.svg.as_str()).collect();
     for (preview, bytes) in rendered.previews.iter().zip(pngs(&parser, &svgs, plan.png_dpi)) {

@@ -98,7 +98,10 @@ impl CardGraph {
     /// Builds the graph of `pack`.
     pub fn of(pack: &Pack) -> CardGraph {
         let mut g = CardGraph::default();
-        let group = |side: Option<&str>| match side.and_then(|s| pack.side(s)).and_then(|s| pack.sides.iter().position(|x| x.id == s.id)) {
+        let group = |side: Option<&str>| match side
+            .and_then(|s| pack.side(s))
+            .and_then(|s| pack.sides.iter().position(|x| x.id == s.id))
+        {
             Some(0) => Group::First,
             Some(_) => Group::Second,
             None => Group::Both,
@@ -114,7 +117,9 @@ impl CardGraph {
                 kind: NodeKind::Card,
             });
         }
-        let card_index = |g: &CardGraph, r: &str| pack.card(r).and_then(|c| g.nodes.iter().position(|n| n.id == format!("card:{}", c.id)));
+        let card_index = |g: &CardGraph, r: &str| {
+            pack.card(r).and_then(|c| g.nodes.iter().position(|n| n.id == format!("card:{}", c.id)))
+        };
         for c in &cards {
             let me = card_index(&g, &c.id).unwrap_or(0);
             for cond in c.requires.iter().chain(&c.auto_open) {
@@ -132,20 +137,36 @@ impl CardGraph {
                     match call.name.value.as_str() {
                         "opens" | "removes" => {
                             if let Some(to) = card_index(&g, arg) {
-                                g.edge(me, to, if call.name.value == "opens" { EdgeKind::Opens } else { EdgeKind::Removes });
+                                g.edge(
+                                    me,
+                                    to,
+                                    if call.name.value == "opens" { EdgeKind::Opens } else { EdgeKind::Removes },
+                                );
                             }
                         }
                         "enables" => {
                             if let Some(u) = pack.unit(None, arg) {
                                 let side = pack.side_of_force(&u.force).map(str::to_string);
-                                let to = g.node(format!("unit:{}", u.id), &u.name.ja, &u.name.en, group(side.as_deref()), NodeKind::Unit);
+                                let to = g.node(
+                                    format!("unit:{}", u.id),
+                                    &u.name.ja,
+                                    &u.name.en,
+                                    group(side.as_deref()),
+                                    NodeKind::Unit,
+                                );
                                 g.edge(me, to, EdgeKind::Enables);
                             }
                         }
                         "allows-entry" => {
                             let place = call.args.get(1).map_or("", |a| a.value.as_str());
                             if let Some(p) = pack.hex(place).and_then(|h| h.place.as_ref()) {
-                                let to = g.node(format!("place:{}", p.id), &p.name.ja, &p.name.en, group(Some(arg)), NodeKind::Place);
+                                let to = g.node(
+                                    format!("place:{}", p.id),
+                                    &p.name.ja,
+                                    &p.name.en,
+                                    group(Some(arg)),
+                                    NodeKind::Place,
+                                );
                                 g.edge(me, to, EdgeKind::Enables);
                             }
                         }
@@ -156,8 +177,11 @@ impl CardGraph {
         }
         for v in &pack.victory {
             let side = pack.side(&v.side);
-            let (ja, en) = side.map_or((v.side.value.clone(), String::new()), |s| (format!("{}勝利", s.name.ja), format!("{} victory", s.name.en)));
-            let to = g.node(format!("victory:{}", v.side.value), &ja, &en, group(Some(&v.side.value)), NodeKind::Victory);
+            let (ja, en) = side.map_or((v.side.value.clone(), String::new()), |s| {
+                (format!("{}勝利", s.name.ja), format!("{} victory", s.name.en))
+            });
+            let to =
+                g.node(format!("victory:{}", v.side.value), &ja, &en, group(Some(&v.side.value)), NodeKind::Victory);
             let mut atoms = Vec::new();
             card_atoms(&v.when, false, &mut atoms);
             for (card, negated) in atoms {
@@ -191,7 +215,11 @@ impl CardGraph {
             let mut s: Vec<usize> = self
                 .edges
                 .iter()
-                .filter(|e| e.from == v && matches!(e.kind, EdgeKind::Enables | EdgeKind::Opens) && self.nodes[e.to].kind == NodeKind::Card)
+                .filter(|e| {
+                    e.from == v
+                        && matches!(e.kind, EdgeKind::Enables | EdgeKind::Opens)
+                        && self.nodes[e.to].kind == NodeKind::Card
+                })
                 .map(|e| e.to)
                 .collect();
             s.sort_unstable();

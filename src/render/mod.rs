@@ -11,6 +11,7 @@
 pub mod aids;
 mod describe;
 pub mod faces;
+pub mod flowchart;
 mod fonts;
 mod map;
 mod playsheet;
@@ -49,11 +50,13 @@ pub enum Product {
     Sheets,
     /// Setup charts: where everything starts in each setup.
     Setups,
+    /// The event flowchart (with Graphviz and Mermaid exports).
+    Flowchart,
 }
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 8] = [
+    pub const ALL: [Product; 9] = [
         Product::Counters,
         Product::Chits,
         Product::Cards,
@@ -62,6 +65,7 @@ impl Product {
         Product::Aids,
         Product::Sheets,
         Product::Setups,
+        Product::Flowchart,
     ];
 
     /// File stem and footer word.
@@ -75,6 +79,7 @@ impl Product {
             Product::Aids => "play-aids",
             Product::Sheets => "play-sheets",
             Product::Setups => "setup-charts",
+            Product::Flowchart => "flowchart",
         }
     }
 }
@@ -134,6 +139,8 @@ pub struct Rendered {
     pub previews: Vec<Preview>,
     /// Overflowing texts and missing glyphs.
     pub warnings: Vec<Diagnostic>,
+    /// Other files, by name (the flowchart's `.dot` and `.mmd` exports).
+    pub files: Vec<(String, Vec<u8>)>,
 }
 
 /// Renders the products of `options.only` for `pack`.
@@ -184,6 +191,29 @@ pub fn render(
             }
             continue;
         }
+        if product == Product::Flowchart {
+            let graph = crate::model::graph::CardGraph::of(pack);
+            if !graph.nodes.is_empty() {
+                let layout = flowchart::layout(&graph, &fonts);
+                let page = flowchart::page(pack, &fonts, &graph, &layout, options.paper);
+                let landscape = page.svg.contains(&format!("width=\"{}mm\"", options.paper.height));
+                let page_mm = if landscape {
+                    (options.paper.height, options.paper.width)
+                } else {
+                    (options.paper.width, options.paper.height)
+                };
+                out.documents.push(Document {
+                    product,
+                    name: product.name().into(),
+                    pages: vec![page],
+                    pieces: 0,
+                    page_mm,
+                });
+                out.files.push(("flowchart.dot".into(), flowchart::dot(&graph).into_bytes()));
+                out.files.push(("flowchart.mmd".into(), flowchart::mermaid(&graph).into_bytes()));
+            }
+            continue;
+        }
         if product == Product::Setups {
             let mut pages = Vec::new();
             for setup in &pack.setups {
@@ -215,7 +245,9 @@ pub fn render(
             Product::Counters => counters(pack, &mut faces, options),
             Product::Chits => chits(pack, &mut faces, options),
             Product::Cards => cards(pack, &mut faces, options),
-            Product::Map | Product::Aids | Product::Sheets | Product::Setups => unreachable!("drawn above"),
+            Product::Map | Product::Aids | Product::Sheets | Product::Setups | Product::Flowchart => {
+                unreachable!("drawn above")
+            }
             Product::Calibration => grid(
                 pack,
                 options.paper,

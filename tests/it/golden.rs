@@ -36,6 +36,8 @@ fn faces_and_pages_match_their_golden_svg() {
             .collect();
     let cards = out.documents.iter().find(|d| d.product == Product::Cards).expect("cards");
     wanted.push(("page-cards-1-front".into(), cards.pages[0].svg.clone()));
+    let flowchart = out.documents.iter().find(|d| d.product == Product::Flowchart).expect("flowchart");
+    wanted.push(("page-flowchart".into(), flowchart.pages[0].svg.clone()));
     let bless = std::env::var_os("PNPKIT_BLESS").is_some();
     let mut differ = Vec::new();
     for (name, svg) in wanted {

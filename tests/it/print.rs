@@ -400,3 +400,26 @@ fn setup_charts_list_every_location_with_counter_images_and_the_cards() {
     // Counter images come from the counter faces: the Liberation soldier's name is drawn in them.
     assert!(all.contains("解放軍兵士") && all.contains("ダグラムTB"));
 }
+
+#[test]
+fn the_flowchart_shows_every_known_card_and_its_relations_on_one_a4_page() {
+    let out = build("print-flowchart", &["--only", "flowchart"]);
+    let svg = std::fs::read_to_string(out.join("svg/flowchart-1-front.svg")).unwrap();
+    assert!(
+        svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="297mm" height="210mm""#),
+        "one A4 page (landscape)"
+    );
+    for card in ["2", "20", "29", "32", "34", "36", "37", "50", "61", "64", "68", "76", "77"] {
+        assert!(
+            svg.contains(&format!(r#"<a href="rules.html#card-{card}">"#)),
+            "card {card} is missing or does not link to the rules reference"
+        );
+    }
+    // 29 enables 76 (24.1), 61 enables Hasty, 34 and 77 decide victory, 34 blocks Federal's.
+    let dot = std::fs::read_to_string(out.join("flowchart.dot")).unwrap();
+    for needle in ["ヘイスティ", "連邦軍勝利", "解放軍勝利", "style=dashed"] {
+        assert!(dot.contains(needle), "flowchart.dot lacks {needle}");
+    }
+    let mermaid = std::fs::read_to_string(out.join("flowchart.mmd")).unwrap();
+    assert!(mermaid.starts_with("flowchart TB") && mermaid.contains("-.->|blocks|"), "{mermaid}");
+}
