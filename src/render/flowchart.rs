@@ -183,7 +183,8 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
     }
     let total_w = (x - LANE_GAP).max(0.0);
     let mut pos: Vec<Option<(f64, f64)>> = vec![None; n];
-    let mut dummy_pos: std::collections::BTreeMap<usize, Vec<(usize, (f64, f64))>> = Default::default();
+    // Per forward edge: the (layer, point) of each of its dummies.
+    let mut dummy_pos: std::collections::BTreeMap<usize, Vec<DummyPoint>> = Default::default();
     let top = 14.0; // room for the lane headings
     for (l, row) in rows.iter().enumerate() {
         let y = top + l as f64 * (NODE_H + GAP_Y);
@@ -245,6 +246,9 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
     }
     Layout { nodes, edges: out_edges, lanes, size: (total_w, y + 2.0) }
 }
+
+/// Where a long edge crosses a layer: the layer and the point.
+type DummyPoint = (usize, (f64, f64));
 
 /// A place in a layer: a real node or a dummy on a long edge.
 #[derive(Clone, Debug)]
