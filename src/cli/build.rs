@@ -10,7 +10,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::diag::Diagnostic;
-use crate::emit::{pdf, pngs, Staging, SvgParser};
+use crate::emit::{pdf, png, pngs, Staging, SvgParser};
 use crate::model::Pack;
 use crate::render::{Document, Product, Rendered};
 use crate::text::Fonts;
@@ -104,6 +104,11 @@ pub(super) fn write(
             doc.pages.len(),
             started.elapsed().as_millis()
         );
+    }
+    for (name, svg) in &rendered.page_previews {
+        // Whole pages at 150 dpi: enough to read on a screen, a fraction of 300 dpi's size.
+        let bytes = png(&parser, svg, 150).map_err(|e| format!("{name}.png: {}", e.0))?;
+        put(&mut staging, format!("{name}.png"), "png", Some(1), bytes)?;
     }
     for (name, bytes) in &rendered.files {
         let kind = if name.ends_with(".dot") { "dot" } else { "mermaid" };

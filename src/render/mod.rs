@@ -141,6 +141,8 @@ pub struct Rendered {
     pub warnings: Vec<Diagnostic>,
     /// Other files, by name (the flowchart's `.dot` and `.mmd` exports).
     pub files: Vec<(String, Vec<u8>)>,
+    /// Whole pages to write as PNG too (name, SVG): the flowchart.
+    pub page_previews: Vec<(String, String)>,
 }
 
 /// Renders the products of `options.only` for `pack`.
@@ -209,6 +211,7 @@ pub fn render(
                     pieces: 0,
                     page_mm,
                 });
+                out.page_previews.push(("flowchart".into(), out.documents.last().map_or(String::new(), |d| d.pages[0].svg.clone())));
                 out.files.push(("flowchart.dot".into(), flowchart::dot(&graph).into_bytes()));
                 out.files.push(("flowchart.mmd".into(), flowchart::mermaid(&graph).into_bytes()));
             }
