@@ -9,6 +9,7 @@
 //! nothing: `emit` turns the SVG into PDF, SVG and PNG files.
 
 pub mod aids;
+mod cardlist;
 mod describe;
 pub mod faces;
 pub mod flowchart;
@@ -52,11 +53,13 @@ pub enum Product {
     Setups,
     /// The event flowchart (with Graphviz and Mermaid exports).
     Flowchart,
+    /// The card list: a table of every known card.
+    CardList,
 }
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 9] = [
+    pub const ALL: [Product; 10] = [
         Product::Counters,
         Product::Chits,
         Product::Cards,
@@ -66,6 +69,7 @@ impl Product {
         Product::Sheets,
         Product::Setups,
         Product::Flowchart,
+        Product::CardList,
     ];
 
     /// File stem and footer word.
@@ -80,6 +84,7 @@ impl Product {
             Product::Sheets => "play-sheets",
             Product::Setups => "setup-charts",
             Product::Flowchart => "flowchart",
+            Product::CardList => "card-list",
         }
     }
 }
@@ -193,6 +198,14 @@ pub fn render(
             }
             continue;
         }
+        if product == Product::CardList {
+            if !pack.cards.is_empty() {
+                let page_mm = (options.paper.width, options.paper.height);
+                let pages = cardlist::pages(pack, &fonts, options.paper);
+                out.documents.push(Document { product, name: product.name().into(), pages, pieces: pack.cards.len(), page_mm });
+            }
+            continue;
+        }
         if product == Product::Flowchart {
             let graph = crate::model::graph::CardGraph::of(pack);
             if !graph.nodes.is_empty() {
@@ -248,7 +261,7 @@ pub fn render(
             Product::Counters => counters(pack, &mut faces, options),
             Product::Chits => chits(pack, &mut faces, options),
             Product::Cards => cards(pack, &mut faces, options),
-            Product::Map | Product::Aids | Product::Sheets | Product::Setups | Product::Flowchart => {
+            Product::Map | Product::Aids | Product::Sheets | Product::Setups | Product::Flowchart | Product::CardList => {
                 unreachable!("drawn above")
             }
             Product::Calibration => grid(
