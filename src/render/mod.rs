@@ -160,150 +160,43 @@ pub fn render(
     let templates = templates::Templates::load(&pack.root, fonts.clone(), sources)?;
     let mut faces = FaceRenderer { pack, templates: &templates, sources, warnings: Vec::new() };
     let mut out = Rendered::default();
-    let footer_kind = |p: Product| Footer { title: &pack.game.title.ja, edition: &pack.game.edition, kind: p.name() };
     let mut previews: BTreeMap<String, String> = BTreeMap::new();
     let mut errors = Vec::new();
-    for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
-        if product == Product::Map {
-            out.documents.extend(map_documents(pack, options));
-            continue;
-        }
-        if product == Product::Sheets {
-            let mut pages: Vec<Page> = pack
-                .sheets
-                .iter()
-                .filter(|s| s.kind != "mat")
-                .map(|s| playsheet::sheet(pack, &fonts, s, options.paper))
-                .collect();
-            let mut tracks: Vec<Page> = pack.tracks.iter().map(|t| playsheet::track(pack, t, options.paper)).collect();
-            let page_mm = (options.paper.width, options.paper.height);
-            if !pages.is_empty() {
-                out.documents.push(Document {
-                    product,
-                    name: product.name().into(),
-                    pages: std::mem::take(&mut pages),
-                    pieces: 0,
-                    page_mm,
-                });
-            }
-            if !tracks.is_empty() {
-                let landscape = options.paper.landscape();
-                out.documents.push(Document {
-                    product,
-                    name: "tracks".into(),
-                    pages: std::mem::take(&mut tracks),
-                    pieces: 0,
-                    page_mm: (landscape.width, landscape.height),
-                });
-            }
-            continue;
-        }
-        if product == Product::CardList {
-            if !pack.cards.is_empty() {
-                let page_mm = (options.paper.width, options.paper.height);
-                let pages = cardlist::pages(pack, &fonts, options.paper);
-                out.documents.push(Document { product, name: product.name().into(), pages, pieces: pack.cards.len(), page_mm });
-            }
-            continue;
-        }
-        if product == Product::Flowchart {
-            let graph = crate::model::graph::CardGraph::of(pack);
-            if !graph.nodes.is_empty() {
-                let layout = flowchart::layout(&graph, &fonts);
-                let page = flowchart::page(pack, &fonts, &graph, &layout, options.paper);
-                let landscape = page.svg.contains(&format!("width=\"{}mm\"", options.paper.height));
-                let page_mm = if landscape {
-                    (options.paper.height, options.paper.width)
-                } else {
-                    (options.paper.width, options.paper.height)
-                };
-                out.documents.push(Document {
-                    product,
-                    name: product.name().into(),
-                    pages: vec![page],
-                    pieces: 0,
-                    page_mm,
-                });
-                out.page_previews.push(("flowchart".into(), out.documents.last().map_or(String::new(), |d| d.pages[0].svg.clone())));
-                out.files.push(("flowchart.dot".into(), flowchart::dot(&graph).into_bytes()));
-                out.files.push(("flowchart.mmd".into(), flowchart::mermaid(&graph).into_bytes()));
-            }
-            continue;
-        }
-        if product == Product::Setups {
-            let mut pages = Vec::new();
-            for setup in &pack.setups {
-                match setupchart::chart(pack, &mut faces, setup, options.paper) {
-                    Ok(p) => pages.extend(p),
-                    Err(d) => errors.push(d),
-                }
-            }
-            if !pages.is_empty() {
-                let page_mm = (options.paper.width, options.paper.height);
-                out.documents.push(Document { product, name: product.name().into(), pages, pieces: 0, page_mm });
-            }
-            continue;
-        }
-        if product == Product::Aids {
-            if !pack.aids.is_empty() {
-                let page_mm = (options.paper.width, options.paper.height);
-                out.documents.push(Document {
-                    product,
-                    name: product.name().into(),
-                    pages: vec![aids::page(pack, options.paper)],
-                    pieces: 0,
-                    page_mm,
-                });
-            }
-            continue;
-        }
-        let result = match product {
-            Product::Counters => counters(pack, &mut faces, options),
-            Product::Chits => chits(pack, &mut faces, options),
-            Product::Cards => cards(pack, &mut faces, options),
-            Product::Map | Product::Aids | Product::Sheets | Product::Setups | Product::Flowchart | Product::CardList => {
-                unreachable!("drawn above")
-            }
-            Product::Calibration => grid(
-                pack,
-                options.paper,
-                (options.paper.width - 40.0, options.paper.height - 40.0),
-                0.0,
-                0.0,
-                Sides::Duplex,
-            )
-            .map(|imp| Built { imp, faces: Vec::new(), pieces: Vec::new() }),
-        };
-        let built = match result {
-            Ok(b) => b,
-            Err(d) => {
-                errors.push(d);
-                continue;
-            }
-        };
-        if built.pieces.is_empty() && product != Product::Calibration {
-            continue; // the pack has nothing of this kind
-        }
-        for face in &built.faces {
-            previews.entry(face.id.clone()).or_insert_with(|| sheets::standalone(face));
-        }
-        let pieces: Vec<Piece<'_>> = built
-            .pieces
-            .iter()
-            .map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) })
-            .collect();
-        let pages = if product == Product::Calibration {
-            sheets::calibration(&built.imp, &footer_kind(product))
+    let page_mm = (options.paper.width, options.paper.height);
+    let one = |product: Product, pages: Vec<Page>, pieces: usize| -> Vec<Document> {
+        if pages.is_empty() {
+            Vec::new()
         } else {
-            sheets::pages(&built.imp, &pieces, options.back_offset, &footer_kind(product))
+            vec![Document { product, name: product.name().into(), pages, pieces, page_mm }]
+        }
+    };
+    for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
+        let result = match product {
+            Product::Counters | Product::Chits | Product::Cards | Product::Calibration => {
+                imposed(pack, &mut faces, options, product, &mut previews)
+            }
+            Product::Map => Ok(map_documents(pack, options)),
+            Product::Aids => {
+                Ok(one(product, pack.aids.first().map(|_| aids::page(pack, options.paper)).into_iter().collect(), 0))
+            }
+            Product::Sheets => Ok(sheet_documents(pack, &fonts, options)),
+            Product::Setups => pack
+                .setups
+                .iter()
+                .map(|setup| setupchart::chart(pack, &mut faces, setup, options.paper))
+                .collect::<Result<Vec<_>, _>>()
+                .map(|pages| one(product, pages.concat(), 0)),
+            Product::Flowchart => Ok(flowchart_documents(pack, &fonts, options, &mut out)),
+            Product::CardList => {
+                let pages =
+                    if pack.cards.is_empty() { Vec::new() } else { cardlist::pages(pack, &fonts, options.paper) };
+                Ok(one(product, pages, pack.cards.len()))
+            }
         };
-        out.documents.push(Document {
-            product,
-            name: product.name().into(),
-            pages,
-            pieces: pieces.len(),
-            page_mm: (built.imp.paper.width, built.imp.paper.height),
-        });
+        match result {
+            Ok(documents) => out.documents.extend(documents),
+            Err(d) => errors.push(d),
+        }
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -311,6 +204,106 @@ pub fn render(
     out.warnings = faces.warnings;
     out.previews = previews.into_iter().map(|(name, svg)| Preview { name, svg }).collect();
     Ok(out)
+}
+
+/// A product of faces imposed on sheets (counters, chits, cards) or the calibration sheet; every
+/// distinct face also goes to `previews`.
+fn imposed(
+    pack: &Pack,
+    faces: &mut FaceRenderer<'_>,
+    options: &Options,
+    product: Product,
+    previews: &mut BTreeMap<String, String>,
+) -> Result<Vec<Document>, Diagnostic> {
+    let built = match product {
+        Product::Counters => counters(pack, faces, options)?,
+        Product::Chits => chits(pack, faces, options)?,
+        Product::Cards => cards(pack, faces, options)?,
+        _ => {
+            let paper = options.paper;
+            let imp = grid(pack, paper, (paper.width - 40.0, paper.height - 40.0), 0.0, 0.0, Sides::Duplex)?;
+            let footer = Footer { title: &pack.game.title.ja, edition: &pack.game.edition, kind: product.name() };
+            let pages = sheets::calibration(&imp, &footer);
+            return Ok(vec![Document {
+                product,
+                name: product.name().into(),
+                pages,
+                pieces: 0,
+                page_mm: (imp.paper.width, imp.paper.height),
+            }]);
+        }
+    };
+    if built.pieces.is_empty() {
+        return Ok(Vec::new()); // the pack has nothing of this kind
+    }
+    for face in &built.faces {
+        previews.entry(face.id.clone()).or_insert_with(|| sheets::standalone(face));
+    }
+    let pieces: Vec<Piece<'_>> =
+        built.pieces.iter().map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) }).collect();
+    let footer = Footer { title: &pack.game.title.ja, edition: &pack.game.edition, kind: product.name() };
+    let pages = sheets::pages(&built.imp, &pieces, options.back_offset, &footer);
+    let page_mm = (built.imp.paper.width, built.imp.paper.height);
+    Ok(vec![Document { product, name: product.name().into(), pages, pieces: pieces.len(), page_mm }])
+}
+
+/// Play and score sheets, and the tracks (landscape).
+fn sheet_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Document> {
+    let mut docs = Vec::new();
+    let sheets: Vec<Page> = pack
+        .sheets
+        .iter()
+        .filter(|s| s.kind != "mat")
+        .map(|s| playsheet::sheet(pack, fonts, s, options.paper))
+        .collect();
+    if !sheets.is_empty() {
+        let page_mm = (options.paper.width, options.paper.height);
+        docs.push(Document {
+            product: Product::Sheets,
+            name: Product::Sheets.name().into(),
+            pages: sheets,
+            pieces: 0,
+            page_mm,
+        });
+    }
+    let tracks: Vec<Page> = pack.tracks.iter().map(|t| playsheet::track(pack, t, options.paper)).collect();
+    if !tracks.is_empty() {
+        let landscape = options.paper.landscape();
+        docs.push(Document {
+            product: Product::Sheets,
+            name: "tracks".into(),
+            pages: tracks,
+            pieces: 0,
+            page_mm: (landscape.width, landscape.height),
+        });
+    }
+    docs
+}
+
+/// The flowchart page, plus its PNG, Graphviz and Mermaid files in `out`.
+fn flowchart_documents(pack: &Pack, fonts: &Fonts, options: &Options, out: &mut Rendered) -> Vec<Document> {
+    let graph = crate::model::graph::CardGraph::of(pack);
+    if graph.nodes.is_empty() {
+        return Vec::new();
+    }
+    let layout = flowchart::layout(&graph, fonts);
+    let page = flowchart::page(pack, fonts, &graph, &layout, options.paper);
+    let landscape = page.svg.contains(&format!("width=\"{}mm\"", options.paper.height));
+    let page_mm = if landscape {
+        (options.paper.height, options.paper.width)
+    } else {
+        (options.paper.width, options.paper.height)
+    };
+    out.page_previews.push(("flowchart".into(), page.svg.clone()));
+    out.files.push(("flowchart.dot".into(), flowchart::dot(&graph).into_bytes()));
+    out.files.push(("flowchart.mmd".into(), flowchart::mermaid(&graph).into_bytes()));
+    vec![Document {
+        product: Product::Flowchart,
+        name: Product::Flowchart.name().into(),
+        pages: vec![page],
+        pieces: 0,
+        page_mm,
+    }]
 }
 
 /// The map at its published size (`map-<paper>`) and tiled onto the run's paper, when the pack
