@@ -45,11 +45,32 @@ enum Command {
         #[command(flatten)]
         pack: PackArgs,
     },
+    /// Work with rulebooks.
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
     /// Print the loaded model as JSON (what templates and other tools see).
     Dump {
         /// The pack folder.
         #[arg(default_value = DEFAULT_PACK)]
         pack: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// Turn a numbered plain-text rulebook (headings `N 見出し――`, clauses `N.N text`, items
+    /// `・…`) into rules/*.md files, reporting duplicate numbers and gaps.
+    Import {
+        /// The text file.
+        file: PathBuf,
+        /// Where to write `rules/` (default: the current folder).
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
+        /// How to print diagnostics.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
 }
 
@@ -153,6 +174,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             status(&diags)
         }
         Command::Build { pack, print } => run_build(&pack, &print),
+        Command::Rules { command: RulesCommand::Import { file, out, format } } => import_rules(&file, &out, format),
         Command::Dump { pack } => {
             let mut sources = Sources::default();
             let (loaded, diags) = crate::load::pack(&pack, &mut sources);
@@ -219,6 +241,54 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: cannot write {}: {e}; the previous output is unchanged", out.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `pnpkit rules import`: the sections of a plain-text rulebook as rules/*.md, with the numbering
+/// problems the checks find reported as warnings (the import itself succeeds).
+fn import_rules(file: &Path, out: &Path, format: Format) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut sources = Sources::default();
+    let id = sources.add(file, text.clone());
+    let sections = crate::load::import::rulebook(id, &text);
+    let clauses: usize = sections.iter().map(|s| s.clauses.len()).sum();
+    let mut pack = Pack::default();
+    pack.rules.sections = sections;
+    let mut diags = check::pack(&pack, check::Options::default());
+    for d in &mut diags {
+        d.severity = crate::diag::Severity::Warning;
+    }
+    report(&sources, &diags, format);
+    let files = crate::load::import::to_markdown(&pack.rules.sections);
+    let written = crate::emit::Staging::new(&out.join("rules")).and_then(|mut staging| {
+        for (name, body) in &files {
+            staging.write(name, body.as_bytes())?;
+        }
+        staging.commit()
+    });
+    match written {
+        Ok(_) => {
+            println!(
+                "imported {} sections, {clauses} clauses into {}",
+                pack.rules.sections.len(),
+                out.join("rules").display()
+            );
+            println!(
+                "{} numbering problem(s) reported above; ids are generated from the numbers: rename them as you like",
+                diags.len()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", out.display());
             ExitCode::FAILURE
         }
     }

@@ -9,6 +9,7 @@ mod cards;
 pub(crate) mod csv;
 mod expr;
 mod game;
+pub mod import;
 mod map;
 mod rules;
 mod setups;

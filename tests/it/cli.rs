@@ -128,3 +128,27 @@ fn every_diagnostic_code_is_documented() {
         );
     }
 }
+
+#[test]
+fn importing_the_seed_rulebook_finds_its_sections_clauses_and_duplicate() {
+    let seed = root().join("../shared/seeds/000_c181ae2e65f2b854.txt");
+    if !seed.is_file() {
+        eprintln!("skipping: {} is not here (the seeds live beside the repository)", seed.display());
+        return;
+    }
+    let dir = temp_dir("import");
+    let out = dir.to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["rules", "import", &seed.to_string_lossy(), "--out", &out, "--format", "short"]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("imported 28 sections, 187 clauses"), "{stdout}");
+    assert!(
+        stderr.contains("warning[E0701]: two clauses are numbered 3.3"),
+        "the seed's duplicate 3.3 is reported: {stderr}"
+    );
+    assert_eq!(stderr.matches(": warning[").count(), 1, "only the duplicate: {stderr}");
+    // The output loads back as rules of a pack.
+    let files: Vec<_> = std::fs::read_dir(dir.join("rules")).unwrap().collect();
+    assert_eq!(files.len(), 28);
+    let _ = std::fs::remove_dir_all(&dir);
+}
