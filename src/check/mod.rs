@@ -41,6 +41,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     cards::check(pack, &mut out);
     map::check(pack, &mut out);
     rules::check(pack, &mut out);
+    rules::typed_numbers(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);
     out
 }

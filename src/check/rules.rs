@@ -59,6 +59,41 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Words after which a number means a rule: "see rule 8.4.2", "(clause 13.4)", "ルール13.4".
+const RULE_WORDS: [&str; 7] = ["rule ", "rules ", "clause ", "section ", "see ", "ルール", "§"];
+
+/// Warns about rule numbers typed in prose: they go stale when clauses are renumbered, and they
+/// are not links in the rules reference.
+pub(super) fn typed_numbers(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    for clause in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
+        for text in std::iter::once(&clause.text).chain(&clause.items) {
+            let lower = text.to_lowercase();
+            for word in RULE_WORDS {
+                for (at, _) in lower.match_indices(word) {
+                    let rest = &text[(at + word.len()).min(text.len())..];
+                    let number: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+                    let number = number.trim_end_matches('.');
+                    if let Some(target) =
+                        pack.rules.sections.iter().flat_map(|s| &s.clauses).find(|c| c.number == number)
+                    {
+                        out.push(
+                            Diagnostic::warning(
+                                Code::TYPED_RULE_NUMBER,
+                                format!("clause {} types “{word}{number}” instead of a link", clause.number),
+                            )
+                            .at(&clause.span)
+                            .with_hint(format!(
+                                "write [[rule:{}]]; it renders as {number} and follows renumbering",
+                                target.id
+                            )),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// What is wrong with `next` following `prev` (`None` when it is the natural successor): the next
 /// clause either opens a first sub-clause (`.1`) or steps one of the levels of `prev` by one.
 fn order_problem(prev: Option<&[u32]>, next: &[u32]) -> Option<String> {

@@ -70,6 +70,7 @@ codes! {
     LAYOUT = "E0802", "components do not fit the paper, or an option is out of range";
     PROVISIONAL = "W0001", "a value the sources do not give is provisional";
     INCOMPLETE = "W0002", "a check can only be partly done because the pack is incomplete";
+    TYPED_RULE_NUMBER = "W0701", "a rule text types a rule number instead of linking it with [[rule:…]]";
     UNIT_UNAVAILABLE_SO_FAR = "W0003", "no known card or setup makes a unit type available (the card list is incomplete)";
     TEXT_OVERFLOW = "W0801", "a text does not fit its box even at the smallest size";
     MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";

@@ -89,7 +89,7 @@ pub fn to_markdown(sections: &[Section]) -> Vec<(String, String)> {
         .map(|s| {
             let mut out = format!("# {} {} {{#{}}}\nja: {}\n", s.number, s.title.ja, s.id, s.title.ja);
             for c in &s.clauses {
-                out.push_str(&format!("\n{} {{#{}}} {}\n", c.number, c.id, c.text.replace('\n', "\n")));
+                out.push_str(&format!("\n{} {{#{}}} {}\n", c.number, c.id, c.text));
                 for item in &c.items {
                     out.push_str(&format!("- {item}\n"));
                 }

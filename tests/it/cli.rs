@@ -152,3 +152,18 @@ fn importing_the_seed_rulebook_finds_its_sections_clauses_and_duplicate() {
     assert_eq!(files.len(), 28);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_typed_rule_number_in_prose_is_a_warning_with_the_link_to_write() {
+    let dir = temp_dir("typed-number");
+    copy_dir(&root().join("data/dougram"), &dir.join("pack"));
+    let file = dir.join("pack/rules/13-capture.md");
+    let edited = std::fs::read_to_string(&file).unwrap().replacen("[[card:29]]", "card 29 (see rule 8.4.2)", 1);
+    std::fs::write(&file, edited).unwrap();
+    let output = pnpkit(&dir, &["check", "pack"]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "a warning, not an error: {stderr}");
+    assert!(stderr.contains("warning[W0701]: clause 13.2 types “rule 8.4.2” instead of a link"), "{stderr}");
+    assert!(stderr.contains("write [[rule:movement.liberation-stacking]]"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
