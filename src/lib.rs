@@ -15,5 +15,6 @@ pub mod emit;
 pub mod layout;
 pub mod load;
 pub mod model;
+pub mod reference;
 pub mod render;
 pub mod text;

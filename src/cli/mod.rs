@@ -21,6 +21,15 @@ use crate::layout::{Paper, Sides};
 use crate::model::Pack;
 use crate::render::{self, Product};
 
+/// Prints a line on stdout; a closed pipe (`pnpkit … | head`) ends the output quietly instead of
+/// panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 /// The pack `build` and `check` use when none is given.
 pub const DEFAULT_PACK: &str = "data/dougram";
 
@@ -50,6 +59,11 @@ enum Command {
         #[command(subcommand)]
         command: RulesCommand,
     },
+    /// Search cards, with field filters: side:, deck:, tag:, name:, text:, number>N, -negation.
+    Cards {
+        #[command(subcommand)]
+        command: CardsCommand,
+    },
     /// Print the loaded model as JSON (what templates and other tools see).
     Dump {
         /// The pack folder.
@@ -58,8 +72,42 @@ enum Command {
     },
 }
 
+/// `search [PACK] QUERY…`, as typed.
+#[derive(clap::Args)]
+struct SearchArgs {
+    /// An optional pack folder, then the query (put `--` before a query that starts with `-`).
+    #[arg(required = true, num_args = 1..)]
+    words: Vec<String>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// At most this many results.
+    #[arg(long, default_value_t = 20)]
+    limit: usize,
+}
+
+impl SearchArgs {
+    /// The pack folder (the first word when it is one) and the query.
+    fn split(&self) -> (PathBuf, String) {
+        match self.words.split_first() {
+            Some((first, rest)) if !rest.is_empty() && Path::new(first).join("pack.toml").is_file() => {
+                (first.into(), rest.join(" "))
+            }
+            _ => (DEFAULT_PACK.into(), self.words.join(" ")),
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum CardsCommand {
+    /// Find cards.
+    Search(SearchArgs),
+}
+
 #[derive(Subcommand)]
 enum RulesCommand {
+    /// Find clauses, cards, units, places and terms, in Japanese or English.
+    Search(SearchArgs),
     /// Turn a numbered plain-text rulebook (headings `N 見出し――`, clauses `N.N text`, items
     /// `・…`) into rules/*.md files, reporting duplicate numbers and gaps.
     Import {
@@ -169,12 +217,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             let Some((loaded, sources, diags)) = load_and_check(&pack) else { return ExitCode::FAILURE };
             report(&sources, &diags, pack.format);
             if pack.format != Format::Json {
-                println!("{}", summary::text(&loaded, &diags));
+                say!("{}", summary::text(&loaded, &diags));
             }
             status(&diags)
         }
         Command::Build { pack, print } => run_build(&pack, &print),
         Command::Rules { command: RulesCommand::Import { file, out, format } } => import_rules(&file, &out, format),
+        Command::Rules { command: RulesCommand::Search(args) } => search(&args, false),
+        Command::Cards { command: CardsCommand::Search(args) } => search(&args, true),
         Command::Dump { pack } => {
             let mut sources = Sources::default();
             let (loaded, diags) = crate::load::pack(&pack, &mut sources);
@@ -184,7 +234,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
             match serde_json::to_string_pretty(&loaded) {
                 Ok(json) => {
-                    println!("{json}");
+                    say!("{json}");
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -235,8 +285,8 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     let plan = build::Plan { out: out.clone(), split_backs: print.split_backs, png_dpi: print.png_dpi };
     match build::write(&loaded, &rendered, &fonts, &diags, &plan) {
         Ok(written) => {
-            println!("{}", summary::text(&loaded, &diags));
-            println!("wrote {} files into {}", written.len() + 1, out.display());
+            say!("{}", summary::text(&loaded, &diags));
+            say!("wrote {} files into {}", written.len() + 1, out.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -244,6 +294,31 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `pnpkit rules search` and `pnpkit cards search`.
+fn search(args: &SearchArgs, cards: bool) -> ExitCode {
+    let (dir, query) = args.split();
+    let mut sources = Sources::default();
+    let (pack, diags) = crate::load::pack(&dir, &mut sources);
+    if diags.iter().any(Diagnostic::is_error) {
+        report(&sources, &diags, Format::Human);
+        return ExitCode::FAILURE;
+    }
+    let index = crate::reference::Index::of(&pack);
+    let mut hits =
+        if cards { crate::reference::search_cards(&pack, &index, &query) } else { index.search(&query, args.limit) };
+    hits.truncate(args.limit);
+    if args.json {
+        say!("{}", serde_json::to_string_pretty(&hits).unwrap_or_default());
+    } else if hits.is_empty() {
+        say!("no results for “{query}”");
+    } else {
+        for h in &hits {
+            say!("{:<7} {:<36} {}", format!("{:?}", h.kind).to_lowercase(), h.id, h.title);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// `pnpkit rules import`: the sections of a plain-text rulebook as rules/*.md, with the numbering
@@ -276,12 +351,12 @@ fn import_rules(file: &Path, out: &Path, format: Format) -> ExitCode {
     });
     match written {
         Ok(_) => {
-            println!(
+            say!(
                 "imported {} sections, {clauses} clauses into {}",
                 pack.rules.sections.len(),
                 out.join("rules").display()
             );
-            println!(
+            say!(
                 "{} numbering problem(s) reported above; ids are generated from the numbers: rename them as you like",
                 diags.len()
             );

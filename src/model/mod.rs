@@ -235,6 +235,38 @@ impl Pack {
             .or_else(|| self.card_backs.iter().find(|b| b.side.is_none()))
     }
 
+    /// A rule text with its `[[kind:target]]` references written out: rule numbers, card numbers,
+    /// names.
+    pub fn plain_text(&self, text: &str) -> String {
+        let pack = self;
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(open) = rest.find("[[") {
+            out.push_str(&rest[..open]);
+            let Some(close) = rest[open..].find("]]") else { break };
+            let inner = &rest[open + 2..open + close];
+            let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
+            let shown = match kind {
+                "rule" => pack.clause(target).map_or(target.to_string(), |c| c.number.clone()),
+                "card" => {
+                    pack.card(target).map_or(format!("card {target}"), |c| format!("card {} ({})", c.id, c.name.ja))
+                }
+                "unit" => pack.unit(None, target).map_or(target.to_string(), |u| u.name.en.clone()),
+                "place" | "hex" => {
+                    pack.hex(target).and_then(|h| h.place.as_ref()).map_or(target.to_string(), |p| p.name.en.clone())
+                }
+                "box" => pack.box_def(target).map_or(target.to_string(), |b| b.name.en.clone()),
+                "term" => pack.term(target).map_or(target.to_string(), |t| t.name.en.clone()),
+                "setup" => pack.setup(target).map_or(target.to_string(), |s| s.name.en.clone()),
+                _ => target.to_string(),
+            };
+            out.push_str(&shown);
+            rest = &rest[open + close + 2..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// The glossary term with id or name `r`.
     pub fn term(&self, r: &str) -> Option<&Term> {
         self.rules.terms.iter().find(|t| names_match(r, &t.id, &t.name))

@@ -63,35 +63,6 @@ fn paragraph(s: &mut String, fonts: &Fonts, text: &str, (x, y): (f64, f64), widt
     yy + fitted.line_mm - 0.88 * fitted.size_mm
 }
 
-/// A rule text with its `[[kind:target]]` references written out: rule numbers, card numbers,
-/// names.
-pub(crate) fn plain(pack: &Pack, text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(open) = rest.find("[[") {
-        out.push_str(&rest[..open]);
-        let Some(close) = rest[open..].find("]]") else { break };
-        let inner = &rest[open + 2..open + close];
-        let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
-        let shown = match kind {
-            "rule" => pack.clause(target).map_or(target.to_string(), |c| c.number.clone()),
-            "card" => pack.card(target).map_or(format!("card {target}"), |c| format!("card {} ({})", c.id, c.name.ja)),
-            "unit" => pack.unit(None, target).map_or(target.to_string(), |u| u.name.en.clone()),
-            "place" | "hex" => {
-                pack.hex(target).and_then(|h| h.place.as_ref()).map_or(target.to_string(), |p| p.name.en.clone())
-            }
-            "box" => pack.box_def(target).map_or(target.to_string(), |b| b.name.en.clone()),
-            "term" => pack.term(target).map_or(target.to_string(), |t| t.name.en.clone()),
-            "setup" => pack.setup(target).map_or(target.to_string(), |s| s.name.en.clone()),
-            _ => target.to_string(),
-        };
-        out.push_str(&shown);
-        rest = &rest[open + close + 2..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// One play sheet.
 pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> Page {
     let mut s = String::new();
@@ -193,9 +164,9 @@ pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> 
             write!(s, r##"<text x="{margin}" y="{}" font-size="4.4" font-weight="700">要約 Summary</text>"##, mm(y));
         y += 3.0;
         for clause in sheet.summary.iter().filter_map(|c| pack.clause(c)) {
-            let mut text = format!("{} {}", clause.number, plain(pack, &clause.text));
+            let mut text = format!("{} {}", clause.number, pack.plain_text(&clause.text));
             for item in &clause.items {
-                text.push_str(&format!("\n    · {}", plain(pack, item)));
+                text.push_str(&format!("\n    · {}", pack.plain_text(item)));
             }
             y = paragraph(&mut s, fonts, &text, (margin, y + 1.2), w - 2.0 * margin, 7.0);
         }

@@ -11,4 +11,5 @@ mod fuzz;
 mod golden;
 mod packs;
 mod print;
+mod search;
 mod support;

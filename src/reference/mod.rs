@@ -1,0 +1,13 @@
+//! The rules reference: a search index over clauses, cards, units, places and terms, with one set
+//! of rules for matching shared by the CLI and (later) the offline HTML reference.
+//!
+//! The principal types are [`Index`] (documents of a pack, each with its kind, anchor id, title
+//! and normalized text) and [`Hit`]. Matching: text is NFKC-normalized (full-width digits and
+//! letters become ASCII, half-width kana full-width), lower-cased and kana-folded (katakana →
+//! hiragana); Japanese runs match by overlapping character bigrams confirmed by the whole run as a
+//! substring, Latin words by prefix. `13.4`, `１３．４` and `#29` jump straight to a clause or a
+//! card; an exact term name, reading or alias jumps to the term.
+
+mod search;
+
+pub use search::{normalize, search_cards, Doc, DocKind, Hit, Index};
