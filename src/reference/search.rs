@@ -251,27 +251,6 @@ fn card_doc(card: &Card) -> Doc {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn normalizing_folds_width_case_and_kana() {
-        assert_eq!(normalize("１３．４"), "13.4");
-        assert_eq!(normalize("ＣＢＡ Capture"), "cba capture");
-        assert_eq!(normalize("ラウンドフェイサー"), normalize("らうんどふぇいさー"));
-        assert_eq!(normalize("ｶｰﾄﾞ"), "かーど");
-    }
-
-    #[test]
-    fn queries_split_into_japanese_runs_and_latin_words() {
-        let (runs, words) = pieces(&normalize("潜伏チット capture 13"));
-        assert_eq!(runs, vec![normalize("潜伏チット")]);
-        assert_eq!(words, vec!["capture", "13"]);
-        assert_eq!(bigrams("潜伏ち"), vec!["潜伏", "伏ち"]);
-    }
-}
-
 /// A test on one card.
 type CardFilter<'p> = Box<dyn Fn(&Card) -> bool + 'p>;
 
@@ -331,5 +310,26 @@ pub fn search_cards(pack: &Pack, index: &Index, query: &str) -> Vec<Hit> {
             .iter()
             .map(|c| Hit { kind: DocKind::Card, id: format!("card-{}", c.id), title: card_doc(c).title, score: 0 })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalizing_folds_width_case_and_kana() {
+        assert_eq!(normalize("１３．４"), "13.4");
+        assert_eq!(normalize("ＣＢＡ Capture"), "cba capture");
+        assert_eq!(normalize("ラウンドフェイサー"), normalize("らうんどふぇいさー"));
+        assert_eq!(normalize("ｶｰﾄﾞ"), "かーど");
+    }
+
+    #[test]
+    fn queries_split_into_japanese_runs_and_latin_words() {
+        let (runs, words) = pieces(&normalize("潜伏チット capture 13"));
+        assert_eq!(runs, vec![normalize("潜伏チット")]);
+        assert_eq!(words, vec!["capture", "13"]);
+        assert_eq!(bigrams("潜伏ち"), vec!["潜伏", "伏ち"]);
     }
 }
