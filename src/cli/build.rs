@@ -111,7 +111,11 @@ pub(super) fn write(
         put(&mut staging, format!("{name}.png"), "png", Some(1), bytes)?;
     }
     for (name, bytes) in &rendered.files {
-        let kind = if name.ends_with(".dot") { "dot" } else { "mermaid" };
+        let kind = match name.rsplit('.').next() {
+            Some("dot") => "dot",
+            Some("html") => "html",
+            _ => "mermaid",
+        };
         put(&mut staging, name.clone(), kind, None, bytes.clone())?;
     }
     let started = std::time::Instant::now();

@@ -278,6 +278,16 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
             return stop(&sources, &diags, "a component could not be drawn");
         }
     };
+    let mut rendered = rendered;
+    if print.only.is_empty() || print.only.contains(&Product::Reference) {
+        match crate::reference::html(&loaded) {
+            Ok(html) => rendered.files.push(("rules.html".into(), html.into_bytes())),
+            Err(d) => {
+                diags.push(d);
+                return stop(&sources, &diags, "the rules reference could not be drawn");
+            }
+        }
+    }
     diags.extend(rendered.warnings.iter().cloned());
     report(&sources, &diags, pack.format);
     let out = print.out.clone().unwrap_or_else(|| Path::new("output").join(&loaded.id));

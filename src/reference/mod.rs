@@ -8,6 +8,9 @@
 //! substring, Latin words by prefix. `13.4`, `１３．４` and `#29` jump straight to a clause or a
 //! card; an exact term name, reading or alias jumps to the term.
 
+mod html;
 mod search;
+
+pub use html::html;
 
 pub use search::{normalize, search_cards, Doc, DocKind, Hit, Index};

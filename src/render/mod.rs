@@ -55,11 +55,13 @@ pub enum Product {
     Flowchart,
     /// The card list: a table of every known card.
     CardList,
+    /// The offline HTML rules reference (`rules.html`, written by the reference module).
+    Reference,
 }
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 10] = [
+    pub const ALL: [Product; 11] = [
         Product::Counters,
         Product::Chits,
         Product::Cards,
@@ -70,6 +72,7 @@ impl Product {
         Product::Setups,
         Product::Flowchart,
         Product::CardList,
+        Product::Reference,
     ];
 
     /// File stem and footer word.
@@ -85,6 +88,7 @@ impl Product {
             Product::Setups => "setup-charts",
             Product::Flowchart => "flowchart",
             Product::CardList => "card-list",
+            Product::Reference => "rules",
         }
     }
 }
@@ -187,6 +191,7 @@ pub fn render(
                 .collect::<Result<Vec<_>, _>>()
                 .map(|pages| one(product, pages.concat(), 0)),
             Product::Flowchart => Ok(flowchart_documents(pack, &fonts, options, &mut out)),
+            Product::Reference => Ok(Vec::new()), // written by `reference::html`
             Product::CardList => {
                 let pages =
                     if pack.cards.is_empty() { Vec::new() } else { cardlist::pages(pack, &fonts, options.paper) };

@@ -6,6 +6,7 @@
 //! - `fuzz`: mutated pack files never make the loader or the checks panic.
 
 mod broken;
+mod browser;
 mod cli;
 mod fuzz;
 mod golden;

@@ -1,0 +1,201 @@
+//! The offline HTML rules reference: one file with every clause (anchored by id and number), the
+//! glossary, cards, units, places and setups, back-links, and the search index with its script
+//! inline, so it works from `file://` with no network.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use tera::{Context, Tera};
+
+use super::search::Index;
+use crate::diag::{Code, Diagnostic};
+use crate::model::Pack;
+
+const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
+const SCRIPT: &str = include_str!("../../templates/reference/search.js");
+
+#[derive(Serialize)]
+struct ClauseView {
+    id: String,
+    number: String,
+    html: String,
+    items: Vec<String>,
+    notes: Vec<String>,
+    referenced_by: Vec<RefView>,
+}
+
+#[derive(Serialize, Clone)]
+struct RefView {
+    id: String,
+    number: String,
+}
+
+#[derive(Serialize)]
+struct SectionView {
+    id: String,
+    number: String,
+    title_ja: String,
+    title_en: String,
+    clauses: Vec<ClauseView>,
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// A rule text as HTML: escaped, with `[[kind:target]]` references as links.
+fn linked(pack: &Pack, text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find("[[") {
+        out.push_str(&escape(&rest[..open]));
+        let Some(close) = rest[open..].find("]]") else { break };
+        let inner = &rest[open + 2..open + close];
+        let shown = escape(&pack.plain_text(&format!("[[{inner}]]")));
+        let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
+        let anchor = match kind {
+            "rule" => pack.clause(target).map(|c| format!("clause-{}", c.id)),
+            "card" => pack.card(target).map(|c| format!("card-{}", c.id)),
+            "unit" => pack.unit(None, target).map(|u| format!("unit-{}", u.id)),
+            "term" => pack.term(target).map(|t| format!("term-{}", t.id)),
+            "place" => pack.hex(target).and_then(|h| h.place.as_ref()).map(|p| format!("place-{}", p.id)),
+            "setup" => Some("setups".to_string()),
+            _ => None,
+        };
+        match anchor {
+            Some(a) => out.push_str(&format!("<a href=\"#{}\">{shown}</a>", escape(&a))),
+            None => out.push_str(&shown),
+        }
+        rest = &rest[open + close + 2..];
+    }
+    out.push_str(&escape(rest));
+    out
+}
+
+/// The reference as one HTML file.
+pub fn html(pack: &Pack) -> Result<String, Diagnostic> {
+    let mut referenced: BTreeMap<String, Vec<RefView>> = BTreeMap::new();
+    for c in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
+        for (kind, target) in &c.refs {
+            if let Some(t) = pack.clause(target).filter(|_| kind == "rule") {
+                let list = referenced.entry(t.id.clone()).or_default();
+                if !list.iter().any(|r| r.id == c.id) {
+                    list.push(RefView { id: c.id.clone(), number: c.number.clone() });
+                }
+            }
+        }
+    }
+    let sections: Vec<SectionView> = pack
+        .rules
+        .sections
+        .iter()
+        .map(|s| SectionView {
+            id: s.id.clone(),
+            number: s.number.clone(),
+            title_ja: s.title.ja.clone(),
+            title_en: s.title.en.clone(),
+            clauses: s
+                .clauses
+                .iter()
+                .map(|c| ClauseView {
+                    id: c.id.clone(),
+                    number: c.number.clone(),
+                    html: linked(pack, &c.text),
+                    items: c.items.iter().map(|i| linked(pack, i)).collect(),
+                    notes: c.notes.clone(),
+                    referenced_by: referenced.get(&c.id).cloned().unwrap_or_default(),
+                })
+                .collect(),
+        })
+        .collect();
+    let terms: Vec<BTreeMap<&str, String>> = pack
+        .rules
+        .terms
+        .iter()
+        .map(|t| {
+            let defined = t.defined_in.as_ref().and_then(|d| pack.clause(d));
+            BTreeMap::from([
+                ("id", t.id.clone()),
+                ("ja", t.name.ja.clone()),
+                ("en", t.name.en.clone()),
+                ("kana", t.kana.clone()),
+                ("aliases", t.aliases.join(", ")),
+                ("defined", defined.map(|c| c.number.clone()).unwrap_or_default()),
+                ("defined_id", defined.map(|c| c.id.clone()).unwrap_or_default()),
+            ])
+        })
+        .collect();
+    let mut cards: Vec<_> = pack.cards.iter().collect();
+    cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+    let cards: Vec<BTreeMap<&str, String>> = cards
+        .iter()
+        .map(|c| {
+            BTreeMap::from([
+                ("id", c.id.clone()),
+                ("name_ja", c.name.ja.clone()),
+                ("name_en", c.name.en.clone()),
+                ("side", c.side.as_ref().and_then(|s| pack.side(s)).map(|s| s.name.ja.clone()).unwrap_or_default()),
+                ("timing", c.timing.clone()),
+                ("text", c.text.clone()),
+            ])
+        })
+        .collect();
+    let units: Vec<BTreeMap<&str, String>> = pack
+        .units
+        .iter()
+        .map(|u| {
+            let factors = pack
+                .factors
+                .iter()
+                .map(|f| u.factors.get(&f.id).copied().flatten().map_or("?".into(), |v| v.to_string()))
+                .collect::<Vec<_>>()
+                .join("-");
+            BTreeMap::from([
+                ("id", u.id.clone()),
+                ("name_ja", u.name.ja.clone()),
+                ("name_en", u.name.en.clone()),
+                ("force", pack.force(&u.force).map(|f| f.name.ja.clone()).unwrap_or_default()),
+                ("class", u.class.value.clone()),
+                ("factors", factors),
+            ])
+        })
+        .collect();
+    let places: Vec<BTreeMap<&str, String>> = pack
+        .map
+        .iter()
+        .flat_map(|m| &m.hexes)
+        .filter_map(|h| h.place.as_ref())
+        .map(|p| BTreeMap::from([("id", p.id.clone())]))
+        .collect();
+    let setups: Vec<serde_json::Value> = pack
+        .setups
+        .iter()
+        .map(|s| {
+            let rows: Vec<serde_json::Value> = pack
+                .placements_of(&s.id)
+                .map(|p| serde_json::json!({ "side": p.side.value, "location": p.location.value, "piece": p.piece.value, "count": p.count.value }))
+                .collect();
+            serde_json::json!({ "id": s.id, "name": format!("{} {}", s.name.ja, s.name.en), "rows": rows })
+        })
+        .collect();
+    // Inside <script>, "</" would end the element: write it as "<\/".
+    let index =
+        serde_json::to_string(&Index::of(pack)).unwrap_or_else(|_| "{\"docs\":[]}".into()).replace("</", "<\\/");
+    let mut context = Context::new();
+    context.insert("title", &pack.game.title.ja);
+    context.insert("title_en", &pack.game.title.en);
+    context.insert("edition", &pack.game.edition);
+    context.insert("sections", &sections);
+    context.insert("terms", &terms);
+    context.insert("cards", &cards);
+    context.insert("units", &units);
+    context.insert("places", &places);
+    context.insert("setups", &setups);
+    context.insert("index", &index);
+    context.insert("script", SCRIPT);
+    let mut tera = Tera::new();
+    tera.autoescape_on(vec![".html.tera"]);
+    let failed = |e: tera::Error| Diagnostic::error(Code::TEMPLATE, format!("rules reference template: {e}"));
+    tera.add_raw_template("rules.html.tera", TEMPLATE).map_err(failed)?;
+    tera.render("rules.html.tera", &context).map_err(failed)
+}
