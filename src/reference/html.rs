@@ -164,8 +164,18 @@ pub fn html(pack: &Pack) -> Result<String, Diagnostic> {
         .map
         .iter()
         .flat_map(|m| &m.hexes)
-        .filter_map(|h| h.place.as_ref())
-        .map(|p| BTreeMap::from([("id", p.id.clone())]))
+        .filter_map(|h| h.place.as_ref().map(|p| (h, p)))
+        .map(|(h, p)| {
+            BTreeMap::from([
+                ("id", p.id.clone()),
+                ("name_ja", p.name.ja.clone()),
+                ("name_en", p.name.en.clone()),
+                ("hex", h.id.clone()),
+                ("city", if p.city { "yes".into() } else { String::new() }),
+                ("vp", p.vp.map(|v| v.to_string()).unwrap_or_default()),
+                ("chits", h.chit_capacity.map(|c| c.to_string()).unwrap_or_default()),
+            ])
+        })
         .collect();
     let setups: Vec<serde_json::Value> = pack
         .setups

@@ -76,6 +76,28 @@ function search(docs, query, limit) {
   return hits.slice(0, limit);
 }
 
+// Writes `title` into `el` with each occurrence of the query's words marked.
+function mark(el, title, query) {
+  const words = query.split(/\s+/).filter(w => w && !w.startsWith("#"));
+  const lower = title.toLowerCase();
+  const spans = [];
+  for (const w of words) {
+    let at = lower.indexOf(w.toLowerCase());
+    while (at >= 0) { spans.push([at, at + w.length]); at = lower.indexOf(w.toLowerCase(), at + w.length); }
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let pos = 0;
+  for (const [from, to] of spans) {
+    if (from < pos) continue;
+    el.appendChild(document.createTextNode(title.slice(pos, from)));
+    const m = document.createElement("mark");
+    m.textContent = title.slice(from, to);
+    el.appendChild(m);
+    pos = to;
+  }
+  el.appendChild(document.createTextNode(title.slice(pos)));
+}
+
 function show(query) {
   const list = document.getElementById("results");
   const hits = search(INDEX.docs, query, 30);
@@ -94,7 +116,7 @@ function show(query) {
     li.dataset.id = h.id;
     const a = document.createElement("a");
     a.href = "#" + h.id;
-    a.textContent = h.title;
+    mark(a, h.title, query.trim());
     li.appendChild(a);
     list.appendChild(li);
   }
