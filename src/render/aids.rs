@@ -3,10 +3,9 @@
 
 use std::fmt::Write;
 
-use super::sheets::{escape, Page};
+use super::sheets::{begin_page, end_page, escape, Page};
 use crate::layout::Paper;
 use crate::model::{AidKind, Pack, PlayAid};
-use crate::text::FAMILY;
 
 /// An exact non-negative fraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,12 +163,7 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
 /// A page with every aid's table (A4 portrait).
 pub(crate) fn page(pack: &Pack, paper: Paper) -> Page {
     let (w, h) = (paper.width, paper.height);
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}">"#
-    );
-    let _ = write!(s, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
+    let mut s = begin_page(w, h);
     let _ = write!(
         s,
         r##"<text x="15" y="20" font-size="7" font-weight="700">{} · 早見表 Play aids</text>"##,
@@ -179,15 +173,7 @@ pub(crate) fn page(pack: &Pack, paper: Paper) -> Page {
     for aid in &pack.aids {
         y = draw_table(&mut s, pack, aid, 15.0, y, w - 30.0) + 8.0;
     }
-    let _ = write!(
-        s,
-        r##"<text x="{}" y="{}" font-size="2.4" text-anchor="middle" fill="#555555">{} · {} · play aids · computed from the rules, not typed in</text>"##,
-        w / 2.0,
-        h - 2.5,
-        escape(&pack.game.title.ja),
-        escape(&pack.game.edition)
-    );
-    s.push_str("</svg>");
+    end_page(&mut s, pack, (w, h), "play aids · computed from the rules, not typed in");
     Page { svg: s, back: false }
 }
 

@@ -3,12 +3,12 @@
 
 use std::fmt::Write;
 
-use super::sheets::{escape, Page};
+use super::sheets::{begin_page, end_page, escape, Page};
 use super::templates::mm;
 use crate::layout::Paper;
 use crate::model::Pack;
 use crate::text::fit::{fit, Request};
-use crate::text::{Fonts, Style, Weight, FAMILY};
+use crate::text::{Fonts, Style, Weight};
 
 /// Column x positions and widths (mm, A4 portrait).
 const COLUMNS: [(f64, f64, &str); 5] = [
@@ -45,11 +45,7 @@ pub(crate) fn pages(pack: &Pack, fonts: &Fonts, paper: Paper) -> Vec<Page> {
         )
     };
     let header = |s: &mut String, page: usize| -> f64 {
-        let _ = write!(
-            s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}">"#
-        );
-        let _ = write!(s, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
+        s.push_str(&begin_page(w, h));
         let _ = write!(
             s,
             r##"<text x="12" y="16" font-size="6" font-weight="700">{} · カードリスト Card list{}</text>"##,
@@ -63,17 +59,13 @@ pub(crate) fn pages(pack: &Pack, fonts: &Fonts, paper: Paper) -> Vec<Page> {
         let _ = write!(s, r##"<path d="M12 25.5 L{} 25.5" stroke="#333333" stroke-width="0.3"/>"##, w - 12.0);
         28.0
     };
+    let known = format!(
+        "card list · {} of {} cards known",
+        pack.cards.len(),
+        pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value)
+    );
     let footer = |s: &mut String, pages: &mut Vec<Page>| {
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="2.4" text-anchor="middle" fill="#555555">{} · {} · card list · {} of {} cards known</text></svg>"##,
-            mm(w / 2.0),
-            mm(h - 2.5),
-            escape(&pack.game.title.ja),
-            escape(&pack.game.edition),
-            pack.cards.len(),
-            pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value)
-        );
+        end_page(s, pack, (w, h), &known);
         pages.push(Page { svg: std::mem::take(s), back: false });
     };
     y = header(&mut s, 0).max(y);

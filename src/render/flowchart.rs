@@ -5,12 +5,12 @@
 
 use std::fmt::Write;
 
-use super::sheets::{escape, Page};
+use super::sheets::{begin_page, end_page, escape, Page};
 use super::templates::mm;
 use crate::layout::Paper;
 use crate::model::graph::{CardGraph, Edge, EdgeKind, Group, Node, NodeKind};
 use crate::model::Pack;
-use crate::text::{Fonts, Style, Weight, FAMILY};
+use crate::text::{Fonts, Style, Weight};
 
 /// Label sizes (mm) and spacing.
 const LABEL: f64 = 3.2;
@@ -308,12 +308,7 @@ pub fn page(pack: &Pack, fonts: &Fonts, graph: &CardGraph, layout: &Layout, pape
     let (margin, head, foot) = (10.0, 22.0, 22.0);
     let scale = ((pw - 2.0 * margin) / lw.max(1.0)).min((ph - head - foot - margin) / lh.max(1.0)).min(1.0);
     let ox = margin + ((pw - 2.0 * margin) - lw * scale) / 2.0;
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw}mm" height="{ph}mm" viewBox="0 0 {pw} {ph}" font-family="{FAMILY}">"#
-    );
-    let _ = write!(s, r##"<rect width="{pw}" height="{ph}" fill="#ffffff"/>"##);
+    let mut s = begin_page(pw, ph);
     s.push_str(r##"<defs>"##);
     for kind in [EdgeKind::Enables, EdgeKind::Opens, EdgeKind::Removes, EdgeKind::Blocks, EdgeKind::Victory] {
         let (colour, ..) = edge_style(kind);
@@ -423,15 +418,7 @@ pub fn page(pack: &Pack, fonts: &Fonts, graph: &CardGraph, layout: &Layout, pape
         );
         lx += 16.0 + fonts.width_em(&label, Style::embedded(Weight::Regular)) * 2.8;
     }
-    let _ = write!(
-        s,
-        r##"<text x="{}" y="{}" font-size="2.4" text-anchor="middle" fill="#555555">{} · {} · event flowchart</text>"##,
-        mm(pw / 2.0),
-        mm(ph - 3.0),
-        escape(&pack.game.title.ja),
-        escape(&pack.game.edition)
-    );
-    s.push_str("</svg>");
+    end_page(&mut s, pack, (pw, ph), "event flowchart");
     Page { svg: s, back: false }
 }
 

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::sheets::{escape, Page};
+use super::sheets::{begin_page, escape, Page};
 use super::templates::mm;
 use crate::layout::Paper;
 use crate::model::{Hex, HexGrid, Map, Orientation, Pack};
@@ -94,12 +94,7 @@ pub(crate) fn map_page(pack: &Pack, map: &Map, paper: Paper) -> Option<(Page, (f
     let margin = 10.0;
     let side = 95.0;
     let scale = ((pw - 2.0 * margin - side) / map_w).min((ph - 2.0 * margin) / map_h).min(1.0);
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw}mm" height="{ph}mm" viewBox="0 0 {pw} {ph}" font-family="{FAMILY}">"#
-    );
-    let _ = write!(s, r##"<rect width="{pw}" height="{ph}" fill="#ffffff"/>"##);
+    let mut s = begin_page(pw, ph);
     let _ = write!(s, r#"<g transform="translate({margin} {margin}) scale({})">"#, mm(scale));
     draw_hexes(&mut s, pack, map, &geo);
     draw_hexsides(&mut s, pack, map, &geo);

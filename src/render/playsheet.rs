@@ -4,33 +4,12 @@
 use std::fmt::Write;
 
 use super::aids::draw_table;
-use super::sheets::{escape, Page};
+use super::sheets::{begin_page, end_page, escape, Page};
 use super::templates::mm;
 use crate::layout::Paper;
 use crate::model::{Pack, Sheet, Track};
 use crate::text::fit::{fit, Request};
-use crate::text::{Fonts, Style, Weight, FAMILY};
-
-fn open(s: &mut String, paper: Paper) {
-    let (w, h) = (paper.width, paper.height);
-    let _ = write!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}">"#
-    );
-    let _ = write!(s, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
-}
-
-fn close(s: &mut String, pack: &Pack, paper: Paper, what: &str) {
-    let _ = write!(
-        s,
-        r##"<text x="{}" y="{}" font-size="2.4" text-anchor="middle" fill="#555555">{} · {} · {}</text></svg>"##,
-        mm(paper.width / 2.0),
-        mm(paper.height - 2.5),
-        escape(&pack.game.title.ja),
-        escape(&pack.game.edition),
-        escape(what)
-    );
-}
+use crate::text::{Fonts, Style, Weight};
 
 /// Lines of `text` fitted into a box, drawn; returns the y below them.
 fn paragraph(s: &mut String, fonts: &Fonts, text: &str, (x, y): (f64, f64), width: f64, size_pt: f64) -> f64 {
@@ -65,8 +44,7 @@ fn paragraph(s: &mut String, fonts: &Fonts, text: &str, (x, y): (f64, f64), widt
 
 /// One play sheet.
 pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> Page {
-    let mut s = String::new();
-    open(&mut s, paper);
+    let mut s = begin_page(paper.width, paper.height);
     let (w, margin) = (paper.width, 12.0);
     let _ = write!(
         s,
@@ -171,16 +149,15 @@ pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> 
             y = paragraph(&mut s, fonts, &text, (margin, y + 1.2), w - 2.0 * margin, 7.0);
         }
     }
-    close(&mut s, pack, paper, &format!("{} sheet", sheet.kind));
+    end_page(&mut s, pack, (paper.width, paper.height), &format!("{} sheet", sheet.kind));
     Page { svg: s, back: false }
 }
 
 /// A track: a row of numbered boxes (wrapping onto more rows), each with its label and
 /// attributes.
 pub(crate) fn track(pack: &Pack, track: &Track, paper: Paper) -> Page {
-    let mut s = String::new();
     let paper = paper.landscape();
-    open(&mut s, paper);
+    let mut s = begin_page(paper.width, paper.height);
     let margin = 12.0;
     let _ = write!(
         s,
@@ -220,6 +197,6 @@ pub(crate) fn track(pack: &Pack, track: &Track, paper: Paper) -> Page {
             line += 3.0;
         }
     }
-    close(&mut s, pack, paper, "track");
+    end_page(&mut s, pack, (paper.width, paper.height), "track");
     Page { svg: s, back: false }
 }

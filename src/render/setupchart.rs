@@ -5,12 +5,11 @@
 use std::fmt::Write;
 
 use super::faces::{Face, FaceRenderer, FaceSize};
-use super::sheets::{escape, Page};
+use super::sheets::{begin_page, end_page, escape, Page};
 use super::templates::mm;
 use crate::diag::Diagnostic;
 use crate::layout::Paper;
 use crate::model::{Pack, Selector, Setup};
-use crate::text::FAMILY;
 
 const ROW: f64 = 15.0;
 
@@ -55,11 +54,7 @@ pub(crate) fn chart(
     let mut y = 0.0;
     let mut current_side = String::new();
     let start = |s: &mut String, page: usize| -> f64 {
-        let _ = write!(
-            s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}">"#
-        );
-        let _ = write!(s, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
+        s.push_str(&begin_page(w, h));
         let cont = if page > 0 { " (continued)" } else { "" };
         let _ = write!(
             s,
@@ -72,14 +67,7 @@ pub(crate) fn chart(
         26.0
     };
     let finish = |s: &mut String, pages: &mut Vec<Page>| {
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="2.4" text-anchor="middle" fill="#555555">{} · {} · setup chart</text></svg>"##,
-            mm(w / 2.0),
-            mm(h - 2.5),
-            escape(&pack.game.title.ja),
-            escape(&pack.game.edition)
-        );
+        end_page(s, pack, (w, h), "setup chart");
         pages.push(Page { svg: std::mem::take(s), back: false });
     };
     y = start(&mut s, 0).max(y);

@@ -31,12 +31,7 @@ pub(crate) struct Footer<'a> {
 }
 
 fn open_page(out: &mut String, imp: &Imposition) {
-    let (w, h) = (imp.paper.width, imp.paper.height);
-    let _ = write!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}">"#
-    );
-    let _ = write!(out, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
+    out.push_str(&begin_page(imp.paper.width, imp.paper.height));
 }
 
 /// Places a face's SVG with its trim box at `trim`, clipped to `clip` (its bleed box).
@@ -232,6 +227,25 @@ pub(crate) fn standalone(face: &Face) -> String {
         mm(-face.bleed),
         face.svg
     )
+}
+
+/// Starts a page of `w × h` mm: the SVG root (user units in mm) and a white background.
+pub(crate) fn begin_page(w: f64, h: f64) -> String {
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}"><rect width="{w}" height="{h}" fill="#ffffff"/>"##
+    )
+}
+
+/// Ends a page with the footer every sheet carries: title · edition · `what`.
+pub(crate) fn end_page(s: &mut String, pack: &crate::model::Pack, (w, h): (f64, f64), what: &str) {
+    let text = format!("{} · {} · {what}", pack.game.title.ja, pack.game.edition);
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-size="2.4" text-anchor="middle" fill="#555555">{}</text></svg>"##,
+        mm(w / 2.0),
+        mm(h - 2.5),
+        escape(&text)
+    );
 }
 
 /// Escapes text for SVG.

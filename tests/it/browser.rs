@@ -37,9 +37,14 @@ fn the_offline_reference_finds_what_the_cli_finds() {
     ] {
         assert!(html.contains(anchor), "rules.html lacks {anchor}");
     }
-    let golden: toml::Value = toml::from_str(&std::fs::read_to_string(root().join("tests/search/queries.toml")).unwrap()).unwrap();
-    let queries: Vec<(&str, &str)> =
-        golden["query"].as_array().unwrap().iter().map(|q| (q["q"].as_str().unwrap(), q["first"].as_str().unwrap())).collect();
+    let golden: toml::Value =
+        toml::from_str(&std::fs::read_to_string(root().join("tests/search/queries.toml")).unwrap()).unwrap();
+    let queries: Vec<(&str, &str)> = golden["query"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| (q["q"].as_str().unwrap(), q["first"].as_str().unwrap()))
+        .collect();
     let list = dir.join("queries.json");
     std::fs::write(&list, serde_json::to_string(&queries.iter().map(|q| q.0).collect::<Vec<_>>()).unwrap()).unwrap();
     let html_path = out.join("rules.html");
@@ -47,7 +52,12 @@ fn the_offline_reference_finds_what_the_cli_finds() {
     // Playwright types each query into the search box, as a reader would.
     let browser_dir = root().join("tests/browser");
     if browser_dir.join("node_modules/playwright-core").is_dir() {
-        let run = Command::new("node").arg(browser_dir.join("search.mjs")).arg(&html_path).arg(&list).output().expect("run node");
+        let run = Command::new("node")
+            .arg(browser_dir.join("search.mjs"))
+            .arg(&html_path)
+            .arg(&list)
+            .output()
+            .expect("run node");
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
         let report: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON from search.mjs");
         for (result, (query, first)) in report["results"].as_array().unwrap().iter().zip(&queries) {
@@ -57,17 +67,30 @@ fn the_offline_reference_finds_what_the_cli_finds() {
             }
         }
         let requests: Vec<&str> = report["requests"].as_array().unwrap().iter().filter_map(|r| r.as_str()).collect();
-        assert!(requests.iter().all(|r| r.starts_with("file://")), "the page requested something from the network: {requests:?}");
+        assert!(
+            requests.iter().all(|r| r.starts_with("file://")),
+            "the page requested something from the network: {requests:?}"
+        );
     } else {
         assert!(std::env::var_os("CI").is_none(), "CI installs tests/browser/node_modules (npm install)");
-        eprintln!("tests/browser/node_modules is missing (npm install in tests/browser); using --dump-dom instead of typing");
+        eprintln!(
+            "tests/browser/node_modules is missing (npm install in tests/browser); using --dump-dom instead of typing"
+        );
     }
     // The same queries through the URL (`#q=`), read back with chromium's --dump-dom.
     let url = format!("file://{}", html_path.display());
     let profile = dir.join("profile");
     for (query, first) in &queries {
         let dom = Command::new("chromium")
-            .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"])
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ])
             .arg(format!("--user-data-dir={}", profile.display()))
             .arg("--dump-dom")
             .arg(format!("{url}#q={}", percent(query)))
