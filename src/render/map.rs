@@ -278,6 +278,17 @@ fn draw_places(s: &mut String, map: &Map, geo: &Geometry<'_>) {
     }
 }
 
+/// One line of the key's text, right of its swatch.
+fn key_label(s: &mut String, x: f64, y: f64, text: &str) {
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-size="3.4" fill="#1a1a1a">{}</text>"##,
+        mm(x + 11.0),
+        mm(y),
+        escape(text)
+    );
+}
+
 fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, w: f64) {
     let mut line = y + 6.0;
     let _ = write!(
@@ -338,14 +349,7 @@ fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, w: f64) {
                 escape(&t.id)
             );
         }
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="3.4" fill="#1a1a1a">{} {}</text>"##,
-            mm(x + 11.0),
-            mm(line),
-            escape(&t.name.ja),
-            escape(&t.name.en)
-        );
+        key_label(s, x, line, &format!("{} {}", t.name.ja, t.name.en));
     }
     let mut features: Vec<&str> = map.hexsides.iter().map(|h| h.feature.as_str()).collect();
     features.sort_unstable();
@@ -364,22 +368,11 @@ fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, w: f64) {
             mm(x + 8.0),
             mm(line - 1.5)
         );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="3.4" fill="#1a1a1a">{}</text>"##,
-            mm(x + 11.0),
-            mm(line),
-            escape(label)
-        );
+        key_label(s, x, line, label);
     }
     line += 7.0;
-    let _ = write!(
-        s,
-        r##"<rect x="{x}" y="{}" width="4" height="4" fill="#b03a2e"/><text x="{}" y="{}" font-size="3.4" fill="#1a1a1a">都市 city (VP, chit capacity)</text>"##,
-        mm(line - 3.5),
-        mm(x + 11.0),
-        mm(line)
-    );
+    let _ = write!(s, r##"<rect x="{x}" y="{}" width="4" height="4" fill="#b03a2e"/>"##, mm(line - 3.5));
+    key_label(s, x, line, "都市 city (VP, chit capacity)");
     if !map.routes.is_empty() {
         line += 7.0;
         let _ = write!(
@@ -389,12 +382,7 @@ fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, w: f64) {
             mm(x + 8.0),
             mm(line - 1.5)
         );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="3.4" fill="#1a1a1a">海上移動航路 sea route (cards)</text>"##,
-            mm(x + 11.0),
-            mm(line)
-        );
+        key_label(s, x, line, "海上移動航路 sea route (cards)");
     }
     // Off-map boxes printed on the map.
     for b in pack.boxes.iter().filter(|b| b.sheet.value == "map") {
