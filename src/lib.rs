@@ -12,6 +12,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod emit;
+pub mod errata;
 pub mod layout;
 pub mod load;
 pub mod model;

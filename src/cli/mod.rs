@@ -3,6 +3,7 @@
 //! pack has errors (or output could not be written), 2 bad command-line usage.
 
 mod build;
+mod errata;
 mod summary;
 
 use std::ffi::OsString;
@@ -28,6 +29,11 @@ macro_rules! say {
         use std::io::Write as _;
         let _ = writeln!(std::io::stdout().lock(), $($arg)*);
     }};
+}
+
+/// Prints a line on stdout (see `say!`), for the command modules.
+fn say_text(text: &str) {
+    say!("{text}");
 }
 
 /// The pack `build` and `check` use when none is given.
@@ -63,6 +69,20 @@ enum Command {
     Cards {
         #[command(subcommand)]
         command: CardsCommand,
+    },
+    /// Compare two editions of a pack: the changes, changes.json, an errata document and
+    /// replacement card sheets with only the changed cards.
+    Errata {
+        /// The old edition's pack folder.
+        old: PathBuf,
+        /// The new edition's pack folder.
+        new: PathBuf,
+        /// Output folder (default: output/<new pack>/errata-<edition>).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Print the changes as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Print the loaded model as JSON (what templates and other tools see).
     Dump {
@@ -224,6 +244,13 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Build { pack, print } => run_build(&pack, &print),
         Command::Rules { command: RulesCommand::Import { file, out, format } } => import_rules(&file, &out, format),
         Command::Rules { command: RulesCommand::Search(args) } => search(&args, false),
+        Command::Errata { old, new, out, json } => match errata::run(&old, &new, out.as_deref(), json) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Cards { command: CardsCommand::Search(args) } => search(&args, true),
         Command::Dump { pack } => {
             let mut sources = Sources::default();

@@ -215,6 +215,31 @@ impl FaceRenderer<'_> {
         if let Some(r) = &card.auto_open {
             body.push(format!("自動オープン Opens by itself when {}", describe(pack, r)));
         }
+        // The values of the card type's typed fields (e.g. 心 2), as printed values.
+        if let Some(card_type) = pack.card_type(&card.card_type) {
+            let values: Vec<String> = card_type
+                .fields
+                .iter()
+                .filter_map(|f| card.fields.get(&f.id).map(|v| (f, v)))
+                .map(|(f, v)| {
+                    let value = match v {
+                        crate::model::FieldValue::Int(i) => i.to_string(),
+                        crate::model::FieldValue::Text(t) => t.clone(),
+                        crate::model::FieldValue::Flag(b) => {
+                            if *b {
+                                "✓".into()
+                            } else {
+                                "—".into()
+                            }
+                        }
+                    };
+                    format!("{} {value}", if f.name.ja.is_empty() { &f.id } else { &f.name.ja })
+                })
+                .collect();
+            if !values.is_empty() {
+                body.push(values.join("  "));
+            }
+        }
         if !card.text.is_empty() {
             body.push(card.text.clone());
         }

@@ -106,12 +106,21 @@ pub struct Options {
     pub card_sides: Sides,
     /// Which products.
     pub only: Vec<Product>,
+    /// Only these cards (ids), for replacement sheets; `None`: every card.
+    pub card_ids: Option<Vec<String>>,
 }
 
 impl Options {
     /// Every product on `paper`, with bleed, duplex backs and no back offset.
     pub fn new(paper: Paper) -> Options {
-        Options { paper, back_offset: (0.0, 0.0), bleed: true, card_sides: Sides::Duplex, only: Product::ALL.to_vec() }
+        Options {
+            paper,
+            back_offset: (0.0, 0.0),
+            bleed: true,
+            card_sides: Sides::Duplex,
+            only: Product::ALL.to_vec(),
+            card_ids: None,
+        }
     }
 }
 
@@ -427,7 +436,8 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     let gutter = if options.card_sides == Sides::Fold { 2.0 * size.bleed } else { 0.0 };
     let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, options.card_sides)?;
     let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
-    let mut cards: Vec<_> = pack.cards.iter().collect();
+    let mut cards: Vec<_> =
+        pack.cards.iter().filter(|c| options.card_ids.as_ref().is_none_or(|ids| ids.contains(&c.id))).collect();
     cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
     for card in cards {
         let front = push(&mut built.faces, faces.card_front(card, &size)?);

@@ -8,6 +8,7 @@
 mod broken;
 mod browser;
 mod cli;
+mod errata;
 mod fuzz;
 mod golden;
 mod packs;

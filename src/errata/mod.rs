@@ -1,0 +1,11 @@
+//! Errata: the difference between two editions of a pack, by stable id.
+//!
+//! The principal type is [`Change`]: an item (card, unit, counter kind, chit value, hex, setup
+//! placement, rule clause, term) added, removed, renumbered or changed field by field. Items are
+//! compared through their serialized model (spans left out), so every field the model has is
+//! compared without a list to keep in step. Texts get a character diff (Japanese) or a word diff
+//! (everything else) for highlighting.
+
+mod diff;
+
+pub use diff::{diff, text_diff, Change, ChangeKind, FieldChange, Piece};

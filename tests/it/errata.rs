@@ -1,0 +1,60 @@
+//! Errata between two editions: the league-card erratum of seed 000 gives exactly six value
+//! changes and a replacement sheet of exactly those six cards; a clause renumbered without a
+//! change of text is a renumbering, not a removal and an addition.
+
+use super::support::{copy_dir, pnpkit, root, temp_dir, text};
+
+#[test]
+fn the_league_card_erratum_is_six_value_changes_and_six_replacement_cards() {
+    let dir = temp_dir("errata-league");
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let output =
+        pnpkit(&root(), &["errata", "data/league-erratum/original", "data/league-erratum/revised", "--out", &out]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let expected = [
+        "card 1 マッハウィンディ: heart 3 → 2",
+        "card 2 キアイリュウケン: heart 3 → 2",
+        "card 3 ブルアーマー: heart 2 → 1",
+        "card 4 極十郎太: heart 2 → 1",
+        "card 5 トップジョイ: heart 2 → 1",
+        "card 6 GZ: heart 1 → 0",
+    ];
+    let changes: Vec<&str> = stdout.lines().filter(|l| l.starts_with("card ")).collect();
+    assert_eq!(changes, expected);
+    assert!(stdout.contains("6 change(s) from original to revised"));
+    assert!(stdout.contains("replacement sheet: 6 card(s)"), "{stdout}");
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("out/changes.json")).unwrap()).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 6);
+    assert_eq!(json[5]["kind"]["fields"][0]["field"], "fields.heart");
+    let md = std::fs::read_to_string(dir.join("out/errata-revised.md")).unwrap();
+    assert!(md.contains("- **[revised]** card 6 GZ: heart 1 → 0"), "{md}");
+    let pdf = dir.join("out/replacement-cards-revised.pdf");
+    assert!(pdf.is_file());
+    if let Ok(o) = std::process::Command::new("pdftotext").arg(&pdf).arg("-").output() {
+        let text = String::from_utf8_lossy(&o.stdout);
+        for name in ["マッハウィンディ", "キアイリュウケン", "ブルアーマー", "極十郎太", "トップジョイ", "GZ"]
+        {
+            assert!(text.contains(name), "the replacement sheet lacks {name}");
+        }
+        assert_eq!(text.matches("revised").count() >= 6, true, "every card carries its edition mark");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn renumbering_a_clause_is_reported_as_a_renumbering() {
+    let dir = temp_dir("errata-renumber");
+    copy_dir(&root().join("data/dougram"), &dir.join("new"));
+    let file = dir.join("new/rules/03-control.md");
+    let edited = std::fs::read_to_string(&file).unwrap().replace("3.5 {#control.current}", "3.6 {#control.current}");
+    std::fs::write(&file, edited).unwrap();
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let new = dir.join("new").to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["errata", "data/dougram", &new, "--out", &out]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stdout.starts_with("clause control.current 3.5: renumbered 3.5 → 3.6\n1 change(s)"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
