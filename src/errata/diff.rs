@@ -198,7 +198,7 @@ pub enum Piece {
 
 /// The difference of two texts: by character when either contains Japanese, else by word.
 pub fn text_diff(old: &str, new: &str) -> Vec<Piece> {
-    let japanese = |s: &str| s.chars().any(|c| !c.is_ascii());
+    let japanese = |s: &str| !s.is_ascii();
     let split = |s: &str| -> Vec<String> {
         if japanese(old) || japanese(new) {
             s.chars().map(String::from).collect()
