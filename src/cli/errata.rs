@@ -8,27 +8,10 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Sources};
 use crate::emit::{pdf, Staging, SvgParser};
-use crate::errata::{diff, text_diff, Change, ChangeKind, Piece};
+use crate::errata::{describe, diff, text_diff, Change, ChangeKind, Piece};
 use crate::layout::Paper;
 use crate::model::Pack;
 use crate::render::{self, Product};
-
-/// One line per change, for the terminal and the document.
-pub(super) fn line(c: &Change) -> String {
-    let head = format!("{} {} {}", c.item, c.id, c.name);
-    match &c.kind {
-        ChangeKind::Added => format!("{head}: added"),
-        ChangeKind::Removed => format!("{head}: removed"),
-        ChangeKind::Renumbered { old, new } => format!("{head}: renumbered {old} → {new}"),
-        ChangeKind::Changed { fields } => {
-            let parts: Vec<String> = fields
-                .iter()
-                .map(|f| format!("{} {} → {}", f.field.trim_start_matches("fields."), f.old, f.new))
-                .collect();
-            format!("{head}: {}", parts.join("; "))
-        }
-    }
-}
 
 /// The errata document in Markdown: changes by kind, with old and new text side by side and the
 /// changed pieces marked (~~old~~, **new**).
@@ -43,7 +26,7 @@ fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
             let _ = writeln!(md, "\n## {}s\n", c.item);
             current = c.item;
         }
-        let _ = writeln!(md, "- **[{}]** {}", new.game.edition, line(c));
+        let _ = writeln!(md, "- **[{}]** {}", new.game.edition, describe(c));
         if let ChangeKind::Changed { fields } = &c.kind {
             for f in fields.iter().filter(|f| f.old.chars().count() > 3 || f.new.chars().count() > 3) {
                 let marked: String = text_diff(&f.old, &f.new)
@@ -76,7 +59,7 @@ pub(super) fn run(old_dir: &Path, new_dir: &Path, out: Option<&Path>, json: bool
         super::say_text(&serde_json::to_string_pretty(&changes).unwrap_or_default());
     } else {
         for c in &changes {
-            super::say_text(&line(c));
+            super::say_text(&describe(c));
         }
         super::say_text(&format!("{} change(s) from {} to {}", changes.len(), old.game.edition, new.game.edition));
     }

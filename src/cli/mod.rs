@@ -419,8 +419,23 @@ fn load_and_check(args: &PackArgs) -> Option<(Pack, Sources, Vec<Diagnostic>)> {
     // load errors as unknown names.
     if !diags.iter().any(Diagnostic::is_error) {
         diags.extend(check::pack(&pack, check::Options { strict: args.strict }));
+        check_errata_notes(&pack, &mut sources, &mut diags);
     }
     Some((pack, sources, diags))
+}
+
+/// When the pack keeps errata notes and names the previous edition's pack, every change since
+/// then needs a note and every note a change.
+fn check_errata_notes(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnostic>) {
+    let editions = &pack.game.editions;
+    let Some(current) = editions.iter().position(|e| e.id == pack.game.edition) else { return };
+    let Some(previous) = editions[..current].iter().rev().find_map(|e| e.pack.as_ref()) else { return };
+    let (old, old_diags) = crate::load::pack(&pack.root.join(previous), sources);
+    if old_diags.iter().any(Diagnostic::is_error) {
+        diags.extend(old_diags.into_iter().filter(Diagnostic::is_error));
+        return;
+    }
+    crate::errata::check_notes(&old, pack, diags);
 }
 
 /// Prints diagnostics to stderr (JSON to stdout, so it can be piped).

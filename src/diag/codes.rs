@@ -68,6 +68,8 @@ codes! {
     RULE_NUMBER_ORDER = "E0702", "a clause number is out of order or leaves a gap";
     TEMPLATE = "E0801", "a face template cannot be parsed or rendered";
     LAYOUT = "E0802", "components do not fit the paper, or an option is out of range";
+    CHANGE_WITHOUT_NOTE = "E0901", "a change since the previous edition has no note in errata/<edition>.toml";
+    NOTE_WITHOUT_CHANGE = "E0902", "an errata note matches no change since the previous edition";
     PROVISIONAL = "W0001", "a value the sources do not give is provisional";
     INCOMPLETE = "W0002", "a check can only be partly done because the pack is incomplete";
     TYPED_RULE_NUMBER = "W0701", "a rule text types a rule number instead of linking it with [[rule:…]]";

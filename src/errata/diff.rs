@@ -185,6 +185,23 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
     out
 }
 
+/// One line per change, for the terminal and the document.
+pub fn describe(c: &Change) -> String {
+    let head = format!("{} {} {}", c.item, c.id, c.name);
+    match &c.kind {
+        ChangeKind::Added => format!("{head}: added"),
+        ChangeKind::Removed => format!("{head}: removed"),
+        ChangeKind::Renumbered { old, new } => format!("{head}: renumbered {old} → {new}"),
+        ChangeKind::Changed { fields } => {
+            let parts: Vec<String> = fields
+                .iter()
+                .map(|f| format!("{} {} → {}", f.field.trim_start_matches("fields."), f.old, f.new))
+                .collect();
+            format!("{head}: {}", parts.join("; "))
+        }
+    }
+}
+
 /// A piece of a text diff: unchanged, removed or inserted.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Piece {

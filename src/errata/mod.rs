@@ -7,5 +7,7 @@
 //! (everything else) for highlighting.
 
 mod diff;
+mod notes;
 
-pub use diff::{diff, text_diff, Change, ChangeKind, FieldChange, Piece};
+pub use diff::{describe, diff, text_diff, Change, ChangeKind, FieldChange, Piece};
+pub use notes::check_notes;

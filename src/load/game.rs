@@ -103,6 +103,7 @@ struct RawEdition {
     label: String,
     #[serde(default)]
     notes: String,
+    pack: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -379,7 +380,13 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         editions: raw
             .editions
             .into_iter()
-            .map(|e| Edition { id: e.id, date: e.date, label: e.label, notes: e.notes })
+            .map(|e| Edition {
+                id: e.id,
+                date: e.date,
+                label: e.label,
+                notes: e.notes,
+                pack: e.pack.map(std::path::PathBuf::from),
+            })
             .collect(),
     };
     if !pack.game.editions.iter().any(|e| e.id == pack.game.edition) && !pack.game.editions.is_empty() {

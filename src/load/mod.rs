@@ -7,6 +7,7 @@
 
 mod cards;
 pub(crate) mod csv;
+mod errata;
 mod expr;
 mod game;
 pub mod import;
@@ -45,6 +46,7 @@ pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
     map::load(&mut loader, &mut pack);
     setups::load(&mut loader, &mut pack);
     rules::load(&mut loader, &mut pack);
+    errata::load(&mut loader, &mut pack);
     pack.provisional = loader.provisional;
     (pack, loader.diags)
 }

@@ -96,6 +96,26 @@ pub struct Edition {
     pub label: String,
     /// What changed, free text.
     pub notes: String,
+    /// The pack folder holding this edition (for earlier editions), relative to the pack.
+    pub pack: Option<std::path::PathBuf>,
+}
+
+/// A designer's note on one change between editions (`errata/<edition>.toml`).
+#[derive(Debug, Clone, Serialize)]
+pub struct ErrataNote {
+    /// Item kind: card, unit, counter, chit, hex, placement, clause, term.
+    pub item: String,
+    /// The item's stable id.
+    pub id: String,
+    /// The changed field, if the note is about one (`heart` for `fields.heart`).
+    pub field: Option<String>,
+    /// correction, clarification or balance.
+    pub class: String,
+    /// The note.
+    pub text: String,
+    /// Where it is written.
+    #[serde(skip)]
+    pub span: super::Span,
 }
 
 /// A side players take.

@@ -19,8 +19,8 @@ mod unit;
 pub use aid::{AidKind, PlayAid};
 pub use card::{Call, Card, CardField, CardType, Deck, Expr, FieldKind, FieldValue, Selector};
 pub use game::{
-    CardBack, Component, Composition, Constraints, Edition, Forbidden, Force, Game, Names, PackFont, Phase, Print,
-    Side, Stacking, Totals, Track, TrackBox, Victory,
+    CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Names, PackFont, Phase,
+    Print, Side, Stacking, Totals, Track, TrackBox, Victory,
 };
 pub use map::{
     Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Route, Sheet, Terrain,
@@ -131,6 +131,8 @@ pub struct Pack {
     pub victory: Vec<Victory>,
     /// Play-aid tables computed from the dice mechanics.
     pub aids: Vec<PlayAid>,
+    /// The designer's notes on the changes since the previous edition.
+    pub errata_notes: Vec<ErrataNote>,
     /// The numbered rules and the glossary.
     pub rules: Rules,
     /// Every value the pack marks provisional.

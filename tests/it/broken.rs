@@ -21,6 +21,9 @@ struct Case {
     command: String,
     #[serde(default)]
     args: Vec<String>,
+    /// The pack is this folder inside the base (for bases holding several editions).
+    #[serde(default)]
+    pack: Option<String>,
     #[serde(default)]
     edit: Vec<Edit>,
 }
@@ -137,7 +140,8 @@ fn every_broken_pack_fails_with_its_expected_diagnostics() {
     for (name, case) in cases() {
         assert!(!case.about.is_empty(), "{name}: say what the case shows in `about`");
         let dir = materialize(&name, &case);
-        let mut args = vec![case.command.as_str(), "pack", "--format", "short"];
+        let pack = case.pack.as_ref().map_or("pack".to_string(), |p| format!("pack/{p}"));
+        let mut args = vec![case.command.as_str(), pack.as_str(), "--format", "short"];
         if case.command == "build" {
             args.extend(["--out", "out"]);
         }
