@@ -74,6 +74,14 @@ pub(super) fn run(old_dir: &Path, new_dir: &Path, out: Option<&Path>, json: bool
     staging
         .write(&format!("errata-{edition}.md"), markdown(&old, &new, &changes).as_bytes())
         .map_err(|e| e.to_string())?;
+    let fonts = Arc::new(render::fonts_for(&new).map_err(|_| "a font could not be loaded".to_string())?);
+    let parser = SvgParser::new(&fonts);
+    let paper = Paper::named(&new.print.paper).unwrap_or(Paper::A4);
+    let document = crate::errata::document::pages(&old, &new, &changes, &fonts, paper);
+    let svgs: Vec<&str> = document.iter().map(|p| p.svg.as_str()).collect();
+    let bytes = pdf(&parser, &svgs, (paper.width, paper.height), &format!("{} — errata {edition}", new.game.title.ja))
+        .map_err(|e| e.0)?;
+    staging.write(&format!("errata-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
     // Replacement sheets: only the cards that were added or changed, imposed like the full set.
     let changed: Vec<String> = changes
         .iter()
@@ -81,13 +89,11 @@ pub(super) fn run(old_dir: &Path, new_dir: &Path, out: Option<&Path>, json: bool
         .map(|c| c.id.clone())
         .collect();
     if !changed.is_empty() {
-        let fonts = Arc::new(render::fonts_for(&new).map_err(|_| "a font could not be loaded".to_string())?);
-        let mut options = render::Options::new(Paper::named(&new.print.paper).unwrap_or(Paper::A4));
+        let mut options = render::Options::new(paper);
         options.only = vec![Product::Cards];
         options.card_ids = Some(changed.clone());
         let rendered = render::render(&new, fonts.clone(), &mut sources, &options)
             .map_err(|d| d.first().map_or(String::new(), |d| d.message.clone()))?;
-        let parser = SvgParser::new(&fonts);
         for doc in &rendered.documents {
             let pages: Vec<&str> = doc.pages.iter().map(|p| p.svg.as_str()).collect();
             let bytes =

@@ -7,6 +7,7 @@
 //! (everything else) for highlighting.
 
 mod diff;
+pub mod document;
 mod notes;
 
 pub use diff::{describe, diff, text_diff, Change, ChangeKind, FieldChange, Piece};

@@ -230,14 +230,14 @@ pub(crate) fn standalone(face: &Face) -> String {
 }
 
 /// Starts a page of `w × h` mm: the SVG root (user units in mm) and a white background.
-pub(crate) fn begin_page(w: f64, h: f64) -> String {
+pub fn begin_page(w: f64, h: f64) -> String {
     format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}"><rect width="{w}" height="{h}" fill="#ffffff"/>"##
     )
 }
 
 /// Ends a page with the footer every sheet carries: title · edition · `what`.
-pub(crate) fn end_page(s: &mut String, pack: &crate::model::Pack, (w, h): (f64, f64), what: &str) {
+pub fn end_page(s: &mut String, pack: &crate::model::Pack, (w, h): (f64, f64), what: &str) {
     let text = format!("{} · {} · {what}", pack.game.title.ja, pack.game.edition);
     let _ = write!(
         s,
@@ -249,6 +249,6 @@ pub(crate) fn end_page(s: &mut String, pack: &crate::model::Pack, (w, h): (f64, 
 }
 
 /// Escapes text for SVG.
-pub(crate) fn escape(s: &str) -> String {
+pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

@@ -30,6 +30,7 @@ fn the_league_card_erratum_is_six_value_changes_and_six_replacement_cards() {
     assert_eq!(json[5]["kind"]["fields"][0]["field"], "fields.heart");
     let md = std::fs::read_to_string(dir.join("out/errata-revised.md")).unwrap();
     assert!(md.contains("- **[revised]** card 6 GZ: heart 1 → 0"), "{md}");
+    assert!(dir.join("out/errata-revised.pdf").is_file(), "the errata document as PDF");
     let pdf = dir.join("out/replacement-cards-revised.pdf");
     assert!(pdf.is_file());
     if let Ok(o) = std::process::Command::new("pdftotext").arg(&pdf).arg("-").output() {
