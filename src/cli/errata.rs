@@ -1,6 +1,6 @@
 //! `pnpkit errata OLD NEW`: what changed between two editions of a pack, as a list on the
 //! terminal, `changes.json`, an errata document in Markdown with the changed characters (or words)
-//! marked, and replacement card sheets holding only the changed cards.
+//! marked, and replacement sheets holding only the changed cards and counter kinds.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -82,25 +82,29 @@ pub(super) fn run(old_dir: &Path, new_dir: &Path, out: Option<&Path>, json: bool
     let bytes = pdf(&parser, &svgs, (paper.width, paper.height), &format!("{} — errata {edition}", new.game.title.ja))
         .map_err(|e| e.0)?;
     staging.write(&format!("errata-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
-    // Replacement sheets: only the cards that were added or changed, imposed like the full set.
-    let changed: Vec<String> = changes
-        .iter()
-        .filter(|c| c.item == "card" && !matches!(c.kind, ChangeKind::Removed))
-        .map(|c| c.id.clone())
-        .collect();
-    if !changed.is_empty() {
+    // Replacement sheets: only the cards and counter kinds whose faces changed, imposed like the
+    // full set (a counter kind at its full count, since every copy of it is wrong).
+    let reprint = crate::errata::reprint(&new, &changes);
+    for (product, ids) in [(Product::Cards, reprint.cards), (Product::Counters, reprint.counters)] {
+        if ids.is_empty() {
+            continue;
+        }
         let mut options = render::Options::new(paper);
-        options.only = vec![Product::Cards];
-        options.card_ids = Some(changed.clone());
+        options.only = vec![product];
+        match product {
+            Product::Cards => options.card_ids = Some(ids),
+            _ => options.counter_ids = Some(ids),
+        }
         let rendered = render::render(&new, fonts.clone(), &mut sources, &options)
             .map_err(|d| d.first().map_or(String::new(), |d| d.message.clone()))?;
+        let what = product.name();
         for doc in &rendered.documents {
             let pages: Vec<&str> = doc.pages.iter().map(|p| p.svg.as_str()).collect();
             let bytes =
-                pdf(&parser, &pages, doc.page_mm, &format!("{} — replacement cards {edition}", new.game.title.ja))
+                pdf(&parser, &pages, doc.page_mm, &format!("{} — replacement {what} {edition}", new.game.title.ja))
                     .map_err(|e| e.0)?;
-            staging.write(&format!("replacement-cards-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
-            super::say_text(&format!("replacement sheet: {} card(s) on {} page(s)", doc.pieces, doc.pages.len()));
+            staging.write(&format!("replacement-{what}-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
+            super::say_text(&format!("replacement sheet: {} {what} on {} page(s)", doc.pieces, doc.pages.len()));
         }
     }
     staging.commit().map_err(|e| e.to_string())?;

@@ -71,7 +71,7 @@ enum Command {
         command: CardsCommand,
     },
     /// Compare two editions of a pack: the changes, changes.json, an errata document and
-    /// replacement card sheets with only the changed cards.
+    /// replacement sheets with only the changed cards and counter kinds.
     Errata {
         /// The old edition's pack folder.
         old: PathBuf,

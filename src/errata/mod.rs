@@ -9,6 +9,8 @@
 mod diff;
 pub mod document;
 mod notes;
+mod reprint;
 
 pub use diff::{describe, diff, text_diff, Change, ChangeKind, FieldChange, Piece};
 pub use notes::check_notes;
+pub use reprint::{reprint, Reprint};

@@ -108,6 +108,8 @@ pub struct Options {
     pub only: Vec<Product>,
     /// Only these cards (ids), for replacement sheets; `None`: every card.
     pub card_ids: Option<Vec<String>>,
+    /// Only these counter kinds (ids), for replacement sheets; `None`: every kind.
+    pub counter_ids: Option<Vec<String>>,
 }
 
 impl Options {
@@ -120,6 +122,7 @@ impl Options {
             card_sides: Sides::Duplex,
             only: Product::ALL.to_vec(),
             card_ids: None,
+            counter_ids: None,
         }
     }
 }
@@ -401,7 +404,8 @@ fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Res
     };
     let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
     let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
-    for counter in &pack.counters {
+    let chosen = |id: &String| options.counter_ids.as_ref().is_none_or(|ids| ids.contains(id));
+    for counter in pack.counters.iter().filter(|c| chosen(&c.id)) {
         let draft = counter.provisional.iter().any(|p| p == "back");
         let front = faces.counter(format!("counters/{}-front", counter.id), &counter.front, false, false, &size)?;
         let back = match &counter.back {

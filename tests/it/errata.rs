@@ -23,7 +23,7 @@ fn the_league_card_erratum_is_six_value_changes_and_six_replacement_cards() {
     let changes: Vec<&str> = stdout.lines().filter(|l| l.starts_with("card ")).collect();
     assert_eq!(changes, expected);
     assert!(stdout.contains("6 change(s) from original to revised"));
-    assert!(stdout.contains("replacement sheet: 6 card(s)"), "{stdout}");
+    assert!(stdout.contains("replacement sheet: 6 cards on"), "{stdout}");
     let json: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("out/changes.json")).unwrap()).unwrap();
     assert_eq!(json.as_array().unwrap().len(), 6);
@@ -58,4 +58,40 @@ fn renumbering_a_clause_is_reported_as_a_renumbering() {
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stdout.starts_with("clause control.current 3.5: renumbered 3.5 → 3.6\n1 change(s)"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_changed_unit_reprints_every_counter_kind_that_shows_it() {
+    let dir = temp_dir("errata-counters");
+    copy_dir(&root().join("data/dougram"), &dir.join("new"));
+    let file = dir.join("new/units.csv");
+    let edited = std::fs::read_to_string(&file).unwrap().replace(
+        "lib-crab-gunner,クラブガンナー,Crab Gunner,liberation,cba,3,2,2,",
+        "lib-crab-gunner,クラブガンナー,Crab Gunner,liberation,cba,4,2,2,",
+    );
+    std::fs::write(&file, edited).unwrap();
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let new = dir.join("new").to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["errata", "data/dougram", &new, "--out", &out]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stdout.starts_with("unit lib-crab-gunner クラブガンナー: factors.anti_armour 3 → 4\n"), "{stdout}");
+    // Every kind with the Crab Gunner on either face, at its full count; no card sheet.
+    let csv = std::fs::read_to_string(root().join("data/dougram/counters.csv")).unwrap();
+    let expected: u32 = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| f[1] == "lib-crab-gunner" || f[2] == "lib-crab-gunner")
+        .map(|f| f[3].parse::<u32>().unwrap())
+        .sum();
+    assert!(expected > 0);
+    assert!(stdout.contains(&format!("replacement sheet: {expected} counters on")), "{stdout}");
+    assert!(has_file(&dir.join("out"), "replacement-counters-"));
+    assert!(!has_file(&dir.join("out"), "replacement-cards-"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn has_file(dir: &std::path::Path, prefix: &str) -> bool {
+    std::fs::read_dir(dir).unwrap().any(|e| e.unwrap().file_name().to_string_lossy().starts_with(prefix))
 }
