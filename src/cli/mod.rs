@@ -307,7 +307,13 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     };
     let mut rendered = rendered;
     if print.only.is_empty() || print.only.contains(&Product::Reference) {
-        match crate::reference::html(&loaded) {
+        // A previous edition that does not load was already reported by `check`; then the
+        // reference simply carries no history.
+        let changes = previous_edition(&loaded, &mut sources)
+            .filter(|(_, d)| !d.iter().any(Diagnostic::is_error))
+            .map(|(old, _)| crate::errata::diff(&old, &loaded))
+            .unwrap_or_default();
+        match crate::reference::html(&loaded, &changes) {
             Ok(html) => rendered.files.push(("rules.html".into(), html.into_bytes())),
             Err(d) => {
                 diags.push(d);
@@ -427,15 +433,21 @@ fn load_and_check(args: &PackArgs) -> Option<(Pack, Sources, Vec<Diagnostic>)> {
 /// When the pack keeps errata notes and names the previous edition's pack, every change since
 /// then needs a note and every note a change.
 fn check_errata_notes(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnostic>) {
-    let editions = &pack.game.editions;
-    let Some(current) = editions.iter().position(|e| e.id == pack.game.edition) else { return };
-    let Some(previous) = editions[..current].iter().rev().find_map(|e| e.pack.as_ref()) else { return };
-    let (old, old_diags) = crate::load::pack(&pack.root.join(previous), sources);
+    let Some((old, old_diags)) = previous_edition(pack, sources) else { return };
     if old_diags.iter().any(Diagnostic::is_error) {
         diags.extend(old_diags.into_iter().filter(Diagnostic::is_error));
         return;
     }
     crate::errata::check_notes(&old, pack, diags);
+}
+
+/// The previous edition's pack, when `[[editions]]` names a folder for an edition before the
+/// current one.
+fn previous_edition(pack: &Pack, sources: &mut Sources) -> Option<(Pack, Vec<Diagnostic>)> {
+    let editions = &pack.game.editions;
+    let current = editions.iter().position(|e| e.id == pack.game.edition)?;
+    let previous = editions[..current].iter().rev().find_map(|e| e.pack.as_ref())?;
+    Some(crate::load::pack(&pack.root.join(previous), sources))
 }
 
 /// Prints diagnostics to stderr (JSON to stdout, so it can be piped).

@@ -9,6 +9,7 @@ use tera::{Context, Tera};
 
 use super::search::Index;
 use crate::diag::{Code, Diagnostic};
+use crate::errata::{Change, ChangeKind};
 use crate::model::Pack;
 
 const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
@@ -22,6 +23,8 @@ struct ClauseView {
     items: Vec<String>,
     notes: Vec<String>,
     referenced_by: Vec<RefView>,
+    /// What happened to the clause since the previous edition, or empty.
+    history: String,
 }
 
 #[derive(Serialize, Clone)]
@@ -72,8 +75,27 @@ fn linked(pack: &Pack, text: &str) -> String {
     out
 }
 
-/// The reference as one HTML file.
-pub fn html(pack: &Pack) -> Result<String, Diagnostic> {
+/// What happened to one clause since the previous edition, in a sentence.
+fn clause_history(edition: &str, change: &Change) -> String {
+    match &change.kind {
+        ChangeKind::Added => format!("New in {edition}."),
+        ChangeKind::Removed => format!("Removed in {edition}."),
+        ChangeKind::Renumbered { old, .. } => format!("Renumbered in {edition} (was {old})."),
+        ChangeKind::Changed { fields } => {
+            let names: Vec<&str> = fields.iter().map(|f| f.field.as_str()).collect();
+            format!("Changed in {edition} ({}). The errata document shows the old wording.", names.join(", "))
+        }
+    }
+}
+
+/// The reference as one HTML file. `changes` are those since the previous edition (empty when
+/// there is none); each changed clause says so, and removed clauses are listed.
+pub fn html(pack: &Pack, changes: &[Change]) -> Result<String, Diagnostic> {
+    let edition = &pack.game.edition;
+    let history: BTreeMap<&str, &Change> =
+        changes.iter().filter(|c| c.item == "clause").map(|c| (c.id.as_str(), c)).collect();
+    let removed: Vec<String> =
+        history.values().filter(|c| c.kind == ChangeKind::Removed).map(|c| format!("{} ({})", c.name, c.id)).collect();
     let mut referenced: BTreeMap<String, Vec<RefView>> = BTreeMap::new();
     for c in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
         for (kind, target) in &c.refs {
@@ -104,6 +126,7 @@ pub fn html(pack: &Pack) -> Result<String, Diagnostic> {
                     items: c.items.iter().map(|i| linked(pack, i)).collect(),
                     notes: c.notes.clone(),
                     referenced_by: referenced.get(&c.id).cloned().unwrap_or_default(),
+                    history: history.get(c.id.as_str()).map_or(String::new(), |h| clause_history(edition, h)),
                 })
                 .collect(),
         })
@@ -196,6 +219,7 @@ pub fn html(pack: &Pack) -> Result<String, Diagnostic> {
     context.insert("title_en", &pack.game.title.en);
     context.insert("edition", &pack.game.edition);
     context.insert("sections", &sections);
+    context.insert("removed", &removed);
     context.insert("terms", &terms);
     context.insert("cards", &cards);
     context.insert("units", &units);

@@ -95,3 +95,43 @@ fn a_changed_unit_reprints_every_counter_kind_that_shows_it() {
 fn has_file(dir: &std::path::Path, prefix: &str) -> bool {
     std::fs::read_dir(dir).unwrap().any(|e| e.unwrap().file_name().to_string_lossy().starts_with(prefix))
 }
+
+#[test]
+fn the_rules_reference_says_which_clauses_changed_since_the_previous_edition() {
+    let dir = temp_dir("errata-history");
+    copy_dir(&root().join("data/dougram"), &dir.join("old"));
+    copy_dir(&root().join("data/dougram"), &dir.join("new"));
+    let manifest = dir.join("new/pack.toml");
+    let edited = std::fs::read_to_string(&manifest)
+        .unwrap()
+        .replace("edition = \"2011-06-12\"", "edition = \"2012-01-01\"")
+        .replace("id = \"2011-06-12\"\n", "id = \"2011-06-12\"\npack = \"../old\"\n")
+        + "\n[[editions]]\nid = \"2012-01-01\"\ndate = \"2012-01-01\"\nlabel = \"Second edition\"\n";
+    std::fs::write(&manifest, edited).unwrap();
+    let rules = dir.join("new/rules/03-control.md");
+    let edited = std::fs::read_to_string(&rules)
+        .unwrap()
+        .replace("Only [[term:city-hex]]es ever", "Only the [[term:city-hex]]es ever")
+        .replace(
+            "3.5 {#control.current}",
+            "3.5 {#control.neutral} A hex nobody has entered yet belongs to nobody.\n\n3.6 {#control.current}",
+        );
+    std::fs::write(&rules, edited).unwrap();
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let new = dir.join("new").to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["build", &new, "--only", "reference", "--out", &out]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let html = std::fs::read_to_string(dir.join("out/rules.html")).unwrap();
+    let clause = |id: &str| {
+        let start = html.find(&format!("id=\"clause-{id}\"")).unwrap();
+        let end = html[start..].find("<div class=\"clause\"").map_or(html.len(), |e| start + e);
+        html[start..end].to_string()
+    };
+    assert!(clause("control.check").contains("Changed in 2012-01-01 (text)"), "{}", clause("control.check"));
+    assert!(clause("control.current").contains("Renumbered in 2012-01-01 (was 3.5)"), "{}", clause("control.current"));
+    assert!(!clause("control.timing").contains("in 2012-01-01"), "an unchanged clause has no history");
+    assert!(clause("control.neutral").contains("New in 2012-01-01."), "{}", clause("control.neutral"));
+    assert_eq!(html.matches("class=\"history\"").count(), 3, "exactly the three changed clauses");
+    let _ = std::fs::remove_dir_all(&dir);
+}
