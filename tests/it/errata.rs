@@ -44,37 +44,39 @@ fn the_league_card_erratum_is_six_value_changes_and_six_replacement_cards() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn renumbering_a_clause_is_reported_as_a_renumbering() {
-    let dir = temp_dir("errata-renumber");
+/// Runs `pnpkit errata data/dougram NEW --out DIR/out` where NEW is a copy of the pack with `find`
+/// replaced by `replace` in `file`; returns the test folder and stdout.
+fn errata_after_edit(name: &str, file: &str, find: &str, replace: &str) -> (std::path::PathBuf, String) {
+    let dir = temp_dir(name);
     copy_dir(&root().join("data/dougram"), &dir.join("new"));
-    let file = dir.join("new/rules/03-control.md");
-    let edited = std::fs::read_to_string(&file).unwrap().replace("3.5 {#control.current}", "3.6 {#control.current}");
-    std::fs::write(&file, edited).unwrap();
+    let path = dir.join("new").join(file);
+    let edited = std::fs::read_to_string(&path).unwrap();
+    assert!(edited.contains(find), "{file} no longer holds {find}");
+    std::fs::write(&path, edited.replace(find, replace)).unwrap();
     let out = dir.join("out").to_string_lossy().into_owned();
     let new = dir.join("new").to_string_lossy().into_owned();
     let output = pnpkit(&root(), &["errata", "data/dougram", &new, "--out", &out]);
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
+    (dir, stdout)
+}
+
+#[test]
+fn renumbering_a_clause_is_reported_as_a_renumbering() {
+    let (dir, stdout) =
+        errata_after_edit("errata-renumber", "rules/03-control.md", "3.5 {#control.current}", "3.6 {#control.current}");
     assert!(stdout.starts_with("clause control.current 3.5: renumbered 3.5 → 3.6\n1 change(s)"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_changed_unit_reprints_every_counter_kind_that_shows_it() {
-    let dir = temp_dir("errata-counters");
-    copy_dir(&root().join("data/dougram"), &dir.join("new"));
-    let file = dir.join("new/units.csv");
-    let edited = std::fs::read_to_string(&file).unwrap().replace(
+    let (dir, stdout) = errata_after_edit(
+        "errata-counters",
+        "units.csv",
         "lib-crab-gunner,クラブガンナー,Crab Gunner,liberation,cba,3,2,2,",
         "lib-crab-gunner,クラブガンナー,Crab Gunner,liberation,cba,4,2,2,",
     );
-    std::fs::write(&file, edited).unwrap();
-    let out = dir.join("out").to_string_lossy().into_owned();
-    let new = dir.join("new").to_string_lossy().into_owned();
-    let output = pnpkit(&root(), &["errata", "data/dougram", &new, "--out", &out]);
-    let (stdout, stderr) = text(&output);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stdout.starts_with("unit lib-crab-gunner クラブガンナー: factors.anti_armour 3 → 4\n"), "{stdout}");
     // Every kind with the Crab Gunner on either face, at its full count; no card sheet.
     let csv = std::fs::read_to_string(root().join("data/dougram/counters.csv")).unwrap();
