@@ -13,14 +13,17 @@ use crate::text::{Fonts, Style, Weight};
 const SIZE: f64 = 3.2;
 const LINE: f64 = 4.6;
 
-/// Splits diff pieces into lines no wider than `width` mm in `weight`, at the same break opportunities as
-/// every other text (whole Latin words, kinsoku for Japanese); a piece crossing a break is split
-/// in two, keeping its marking on both lines.
+/// Makes a piece of the same marking from a part of its text.
+type Marking = fn(String) -> Piece;
+
+/// Splits diff pieces into lines no wider than `width` mm in `weight`, at the same break
+/// opportunities as every other text (whole Latin words, kinsoku for Japanese); a piece crossing a
+/// break is split in two, keeping its marking on both lines.
 fn wrap(fonts: &Fonts, pieces: Vec<Piece>, width: f64, weight: Weight) -> Vec<Vec<Piece>> {
     let mut text = String::new();
-    let mut spans: Vec<(usize, usize, fn(String) -> Piece)> = Vec::new();
+    let mut spans: Vec<(usize, usize, Marking)> = Vec::new();
     for piece in pieces {
-        let (t, make): (String, fn(String) -> Piece) = match piece {
+        let (t, make): (String, Marking) = match piece {
             Piece::Same(t) => (t, Piece::Same),
             Piece::Old(t) => (t, Piece::Old),
             Piece::New(t) => (t, Piece::New),
@@ -32,8 +35,8 @@ fn wrap(fonts: &Fonts, pieces: Vec<Piece>, width: f64, weight: Weight) -> Vec<Ve
     let mut pos = 0;
     for line in break_lines(fonts, &text, width / SIZE, Style::embedded(weight)) {
         // Each line is the text from `pos` on, less the whitespace dropped at the break before it.
-        while !text[pos..].starts_with(line.as_str()) {
-            match text[pos..].chars().next() {
+        while !text.get(pos..).unwrap_or_default().starts_with(line.as_str()) {
+            match text.get(pos..).unwrap_or_default().chars().next() {
                 Some(c) if c.is_whitespace() => pos += c.len_utf8(),
                 _ => break,
             }
