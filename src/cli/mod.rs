@@ -234,7 +234,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     };
     match cli.command {
         Command::Check { pack } => {
-            let Some((loaded, sources, diags)) = load_and_check(&pack) else { return ExitCode::FAILURE };
+            let Some(Checked { pack: loaded, sources, diags, .. }) = load_and_check(&pack) else {
+                return ExitCode::FAILURE;
+            };
             report(&sources, &diags, pack.format);
             if pack.format != Format::Json {
                 say!("{}", summary::text(&loaded, &diags));
@@ -275,7 +277,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 
 /// `pnpkit build`: check, render, write; nothing is written unless every step succeeded.
 fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
-    let Some((loaded, mut sources, mut diags)) = load_and_check(pack) else { return ExitCode::FAILURE };
+    let Some(Checked { pack: loaded, mut sources, mut diags, previous }) = load_and_check(pack) else {
+        return ExitCode::FAILURE;
+    };
     let stop = |sources: &Sources, diags: &[Diagnostic], why: &str| {
         report(sources, diags, pack.format);
         eprintln!("build stopped: {why}; nothing was written");
@@ -307,12 +311,8 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     };
     let mut rendered = rendered;
     if print.only.is_empty() || print.only.contains(&Product::Reference) {
-        // A previous edition that does not load was already reported by `check`; then the
-        // reference simply carries no history.
-        let changes = previous_edition(&loaded, &mut sources)
-            .filter(|(_, d)| !d.iter().any(Diagnostic::is_error))
-            .map(|(old, _)| crate::errata::diff(&old, &loaded))
-            .unwrap_or_default();
+        // Without a previous edition that loads, the reference simply carries no history.
+        let changes = previous.map(|old| crate::errata::diff(&old, &loaded)).unwrap_or_default();
         match crate::reference::html(&loaded, &changes) {
             Ok(html) => rendered.files.push(("rules.html".into(), html.into_bytes())),
             Err(d) => {
@@ -412,9 +412,18 @@ fn import_rules(file: &Path, out: &Path, format: Format) -> ExitCode {
     }
 }
 
-/// Loads the pack and, when it loaded without errors, checks it. `None` when the folder is not a
-/// pack at all (the reason is printed).
-fn load_and_check(args: &PackArgs) -> Option<(Pack, Sources, Vec<Diagnostic>)> {
+/// A loaded and checked pack.
+struct Checked {
+    pack: Pack,
+    sources: Sources,
+    diags: Vec<Diagnostic>,
+    /// The previous edition, when `[[editions]]` names its folder and it loaded without errors.
+    previous: Option<Pack>,
+}
+
+/// Loads the pack and, when it loaded without errors, checks it (against its previous edition
+/// too). `None` when the folder is not a pack at all (the reason is printed).
+fn load_and_check(args: &PackArgs) -> Option<Checked> {
     let mut sources = Sources::default();
     let (pack, mut diags) = crate::load::pack(&args.pack, &mut sources);
     if pack.game.title.ja.is_empty() && pack.game.title.en.is_empty() && diags.iter().any(Diagnostic::is_error) {
@@ -423,31 +432,28 @@ fn load_and_check(args: &PackArgs) -> Option<(Pack, Sources, Vec<Diagnostic>)> {
     }
     // References are only worth checking once every file parsed; otherwise they would repeat the
     // load errors as unknown names.
+    let mut previous = None;
     if !diags.iter().any(Diagnostic::is_error) {
         diags.extend(check::pack(&pack, check::Options { strict: args.strict }));
-        check_errata_notes(&pack, &mut sources, &mut diags);
+        previous = check_errata_notes(&pack, &mut sources, &mut diags);
     }
-    Some((pack, sources, diags))
+    Some(Checked { pack, sources, diags, previous })
 }
 
-/// When the pack keeps errata notes and names the previous edition's pack, every change since
-/// then needs a note and every note a change.
-fn check_errata_notes(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnostic>) {
-    let Some((old, old_diags)) = previous_edition(pack, sources) else { return };
-    if old_diags.iter().any(Diagnostic::is_error) {
-        diags.extend(old_diags.into_iter().filter(Diagnostic::is_error));
-        return;
-    }
-    crate::errata::check_notes(&old, pack, diags);
-}
-
-/// The previous edition's pack, when `[[editions]]` names a folder for an edition before the
-/// current one.
-fn previous_edition(pack: &Pack, sources: &mut Sources) -> Option<(Pack, Vec<Diagnostic>)> {
+/// Loads the previous edition, when `[[editions]]` names a folder for an edition before the
+/// current one, and returns it if it loads without errors (else its errors are reported). When
+/// the pack keeps errata notes, every change since then needs a note and every note a change.
+fn check_errata_notes(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnostic>) -> Option<Pack> {
     let editions = &pack.game.editions;
     let current = editions.iter().position(|e| e.id == pack.game.edition)?;
-    let previous = editions[..current].iter().rev().find_map(|e| e.pack.as_ref())?;
-    Some(crate::load::pack(&pack.root.join(previous), sources))
+    let folder = editions[..current].iter().rev().find_map(|e| e.pack.as_ref())?;
+    let (old, old_diags) = crate::load::pack(&pack.root.join(folder), sources);
+    if old_diags.iter().any(Diagnostic::is_error) {
+        diags.extend(old_diags.into_iter().filter(Diagnostic::is_error));
+        return None;
+    }
+    crate::errata::check_notes(&old, pack, diags);
+    Some(old)
 }
 
 /// Prints diagnostics to stderr (JSON to stdout, so it can be piped).
