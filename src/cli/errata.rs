@@ -2,59 +2,31 @@
 //! terminal, `changes.json`, an errata document in Markdown with the changed characters (or words)
 //! marked, and replacement sheets holding only the changed cards and counter kinds.
 
-use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Sources};
 use crate::emit::{pdf, Staging, SvgParser};
-use crate::errata::{describe, diff, text_diff, Change, ChangeKind, Piece};
+use crate::errata::{describe, diff};
 use crate::layout::Paper;
-use crate::model::Pack;
 use crate::render::{self, Product};
 
-/// The errata document in Markdown: changes by kind, with old and new text side by side and the
-/// changed pieces marked (~~old~~, **new**).
-fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
-    let mut md = format!("# {} — errata: {} → {}\n\n", new.game.title.ja, old.game.edition, new.game.edition);
-    if changes.is_empty() {
-        md.push_str("No changes.\n");
-    }
-    let mut current = "";
-    for c in changes {
-        if c.item != current {
-            let _ = writeln!(md, "\n## {}s\n", c.item);
-            current = c.item;
-        }
-        let _ = writeln!(md, "- **[{}]** {}", new.game.edition, describe(c));
-        if let ChangeKind::Changed { fields } = &c.kind {
-            for f in fields.iter().filter(|f| f.old.chars().count() > 3 || f.new.chars().count() > 3) {
-                let marked: String = text_diff(&f.old, &f.new)
-                    .into_iter()
-                    .map(|p| match p {
-                        Piece::Same(s) => s,
-                        Piece::Old(s) => format!("~~{s}~~"),
-                        Piece::New(s) => format!("**{s}**"),
-                    })
-                    .collect();
-                let _ = writeln!(md, "  - {}: {marked}", f.field);
-            }
-        }
-    }
-    md
-}
-
-/// Runs the command; errors are printed, the status returned.
-pub(super) fn run(old_dir: &Path, new_dir: &Path, out: Option<&Path>, json: bool) -> Result<(), String> {
+/// Runs the command: `old` and `new` are pack folders, each optionally at a git revision (`data/x@v1`).
+pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Result<(), String> {
     let mut sources = Sources::default();
-    let (old, old_diags) = crate::load::pack(old_dir, &mut sources);
-    let (new, new_diags) = crate::load::pack(new_dir, &mut sources);
-    let errors: Vec<Diagnostic> = old_diags.into_iter().chain(new_diags).filter(Diagnostic::is_error).collect();
+    let mut load = |arg: &str| {
+        let (dir, revision) = crate::load::git::split_revision(arg);
+        crate::load::pack_at(&dir, revision.as_deref(), &mut sources)
+    };
+    // Each `Loaded` keeps its git checkout alive while the new edition's sheets are rendered.
+    let (old, new) = (load(old)?, load(new)?);
+    let errors: Vec<Diagnostic> = old.diags.iter().chain(&new.diags).filter(|d| d.is_error()).cloned().collect();
+    let (old, new) = (&old.pack, &new.pack);
     if !errors.is_empty() {
         super::report(&sources, &errors, crate::diag::print::Format::Human);
         return Err("an edition does not load".into());
     }
-    let changes = diff(&old, &new);
+    let changes = diff(old, new);
     if json {
         super::say_text(&serde_json::to_string_pretty(&changes).unwrap_or_default());
     } else {
@@ -72,19 +44,19 @@ pub(super) fn run(old_dir: &Path, new_dir: &Path, out: Option<&Path>, json: bool
         .write("changes.json", serde_json::to_string_pretty(&changes).unwrap_or_default().as_bytes())
         .map_err(|e| e.to_string())?;
     staging
-        .write(&format!("errata-{edition}.md"), markdown(&old, &new, &changes).as_bytes())
+        .write(&format!("errata-{edition}.md"), crate::errata::markdown(old, new, &changes).as_bytes())
         .map_err(|e| e.to_string())?;
-    let fonts = Arc::new(render::fonts_for(&new).map_err(|_| "a font could not be loaded".to_string())?);
+    let fonts = Arc::new(render::fonts_for(new).map_err(|_| "a font could not be loaded".to_string())?);
     let parser = SvgParser::new(&fonts);
     let paper = Paper::named(&new.print.paper).unwrap_or(Paper::A4);
-    let document = crate::errata::document::pages(&old, &new, &changes, &fonts, paper);
+    let document = crate::errata::document::pages(old, new, &changes, &fonts, paper);
     let svgs: Vec<&str> = document.iter().map(|p| p.svg.as_str()).collect();
     let bytes = pdf(&parser, &svgs, (paper.width, paper.height), &format!("{} — errata {edition}", new.game.title.ja))
         .map_err(|e| e.0)?;
     staging.write(&format!("errata-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
     // Replacement sheets: only the cards and counter kinds whose faces changed, imposed like the
     // full set (a counter kind at its full count, since every copy of it is wrong).
-    let reprint = crate::errata::reprint(&new, &changes);
+    let reprint = crate::errata::reprint(new, &changes);
     for (product, ids) in [(Product::Cards, reprint.cards), (Product::Counters, reprint.counters)] {
         if ids.is_empty() {
             continue;
@@ -95,7 +67,7 @@ pub(super) fn run(old_dir: &Path, new_dir: &Path, out: Option<&Path>, json: bool
             Product::Cards => options.card_ids = Some(ids),
             _ => options.counter_ids = Some(ids),
         }
-        let rendered = render::render(&new, fonts.clone(), &mut sources, &options)
+        let rendered = render::render(new, fonts.clone(), &mut sources, &options)
             .map_err(|d| d.first().map_or(String::new(), |d| d.message.clone()))?;
         let what = product.name();
         for doc in &rendered.documents {

@@ -73,10 +73,10 @@ enum Command {
     /// Compare two editions of a pack: the changes, changes.json, an errata document and
     /// replacement sheets with only the changed cards and counter kinds.
     Errata {
-        /// The old edition's pack folder.
-        old: PathBuf,
-        /// The new edition's pack folder.
-        new: PathBuf,
+        /// The old edition: a pack folder, or a folder at a git revision (`data/x@v1`).
+        old: String,
+        /// The new edition: a pack folder, or a folder at a git revision (`data/x@HEAD`).
+        new: String,
         /// Output folder (default: output/<new pack>/errata-<edition>).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -277,7 +277,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 
 /// `pnpkit build`: check, render, write; nothing is written unless every step succeeded.
 fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
-    let Some(Checked { pack: loaded, mut sources, mut diags, previous }) = load_and_check(pack) else {
+    let Some(Checked { pack: loaded, mut sources, mut diags, earlier }) = load_and_check(pack) else {
         return ExitCode::FAILURE;
     };
     let stop = |sources: &Sources, diags: &[Diagnostic], why: &str| {
@@ -311,9 +311,9 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     };
     let mut rendered = rendered;
     if print.only.is_empty() || print.only.contains(&Product::Reference) {
-        // Without a previous edition that loads, the reference simply carries no history.
-        let changes = previous.map(|old| crate::errata::diff(&old, &loaded)).unwrap_or_default();
-        match crate::reference::html(&loaded, &changes) {
+        // Without earlier editions that load, the reference simply carries no history.
+        let chain: Vec<&Pack> = earlier.iter().map(|e| &e.pack).chain([&loaded]).collect();
+        match crate::reference::html(&loaded, &crate::errata::revisions(&chain)) {
             Ok(html) => rendered.files.push(("rules.html".into(), html.into_bytes())),
             Err(d) => {
                 diags.push(d);
@@ -417,8 +417,9 @@ struct Checked {
     pack: Pack,
     sources: Sources,
     diags: Vec<Diagnostic>,
-    /// The previous edition, when `[[editions]]` names its folder and it loaded without errors.
-    previous: Option<Pack>,
+    /// The earlier editions whose folder or git revision `[[editions]]` names, oldest first
+    /// (those that loaded without errors).
+    earlier: Vec<crate::load::Loaded>,
 }
 
 /// Loads the pack and, when it loaded without errors, checks it (against its previous edition
@@ -432,28 +433,42 @@ fn load_and_check(args: &PackArgs) -> Option<Checked> {
     }
     // References are only worth checking once every file parsed; otherwise they would repeat the
     // load errors as unknown names.
-    let mut previous = None;
+    let mut earlier = Vec::new();
     if !diags.iter().any(Diagnostic::is_error) {
         diags.extend(check::pack(&pack, check::Options { strict: args.strict }));
-        previous = check_errata_notes(&pack, &mut sources, &mut diags);
+        earlier = earlier_editions(&pack, &mut sources, &mut diags);
+        if let Some(previous) = earlier.last() {
+            crate::errata::check_notes(&previous.pack, &pack, &mut diags);
+        }
     }
-    Some(Checked { pack, sources, diags, previous })
+    Some(Checked { pack, sources, diags, earlier })
 }
 
-/// Loads the previous edition, when `[[editions]]` names a folder for an edition before the
-/// current one, and returns it if it loads without errors (else its errors are reported). When
-/// the pack keeps errata notes, every change since then needs a note and every note a change.
-fn check_errata_notes(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnostic>) -> Option<Pack> {
+/// Loads the editions before the current one whose folder (`pack`) or git revision (`git`)
+/// `[[editions]]` names, oldest first. One that does not load is reported as an error and left
+/// out. The last one is the previous edition: when the pack keeps errata notes, every change since
+/// then needs a note and every note a change.
+fn earlier_editions(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnostic>) -> Vec<crate::load::Loaded> {
     let editions = &pack.game.editions;
-    let current = editions.iter().position(|e| e.id == pack.game.edition)?;
-    let folder = editions[..current].iter().rev().find_map(|e| e.pack.as_ref())?;
-    let (old, old_diags) = crate::load::pack(&pack.root.join(folder), sources);
-    if old_diags.iter().any(Diagnostic::is_error) {
-        diags.extend(old_diags.into_iter().filter(Diagnostic::is_error));
-        return None;
+    let Some(current) = editions.iter().position(|e| e.id == pack.game.edition) else { return Vec::new() };
+    let mut loaded = Vec::new();
+    for edition in editions[..current].iter().filter(|e| e.pack.is_some() || e.git.is_some()) {
+        let folder = edition.pack.as_ref().map_or_else(|| pack.root.clone(), |p| pack.root.join(p));
+        match crate::load::pack_at(&folder, edition.git.as_deref(), sources) {
+            Ok(old) if old.diags.iter().any(Diagnostic::is_error) => {
+                diags.extend(old.diags.into_iter().filter(Diagnostic::is_error));
+            }
+            Ok(old) => loaded.push(old),
+            Err(e) => diags.push(
+                Diagnostic::error(crate::diag::Code::READ_FAILED, format!("edition {}: {e}", edition.id))
+                    .at(&edition.span)
+                    .with_hint(
+                        "[[editions]] git names a revision (tag, branch or commit) of the repository holding the pack",
+                    ),
+            ),
+        }
     }
-    crate::errata::check_notes(&old, pack, diags);
-    Some(old)
+    loaded
 }
 
 /// Prints diagnostics to stderr (JSON to stdout, so it can be piped).

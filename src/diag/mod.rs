@@ -160,6 +160,17 @@ impl Sources {
         self.files.len() - 1
     }
 
+    /// Shows the files under `dir` as under `label` instead (a folder written out from a git
+    /// revision is shown as `data/dougram@v1/cards.csv`, not as its temporary path).
+    pub fn relabel(&mut self, dir: &Path, label: &str) {
+        for file in &mut self.files {
+            if let Ok(rest) = file.path.strip_prefix(dir) {
+                let rest = rest.to_string_lossy().replace('\\', "/");
+                file.name = if rest.is_empty() { label.to_string() } else { format!("{label}/{rest}") };
+            }
+        }
+    }
+
     /// The file with id `id`.
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id]

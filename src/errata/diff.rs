@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::model::Pack;
+use crate::model::{Pack, Placement};
 
 /// One changed field.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -33,6 +33,13 @@ pub enum ChangeKind {
         /// Number after.
         new: String,
     },
+    /// Only its position changed: a place to another hex, setup pieces to another location.
+    Moved {
+        /// Where it was.
+        from: String,
+        /// Where it is.
+        to: String,
+    },
     /// Fields changed.
     Changed {
         /// Each changed field.
@@ -43,7 +50,7 @@ pub enum ChangeKind {
 /// One change between editions.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Change {
-    /// `card`, `unit`, `counter`, `chit`, `hex`, `placement`, `clause`, `term`.
+    /// `card`, `unit`, `counter`, `chit`, `hex`, `place`, `placement`, `clause`, `term`.
     pub item: &'static str,
     /// The item's stable id.
     pub id: String,
@@ -104,6 +111,7 @@ fn compare(
                     [only] if only.field == "number" => {
                         ChangeKind::Renumbered { old: only.old.clone(), new: only.new.clone() }
                     }
+                    [only] if only.field == "hex" => ChangeKind::Moved { from: only.old.clone(), to: only.new.clone() },
                     _ => ChangeKind::Changed { fields: changed },
                 };
                 out.push(Change { item, id: id.clone(), name: name.clone(), kind });
@@ -113,6 +121,51 @@ fn compare(
     for (id, (name, _)) in &new {
         if !old.contains_key(id) {
             out.push(Change { item, id: id.clone(), name: name.clone(), kind: ChangeKind::Added });
+        }
+    }
+}
+
+/// Setup placements, keyed by setup, side, location and piece. The same pieces (setup, side,
+/// piece and count) gone from one location and new in another are one move.
+fn placements(old: &Pack, new: &Pack, out: &mut Vec<Change>) {
+    fn key(p: &Placement) -> String {
+        format!("{}/{}/{}/{}", p.setup.value, p.side.value, p.location.value, p.piece.value)
+    }
+    fn find<'p>(pack: &'p Pack, id: &str) -> Option<&'p Placement> {
+        pack.placements.iter().find(|p| key(p) == id)
+    }
+    let mut changes = Vec::new();
+    compare("placement", keyed(&old.placements, key, key), keyed(&new.placements, key, key), &mut changes);
+    let mut moved = Vec::new();
+    for removed in changes.iter().filter(|c| c.kind == ChangeKind::Removed) {
+        let Some(was) = find(old, &removed.id) else { continue };
+        let target = changes
+            .iter()
+            .filter(|c| c.kind == ChangeKind::Added && !moved.iter().any(|(_, a)| a == &c.id))
+            .find(|c| {
+                find(new, &c.id).is_some_and(|now| {
+                    (&now.setup.value, &now.side.value, &now.piece.value, now.count.value)
+                        == (&was.setup.value, &was.side.value, &was.piece.value, was.count.value)
+                })
+            });
+        if let Some(added) = target {
+            moved.push((removed.id.clone(), added.id.clone()));
+        }
+    }
+    for change in changes {
+        if let Some((from, to)) = moved.iter().find(|(r, _)| *r == change.id) {
+            let was = find(old, from).map(|p| p.location.value.clone()).unwrap_or_default();
+            let now = find(new, to).map(|p| p.location.value.clone()).unwrap_or_default();
+            let id = find(old, from).map(|p| format!("{}/{}/{}", p.setup.value, p.side.value, p.piece.value));
+            let id = id.unwrap_or_default();
+            out.push(Change {
+                item: "placement",
+                name: id.clone(),
+                id,
+                kind: ChangeKind::Moved { from: was, to: now },
+            });
+        } else if !moved.iter().any(|(_, a)| *a == change.id) {
+            out.push(change);
         }
     }
 }
@@ -144,24 +197,38 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
         keyed(&new.chits.values, |v| v.label.clone(), |v| v.label.clone()),
         &mut out,
     );
+    // A hex is compared without its place; places are compared by their own id, with the hex they
+    // stand in as a field, so a city drawn one hex further is one move, not two changed hexes.
     let hexes = |p: &Pack| {
         p.map
-            .as_ref()
-            .map(|m| {
-                keyed(&m.hexes, |h| h.id.clone(), |h| h.place.as_ref().map_or(h.id.clone(), |pl| pl.name.ja.clone()))
+            .iter()
+            .flat_map(|m| &m.hexes)
+            .map(|h| {
+                let mut value = serde_json::to_value(h).unwrap_or(Value::Null);
+                if let Value::Object(o) = &mut value {
+                    o.remove("place");
+                }
+                (h.id.clone(), (h.id.clone(), value))
             })
-            .unwrap_or_default()
+            .collect()
     };
     compare("hex", hexes(old), hexes(new), &mut out);
-    let placement_key = |p: &crate::model::Placement| {
-        format!("{}/{}/{}/{}", p.setup.value, p.side.value, p.location.value, p.piece.value)
+    let places = |p: &Pack| {
+        p.map
+            .iter()
+            .flat_map(|m| &m.hexes)
+            .filter_map(|h| h.place.as_ref().map(|pl| (h, pl)))
+            .map(|(h, pl)| {
+                let mut value = serde_json::to_value(pl).unwrap_or(Value::Null);
+                if let Value::Object(o) = &mut value {
+                    o.insert("hex".into(), Value::String(h.id.clone()));
+                }
+                (pl.id.clone(), (pl.name.ja.clone(), value))
+            })
+            .collect()
     };
-    compare(
-        "placement",
-        keyed(&old.placements, placement_key, placement_key),
-        keyed(&new.placements, placement_key, placement_key),
-        &mut out,
-    );
+    compare("place", places(old), places(new), &mut out);
+    placements(old, new, &mut out);
     let clauses = |p: &Pack| {
         p.rules
             .sections
@@ -170,7 +237,10 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
             .map(|c| {
                 (
                     c.id.clone(),
-                    (c.number.clone(), serde_json::json!({ "number": c.number, "text": c.text, "items": c.items })),
+                    (
+                        c.number.clone(),
+                        serde_json::json!({ "number": c.number, "text": c.text, "items": c.items.join("\n") }),
+                    ),
                 )
             })
             .collect::<BTreeMap<_, _>>()
@@ -182,16 +252,47 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
         keyed(&new.rules.terms, |t| t.id.clone(), |t| t.name.ja.clone()),
         &mut out,
     );
+    // Texts are shown as printed (`[[term:control]]` as "control"), each in its own edition.
+    for change in &mut out {
+        if let ChangeKind::Changed { fields } = &mut change.kind {
+            for f in fields {
+                f.old = old.plain_text(&f.old);
+                f.new = new.plain_text(&f.new);
+            }
+        }
+    }
     out
 }
 
-/// One line per change, for the terminal and the document.
+/// The item a change is about: kind, id and name (`card 6 GZ`).
+fn item_of(c: &Change) -> String {
+    if c.name == c.id {
+        format!("{} {}", c.item, c.id)
+    } else {
+        format!("{} {} {}", c.item, c.id, c.name)
+    }
+}
+
+/// A change in a few words, naming the changed fields but not their values; for headings above a
+/// table of old and new values.
+pub fn headline(c: &Change) -> String {
+    match &c.kind {
+        ChangeKind::Changed { fields } => {
+            let names: Vec<&str> = fields.iter().map(|f| f.field.trim_start_matches("fields.")).collect();
+            format!("{}: changed {}", item_of(c), names.join(", "))
+        }
+        _ => describe(c),
+    }
+}
+
+/// One line per change, for the terminal.
 pub fn describe(c: &Change) -> String {
-    let head = format!("{} {} {}", c.item, c.id, c.name);
+    let head = item_of(c);
     match &c.kind {
         ChangeKind::Added => format!("{head}: added"),
         ChangeKind::Removed => format!("{head}: removed"),
         ChangeKind::Renumbered { old, new } => format!("{head}: renumbered {old} → {new}"),
+        ChangeKind::Moved { from, to } => format!("{head}: moved {from} → {to}"),
         ChangeKind::Changed { fields } => {
             let parts: Vec<String> = fields
                 .iter()
@@ -216,12 +317,20 @@ pub enum Piece {
 /// The difference of two texts: by character when either contains Japanese, else by word.
 pub fn text_diff(old: &str, new: &str) -> Vec<Piece> {
     let japanese = |s: &str| !s.is_ascii();
+    // Words and the spaces between them are separate tokens, so a word followed by a different
+    // space or by the end of the text still matches.
     let split = |s: &str| -> Vec<String> {
         if japanese(old) || japanese(new) {
-            s.chars().map(String::from).collect()
-        } else {
-            s.split_inclusive(' ').map(String::from).collect()
+            return s.chars().map(String::from).collect();
         }
+        let mut tokens: Vec<String> = Vec::new();
+        for c in s.chars() {
+            match tokens.last_mut() {
+                Some(t) if t.ends_with(char::is_whitespace) == c.is_whitespace() => t.push(c),
+                _ => tokens.push(c.to_string()),
+            }
+        }
+        tokens
     };
     let (a, b) = (split(old), split(new));
     // Longest common subsequence, then walk it.
@@ -269,9 +378,9 @@ mod tests {
             text_diff("the game ends at 20 points", "the game ends at 15 points"),
             vec![
                 Piece::Same("the game ends at ".into()),
-                Piece::New("15 ".into()),
-                Piece::Old("20 ".into()),
-                Piece::Same("points".into())
+                Piece::New("15".into()),
+                Piece::Old("20".into()),
+                Piece::Same(" points".into())
             ]
         );
     }

@@ -1,16 +1,20 @@
 //! Errata: the difference between two editions of a pack, by stable id.
 //!
 //! The principal type is [`Change`]: an item (card, unit, counter kind, chit value, hex, setup
-//! placement, rule clause, term) added, removed, renumbered or changed field by field. Items are
+//! place, setup placement, rule clause, term) added, removed, renumbered, moved or changed field by field. Items are
 //! compared through their serialized model (spans left out), so every field the model has is
 //! compared without a list to keep in step. Texts get a character diff (Japanese) or a word diff
 //! (everything else) for highlighting.
 
 mod diff;
 pub mod document;
+mod history;
+mod markdown;
 mod notes;
 mod reprint;
 
-pub use diff::{describe, diff, text_diff, Change, ChangeKind, FieldChange, Piece};
+pub use diff::{describe, diff, headline, text_diff, Change, ChangeKind, FieldChange, Piece};
+pub use history::{revisions, Revision};
+pub use markdown::markdown;
 pub use notes::check_notes;
 pub use reprint::{reprint, Reprint};

@@ -18,7 +18,7 @@ struct RawPack {
     #[serde(default)]
     totals: RawTotals,
     #[serde(default)]
-    editions: Vec<RawEdition>,
+    editions: Vec<TS<RawEdition>>,
     #[serde(default)]
     components: Vec<TS<RawComponent>>,
     #[serde(default)]
@@ -103,7 +103,9 @@ struct RawEdition {
     label: String,
     #[serde(default)]
     notes: String,
+    mark: Option<String>,
     pack: Option<String>,
+    git: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -380,12 +382,19 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         editions: raw
             .editions
             .into_iter()
-            .map(|e| Edition {
-                id: e.id,
-                date: e.date,
-                label: e.label,
-                notes: e.notes,
-                pack: e.pack.map(std::path::PathBuf::from),
+            .map(|e| {
+                let span = Loader::span(file, &e);
+                let e = e.into_inner();
+                Edition {
+                    mark: e.mark.unwrap_or_else(|| e.id.clone()),
+                    id: e.id,
+                    date: e.date,
+                    label: e.label,
+                    notes: e.notes,
+                    pack: e.pack.map(std::path::PathBuf::from),
+                    git: e.git,
+                    span,
+                }
             })
             .collect(),
     };

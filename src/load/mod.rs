@@ -10,6 +10,7 @@ pub(crate) mod csv;
 mod errata;
 mod expr;
 mod game;
+pub mod git;
 pub mod import;
 mod map;
 mod rules;
@@ -49,6 +50,31 @@ pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
     errata::load(&mut loader, &mut pack);
     pack.provisional = loader.provisional;
     (pack, loader.diags)
+}
+
+/// A pack loaded from a folder, or from a folder at a git revision.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The pack.
+    pub pack: Pack,
+    /// What loading found.
+    pub diags: Vec<Diagnostic>,
+    /// The temporary folder a git revision was written to; the pack's files (templates, fonts)
+    /// are read from it, so it lives as long as the pack is used.
+    pub checkout: Option<git::Checkout>,
+}
+
+/// Loads the pack in `dir`, or in `dir` as it was at git `revision`. Errors reading git are
+/// sentences for the user; diagnostics name a revision's files as `dir@revision/file`.
+pub fn pack_at(dir: &Path, revision: Option<&str>, sources: &mut Sources) -> Result<Loaded, String> {
+    let Some(revision) = revision else {
+        let (pack, diags) = pack(dir, sources);
+        return Ok(Loaded { pack, diags, checkout: None });
+    };
+    let checkout = git::checkout(dir, revision)?;
+    let (pack, diags) = pack(&checkout.dir, sources);
+    sources.relabel(&checkout.dir, &checkout.label);
+    Ok(Loaded { pack, diags, checkout: Some(checkout) })
 }
 
 /// The pack's id: its folder name.

@@ -50,6 +50,14 @@ pub struct Game {
     pub editions: Vec<Edition>,
 }
 
+impl Game {
+    /// The mark printed on every piece so prints of different editions can be told apart: the
+    /// current edition's `mark`, else its id.
+    pub fn edition_mark(&self) -> &str {
+        self.editions.iter().find(|e| e.id == self.edition).map_or(self.edition.as_str(), |e| e.mark.as_str())
+    }
+}
+
 /// Totals the publisher states; `check` compares each with what the pack defines.
 #[derive(Debug, Default, Serialize)]
 pub struct Totals {
@@ -94,10 +102,18 @@ pub struct Edition {
     pub date: String,
     /// What it is called.
     pub label: String,
+    /// The short mark printed on its pieces (defaults to the id).
+    pub mark: String,
     /// What changed, free text.
     pub notes: String,
     /// The pack folder holding this edition (for earlier editions), relative to the pack.
     pub pack: Option<std::path::PathBuf>,
+    /// The git revision holding this edition (for earlier editions): of `pack` when given, else
+    /// of this pack's own folder.
+    pub git: Option<String>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: super::Span,
 }
 
 /// A designer's note on one change between editions (`errata/<edition>.toml`).

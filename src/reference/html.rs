@@ -2,14 +2,14 @@
 //! glossary, cards, units, places and setups, back-links, and the search index with its script
 //! inline, so it works from `file://` with no network.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use tera::{Context, Tera};
 
 use super::search::Index;
 use crate::diag::{Code, Diagnostic};
-use crate::errata::{Change, ChangeKind};
+use crate::errata::{text_diff, Change, ChangeKind, Piece, Revision};
 use crate::model::Pack;
 
 const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
@@ -23,8 +23,19 @@ struct ClauseView {
     items: Vec<String>,
     notes: Vec<String>,
     referenced_by: Vec<RefView>,
-    /// What happened to the clause since the previous edition, or empty.
-    history: String,
+    /// What each earlier revision did to the clause, oldest first.
+    history: Vec<HistoryView>,
+    /// Whether the current edition changed it.
+    changed: bool,
+}
+
+/// One revision of a clause: a sentence, and for a changed wording the old text with the removed
+/// and added pieces marked (HTML).
+#[derive(Serialize)]
+struct HistoryView {
+    edition: String,
+    summary: String,
+    wording: Vec<String>,
 }
 
 #[derive(Serialize, Clone)]
@@ -40,6 +51,8 @@ struct SectionView {
     title_ja: String,
     title_en: String,
     clauses: Vec<ClauseView>,
+    /// Whether the current edition changed any of its clauses.
+    changed: bool,
 }
 
 fn escape(s: &str) -> String {
@@ -75,27 +88,65 @@ fn linked(pack: &Pack, text: &str) -> String {
     out
 }
 
-/// What happened to one clause since the previous edition, in a sentence.
-fn clause_history(edition: &str, change: &Change) -> String {
-    match &change.kind {
-        ChangeKind::Added => format!("New in {edition}."),
-        ChangeKind::Removed => format!("Removed in {edition}."),
-        ChangeKind::Renumbered { old, .. } => format!("Renumbered in {edition} (was {old})."),
+/// What one revision did to a clause: a sentence, and each changed wording with its differences
+/// marked (`<del>` removed, `<ins>` added).
+fn clause_history(edition: &str, change: &Change) -> HistoryView {
+    let (summary, wording) = match &change.kind {
+        ChangeKind::Added => ("new".to_string(), Vec::new()),
+        ChangeKind::Removed => ("removed".to_string(), Vec::new()),
+        ChangeKind::Renumbered { old, .. } | ChangeKind::Moved { from: old, .. } => {
+            (format!("renumbered (was {old})"), Vec::new())
+        }
         ChangeKind::Changed { fields } => {
             let names: Vec<&str> = fields.iter().map(|f| f.field.as_str()).collect();
-            format!("Changed in {edition} ({}). The errata document shows the old wording.", names.join(", "))
+            let wording = fields
+                .iter()
+                .filter(|f| f.field != "number")
+                .map(|f| {
+                    text_diff(&f.old, &f.new)
+                        .into_iter()
+                        .map(|p| match p {
+                            Piece::Same(t) => escape(&t),
+                            Piece::Old(t) => format!("<del>{}</del>", escape(&t)),
+                            Piece::New(t) => format!("<ins>{}</ins>", escape(&t)),
+                        })
+                        .collect()
+                })
+                .collect();
+            (format!("changed ({})", names.join(", ")), wording)
         }
-    }
+    };
+    HistoryView { edition: edition.to_string(), summary, wording }
 }
 
-/// The reference as one HTML file. `changes` are those since the previous edition (empty when
-/// there is none); each changed clause says so, and removed clauses are listed.
-pub fn html(pack: &Pack, changes: &[Change]) -> Result<String, Diagnostic> {
+/// The reference as one HTML file. `revisions` are what each earlier edition changed, oldest
+/// first (empty when the pack names no earlier edition's folder); each clause lists its revisions,
+/// those the current edition changed are marked, and removed clauses are listed by edition.
+pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     let edition = &pack.game.edition;
-    let history: BTreeMap<&str, &Change> =
-        changes.iter().filter(|c| c.item == "clause").map(|c| (c.id.as_str(), c)).collect();
-    let removed: Vec<String> =
-        history.values().filter(|c| c.kind == ChangeKind::Removed).map(|c| format!("{} ({})", c.name, c.id)).collect();
+    let mut history: BTreeMap<String, Vec<HistoryView>> = BTreeMap::new();
+    let mut removed: Vec<serde_json::Value> = Vec::new();
+    for r in revisions {
+        let changes: Vec<&Change> = r.changes.iter().filter(|c| c.item == "clause").collect();
+        for c in &changes {
+            history.entry(c.id.clone()).or_default().push(clause_history(&r.edition, c));
+        }
+        let gone: Vec<String> = changes
+            .iter()
+            .filter(|c| c.kind == ChangeKind::Removed)
+            .map(|c| format!("{} ({})", c.name, c.id))
+            .collect();
+        if !gone.is_empty() {
+            removed.push(serde_json::json!({ "edition": r.edition, "clauses": gone }));
+        }
+    }
+    let changed_now: BTreeSet<String> = revisions
+        .iter()
+        .filter(|r| r.edition == *edition)
+        .flat_map(|r| &r.changes)
+        .filter(|c| c.item == "clause" && c.kind != ChangeKind::Removed)
+        .map(|c| c.id.clone())
+        .collect();
     let mut referenced: BTreeMap<String, Vec<RefView>> = BTreeMap::new();
     for c in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
         for (kind, target) in &c.refs {
@@ -112,6 +163,7 @@ pub fn html(pack: &Pack, changes: &[Change]) -> Result<String, Diagnostic> {
         .sections
         .iter()
         .map(|s| SectionView {
+            changed: s.clauses.iter().any(|c| changed_now.contains(&c.id)),
             id: s.id.clone(),
             number: s.number.clone(),
             title_ja: s.title.ja.clone(),
@@ -126,7 +178,8 @@ pub fn html(pack: &Pack, changes: &[Change]) -> Result<String, Diagnostic> {
                     items: c.items.iter().map(|i| linked(pack, i)).collect(),
                     notes: c.notes.clone(),
                     referenced_by: referenced.get(&c.id).cloned().unwrap_or_default(),
-                    history: history.get(c.id.as_str()).map_or(String::new(), |h| clause_history(edition, h)),
+                    history: history.remove(&c.id).unwrap_or_default(),
+                    changed: changed_now.contains(&c.id),
                 })
                 .collect(),
         })

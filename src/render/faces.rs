@@ -45,6 +45,8 @@ struct GameInfo<'a> {
     title: &'a str,
     title_en: &'a str,
     edition: &'a str,
+    /// The edition mark every piece carries.
+    mark: &'a str,
 }
 
 /// A unit or marker face.
@@ -103,7 +105,15 @@ impl FaceRenderer<'_> {
         context.insert("h", &size.h);
         context.insert("bleed", &size.bleed);
         let game = &self.pack.game;
-        context.insert("game", &GameInfo { title: &game.title.ja, title_en: &game.title.en, edition: &game.edition });
+        context.insert(
+            "game",
+            &GameInfo {
+                title: &game.title.ja,
+                title_en: &game.title.en,
+                edition: &game.edition,
+                mark: game.edition_mark(),
+            },
+        );
         let (svg, warnings) = self.templates.render(template, &id, &context, self.sources)?;
         self.warnings.extend(warnings.into_iter().map(|w| if w.span.is_some() { w } else { w.at(origin) }));
         Ok(Face { id, w: size.w, h: size.h, bleed: size.bleed, svg })

@@ -25,7 +25,7 @@ impl Geometry<'_> {
     fn centre(&self, col: u32, row: u32) -> (f64, f64) {
         let (c, r) = (f64::from(col - 1), f64::from(row - 1));
         let h = self.grid.hex_mm;
-        let shifted = |i: u32| (i % 2 == 0) == self.grid.even_shifted;
+        let shifted = |i: u32| i.is_multiple_of(2) == self.grid.even_shifted;
         match self.grid.orientation {
             Orientation::FlatTop => {
                 (self.r + c * 1.5 * self.r, h / 2.0 + r * h + if shifted(col) { h / 2.0 } else { 0.0 })

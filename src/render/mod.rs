@@ -30,6 +30,7 @@ use crate::text::Fonts;
 use faces::{Face, FaceRenderer, FaceSize};
 pub use fonts::fonts_for;
 use sheets::{Footer, Page, Piece};
+pub(crate) use templates::mm;
 
 /// A kind of output `build` can make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum, serde::Serialize)]

@@ -29,7 +29,11 @@ fn the_league_card_erratum_is_six_value_changes_and_six_replacement_cards() {
     assert_eq!(json.as_array().unwrap().len(), 6);
     assert_eq!(json[5]["kind"]["fields"][0]["field"], "fields.heart");
     let md = std::fs::read_to_string(dir.join("out/errata-revised.md")).unwrap();
-    assert!(md.contains("- **[revised]** card 6 GZ: heart 1 → 0"), "{md}");
+    assert!(
+        md.contains("### [revised] card 6 GZ: changed heart\n\n*balance · heart:* Heart lowered from 1 to 0."),
+        "{md}"
+    );
+    assert!(md.contains("| heart | ~~1~~ | **0** |"), "old beside new, changes marked: {md}");
     assert!(dir.join("out/errata-revised.pdf").is_file(), "the errata document as PDF");
     let pdf = dir.join("out/replacement-cards-revised.pdf");
     assert!(pdf.is_file());
@@ -127,13 +131,138 @@ fn the_rules_reference_says_which_clauses_changed_since_the_previous_edition() {
     let html = std::fs::read_to_string(dir.join("out/rules.html")).unwrap();
     let clause = |id: &str| {
         let start = html.find(&format!("id=\"clause-{id}\"")).unwrap();
-        let end = html[start..].find("<div class=\"clause\"").map_or(html.len(), |e| start + e);
+        let end = html[start..].find("<div class=\"clause").map_or(html.len(), |e| start + e);
         html[start..end].to_string()
     };
-    assert!(clause("control.check").contains("Changed in 2012-01-01 (text)"), "{}", clause("control.check"));
-    assert!(clause("control.current").contains("Renumbered in 2012-01-01 (was 3.5)"), "{}", clause("control.current"));
-    assert!(!clause("control.timing").contains("in 2012-01-01"), "an unchanged clause has no history");
-    assert!(clause("control.neutral").contains("New in 2012-01-01."), "{}", clause("control.neutral"));
+    let check = clause("control.check");
+    assert!(check.contains("<b>2012-01-01</b>: changed (text)"), "{check}");
+    assert!(check.contains("Only <ins>the </ins>city hexes ever"), "the old wording, marked, as printed: {check}");
+    assert!(
+        check.starts_with("id=\"clause-control.check\"")
+            && html.contains("class=\"clause changed\" id=\"clause-control.check\"")
+    );
+    assert!(clause("control.current").contains("renumbered (was 3.5)"), "{}", clause("control.current"));
+    assert!(!clause("control.timing").contains("2012-01-01"), "an unchanged clause has no history");
+    assert!(clause("control.neutral").contains("<b>2012-01-01</b>: new"), "{}", clause("control.neutral"));
     assert_eq!(html.matches("class=\"history\"").count(), 3, "exactly the three changed clauses");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_place_on_another_hex_and_pieces_set_up_elsewhere_are_moves() {
+    let (dir, stdout) = errata_after_edit(
+        "errata-moved-place",
+        "hexes.csv",
+        "27,clear,grante,グランテ,Grante,yes,1,3,,vp|chits,\n49,clear,,,,,,,,,",
+        "27,clear,,,,,,3,,,\n49,clear,grante,グランテ,Grante,yes,1,,,vp|chits,",
+    );
+    // The chit capacity belongs to the hex, so hexes 27 and 49 change too; the city itself moves.
+    assert!(stdout.contains("place grante グランテ: moved 27 → 49\n"), "{stdout}");
+    assert!(!stdout.contains("place grante グランテ: removed"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (dir, stdout) = errata_after_edit(
+        "errata-moved-placement",
+        "setups.csv",
+        "setup1,federal,スパ,クラブガンナー,1,",
+        "setup1,federal,49,クラブガンナー,1,",
+    );
+    assert!(
+        stdout.starts_with("placement setup1/federal/クラブガンナー: moved スパ → 49\n1 change(s)"),
+        "one move, not a removal and an addition: {stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `git` in `dir` (tests only: pnpkit itself reads git in-process).
+fn git(dir: &std::path::Path, args: &[&str]) {
+    let output = std::process::Command::new("git")
+        .args(["-c", "user.name=pnpkit test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git is installed");
+    assert!(output.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
+fn editions_can_be_git_revisions_of_one_pack_folder() {
+    let dir = temp_dir("errata-git");
+    let pack = dir.join("games/league");
+    copy_dir(&root().join("data/league-erratum/original"), &pack);
+    git(&dir, &["init", "-q"]);
+    git(&dir, &["add", "."]);
+    git(&dir, &["commit", "-q", "-m", "original"]);
+    git(&dir, &["tag", "v1"]);
+    // The revised edition in the same folder, naming the original by its tag instead of a folder.
+    copy_dir(&root().join("data/league-erratum/revised"), &pack);
+    let manifest = pack.join("pack.toml");
+    let toml = std::fs::read_to_string(&manifest).unwrap().replace("pack = \"../original\"", "git = \"v1\"");
+    std::fs::write(&manifest, toml).unwrap();
+    git(&dir, &["add", "."]);
+    git(&dir, &["commit", "-q", "-m", "revised"]);
+
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let output = pnpkit(&dir, &["errata", "games/league@v1", "games/league@HEAD", "--out", &out]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("card ")).count(), 6, "{stdout}");
+    assert!(stdout.contains("replacement sheet: 6 cards on"), "{stdout}");
+    // `check` loads the previous edition from the tag and holds the notes to its changes.
+    let output = pnpkit(&dir, &["check", "games/league"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    std::fs::write(
+        pack.join("errata/revised.toml"),
+        std::fs::read_to_string(pack.join("errata/revised.toml")).unwrap().replace("id = \"6\"", "id = \"7\""),
+    )
+    .unwrap();
+    let output = pnpkit(&dir, &["check", "games/league"]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr.contains("error[E0901]") && stderr.contains("card 6 GZ: heart 1 → 0: no errata note"), "{stderr}");
+    // A revision that does not exist is an error naming it; nothing is left behind.
+    let output = pnpkit(&dir, &["errata", "games/league@v9", "games/league", "--out", &out]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr.contains("games/league@v9: no revision `v9`"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_rules_reference_lists_every_earlier_revision_of_a_clause() {
+    let dir = temp_dir("errata-history-chain");
+    // Three editions: 2011 (folder e1), 2012 (folder e2) and 2013 (the pack), each rewording 3.1.
+    let editions = [("e1", "2011-06-12"), ("e2", "2012-01-01"), ("e3", "2013-01-01")];
+    let wordings =
+        ["Only [[term:city-hex]]es ever", "Only the [[term:city-hex]]es ever", "Only [[term:city-hex]]es can ever"];
+    for (i, ((folder, edition), wording)) in editions.iter().zip(wordings).enumerate() {
+        copy_dir(&root().join("data/dougram"), &dir.join(folder));
+        let manifest = dir.join(folder).join("pack.toml");
+        let mut toml = std::fs::read_to_string(&manifest).unwrap();
+        if i == 2 {
+            toml = toml.replace("id = \"2011-06-12\"\n", "id = \"2011-06-12\"\npack = \"../e1\"\n");
+        }
+        for (_, later) in &editions[1..=i] {
+            let from = if i == 2 && *later == "2012-01-01" { "pack = \"../e2\"\n" } else { "" };
+            toml += &format!("\n[[editions]]\nid = \"{later}\"\nlabel = \"{later}\"\n{from}");
+        }
+        std::fs::write(&manifest, toml.replace("edition = \"2011-06-12\"", &format!("edition = \"{edition}\"")))
+            .unwrap();
+        let rules = dir.join(folder).join("rules/03-control.md");
+        let text = std::fs::read_to_string(&rules).unwrap().replace("Only [[term:city-hex]]es ever", wording);
+        std::fs::write(&rules, text).unwrap();
+    }
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let e3 = dir.join("e3").to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["build", &e3, "--only", "reference", "--out", &out]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    let html = std::fs::read_to_string(dir.join("out/rules.html")).unwrap();
+    let start = html.find("id=\"clause-control.check\"").unwrap();
+    let clause = &html[start..start + html[start..].find("<div class=\"clause").unwrap()];
+    let first = clause.find("<b>2012-01-01</b>: changed (text)").expect(clause);
+    let second = clause.find("<b>2013-01-01</b>: changed (text)").expect(clause);
+    assert!(first < second, "oldest revision first: {clause}");
+    assert!(clause.contains("Only <ins>the </ins>city hexes ever"), "{clause}");
+    assert!(clause.contains("Only <del>the </del>city hexes <ins>can </ins>ever"), "{clause}");
+    assert_eq!(html.matches("class=\"history\"").count(), 2, "only clause 3.1 has a history");
     let _ = std::fs::remove_dir_all(&dir);
 }

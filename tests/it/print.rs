@@ -159,6 +159,48 @@ fn rebuilding_gives_byte_identical_files() {
     assert_eq!(std::fs::read(a.join("cards.pdf")).unwrap(), std::fs::read(b.join("cards.pdf")).unwrap());
 }
 
+#[test]
+fn every_piece_carries_the_edition_mark_and_common_backs_none() {
+    let out = build("print-mark", &["--only", "counters,chits,cards"]);
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("manifest.json")).unwrap()).unwrap();
+    let pieces = |product: &str| {
+        manifest["documents"].as_array().unwrap().iter().find(|d| d["product"] == product).unwrap()["pieces"]
+            .as_u64()
+            .unwrap() as usize
+    };
+    // Marks counted over every page of one side of a product.
+    let marks = |product: &str, side: &str, mark: &str| -> usize {
+        std::fs::read_dir(out.join("svg"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                name.starts_with(&format!("{product}-")) && name.ends_with(&format!("-{side}.svg"))
+            })
+            .map(|p| std::fs::read_to_string(p).unwrap().matches(mark).count())
+            .sum()
+    };
+    // Counters: both sides of every counter; chits: every value face; cards: every front ("title ·
+    // mark"). The sheet footer names the edition too, so the mark is matched as its own text.
+    assert_eq!(marks("counters", "front", ">2011-06-12<"), pieces("counters"));
+    let csv = std::fs::read_to_string(root().join("data/dougram/counters.csv")).unwrap();
+    let two_sided: usize = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| !f[2].is_empty())
+        .map(|f| f[3].parse::<usize>().unwrap())
+        .sum();
+    assert!(two_sided > 0 && two_sided < pieces("counters"), "markers are one-sided");
+    assert_eq!(marks("counters", "back", ">2011-06-12<"), two_sided);
+    assert_eq!(marks("chits", "front", ">2011-06-12<"), pieces("chits"));
+    assert_eq!(marks("cards", "front", "· 2011-06-12<"), pieces("cards"));
+    // Common backs must look alike, or drawn chits and held cards could be told apart.
+    assert_eq!(marks("chits", "back", ">2011-06-12<"), 0);
+    assert_eq!(marks("cards", "back", "· 2011-06-12<"), 0);
+}
+
 /// Face placements (trim boxes) and crop-mark segments read back from a page SVG.
 struct PageGeometry {
     trims: Vec<(f64, f64, f64, f64)>,
