@@ -57,16 +57,15 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     // Replacement sheets: only the cards and counter kinds whose faces changed, imposed like the
     // full set (a counter kind at its full count, since every copy of it is wrong).
     let reprint = crate::errata::reprint(new, &changes);
-    for (product, ids) in [(Product::Cards, reprint.cards), (Product::Counters, reprint.counters)] {
+    let sets =
+        [(Product::Cards, reprint.cards), (Product::Counters, reprint.counters), (Product::Chits, reprint.chits)];
+    for (product, ids) in sets {
         if ids.is_empty() {
             continue;
         }
         let mut options = render::Options::new(paper);
         options.only = vec![product];
-        match product {
-            Product::Cards => options.card_ids = Some(ids),
-            _ => options.counter_ids = Some(ids),
-        }
+        options.piece_ids = Some(ids);
         let rendered = render::render(new, fonts.clone(), &mut sources, &options)
             .map_err(|d| d.first().map_or(String::new(), |d| d.message.clone()))?;
         let what = product.name();

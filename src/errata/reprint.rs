@@ -1,5 +1,5 @@
-//! What a publisher must reprint for an erratum: the cards and counter kinds whose printed faces
-//! differ between the editions.
+//! What a publisher must reprint for an erratum: the cards, counter kinds and chit values whose
+//! printed faces differ between the editions.
 
 use super::{Change, ChangeKind};
 use crate::model::Pack;
@@ -11,6 +11,8 @@ pub struct Reprint {
     pub cards: Vec<String>,
     /// Counter kinds added or changed, or showing a unit whose values changed on either face.
     pub counters: Vec<String>,
+    /// Chit values added or changed (their labels), at their full count.
+    pub chits: Vec<String>,
 }
 
 /// The pieces of `new` that `changes` touch. A removed piece needs no reprint (the errata
@@ -36,5 +38,6 @@ pub fn reprint(new: &Pack, changes: &[Change]) -> Reprint {
         })
         .map(|k| k.id.clone())
         .collect();
-    Reprint { cards: cards.into_iter().map(String::from).collect(), counters }
+    let owned = |ids: Vec<&str>| ids.into_iter().map(String::from).collect();
+    Reprint { cards: owned(cards), counters, chits: owned(touched("chit")) }
 }

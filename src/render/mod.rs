@@ -107,10 +107,9 @@ pub struct Options {
     pub card_sides: Sides,
     /// Which products.
     pub only: Vec<Product>,
-    /// Only these cards (ids), for replacement sheets; `None`: every card.
-    pub card_ids: Option<Vec<String>>,
-    /// Only these counter kinds (ids), for replacement sheets; `None`: every kind.
-    pub counter_ids: Option<Vec<String>>,
+    /// Only these pieces, for replacement sheets: card ids, counter kind ids or chit labels, as
+    /// the product has them; `None`: every piece.
+    pub piece_ids: Option<Vec<String>>,
 }
 
 impl Options {
@@ -122,9 +121,13 @@ impl Options {
             bleed: true,
             card_sides: Sides::Duplex,
             only: Product::ALL.to_vec(),
-            card_ids: None,
-            counter_ids: None,
+            piece_ids: None,
         }
+    }
+
+    /// Whether the piece with this id is printed.
+    fn chosen(&self, id: &str) -> bool {
+        self.piece_ids.as_ref().is_none_or(|ids| ids.iter().any(|i| i == id))
     }
 }
 
@@ -405,7 +408,7 @@ fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Res
     };
     let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
     let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
-    let chosen = |id: &String| options.counter_ids.as_ref().is_none_or(|ids| ids.contains(id));
+    let chosen = |id: &String| options.chosen(id);
     for counter in pack.counters.iter().filter(|c| chosen(&c.id)) {
         let draft = counter.provisional.iter().any(|p| p == "back");
         let front = faces.counter(format!("counters/{}-front", counter.id), &counter.front, false, false, &size)?;
@@ -428,7 +431,7 @@ fn chits(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
     let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
     let back = push(&mut built.faces, faces.chit_back(&size)?);
-    for value in &pack.chits.values {
+    for value in pack.chits.values.iter().filter(|v| options.chosen(&v.label)) {
         let front = push(&mut built.faces, faces.chit_front(&value.label, &size)?);
         built.pieces.extend(std::iter::repeat_n((front, Some(back)), value.count as usize));
     }
@@ -441,8 +444,7 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     let gutter = if options.card_sides == Sides::Fold { 2.0 * size.bleed } else { 0.0 };
     let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, options.card_sides)?;
     let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
-    let mut cards: Vec<_> =
-        pack.cards.iter().filter(|c| options.card_ids.as_ref().is_none_or(|ids| ids.contains(&c.id))).collect();
+    let mut cards: Vec<_> = pack.cards.iter().filter(|c| options.chosen(&c.id)).collect();
     cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
     for card in cards {
         let front = push(&mut built.faces, faces.card_front(card, &size)?);

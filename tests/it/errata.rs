@@ -266,3 +266,17 @@ fn the_rules_reference_lists_every_earlier_revision_of_a_clause() {
     assert_eq!(html.matches("class=\"history\"").count(), 2, "only clause 3.1 has a history");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_changed_chit_value_reprints_only_that_value() {
+    let (dir, stdout) = errata_after_edit(
+        "errata-chits",
+        "pack.toml",
+        "{ value = 5, label = \"5P\", count = 8 }",
+        "{ value = 6, label = \"5P\", count = 8 }",
+    );
+    assert!(stdout.starts_with("chit 5P: value 5 → 6\n"), "{stdout}");
+    assert!(stdout.contains("replacement sheet: 8 chits on"), "{stdout}");
+    assert!(!has_file(&dir.join("out"), "replacement-cards-") && !has_file(&dir.join("out"), "replacement-counters-"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
