@@ -9,7 +9,9 @@
 //! Game-specific facts are data in the pack (constraints, declared totals), so these checks serve
 //! every game.
 
+mod areas;
 mod cards;
+pub mod decklist;
 mod decks;
 mod eval;
 mod map;
@@ -40,6 +42,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     decks::check(pack, &mut out);
     cards::check(pack, &mut out);
     map::check(pack, &mut out);
+    areas::check(pack, &mut out);
     rules::check(pack, &mut out);
     rules::typed_numbers(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);

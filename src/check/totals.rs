@@ -116,7 +116,39 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+    for sheet in &pack.sheets {
+        let Some(rows) = &sheet.rows else { continue };
+        let players = pack.game.players_max;
+        if rows.value < players {
+            out.push(
+                Diagnostic::error(
+                    Code::COMPONENT_LAYOUT,
+                    format!("score sheet `{}` has {} rows, but up to {players} play", sheet.id, rows.value),
+                )
+                .at(&rows.span)
+                .with_hint("one row per player: make rows at least [game] players' maximum"),
+            );
+        }
+    }
+    deck_limits(pack, out);
     compositions(pack, out);
+}
+
+/// A deck-building limit names a flag field some card type has.
+fn deck_limits(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let Some(rules) = &pack.deck_rules else { return };
+    for limit in &rules.limits {
+        let flags = || {
+            pack.card_types
+                .iter()
+                .flat_map(|t| &t.fields)
+                .filter(|f| matches!(f.kind, crate::model::FieldKind::Flag))
+                .map(|f| f.id.as_str())
+        };
+        if !flags().any(|f| f == limit.field.value) {
+            out.push(super::references::unknown(Code::UNKNOWN_FIELD, "flag field", &limit.field, flags()));
+        }
+    }
 }
 
 /// The declared mean, compared to as many decimals as it is written with.

@@ -84,6 +84,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Work with deck lists of collectible card games.
+    Deck {
+        #[command(subcommand)]
+        command: DeckCommand,
+    },
     /// Print the loaded model as JSON (what templates and other tools see).
     Dump {
         /// The pack folder.
@@ -136,6 +141,20 @@ enum RulesCommand {
         /// Where to write `rules/` (default: the current folder).
         #[arg(long, default_value = ".")]
         out: PathBuf,
+        /// How to print diagnostics.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+}
+
+#[derive(Subcommand)]
+enum DeckCommand {
+    /// Check a deck list (`COUNT CARD` per line) against the pack's deck-building rules.
+    Check {
+        /// The pack folder.
+        pack: PathBuf,
+        /// The deck list.
+        list: PathBuf,
         /// How to print diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -254,6 +273,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
         },
         Command::Cards { command: CardsCommand::Search(args) } => search(&args, true),
+        Command::Deck { command: DeckCommand::Check { pack, list, format } } => check_deck(&pack, &list, format),
         Command::Dump { pack } => {
             let mut sources = Sources::default();
             let (loaded, diags) = crate::load::pack(&pack, &mut sources);
@@ -337,6 +357,35 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `pnpkit deck check`: the list against the pack's deck-building rules; 0 when it is legal.
+fn check_deck(pack: &Path, list: &Path, format: Format) -> ExitCode {
+    let mut sources = Sources::default();
+    let (loaded, mut diags) = crate::load::pack(pack, &mut sources);
+    if diags.iter().any(Diagnostic::is_error) {
+        report(&sources, &diags, format);
+        return ExitCode::FAILURE;
+    }
+    diags.clear();
+    let deck = match crate::load::decklist::read(list, &mut sources) {
+        Ok((deck, problems)) => {
+            diags.extend(problems);
+            deck
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    diags.extend(check::decklist::check(&loaded, &deck));
+    report(&sources, &diags, format);
+    if format != Format::Json {
+        let cards: u32 = deck.entries.iter().map(|e| e.count.value).sum();
+        let verdict = if diags.iter().any(Diagnostic::is_error) { "not legal" } else { "legal" };
+        say!("{}: {cards} cards in {} lines: {verdict}", list.display(), deck.entries.len());
+    }
+    status(&diags)
 }
 
 /// `pnpkit rules search` and `pnpkit cards search`.

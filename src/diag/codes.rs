@@ -31,6 +31,7 @@ codes! {
     RULES_SYNTAX = "E0108", "a rules file line is neither a heading, a clause, a list item nor a note";
     EXPR_SYNTAX = "E0109", "a condition or effect expression cannot be parsed";
     MISSING_FILE = "E0110", "a file every pack needs is missing";
+    DECK_LIST_SYNTAX = "E0111", "a deck-list line is not `COUNT CARD`";
     UNKNOWN_UNIT = "E0201", "a reference names no unit type (of that side)";
     UNKNOWN_CARD = "E0202", "a reference names no card";
     UNKNOWN_LOCATION = "E0203", "a reference names no hex, place or box";
@@ -58,12 +59,16 @@ codes! {
     TRANSPORT_NOT_CITY = "E0504", "a transport exception names a location that is not a city";
     TRANSPORT_DISTANCE = "E0506", "a transport exception counts two places as farther apart than they are, or names places on no grid";
     UNREACHABLE_HEX = "E0505", "a land hex can be reached neither by land from a city nor by a sea route";
+    ADJACENCY_ONE_WAY = "E0507", "an area lists another as adjacent, but not the other way round";
+    AREA_PLACEMENT = "E0508", "an area's box lies outside the map field, overlaps another, or has no position";
     CARD_NUMBER = "E0601", "a card number lies outside the declared numbering";
     CARD_SELF_REFERENCE = "E0602", "a card's condition or effect refers to the card itself";
     CARD_CYCLE = "E0603", "cards enable each other in a circle, so none of them can be opened first";
     CARD_UNREACHABLE = "E0604", "a card's condition can never hold in a setup (a card it needs is removed there)";
     UNIT_UNAVAILABLE = "E0605", "a unit type is placed by no setup and made available by no card";
     VICTORY_UNREACHABLE = "E0606", "a victory condition can never trigger in any setup";
+    DECK_LIST_SIZE = "E0607", "a deck list has fewer or more cards than the deck-building rules allow";
+    DECK_LIST_COPIES = "E0608", "a deck list has more copies of a card than the deck-building rules allow";
     RULE_NUMBER_DUPLICATE = "E0701", "two rule clauses share a display number";
     RULE_NUMBER_ORDER = "E0702", "a clause number is out of order or leaves a gap";
     TEMPLATE = "E0801", "a face template cannot be parsed or rendered";

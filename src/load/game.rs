@@ -49,6 +49,45 @@ struct RawPack {
     victory: Vec<RawVictory>,
     #[serde(default)]
     aids: Vec<RawAid>,
+    deck: Option<RawDeckRules>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeckRules {
+    min_cards: Option<TS<u32>>,
+    max_cards: Option<TS<u32>>,
+    max_copies: Option<TS<u32>>,
+    #[serde(default)]
+    limits: Vec<RawDeckLimit>,
+    rule: Option<TS<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeckLimit {
+    field: TS<String>,
+    max_copies: TS<u32>,
+    rule: Option<TS<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScoreColumn {
+    name: RawNames,
+    boxes: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSlotGroup {
+    id: String,
+    name: RawNames,
+    count: TS<u32>,
+    of: Option<TS<u32>>,
+    #[serde(default)]
+    select: super::setups::RawSelector,
+    rule: Option<TS<String>>,
 }
 
 /// `[[aids]]`: the kind's own keys sit beside `id`, `title` and `rule` (no `deny_unknown_fields`
@@ -248,6 +287,11 @@ struct RawSheet {
     summary: Vec<TS<String>>,
     #[serde(default)]
     aids: Vec<TS<String>>,
+    rows: Option<TS<u32>>,
+    #[serde(default)]
+    columns: Vec<RawScoreColumn>,
+    #[serde(default)]
+    slots: Vec<RawSlotGroup>,
 }
 
 fn a4() -> String {
@@ -473,10 +517,43 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                 sequence: s.sequence,
                 summary: s.summary.iter().map(|c| toml_ref(file, c)).collect(),
                 aids: s.aids.iter().map(|a| toml_ref(file, a)).collect(),
+                rows: s.rows.as_ref().map(|v| Loader::spanned(file, v)),
+                columns: s
+                    .columns
+                    .iter()
+                    .map(|c| ScoreColumn { name: c.name.clone().into(), boxes: c.boxes })
+                    .collect(),
+                slots: s
+                    .slots
+                    .iter()
+                    .map(|g| SlotGroup {
+                        id: g.id.clone(),
+                        name: g.name.clone().into(),
+                        count: Loader::spanned(file, &g.count),
+                        of: g.of.as_ref().map(|v| Loader::spanned(file, v)),
+                        select: super::setups::selector(file, &g.select),
+                        rule: r(&g.rule),
+                    })
+                    .collect(),
                 span,
             }
         })
         .collect();
+    pack.deck_rules = raw.deck.as_ref().map(|d| DeckRules {
+        min_cards: d.min_cards.as_ref().map(|v| Loader::spanned(file, v)),
+        max_cards: d.max_cards.as_ref().map(|v| Loader::spanned(file, v)),
+        max_copies: d.max_copies.as_ref().map(|v| Loader::spanned(file, v)),
+        limits: d
+            .limits
+            .iter()
+            .map(|x| DeckLimit {
+                field: toml_ref(file, &x.field),
+                max_copies: Loader::spanned(file, &x.max_copies),
+                rule: r(&x.rule),
+            })
+            .collect(),
+        rule: r(&d.rule),
+    });
     pack.tracks = raw
         .tracks
         .into_iter()

@@ -21,6 +21,16 @@ struct RawMapFile {
     terrain: Vec<RawTerrain>,
     #[serde(default)]
     transport: Vec<RawTransport>,
+    #[serde(default)]
+    regions: Vec<RawRegion>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRegion {
+    id: String,
+    name: RawNames,
+    colour: String,
 }
 
 #[derive(Deserialize)]
@@ -92,8 +102,10 @@ const HEXSIDE_COLUMNS: Columns =
 const ROUTE_COLUMNS: Columns = Columns { required: &["card", "from", "to"], optional: &["rule", "note"] };
 const BOX_COLUMNS: Columns =
     Columns { required: &["id", "name_ja", "sheet"], optional: &["name_en", "side", "holds", "provisional", "note"] };
-const AREA_COLUMNS: Columns =
-    Columns { required: &["id", "name_ja"], optional: &["name_en", "region", "adjacent", "provisional", "note"] };
+const AREA_COLUMNS: Columns = Columns {
+    required: &["id", "name_ja"],
+    optional: &["name_en", "region", "adjacent", "x", "y", "provisional", "note"],
+};
 
 /// Loads the map files and boxes.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
@@ -220,6 +232,7 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
             .into_iter()
             .map(|t| Terrain { id: t.id, name: t.name.into(), colour: t.colour, water: t.water, pattern: t.pattern })
             .collect(),
+        regions: raw.regions.into_iter().map(|r| Region { id: r.id, name: r.name.into(), colour: r.colour }).collect(),
         hexes,
         hexsides: Vec::new(),
         areas: Vec::new(),
@@ -246,12 +259,18 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
         let table = l.csv(file, &AREA_COLUMNS, &map.area_attributes);
         for row in table.rows() {
             let attributes = map.area_attributes.iter().map(|c| (c.clone(), row.cell(c).value)).collect();
+            let x = row.parse::<f64>("x", "a position in mm", &mut l.diags);
+            let y = row.parse::<f64>("y", "a position in mm", &mut l.diags);
+            let id = row.text("id", &mut l.diags).value;
+            l.provisional(&format!("area {id}"), &provisional_fields(&row), row.cell("provisional").span);
             map.areas.push(Area {
-                id: row.text("id", &mut l.diags).value,
+                id,
                 name: row.names(),
-                region: row.cell("region").value,
+                region: row.cell("region"),
                 adjacent: row.list("adjacent"),
+                at: x.zip(y).map(|(x, y)| (x.value, y.value)),
                 attributes,
+                span: row.span(),
             });
         }
     }

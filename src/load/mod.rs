@@ -7,6 +7,7 @@
 
 mod cards;
 pub(crate) mod csv;
+pub mod decklist;
 mod errata;
 mod expr;
 mod game;

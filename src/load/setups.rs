@@ -32,7 +32,7 @@ struct RawSetup {
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct RawSelector {
+pub(super) struct RawSelector {
     side: Option<TS<String>>,
     number_colour: Option<String>,
     tag: Option<String>,
@@ -46,21 +46,28 @@ struct RawDeck {
     side: TS<String>,
     select: RawSelector,
     size: TS<u32>,
+    #[serde(default)]
+    partition: bool,
     rule: Option<TS<String>>,
 }
 
 const PLACEMENT_COLUMNS: Columns =
     Columns { required: &["setup", "side", "location", "piece", "count"], optional: &["note"] };
 
+/// A card selector as written in TOML (setups' open and removed cards, decks, mat slots).
+pub(super) fn selector(file: crate::diag::FileId, s: &RawSelector) -> Selector {
+    Selector {
+        side: s.side.as_ref().map(|v| toml_ref(file, v)),
+        number_colour: s.number_colour.clone(),
+        tag: s.tag.clone(),
+    }
+}
+
 /// Loads setups.toml and setups.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     if let Some(file) = l.read("setups.toml", false) {
         if let Some(raw) = l.toml::<RawSetups>(file) {
-            let selector = |s: &RawSelector| Selector {
-                side: s.side.as_ref().map(|v| toml_ref(file, v)),
-                number_colour: s.number_colour.clone(),
-                tag: s.tag.clone(),
-            };
+            let selector = |s: &RawSelector| selector(file, s);
             for s in &raw.setups {
                 let span = Loader::span(file, s);
                 let s = s.get_ref();
@@ -85,6 +92,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                     side: toml_ref(file, &d.side),
                     select: selector(&d.select),
                     size: Loader::spanned(file, &d.size),
+                    partition: d.partition,
                     rule: d.rule.as_ref().map(|r| toml_ref(file, r)),
                     span,
                 });

@@ -63,4 +63,16 @@ pub enum AidKind {
     },
     /// The chance of drawing each value from the chit mix.
     Chits,
+    /// `from..=to` dice of `sides`: per number of dice, the chance that at least one face shows at
+    /// least k times, for each k of `kinds` (2: a pair, 3: three of a kind, …).
+    OfAKind {
+        /// Faces of each die.
+        sides: u32,
+        /// Fewest dice.
+        from: u32,
+        /// Most dice.
+        to: u32,
+        /// The multiplicities to tabulate.
+        kinds: Vec<u32>,
+    },
 }

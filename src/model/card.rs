@@ -225,11 +225,40 @@ pub struct Deck {
     pub select: Selector,
     /// How many cards the rules say it has.
     pub size: Spanned<u32>,
+    /// Whether it is one of the decks that split the whole card total between them (Early, Mid
+    /// and Late War): their sizes must add up to `[totals] cards`.
+    pub partition: bool,
     /// The rule stating it.
     pub rule: Option<Ref>,
     /// Where it is declared.
     #[serde(skip)]
     pub span: Span,
+}
+
+/// How a player builds a deck from the card pool (`[deck]`): a deck list is checked against it.
+#[derive(Debug, Serialize)]
+pub struct DeckRules {
+    /// The fewest cards a deck may have.
+    pub min_cards: Option<Spanned<u32>>,
+    /// The most cards a deck may have.
+    pub max_cards: Option<Spanned<u32>>,
+    /// The most copies of one card.
+    pub max_copies: Option<Spanned<u32>>,
+    /// Stricter limits for cards with a flag set (famous warriors are unique).
+    pub limits: Vec<DeckLimit>,
+    /// The rule stating them.
+    pub rule: Option<Ref>,
+}
+
+/// At most `max_copies` of each card whose flag `field` is set.
+#[derive(Debug, Serialize)]
+pub struct DeckLimit {
+    /// A `flag` field of a card type.
+    pub field: Ref,
+    /// The most copies of each such card.
+    pub max_copies: Spanned<u32>,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
 }
 
 #[cfg(test)]

@@ -26,6 +26,8 @@ pub struct Map {
     pub hexsides: Vec<Hexside>,
     /// Areas, for point-to-point maps.
     pub areas: Vec<Area>,
+    /// Regions of an area map (absent: regions are free text).
+    pub regions: Vec<Region>,
     /// The game-specific attribute columns of areas.csv (stability, battleground, …).
     pub area_attributes: Vec<String>,
     /// Sea routes, each enabled by a card.
@@ -215,12 +217,33 @@ pub struct Area {
     pub id: String,
     /// Name.
     pub name: Names,
-    /// Region (Europe, Asia, …).
-    pub region: String,
+    /// Region (Europe, Asia, …): a `[[regions]]` id when the map declares regions.
+    pub region: Ref,
     /// Areas it connects to.
     pub adjacent: Vec<Ref>,
+    /// Where its centre is drawn on the map, mm from the top-left corner.
+    pub at: Option<(f64, f64)>,
     /// Game-specific attributes (stability, battleground, …).
     pub attributes: BTreeMap<String, String>,
+    /// Its row in areas.csv.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// The size of an area's box on an area map, mm: its names, stability and influence squares.
+pub const AREA_BOX_MM: (f64, f64) = (24.0, 15.0);
+/// The field of an area map that areas' `x`, `y` are measured in, mm from its top-left corner.
+pub const AREA_FIELD_MM: (f64, f64) = (300.0, 270.0);
+
+/// A region of an area map, with the colour its areas are drawn in.
+#[derive(Debug, Serialize)]
+pub struct Region {
+    /// Stable id.
+    pub id: String,
+    /// Name.
+    pub name: Names,
+    /// Fill colour, `#rrggbb`.
+    pub colour: String,
 }
 
 /// A sea route between two locations, usable when its card is played.
@@ -293,9 +316,42 @@ pub struct Sheet {
     pub summary: Vec<Ref>,
     /// Play aids (`[[aids]]` ids) it prints.
     pub aids: Vec<Ref>,
+    /// Score sheets: how many rows (one per player).
+    pub rows: Option<Spanned<u32>>,
+    /// Score sheets: the columns of each row, each with its tick boxes.
+    pub columns: Vec<ScoreColumn>,
+    /// Mats: rows of card slots.
+    pub slots: Vec<SlotGroup>,
     /// Where it is declared.
     #[serde(skip)]
     pub span: Span,
+}
+
+/// A column of a score sheet: a name and as many tick boxes as the rules count to (3 wins).
+#[derive(Debug, Serialize)]
+pub struct ScoreColumn {
+    /// Name.
+    pub name: Names,
+    /// Tick boxes per row.
+    pub boxes: u32,
+}
+
+/// A row of card slots on a mat: each player places `count` of the `of` cards `select` gives
+/// them (seed 004: six of eight transport cards in columns 1–6).
+#[derive(Debug, Serialize)]
+pub struct SlotGroup {
+    /// Stable id.
+    pub id: String,
+    /// What a slot is called (`column`, `attack`); slots print it with their number.
+    pub name: Names,
+    /// How many slots.
+    pub count: Spanned<u32>,
+    /// How many such cards each player has to choose from, as the rules say.
+    pub of: Option<Spanned<u32>>,
+    /// Which of a player's cards go here.
+    pub select: crate::model::Selector,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
 }
 
 #[cfg(test)]

@@ -17,14 +17,14 @@ mod setup;
 mod unit;
 
 pub use aid::{AidKind, PlayAid};
-pub use card::{Call, Card, CardField, CardType, Deck, Expr, FieldKind, FieldValue, Selector};
+pub use card::{Call, Card, CardField, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldValue, Selector};
 pub use game::{
     CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Names, PackFont, Phase,
     Print, Side, Stacking, Totals, Track, TrackBox, Victory,
 };
 pub use map::{
-    Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Route, Sheet, Terrain,
-    TransportException,
+    Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route, ScoreColumn,
+    Sheet, SlotGroup, Terrain, TransportException, AREA_BOX_MM, AREA_FIELD_MM,
 };
 pub use rules::{Clause, Rules, Section, Term};
 pub use setup::{Placement, Setup};
@@ -111,6 +111,8 @@ pub struct Pack {
     pub cards: Vec<Card>,
     /// Deck definitions (which cards form a side's starting deck in a setup).
     pub decks: Vec<Deck>,
+    /// Deck-building rules of a collectible card game (`[deck]`), checked by `pnpkit deck check`.
+    pub deck_rules: Option<DeckRules>,
     /// The map: a hex grid or a point-to-point area map.
     pub map: Option<Map>,
     /// Off-map boxes, on the map or on a play sheet.

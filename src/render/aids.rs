@@ -16,6 +16,14 @@ pub struct Fraction {
     pub den: u64,
 }
 
+fn gcd128(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd128(b, a % b)
+    }
+}
+
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
         a.max(1)
@@ -75,6 +83,25 @@ fn sum_counts(dice: u32, sides: u32) -> Vec<u64> {
         counts = next;
     }
     counts
+}
+
+/// How many of the `sides`^`dice` ordered rolls show no face `k` or more times: sequences built
+/// face by face, choosing where each face's (fewer than `k`) copies go.
+fn rolls_below(dice: u32, sides: u32, k: u32) -> u128 {
+    let n = dice as usize;
+    let choose = |a: usize, b: usize| -> u128 { (0..b).fold(1u128, |acc, i| acc * (a - i) as u128 / (i as u128 + 1)) };
+    let mut ways = vec![0u128; n + 1];
+    ways[0] = 1;
+    for _ in 0..sides {
+        let mut next = vec![0u128; n + 1];
+        for (placed, &w) in ways.iter().enumerate().filter(|(_, w)| **w > 0) {
+            for copies in 0..(k as usize).min(n - placed + 1) {
+                next[placed + copies] += w * choose(placed + copies, copies);
+            }
+        }
+        ways = next;
+    }
+    ways[n]
 }
 
 /// Computes one aid's table for `pack`.
@@ -146,6 +173,33 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
                 })
                 .collect();
             Table { header, rows, as_decimal: vec![false; modifiers.len()] }
+        }
+        AidKind::OfAKind { sides, from, to, kinds } => {
+            let mut header = vec!["dice".to_string()];
+            header.extend(kinds.iter().map(|k| match k {
+                2 => "pair or better".to_string(),
+                3 => "three of a kind or better".to_string(),
+                4 => "four of a kind or better".to_string(),
+                k => format!("{k} of a kind or better"),
+            }));
+            let rows = (*from..=*to)
+                .map(|dice| {
+                    let total = u128::from(*sides).pow(dice);
+                    let cells = kinds
+                        .iter()
+                        .map(|&k| {
+                            let hit = total - rolls_below(dice, *sides, k);
+                            let g = gcd128(hit, total);
+                            u64::try_from(hit / g)
+                                .ok()
+                                .zip(u64::try_from(total / g).ok())
+                                .map(|(a, b)| Fraction::new(a, b))
+                        })
+                        .collect();
+                    (dice.to_string(), cells)
+                })
+                .collect();
+            Table { header, rows, as_decimal: vec![false; kinds.len()] }
         }
         AidKind::Chits => {
             let total = u64::from(pack.chits.total());
@@ -266,6 +320,40 @@ mod tests {
         assert_eq!(t.rows[15].1[0], f(1, 216), "3D6 ≥ 18");
         assert_eq!(t.rows[15].1[1], f(20, 216), "3D6+3 ≥ 18 means 3D6 ≥ 15");
         assert_eq!(t.rows[16].1[0], f(0, 1));
+    }
+
+    #[test]
+    fn of_a_kind_chances_match_counting_every_roll() {
+        let t = table(&Pack::default(), &aid(AidKind::OfAKind { sides: 6, from: 1, to: 7, kinds: vec![2, 3, 4] }));
+        // Brute force over every ordered roll of up to 5 dice.
+        for dice in 1..=5u32 {
+            let total = 6u64.pow(dice);
+            let mut at_least = [0u64; 5];
+            for roll in 0..total {
+                let mut counts = [0u32; 6];
+                let mut r = roll;
+                for _ in 0..dice {
+                    counts[(r % 6) as usize] += 1;
+                    r /= 6;
+                }
+                let most = *counts.iter().max().unwrap();
+                for k in 2..=4 {
+                    if most >= k {
+                        at_least[k as usize] += 1;
+                    }
+                }
+            }
+            for (column, k) in [2usize, 3, 4].into_iter().enumerate() {
+                assert_eq!(
+                    t.rows[dice as usize - 1].1[column],
+                    Some(Fraction::new(at_least[k], total)),
+                    "{dice} dice, {k}"
+                );
+            }
+        }
+        // Seven dice of six faces always show a pair.
+        assert_eq!(t.rows[6].1[0], Some(Fraction::new(1, 1)));
+        assert_eq!(t.rows[3].1[0], Some(Fraction::new(13, 18)), "four dice: 1 − 360/1296");
     }
 
     #[test]

@@ -16,7 +16,8 @@ struct Case {
     about: String,
     #[serde(default = "default_base")]
     base: String,
-    /// `check` (default) or `build` (for problems only drawing finds).
+    /// `check` (default), `build` (for problems only drawing finds) or `deck check` (a deck list:
+    /// its path, relative to the case's folder, goes in `args`).
     #[serde(default = "default_command")]
     command: String,
     #[serde(default)]
@@ -141,7 +142,8 @@ fn every_broken_pack_fails_with_its_expected_diagnostics() {
         assert!(!case.about.is_empty(), "{name}: say what the case shows in `about`");
         let dir = materialize(&name, &case);
         let pack = case.pack.as_ref().map_or("pack".to_string(), |p| format!("pack/{p}"));
-        let mut args = vec![case.command.as_str(), pack.as_str(), "--format", "short"];
+        let mut args: Vec<&str> = case.command.split_whitespace().collect();
+        args.extend([pack.as_str(), "--format", "short"]);
         if case.command == "build" {
             args.extend(["--out", "out"]);
         }

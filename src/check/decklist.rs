@@ -1,0 +1,81 @@
+//! A deck list against the pack's deck-building rules (`[deck]`): every card exists, no card has
+//! more copies than allowed (stricter for flagged cards such as famous warriors), and the deck's
+//! size lies within the limits. Each problem points at its line of the list.
+
+use std::collections::BTreeMap;
+
+use crate::diag::{Code, Diagnostic};
+use crate::load::decklist::DeckList;
+use crate::model::{Card, FieldValue, Pack};
+
+/// Checks `list` against `pack`'s `[deck]` rules.
+pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let Some(rules) = &pack.deck_rules else {
+        out.push(
+            Diagnostic::error(Code::DECK_LIST_SIZE, "the pack has no deck-building rules")
+                .with_hint("add a [deck] table to pack.toml (min_cards, max_copies, limits)"),
+        );
+        return out;
+    };
+    // Copies so far per card, in list order, so an excess is reported on the line that causes it.
+    let mut copies: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut total = 0;
+    for entry in &list.entries {
+        total += entry.count.value;
+        let Some(card) = pack.card(&entry.card.value) else {
+            let names = pack.cards.iter().flat_map(|c| [c.id.as_str(), c.name.ja.as_str(), c.name.en.as_str()]);
+            out.push(super::references::unknown(Code::UNKNOWN_CARD, "card", &entry.card, names));
+            continue;
+        };
+        let held = copies.entry(card.id.as_str()).or_default();
+        *held += entry.count.value;
+        let (limit, why) = limit_for(pack, card);
+        if let Some(limit) = limit.filter(|l| *held > *l) {
+            out.push(
+                Diagnostic::error(
+                    Code::DECK_LIST_COPIES,
+                    format!(
+                        "{held} copies of {} (card {}); a deck may hold at most {limit}{why}",
+                        card.name.ja, card.id
+                    ),
+                )
+                .at(&entry.count.span)
+                .with_hint(format!("remove {} of them", *held - limit)),
+            );
+        }
+    }
+    let rule = super::cite(pack, rules.rule.as_ref());
+    let last = list.entries.last().map(|e| e.card.span.clone());
+    let mut size = |message: String| {
+        let d = Diagnostic::error(Code::DECK_LIST_SIZE, message);
+        out.push(match &last {
+            Some(span) => d.at(span),
+            None => d,
+        });
+    };
+    if let Some(min) = rules.min_cards.as_ref().filter(|m| total < m.value) {
+        size(format!("the deck has {total} cards; it needs at least {}{rule}", min.value));
+    }
+    if let Some(max) = rules.max_cards.as_ref().filter(|m| total > m.value) {
+        size(format!("the deck has {total} cards; it may have at most {}{rule}", max.value));
+    }
+    out
+}
+
+/// The most copies of `card` a deck may hold, and why: the strictest limit whose flag the card
+/// has set, else the general one.
+fn limit_for(pack: &Pack, card: &Card) -> (Option<u32>, String) {
+    let Some(rules) = &pack.deck_rules else { return (None, String::new()) };
+    let flagged = rules
+        .limits
+        .iter()
+        .filter(|l| matches!(card.fields.get(&l.field.value), Some(FieldValue::Flag(true))))
+        .min_by_key(|l| l.max_copies.value);
+    match flagged {
+        Some(l) => {
+            (Some(l.max_copies.value), format!(" of a {} card{}", l.field.value, super::cite(pack, l.rule.as_ref())))
+        }
+        None => (rules.max_copies.as_ref().map(|m| m.value), super::cite(pack, rules.rule.as_ref())),
+    }
+}

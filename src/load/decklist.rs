@@ -1,0 +1,81 @@
+//! Deck lists: a text file with one `COUNT CARD` line per card (`3 サンプル突撃兵`, `2x #12`),
+//! `#` comments and blank lines; CARD is a card number or name in either language, resolved by
+//! `check::decklist`.
+
+use crate::diag::{Code, Diagnostic, FileId, Sources, Span};
+use crate::model::{Ref, Spanned};
+
+/// One line of a deck list.
+#[derive(Debug)]
+pub struct Entry {
+    /// How many copies.
+    pub count: Spanned<u32>,
+    /// The card as written.
+    pub card: Ref,
+}
+
+/// A deck list as read.
+#[derive(Debug)]
+pub struct DeckList {
+    /// The file.
+    pub file: FileId,
+    /// Its card lines, in order.
+    pub entries: Vec<Entry>,
+}
+
+/// Reads a deck list; lines that are not `COUNT CARD` are errors (E0111) at their place.
+pub fn read(path: &std::path::Path, sources: &mut Sources) -> Result<(DeckList, Vec<Diagnostic>), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = sources.add(path, text.clone());
+    Ok(parse(file, &text))
+}
+
+/// Parses the text of a deck list.
+pub(crate) fn parse(file: FileId, text: &str) -> (DeckList, Vec<Diagnostic>) {
+    let mut entries = Vec::new();
+    let mut diags = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let content = line.split('#').next().unwrap_or_default().trim_end();
+        let lead = content.len() - content.trim_start().len();
+        let content = content.trim_start();
+        if content.is_empty() {
+            continue;
+        }
+        let at = |from: usize, len: usize| Span::new(file, start + lead + from..start + lead + from + len);
+        let (count, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
+        let number = count.trim_end_matches(['x', '×', 'X']);
+        let card = rest.trim();
+        match number.parse::<u32>() {
+            Ok(n) if n > 0 && !card.is_empty() => {
+                let card_from = content.len() - rest.trim_start().len();
+                entries.push(Entry {
+                    count: Spanned::new(n, at(0, count.len())),
+                    card: Ref::new(card.to_string(), at(card_from, card.len())),
+                });
+            }
+            _ => diags.push(
+                Diagnostic::error(Code::DECK_LIST_SYNTAX, format!("`{content}` is not a deck-list line"))
+                    .at(&at(0, content.len()))
+                    .with_hint("write `COUNT CARD`, e.g. `3 サンプル突撃兵` or `2 #12`; `#` starts a comment"),
+            ),
+        }
+    }
+    (DeckList { file, entries }, diags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_names_comments_and_bad_lines() {
+        let (list, diags) = parse(0, "# a deck\n3 Sample Trooper\n  2x  #12  # two\n\nthree Bad\n1\n");
+        let got: Vec<(u32, &str)> = list.entries.iter().map(|e| (e.count.value, e.card.value.as_str())).collect();
+        assert_eq!(got, [(3, "Sample Trooper"), (2, "#12")]);
+        assert_eq!(list.entries[1].card.span.range, 20..23, "the card's own columns");
+        assert_eq!(diags.len(), 2, "`three Bad` and a count without a card");
+    }
+}
