@@ -72,10 +72,12 @@ mod tests {
 
     #[test]
     fn counts_names_comments_and_bad_lines() {
-        let (list, diags) = parse(0, "# a deck\n3 Sample Trooper\n  2x  #12  # two\n\nthree Bad\n1\n");
+        let text = "# a deck\n3 Sample Trooper\n  2x  #12  # two\n\nthree Bad\n1\n";
+        let (list, diags) = parse(0, text);
         let got: Vec<(u32, &str)> = list.entries.iter().map(|e| (e.count.value, e.card.value.as_str())).collect();
         assert_eq!(got, [(3, "Sample Trooper"), (2, "#12")]);
-        assert_eq!(list.entries[1].card.span.range, 20..23, "the card's own columns");
+        assert_eq!(&text[list.entries[1].card.span.range.clone()], "#12", "the card's own columns");
+        assert_eq!(&text[list.entries[1].count.span.range.clone()], "2x");
         assert_eq!(diags.len(), 2, "`three Bad` and a count without a card");
     }
 }
