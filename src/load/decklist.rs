@@ -1,5 +1,5 @@
 //! Deck lists: a text file with one `COUNT CARD` line per card (`3 サンプル突撃兵`, `2x #12`),
-//! `#` comments and blank lines; CARD is a card number or name in either language, resolved by
+//! `#` comments (a `#` standing alone) and blank lines; CARD is a card number or name in either language, resolved by
 //! `check::decklist`.
 
 use crate::diag::{Code, Diagnostic, FileId, Sources, Span};
@@ -30,6 +30,18 @@ pub fn read(path: &std::path::Path, sources: &mut Sources) -> Result<(DeckList, 
     Ok(parse(file, &text))
 }
 
+/// Where a line's comment starts: a `#` standing alone as a word (`#12` is a card number).
+fn comment_start(line: &str) -> usize {
+    let bytes = line.as_bytes();
+    (0..bytes.len())
+        .find(|&i| {
+            bytes[i] == b'#'
+                && (i == 0 || bytes[i - 1].is_ascii_whitespace())
+                && bytes.get(i + 1).is_none_or(|b| b.is_ascii_whitespace())
+        })
+        .unwrap_or(line.len())
+}
+
 /// Parses the text of a deck list.
 pub(crate) fn parse(file: FileId, text: &str) -> (DeckList, Vec<Diagnostic>) {
     let mut entries = Vec::new();
@@ -38,7 +50,7 @@ pub(crate) fn parse(file: FileId, text: &str) -> (DeckList, Vec<Diagnostic>) {
     for line in text.split_inclusive('\n') {
         let start = offset;
         offset += line.len();
-        let content = line.split('#').next().unwrap_or_default().trim_end();
+        let content = line[..comment_start(line)].trim_end();
         let lead = content.len() - content.trim_start().len();
         let content = content.trim_start();
         if content.is_empty() {
@@ -59,7 +71,7 @@ pub(crate) fn parse(file: FileId, text: &str) -> (DeckList, Vec<Diagnostic>) {
             _ => diags.push(
                 Diagnostic::error(Code::DECK_LIST_SYNTAX, format!("`{content}` is not a deck-list line"))
                     .at(&at(0, content.len()))
-                    .with_hint("write `COUNT CARD`, e.g. `3 サンプル突撃兵` or `2 #12`; `#` starts a comment"),
+                    .with_hint("write `COUNT CARD`, e.g. `3 サンプル突撃兵` or `2 #12`; `# ` starts a comment"),
             ),
         }
     }
