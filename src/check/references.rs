@@ -96,7 +96,9 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
     for d in &pack.decks {
         r.setup(&d.setup, out);
-        r.side(&d.side, out);
+        if let Some(side) = &d.side {
+            r.side(side, out);
+        }
         r.opt_rule(&d.rule, out);
         if let Some(s) = &d.select.side {
             r.side(s, out);
@@ -183,6 +185,11 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
         r.opt_rule(&s.rule, out);
         s.summary.iter().for_each(|c| r.rule(c, out));
+        for t in &s.tracks {
+            if !pack.tracks.iter().any(|x| x.id == t.value) {
+                out.push(unknown(Code::UNKNOWN_RULE, "track", t, pack.tracks.iter().map(|x| x.id.as_str())));
+            }
+        }
         for a in &s.aids {
             if !pack.aids.iter().any(|x| x.id == a.value) {
                 out.push(unknown(Code::UNKNOWN_RULE, "play aid", a, pack.aids.iter().map(|x| x.id.as_str())));

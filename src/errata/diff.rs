@@ -50,7 +50,9 @@ pub enum ChangeKind {
 /// One change between editions.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Change {
-    /// `card`, `unit`, `counter`, `chit`, `hex`, `place`, `placement`, `clause`, `term`.
+    /// `card`, `unit`, `counter`, `chit`, `hex`, `place`, `placement`, `clause`, `term`, `area`,
+    /// `totals`, `component`, `card-type`, `setup`, `deck`, `sheet`, `track`, `phase`, `victory`,
+    /// `aid`.
     pub item: &'static str,
     /// The item's stable id.
     pub id: String,
@@ -76,6 +78,25 @@ fn fields(prefix: &str, old: &Value, new: &Value, out: &mut Vec<FieldChange>) {
             for k in keys {
                 let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
                 fields(&path, a.get(k).unwrap_or(&Value::Null), b.get(k).unwrap_or(&Value::Null), out);
+            }
+        }
+        // Lists of items with ids (a mat's slot groups, a card type's fields) by id; other lists
+        // of the same length element by element; anything else as a whole.
+        (Value::Array(a), Value::Array(b)) if a != b => {
+            let id = |v: &Value| v.get("id").and_then(Value::as_str).map(String::from);
+            if a.iter().chain(b).all(|v| id(v).is_some()) {
+                let keys: std::collections::BTreeSet<String> = a.iter().chain(b).filter_map(id).collect();
+                for k in keys {
+                    let find = |list: &Vec<Value>| list.iter().find(|v| id(v).as_deref() == Some(&k)).cloned();
+                    let (x, y) = (find(a).unwrap_or(Value::Null), find(b).unwrap_or(Value::Null));
+                    fields(&format!("{prefix}[{k}]"), &x, &y, out);
+                }
+            } else if a.len() == b.len() {
+                for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                    fields(&format!("{prefix}[{i}]"), x, y, out);
+                }
+            } else {
+                out.push(FieldChange { field: prefix.to_string(), old: text_of(old), new: text_of(new) });
             }
         }
         (a, b) if a != b => out.push(FieldChange { field: prefix.to_string(), old: text_of(a), new: text_of(b) }),
@@ -250,6 +271,69 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
         "term",
         keyed(&old.rules.terms, |t| t.id.clone(), |t| t.name.ja.clone()),
         keyed(&new.rules.terms, |t| t.id.clone(), |t| t.name.ja.clone()),
+        &mut out,
+    );
+    let areas =
+        |p: &Pack| p.map.as_ref().map(|m| keyed(&m.areas, |a| a.id.clone(), |a| a.name.ja.clone())).unwrap_or_default();
+    compare("area", areas(old), areas(new), &mut out);
+    // The game's structure in pack.toml and setups.toml: what the rules fix as data.
+    let single = |p: &Pack| {
+        let value = serde_json::to_value(&p.game.totals).unwrap_or(Value::Null);
+        BTreeMap::from([("game".to_string(), ("declared totals".to_string(), value))])
+    };
+    compare("totals", single(old), single(new), &mut out);
+    compare(
+        "component",
+        keyed(&old.game.components, |c| c.kind.clone(), |c| c.name.ja.clone()),
+        keyed(&new.game.components, |c| c.kind.clone(), |c| c.name.ja.clone()),
+        &mut out,
+    );
+    compare(
+        "card-type",
+        keyed(&old.card_types, |t| t.id.clone(), |t| t.name.ja.clone()),
+        keyed(&new.card_types, |t| t.id.clone(), |t| t.name.ja.clone()),
+        &mut out,
+    );
+    compare(
+        "setup",
+        keyed(&old.setups, |x| x.id.clone(), |x| x.name.ja.clone()),
+        keyed(&new.setups, |x| x.id.clone(), |x| x.name.ja.clone()),
+        &mut out,
+    );
+    compare(
+        "deck",
+        keyed(&old.decks, |d| d.id.clone(), |d| d.id.clone()),
+        keyed(&new.decks, |d| d.id.clone(), |d| d.id.clone()),
+        &mut out,
+    );
+    compare(
+        "sheet",
+        keyed(&old.sheets, |x| x.id.clone(), |x| x.name.ja.clone()),
+        keyed(&new.sheets, |x| x.id.clone(), |x| x.name.ja.clone()),
+        &mut out,
+    );
+    compare(
+        "track",
+        keyed(&old.tracks, |x| x.id.clone(), |x| x.name.ja.clone()),
+        keyed(&new.tracks, |x| x.id.clone(), |x| x.name.ja.clone()),
+        &mut out,
+    );
+    compare(
+        "phase",
+        keyed(&old.sequence, |x| x.id.clone(), |x| x.name.ja.clone()),
+        keyed(&new.sequence, |x| x.id.clone(), |x| x.name.ja.clone()),
+        &mut out,
+    );
+    compare(
+        "victory",
+        keyed(&old.victory, |x| x.id.clone(), |x| x.id.clone()),
+        keyed(&new.victory, |x| x.id.clone(), |x| x.id.clone()),
+        &mut out,
+    );
+    compare(
+        "aid",
+        keyed(&old.aids, |x| x.id.clone(), |x| x.title.ja.clone()),
+        keyed(&new.aids, |x| x.id.clone(), |x| x.title.ja.clone()),
         &mut out,
     );
     // Texts are shown as printed (`[[term:control]]` as "control"), each in its own edition.

@@ -69,6 +69,7 @@ struct RawDeckLimit {
     field: TS<String>,
     max_copies: TS<u32>,
     rule: Option<TS<String>>,
+    provisional: Option<TS<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -99,6 +100,7 @@ struct RawAid {
     #[serde(flatten)]
     kind: AidKind,
     rule: Option<TS<String>>,
+    provisional: Option<TS<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -157,6 +159,7 @@ struct RawComponent {
     paper: Option<String>,
     sheets: Option<u32>,
     per_sheet: Option<u32>,
+    provisional: Option<TS<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -222,6 +225,7 @@ struct RawCardBack {
     side: Option<TS<String>>,
     name: RawNames,
     colour: TS<String>,
+    provisional: Option<TS<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -292,6 +296,8 @@ struct RawSheet {
     columns: Vec<RawScoreColumn>,
     #[serde(default)]
     slots: Vec<RawSlotGroup>,
+    #[serde(default)]
+    tracks: Vec<TS<String>>,
 }
 
 fn a4() -> String {
@@ -304,6 +310,7 @@ struct RawTrack {
     id: String,
     name: RawNames,
     boxes: Vec<RawTrackBox>,
+    provisional: Option<TS<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -374,6 +381,7 @@ struct RawVictory {
     rule: Option<TS<String>>,
     #[serde(default)]
     text: String,
+    provisional: Option<TS<Vec<String>>>,
 }
 
 /// Loads pack.toml into `pack`; false when it could not be read, so the files that depend on it
@@ -384,10 +392,31 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
     let r = |v: &Option<TS<String>>| v.as_ref().map(|v| toml_ref(file, v));
 
     let g = raw.game;
-    for (what, fields) in [("game", &g.provisional), ("declared totals", &raw.totals.provisional)] {
-        if let Some(fields) = fields {
-            l.provisional(what, fields.get_ref(), Loader::span(file, fields));
-        }
+    let mut provisional: Vec<(String, &TS<Vec<String>>)> = Vec::new();
+    provisional.extend(g.provisional.as_ref().map(|p| ("game".to_string(), p)));
+    provisional.extend(raw.totals.provisional.as_ref().map(|p| ("declared totals".to_string(), p)));
+    for t in &raw.tracks {
+        provisional.extend(t.provisional.as_ref().map(|p| (format!("track `{}`", t.id), p)));
+    }
+    for c in &raw.components {
+        let kind = &c.get_ref().kind;
+        provisional.extend(c.get_ref().provisional.as_ref().map(|p| (format!("component `{kind}`"), p)));
+    }
+    for v in &raw.victory {
+        provisional.extend(v.provisional.as_ref().map(|p| (format!("victory `{}`", v.id), p)));
+    }
+    for a in &raw.aids {
+        provisional.extend(a.provisional.as_ref().map(|p| (format!("play aid `{}`", a.id), p)));
+    }
+    for b in &raw.card_backs {
+        provisional.extend(b.provisional.as_ref().map(|p| (format!("card back `{}`", b.name.ja), p)));
+    }
+    for limit in raw.deck.iter().flat_map(|d| &d.limits) {
+        let field = limit.field.get_ref();
+        provisional.extend(limit.provisional.as_ref().map(|p| (format!("deck limit on `{field}`"), p)));
+    }
+    for (what, fields) in provisional {
+        l.provisional(&what, fields.get_ref(), Loader::span(file, fields));
     }
     pack.game = Game {
         title: g.title.into(),
@@ -518,6 +547,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                 summary: s.summary.iter().map(|c| toml_ref(file, c)).collect(),
                 aids: s.aids.iter().map(|a| toml_ref(file, a)).collect(),
                 rows: s.rows.as_ref().map(|v| Loader::spanned(file, v)),
+                tracks: s.tracks.iter().map(|t| toml_ref(file, t)).collect(),
                 columns: s
                     .columns
                     .iter()

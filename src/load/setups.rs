@@ -43,7 +43,7 @@ pub(super) struct RawSelector {
 struct RawDeck {
     id: String,
     setup: TS<String>,
-    side: TS<String>,
+    side: Option<TS<String>>,
     select: RawSelector,
     size: TS<u32>,
     #[serde(default)]
@@ -89,7 +89,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                 pack.decks.push(Deck {
                     id: d.id.clone(),
                     setup: toml_ref(file, &d.setup),
-                    side: toml_ref(file, &d.side),
+                    side: d.side.as_ref().map(|s| toml_ref(file, s)),
                     select: selector(&d.select),
                     size: Loader::spanned(file, &d.size),
                     partition: d.partition,

@@ -219,8 +219,8 @@ pub struct Deck {
     pub id: String,
     /// The setup it belongs to.
     pub setup: Ref,
-    /// Whose deck.
-    pub side: Ref,
+    /// Whose deck (none for a shared deck, e.g. Early War cards).
+    pub side: Option<Ref>,
     /// Which cards.
     pub select: Selector,
     /// How many cards the rules say it has.

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{Names, Ref, Span, Spanned};
 
 /// A game map.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Default)]
 pub struct Map {
     /// Hex grid or areas joined by adjacency.
     pub kind: MapKind,
@@ -44,10 +44,11 @@ pub struct Map {
 }
 
 /// Hex grid or point-to-point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum MapKind {
     /// Hexes on a grid.
+    #[default]
     Hex,
     /// Named areas with explicit adjacency.
     Area,
@@ -322,6 +323,8 @@ pub struct Sheet {
     pub columns: Vec<ScoreColumn>,
     /// Mats: rows of card slots.
     pub slots: Vec<SlotGroup>,
+    /// Tracks (`[[tracks]]` ids) it prints, e.g. a point tracker.
+    pub tracks: Vec<Ref>,
     /// Where it is declared.
     #[serde(skip)]
     pub span: Span,

@@ -9,12 +9,14 @@
 //! nothing: `emit` turns the SVG into PDF, SVG and PNG files.
 
 pub mod aids;
+mod areamap;
 mod cardlist;
 mod describe;
 pub mod faces;
 pub mod flowchart;
 mod fonts;
 mod map;
+mod mat;
 mod playsheet;
 mod setupchart;
 pub mod sheets;
@@ -195,7 +197,7 @@ pub fn render(
             Product::Counters | Product::Chits | Product::Cards | Product::Calibration => {
                 imposed(pack, &mut faces, options, product, &mut previews)
             }
-            Product::Map => Ok(map_documents(pack, options)),
+            Product::Map => Ok(map_documents(pack, &fonts, options)),
             Product::Aids => {
                 Ok(one(product, pack.aids.first().map(|_| aids::page(pack, options.paper)).into_iter().collect(), 0))
             }
@@ -240,6 +242,10 @@ fn imposed(
         Product::Counters => counters(pack, faces, options)?,
         Product::Chits => chits(pack, faces, options)?,
         Product::Cards => cards(pack, faces, options)?,
+        // The duplex calibration sheet serves double-sided pieces; a game without any needs none.
+        _ if pack.cards.is_empty() && pack.counters.is_empty() && pack.chits.values.is_empty() => {
+            return Ok(Vec::new());
+        }
         _ => {
             let paper = options.paper;
             let imp = grid(pack, paper, (paper.width - 40.0, paper.height - 40.0), 0.0, 0.0, Sides::Duplex)?;
@@ -287,6 +293,17 @@ fn sheet_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Documen
             page_mm,
         });
     }
+    // Mats on their own paper (a row of card-sized slots needs A3), one document each.
+    for sheet in pack.sheets.iter().filter(|s| s.kind == "mat") {
+        let (page, page_mm) = mat::page(pack, sheet);
+        docs.push(Document {
+            product: Product::Sheets,
+            name: format!("mat-{}", sheet.id),
+            pages: vec![page],
+            pieces: 0,
+            page_mm,
+        });
+    }
     let tracks: Vec<Page> = pack.tracks.iter().map(|t| playsheet::track(pack, t, options.paper)).collect();
     if !tracks.is_empty() {
         let landscape = options.paper.landscape();
@@ -303,8 +320,9 @@ fn sheet_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Documen
 
 /// The flowchart page, plus its PNG, Graphviz and Mermaid files in `out`.
 fn flowchart_documents(pack: &Pack, fonts: &Fonts, options: &Options, out: &mut Rendered) -> Vec<Document> {
+    // The flowchart is about cards: a game without cards (only victory conditions) has none.
     let graph = crate::model::graph::CardGraph::of(pack);
-    if graph.nodes.is_empty() {
+    if graph.nodes.is_empty() || pack.cards.is_empty() {
         return Vec::new();
     }
     let layout = flowchart::layout(&graph, fonts);
@@ -327,12 +345,16 @@ fn flowchart_documents(pack: &Pack, fonts: &Fonts, options: &Options, out: &mut 
     }]
 }
 
-/// The map at its published size (`map-<paper>`) and tiled onto the run's paper, when the pack
-/// has a hex map and the run's paper is smaller.
-fn map_documents(pack: &Pack, options: &Options) -> Vec<Document> {
+/// The map (a hex grid or an area map) at its published size (`map-<paper>`) and tiled onto the
+/// run's paper, when the run's paper is smaller.
+fn map_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Document> {
     let Some(map) = &pack.map else { return Vec::new() };
     let published = Paper::named(&map.paper).unwrap_or(Paper::A3);
-    let Some((page, page_mm)) = map::map_page(pack, map, published) else { return Vec::new() };
+    let page = match map.kind {
+        crate::model::MapKind::Hex => map::map_page(pack, map, published),
+        crate::model::MapKind::Area => Some(areamap::page(pack, map, fonts, published)),
+    };
+    let Some((page, page_mm)) = page else { return Vec::new() };
     let mut docs = Vec::new();
     let small = options.paper.width * options.paper.height < published.width * published.height;
     if small {

@@ -87,6 +87,19 @@ pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> 
         }
     }
     y += boxes.len().div_ceil(2) as f64 * (bh + 4.0) + 6.0;
+    if !sheet.columns.is_empty() {
+        y = score_table(&mut s, pack, sheet, (margin, y), w - 2.0 * margin) + 4.0;
+    }
+    for track in sheet.tracks.iter().filter_map(|t| pack.tracks.iter().find(|x| x.id == t.value)) {
+        let _ = write!(
+            s,
+            r##"<text x="{margin}" y="{}" font-size="4.4" font-weight="700">{} {}</text>"##,
+            mm(y),
+            escape(&track.name.ja),
+            escape(&track.name.en)
+        );
+        y = draw_track(&mut s, track, (margin, y + 3.0), w - 2.0 * margin, 16.0) + 4.0;
+    }
     // The turn sequence on the left, play-aid tables on the right, the rule summary below both.
     let top = y;
     if sheet.sequence && !pack.sequence.is_empty() {
@@ -153,8 +166,50 @@ pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> 
     Page { svg: s, back: false }
 }
 
-/// A track: a row of numbered boxes (wrapping onto more rows), each with its label and
-/// attributes.
+/// Draws `track`'s boxes from (`x`, `y`) across `width` mm, wrapping onto more rows, each box
+/// `size` mm wide with its value, label and attributes; returns the y below the last row.
+fn draw_track(s: &mut String, track: &Track, (x, y): (f64, f64), width: f64, size: f64) -> f64 {
+    let per_row = (width / size).floor().max(1.0) as usize;
+    let bw = width / per_row as f64;
+    let (bh, value_pt, text_pt) = (size, size * 0.3, (size * 0.085).max(1.8));
+    for (i, b) in track.boxes.iter().enumerate() {
+        let (bx, by) = (x + (i % per_row) as f64 * bw, y + (i / per_row) as f64 * (bh + 4.0));
+        let _ = write!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{bh}" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.4"/>"##,
+            mm(bx),
+            mm(by),
+            mm(bw)
+        );
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="{}" font-weight="700" text-anchor="middle">{}</text>"##,
+            mm(bx + bw / 2.0),
+            mm(by + bh * 0.38),
+            mm(value_pt),
+            b.value
+        );
+        let mut line = by + bh * 0.58;
+        for text in std::iter::once(b.label.clone())
+            .chain(b.attributes.iter().map(|(k, v)| format!("{k}: {v}")))
+            .filter(|t| !t.is_empty())
+        {
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{}" font-size="{}" text-anchor="middle">{}</text>"##,
+                mm(bx + bw / 2.0),
+                mm(line),
+                mm(text_pt),
+                escape(&text)
+            );
+            line += text_pt * 1.35;
+        }
+    }
+    y + track.boxes.len().div_ceil(per_row) as f64 * (bh + 4.0)
+}
+
+/// A track on its own page: a row of numbered boxes (wrapping onto more rows), each with its label
+/// and attributes.
 pub(crate) fn track(pack: &Pack, track: &Track, paper: Paper) -> Page {
     let paper = paper.landscape();
     let mut s = begin_page(paper.width, paper.height);
@@ -165,38 +220,62 @@ pub(crate) fn track(pack: &Pack, track: &Track, paper: Paper) -> Page {
         escape(&track.name.ja),
         escape(&track.name.en)
     );
-    let per_row = ((paper.width - 2.0 * margin) / 26.0).floor().max(1.0) as usize;
-    let (bw, bh) = ((paper.width - 2.0 * margin) / per_row as f64, 26.0);
-    for (i, b) in track.boxes.iter().enumerate() {
-        let (x, y) = (margin + (i % per_row) as f64 * bw, 26.0 + (i / per_row) as f64 * (bh + 4.0));
-        let _ = write!(
-            s,
-            r##"<rect x="{}" y="{y}" width="{}" height="{bh}" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.4"/>"##,
-            mm(x),
-            mm(bw)
-        );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="8" font-weight="700" text-anchor="middle">{}</text>"##,
-            mm(x + bw / 2.0),
-            mm(y + 10.0),
-            b.value
-        );
-        let mut line = y + 15.0;
-        for text in std::iter::once(b.label.clone())
-            .chain(b.attributes.iter().map(|(k, v)| format!("{k}: {v}")))
-            .filter(|t| !t.is_empty())
-        {
-            let _ = write!(
-                s,
-                r##"<text x="{}" y="{}" font-size="2.2" text-anchor="middle">{}</text>"##,
-                mm(x + bw / 2.0),
-                mm(line),
-                escape(&text)
-            );
-            line += 3.0;
-        }
-    }
+    draw_track(&mut s, track, (margin, 26.0), paper.width - 2.0 * margin, 26.0);
     end_page(&mut s, pack, (paper.width, paper.height), "track");
     Page { svg: s, back: false }
+}
+
+/// A score sheet's table: a row per player (a blank for the name, then each column's tick
+/// boxes), under a header naming the columns; returns the y below it.
+fn score_table(s: &mut String, pack: &Pack, sheet: &Sheet, (x, y): (f64, f64), width: f64) -> f64 {
+    let rows = sheet.rows.as_ref().map_or(pack.game.players_max, |r| r.value).max(1);
+    let name_w = 60.0_f64.min(width * 0.4);
+    let ticks: u32 = sheet.columns.iter().map(|c| c.boxes).sum::<u32>().max(1);
+    let gap = 4.0;
+    let tick_w = ((width - name_w - gap * sheet.columns.len() as f64) / f64::from(ticks)).min(12.0);
+    let row_h = 11.0;
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-size="3.6" font-weight="700">プレイヤー player</text>"##,
+        mm(x),
+        mm(y + 5.0)
+    );
+    let mut cx = x + name_w;
+    let mut starts = Vec::new();
+    for c in &sheet.columns {
+        starts.push(cx);
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="3.6" font-weight="700">{} {}</text>"##,
+            mm(cx),
+            mm(y + 5.0),
+            escape(&c.name.ja),
+            escape(&c.name.en)
+        );
+        cx += f64::from(c.boxes) * tick_w + gap;
+    }
+    for r in 0..rows {
+        let top = y + 8.0 + f64::from(r) * row_h;
+        let _ = write!(
+            s,
+            r##"<path d="M{} {} L{} {}" stroke="#3b2f1c" stroke-width="0.3"/>"##,
+            mm(x),
+            mm(top + row_h - 1.5),
+            mm(x + name_w - 4.0),
+            mm(top + row_h - 1.5)
+        );
+        for (c, start) in sheet.columns.iter().zip(&starts) {
+            for b in 0..c.boxes {
+                let _ = write!(
+                    s,
+                    r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="#3b2f1c" stroke-width="0.4"/>"##,
+                    mm(start + f64::from(b) * tick_w + 0.8),
+                    mm(top + 1.0),
+                    mm(tick_w - 1.6),
+                    mm((tick_w - 1.6).min(row_h - 3.0))
+                );
+            }
+        }
+    }
+    y + 8.0 + f64::from(rows) * row_h + 4.0
 }

@@ -116,8 +116,14 @@ pub(crate) fn chart(
         .iter()
         .filter(|d| pack.setup(&d.setup).is_some_and(|s| s.id == setup.id))
         .map(|d| {
-            let side = pack.side(&d.side).map_or(d.side.value.clone(), |s| s.name.ja.clone());
-            format!("{side}の山札 {} deck: {} cards, {}", d.side.value, d.size.value, selection(pack, &d.select))
+            let cards = format!("{} cards, {}", d.size.value, selection(pack, &d.select));
+            match &d.side {
+                Some(side) => {
+                    let name = pack.side(side).map_or(side.value.clone(), |s| s.name.ja.clone());
+                    format!("{name}の山札 {} deck: {cards}", side.value)
+                }
+                None => format!("山札 deck {}: {cards}", d.id),
+            }
         })
         .chain(setup.open.iter().map(|o| format!("オープン open: {}", selection(pack, o))))
         .chain(setup.removed.iter().map(|r| format!("ゲームより除外 removed: {}", selection(pack, r))))
