@@ -279,7 +279,7 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
     // The game's structure in pack.toml and setups.toml: what the rules fix as data.
     let single = |p: &Pack| {
         let value = serde_json::to_value(&p.game.totals).unwrap_or(Value::Null);
-        BTreeMap::from([("game".to_string(), ("declared totals".to_string(), value))])
+        BTreeMap::from([("game".to_string(), ("game".to_string(), value))])
     };
     compare("totals", single(old), single(new), &mut out);
     compare(

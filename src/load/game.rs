@@ -30,7 +30,7 @@ struct RawPack {
     #[serde(default)]
     factors: Vec<RawFactor>,
     #[serde(default)]
-    markers: Vec<RawSide>,
+    markers: Vec<RawMarker>,
     chits: Option<TS<RawChits>>,
     #[serde(default)]
     card_types: Vec<RawCardType>,
@@ -160,6 +160,14 @@ struct RawComponent {
     sheets: Option<u32>,
     per_sheet: Option<u32>,
     provisional: Option<TS<Vec<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMarker {
+    id: String,
+    name: RawNames,
+    colour: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -497,7 +505,8 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         raw.classes.into_iter().map(|c| UnitClass { id: c.id, name: c.name.into(), symbol: c.symbol }).collect();
     pack.factors =
         raw.factors.into_iter().map(|f| FactorDef { id: f.id, name: f.name.into(), abbrev: f.abbrev }).collect();
-    pack.markers = raw.markers.into_iter().map(|m| Marker { id: m.id, name: m.name.into() }).collect();
+    pack.markers =
+        raw.markers.into_iter().map(|m| Marker { id: m.id, name: m.name.into(), colour: m.colour }).collect();
     if let Some(chits) = &raw.chits {
         let span = Loader::span(file, chits);
         let c = chits.get_ref();

@@ -67,6 +67,8 @@ pub struct Marker {
     pub id: String,
     /// Name.
     pub name: Names,
+    /// Background colour, `#rrggbb` (seed 003: US markers blue, USSR red); absent: plain.
+    pub colour: Option<String>,
 }
 
 /// A kind of physical counter: what its front and back show, and how many exist.

@@ -3,9 +3,10 @@
 
 use std::fmt::Write;
 
-use super::sheets::{begin_page, end_page, escape, Page};
+use super::sheets::{begin_page, end_page, escape, paragraph, Page};
 use crate::layout::Paper;
 use crate::model::{AidKind, Pack, PlayAid};
+use crate::text::Fonts;
 
 /// An exact non-negative fraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,7 +216,7 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
 }
 
 /// A page with every aid's table (A4 portrait).
-pub(crate) fn page(pack: &Pack, paper: Paper) -> Page {
+pub(crate) fn page(pack: &Pack, fonts: &Fonts, paper: Paper) -> Page {
     let (w, h) = (paper.width, paper.height);
     let mut s = begin_page(w, h);
     let _ = write!(
@@ -225,35 +226,34 @@ pub(crate) fn page(pack: &Pack, paper: Paper) -> Page {
     );
     let mut y = 32.0;
     for aid in &pack.aids {
-        y = draw_table(&mut s, pack, aid, 15.0, y, w - 30.0) + 8.0;
+        y = draw_table(&mut s, pack, fonts, aid, (15.0, y), w - 30.0) + 8.0;
     }
     end_page(&mut s, pack, (w, h), "play aids · computed from the rules, not typed in");
     Page { svg: s, back: false }
 }
 
 /// Draws one aid at `(x, y)`; returns the y below it.
-pub(crate) fn draw_table(s: &mut String, pack: &Pack, aid: &PlayAid, x: f64, y: f64, width: f64) -> f64 {
+pub(crate) fn draw_table(
+    s: &mut String,
+    pack: &Pack,
+    fonts: &Fonts,
+    aid: &PlayAid,
+    (x, y): (f64, f64),
+    width: f64,
+) -> f64 {
     let t = table(pack, aid);
-    let rule =
-        aid.rule.as_ref().and_then(|r| pack.clause(r)).map(|c| format!(" (rule {})", c.number)).unwrap_or_default();
-    let _ = write!(
-        s,
-        r##"<text x="{x}" y="{y}" font-size="4.2" font-weight="700">{} {}{}</text>"##,
-        escape(&aid.title.ja),
-        escape(&aid.title.en),
-        escape(&rule)
-    );
+    let rule = crate::check::cite(pack, aid.rule.as_ref());
+    let title = format!("{} {}{rule}", aid.title.ja, aid.title.en);
+    let mut yy = paragraph(s, fonts, &title, (x, y - 3.6), width, 12.0);
     let cols = t.header.len() as f64;
     let cw = (width / cols).min(34.0);
-    let mut yy = y + 7.0;
+    // Column heads wrap within their column; the rows start below the tallest.
+    let head_top = yy + 0.6;
+    let mut below = head_top;
     for (i, head) in t.header.iter().enumerate() {
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{yy}" font-size="3" font-weight="700" fill="#333333">{}</text>"##,
-            x + i as f64 * cw,
-            escape(head)
-        );
+        below = below.max(paragraph(s, fonts, head, (x + i as f64 * cw, head_top), cw - 1.5, 8.0));
     }
+    yy = below - 1.0;
     for (label, cells) in &t.rows {
         yy += 4.6;
         let _ = write!(s, r##"<text x="{x}" y="{yy}" font-size="3.2">{}</text>"##, escape(label));

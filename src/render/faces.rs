@@ -132,15 +132,15 @@ impl FaceRenderer<'_> {
             let data = self.unit_face(unit, damaged, counter_draft);
             return self.render("counters/unit.svg.tera", id, size, &data, &unit.span);
         }
-        let (name, name_en) = self
-            .pack
-            .marker(face)
-            .map_or((face.to_string(), String::new()), |m| (m.name.ja.clone(), m.name.en.clone()));
+        let marker = self.pack.marker(face);
+        let (name, name_en) =
+            marker.map_or((face.to_string(), String::new()), |m| (m.name.ja.clone(), m.name.en.clone()));
+        let colour = marker.and_then(|m| m.colour.clone()).unwrap_or_else(|| "#e8e4d8".into());
         let data = CounterFace {
             name,
             name_en,
-            colour: "#e8e4d8".into(),
-            ink: "#222222".into(),
+            ink: ink_for(&colour).into(),
+            colour,
             symbol: String::new(),
             factors: String::new(),
             movement: None,

@@ -59,15 +59,6 @@ pub(crate) fn page(pack: &Pack, sheet: &Sheet) -> (Page, (f64, f64)) {
                 mm(sw * 0.32),
                 i + 1
             );
-            let _ = write!(
-                s,
-                r##"<text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="#8a7a5a">{} {}</text>"##,
-                mm(x + sw / 2.0),
-                mm(y + 7.0 + sh - 3.0),
-                mm((sw * 0.075).max(2.2)),
-                escape(&group.name.ja),
-                i + 1
-            );
         }
         y += row_share;
     }

@@ -198,9 +198,11 @@ pub fn render(
                 imposed(pack, &mut faces, options, product, &mut previews)
             }
             Product::Map => Ok(map_documents(pack, &fonts, options)),
-            Product::Aids => {
-                Ok(one(product, pack.aids.first().map(|_| aids::page(pack, options.paper)).into_iter().collect(), 0))
-            }
+            Product::Aids => Ok(one(
+                product,
+                pack.aids.first().map(|_| aids::page(pack, &fonts, options.paper)).into_iter().collect(),
+                0,
+            )),
             Product::Sheets => Ok(sheet_documents(pack, &fonts, options)),
             Product::Setups => pack
                 .setups
@@ -298,7 +300,7 @@ fn sheet_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Documen
         let (page, page_mm) = mat::page(pack, sheet);
         docs.push(Document {
             product: Product::Sheets,
-            name: format!("mat-{}", sheet.id),
+            name: if sheet.id.starts_with("mat") { sheet.id.clone() } else { format!("mat-{}", sheet.id) },
             pages: vec![page],
             pieces: 0,
             page_mm,

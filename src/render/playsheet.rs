@@ -4,43 +4,11 @@
 use std::fmt::Write;
 
 use super::aids::draw_table;
-use super::sheets::{begin_page, end_page, escape, Page};
+use super::sheets::{begin_page, end_page, escape, paragraph, Page};
 use super::templates::mm;
 use crate::layout::Paper;
 use crate::model::{Pack, Sheet, Track};
-use crate::text::fit::{fit, Request};
-use crate::text::{Fonts, Style, Weight};
-
-/// Lines of `text` fitted into a box, drawn; returns the y below them.
-fn paragraph(s: &mut String, fonts: &Fonts, text: &str, (x, y): (f64, f64), width: f64, size_pt: f64) -> f64 {
-    let weight = Weight::Regular;
-    let fitted = fit(
-        fonts,
-        &Request {
-            text,
-            width_mm: width,
-            height_mm: 1000.0,
-            max_pt: size_pt,
-            min_pt: size_pt,
-            leading: 1.3,
-            style: Style::embedded(weight),
-            max_lines: 0,
-        },
-    );
-    let mut yy = y;
-    for (i, line) in fitted.lines.iter().enumerate() {
-        yy = y + 0.88 * fitted.size_mm + i as f64 * fitted.line_mm;
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="{}">{}</text>"##,
-            mm(x),
-            mm(yy),
-            mm(fitted.size_mm),
-            escape(line)
-        );
-    }
-    yy + fitted.line_mm - 0.88 * fitted.size_mm
-}
+use crate::text::Fonts;
 
 /// One play sheet.
 pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> Page {
@@ -102,6 +70,7 @@ pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> 
     }
     // The turn sequence on the left, play-aid tables on the right, the rule summary below both.
     let top = y;
+    let half = (w - 2.0 * margin) / 2.0;
     if sheet.sequence && !pack.sequence.is_empty() {
         let _ = write!(
             s,
@@ -132,22 +101,14 @@ pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> 
                 .and_then(|r| pack.rules.sections.iter().find(|sec| sec.id == r.value))
                 .map(|sec| format!(" ({})", sec.number))
                 .unwrap_or_default();
-            let _ = write!(
-                s,
-                r##"<text x="{}" y="{}" font-size="3.2">· {} {}{}</text>"##,
-                mm(margin + 4.0),
-                mm(y),
-                escape(&phase.name.ja),
-                escape(&phase.name.en),
-                escape(&rule)
-            );
-            y += 4.2;
+            let text = format!("· {} {}{}", phase.name.ja, phase.name.en, rule);
+            // `y` is a baseline; a paragraph takes its top and returns the top of the next line.
+            y = paragraph(&mut s, fonts, &text, (margin + 4.0, y - 3.0), half - 8.0, 9.0) + 3.0 + 0.6;
         }
     }
-    let half = (w - 2.0 * margin) / 2.0;
     let mut right = top;
     for aid in sheet.aids.iter().filter_map(|a| pack.aids.iter().find(|x| x.id == a.value)) {
-        right = draw_table(&mut s, pack, aid, margin + half + 4.0, right, half - 4.0) + 8.0;
+        right = draw_table(&mut s, pack, fonts, aid, (margin + half + 4.0, right), half - 4.0) + 8.0;
     }
     y = y.max(right) + 4.0;
     if !sheet.summary.is_empty() {

@@ -3,6 +3,9 @@
 
 use std::fmt::Write;
 
+use crate::text::fit::{fit, Request};
+use crate::text::{Fonts, Style, Weight};
+
 use super::faces::Face;
 use super::templates::mm;
 use crate::layout::{CropMark, Imposition, Rect, Sides};
@@ -246,6 +249,44 @@ pub fn end_page(s: &mut String, pack: &crate::model::Pack, (w, h): (f64, f64), w
         mm(h - 2.5),
         escape(&text)
     );
+}
+
+/// Lines of `text` fitted into a box, drawn; returns the y below them.
+pub(crate) fn paragraph(
+    s: &mut String,
+    fonts: &Fonts,
+    text: &str,
+    (x, y): (f64, f64),
+    width: f64,
+    size_pt: f64,
+) -> f64 {
+    let weight = Weight::Regular;
+    let fitted = fit(
+        fonts,
+        &Request {
+            text,
+            width_mm: width,
+            height_mm: 1000.0,
+            max_pt: size_pt,
+            min_pt: size_pt,
+            leading: 1.3,
+            style: Style::embedded(weight),
+            max_lines: 0,
+        },
+    );
+    let mut yy = y;
+    for (i, line) in fitted.lines.iter().enumerate() {
+        yy = y + 0.88 * fitted.size_mm + i as f64 * fitted.line_mm;
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="{}">{}</text>"##,
+            mm(x),
+            mm(yy),
+            mm(fitted.size_mm),
+            escape(line)
+        );
+    }
+    yy + fitted.line_mm - 0.88 * fitted.size_mm
 }
 
 /// Escapes text for SVG.

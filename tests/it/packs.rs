@@ -26,3 +26,113 @@ fn point_to_point_model_holds_areas_tracks_and_typed_fields() {
     assert_eq!(pack["cards"][3]["fields"]["fight"], 4);
     assert_eq!(pack["sheets"][0]["kind"], "score");
 }
+
+/// Builds `data/<pack>` into a fresh folder; returns it.
+fn build(pack: &str) -> std::path::PathBuf {
+    let dir = super::support::temp_dir(&format!("seed-pack-{pack}"));
+    let out = dir.join("out");
+    let output = pnpkit(&root(), &["build", &format!("data/{pack}"), "--out", &out.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
+    out
+}
+
+fn read(dir: &std::path::Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+#[test]
+fn twilight_struggle_draws_its_area_map_with_every_area_region_and_adjacency() {
+    let out = build("twilight-struggle");
+    let svg = read(&out, "svg/map-a3-1-front.svg");
+    let dump = pnpkit(&root(), &["dump", "data/twilight-struggle"]);
+    let pack: serde_json::Value = serde_json::from_slice(&dump.stdout).expect("JSON");
+    let areas = pack["map"]["areas"].as_array().unwrap();
+    assert!(areas.len() >= 50, "{} areas", areas.len());
+    for area in areas {
+        let name = area["name"]["ja"].as_str().unwrap();
+        assert!(svg.contains(&format!(">{name}<")), "{name} is not drawn");
+    }
+    for region in pack["map"]["regions"].as_array().unwrap() {
+        assert!(svg.contains(region["colour"].as_str().unwrap()), "region {} has no colour on the map", region["id"]);
+    }
+    // Each adjacency is one line (drawn once per pair).
+    let pairs: usize = areas.iter().map(|a| a["adjacent"].as_array().unwrap().len()).sum::<usize>() / 2;
+    assert_eq!(
+        svg.matches(r##"stroke="#7a7a7a" stroke-width="0.6"/>"##).count(),
+        pairs + 1,
+        "lines + the key's sample"
+    );
+    for file in ["map-a4.pdf", "counters.pdf", "cards.pdf", "tracks.pdf", "rules.html"] {
+        assert!(out.join(file).is_file(), "{file}");
+    }
+    // The tracks the seed describes: DEFCON 5-1, VP -20..+20, the space race's 8 boxes.
+    let tracks = pack["tracks"].as_array().unwrap();
+    let values = |id: &str| -> Vec<i64> {
+        let t = tracks.iter().find(|t| t["id"] == id).unwrap_or_else(|| panic!("track {id}"));
+        t["boxes"].as_array().unwrap().iter().map(|b| b["value"].as_i64().unwrap()).collect()
+    };
+    assert_eq!(values("defcon"), [5, 4, 3, 2, 1]);
+    assert_eq!(values("vp"), (-20..=20).collect::<Vec<_>>());
+    assert_eq!(values("space-race").len(), 8);
+}
+
+#[test]
+fn submarine_attack_prints_its_cards_mat_and_dice_table() {
+    let out = build("submarine-attack");
+    let manifest: serde_json::Value = serde_json::from_str(&read(&out, "manifest.json")).unwrap();
+    let cards = manifest["documents"].as_array().unwrap().iter().find(|d| d["product"] == "cards").unwrap();
+    assert_eq!(cards["pieces"], 36, "two sets of 8 transports and 10 actions");
+    let mat = read(&out, "svg/mat-1-front.svg");
+    assert_eq!(mat.matches("stroke-dasharray=\"2 1\"").count(), 6 + 8, "six columns and eight action slots");
+    assert!(mat.contains("6 of 8") && mat.contains("8 of 10"), "each row says how many are chosen");
+    // Seven dice of six faces always show a pair; four dice do 13/18 of the time.
+    let aids = read(&out, "svg/play-aids-1-front.svg");
+    assert!(aids.contains(">100.0%<") && aids.contains(">72.2%<"), "the of-a-kind table");
+}
+
+#[test]
+fn submarine_attack_editions_publish_their_dated_revisions() {
+    let dir = super::support::temp_dir("seed-pack-submarine-errata");
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let old = "data/submarine-attack/editions/2002-11-02";
+    let output = pnpkit(&root(), &["errata", old, "data/submarine-attack", "--out", &out]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.contains("card-type torpedo 魚雷カード: fields[grade].kind.values"),
+        "torpedo D abolished: {stdout}"
+    );
+    assert!(stdout.contains("sheet mat 配置図: slots[actions].count 10 → 8"), "8 of 10 actions: {stdout}");
+    assert!(stdout.contains("when.value 10 → 15"), "the game ends at 15 VP: {stdout}");
+    assert!(stdout.contains("replacement sheet: 2 cards on"), "the two torpedo D cards become C: {stdout}");
+    let output = pnpkit(&root(), &["errata", "data/submarine-attack/editions/original", old, "--out", &out]);
+    let (stdout, _) = text(&output);
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("card ") && l.ends_with(": removed")).count(), 4, "{stdout}");
+    assert!(stdout.contains("totals game: cards 40 → 36"), "{stdout}");
+    // `check` holds every edition to its notes.
+    for pack in ["data/submarine-attack", old] {
+        assert_eq!(pnpkit(&root(), &["check", pack]).status.code(), Some(0), "{pack}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn doomtrooper_checks_deck_lists_and_prints_its_player_aids() {
+    let output = pnpkit(&root(), &["deck", "check", "data/doomtrooper", "data/doomtrooper/decks/sample-60.txt"]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains(": 60 cards in ") && stdout.ends_with("legal\n"), "{stdout}");
+    let out = build("doomtrooper");
+    let sheets = read(&out, "svg/play-sheets-2-front.svg");
+    assert!(sheets.contains("昇進ポイント") && sheets.contains("運命ポイント"), "the tracker carries both tracks");
+    assert!(read(&out, "svg/play-sheets-1-front.svg").contains("手順 Turn sequence"));
+}
+
+#[test]
+fn diceplomacy_prints_a_score_sheet_for_eight_players() {
+    let out = build("diceplomacy");
+    let score = read(&out, "svg/play-sheets-1-front.svg");
+    let ticks = score.matches(r##"fill="#ffffff" stroke="#3b2f1c" stroke-width="0.4""##).count();
+    assert_eq!(ticks, 8 * (3 + 3), "8 players × 3 wins and 3 losses");
+    assert!(!out.join("cards.pdf").exists() && !out.join("calibration.pdf").exists(), "no cards, no duplex sheet");
+}
