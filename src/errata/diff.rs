@@ -191,33 +191,25 @@ fn placements(old: &Pack, new: &Pack, out: &mut Vec<Change>) {
     }
 }
 
+/// Compares one list of items both editions have, keyed by id.
+fn lists<T: Serialize>(
+    out: &mut Vec<Change>,
+    item: &'static str,
+    (old, new): (&Pack, &Pack),
+    list: fn(&Pack) -> &Vec<T>,
+    key: fn(&T) -> String,
+    name: fn(&T) -> String,
+) {
+    compare(item, keyed(list(old), key, name), keyed(list(new), key, name), out);
+}
+
 /// Every change from `old` to `new`, in a stable order (by item kind, then id).
 pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
     let mut out = Vec::new();
-    compare(
-        "card",
-        keyed(&old.cards, |c| c.id.clone(), |c| c.name.ja.clone()),
-        keyed(&new.cards, |c| c.id.clone(), |c| c.name.ja.clone()),
-        &mut out,
-    );
-    compare(
-        "unit",
-        keyed(&old.units, |u| u.id.clone(), |u| u.name.ja.clone()),
-        keyed(&new.units, |u| u.id.clone(), |u| u.name.ja.clone()),
-        &mut out,
-    );
-    compare(
-        "counter",
-        keyed(&old.counters, |c| c.id.clone(), |c| c.id.clone()),
-        keyed(&new.counters, |c| c.id.clone(), |c| c.id.clone()),
-        &mut out,
-    );
-    compare(
-        "chit",
-        keyed(&old.chits.values, |v| v.label.clone(), |v| v.label.clone()),
-        keyed(&new.chits.values, |v| v.label.clone(), |v| v.label.clone()),
-        &mut out,
-    );
+    lists(&mut out, "card", (old, new), |p| &p.cards, |c| c.id.clone(), |c| c.name.ja.clone());
+    lists(&mut out, "unit", (old, new), |p| &p.units, |u| u.id.clone(), |u| u.name.ja.clone());
+    lists(&mut out, "counter", (old, new), |p| &p.counters, |c| c.id.clone(), |c| c.id.clone());
+    lists(&mut out, "chit", (old, new), |p| &p.chits.values, |v| v.label.clone(), |v| v.label.clone());
     // A hex is compared without its place; places are compared by their own id, with the hex they
     // stand in as a field, so a city drawn one hex further is one move, not two changed hexes.
     let hexes = |p: &Pack| {
@@ -267,12 +259,7 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
             .collect::<BTreeMap<_, _>>()
     };
     compare("clause", clauses(old), clauses(new), &mut out);
-    compare(
-        "term",
-        keyed(&old.rules.terms, |t| t.id.clone(), |t| t.name.ja.clone()),
-        keyed(&new.rules.terms, |t| t.id.clone(), |t| t.name.ja.clone()),
-        &mut out,
-    );
+    lists(&mut out, "term", (old, new), |p| &p.rules.terms, |t| t.id.clone(), |t| t.name.ja.clone());
     let areas =
         |p: &Pack| p.map.as_ref().map(|m| keyed(&m.areas, |a| a.id.clone(), |a| a.name.ja.clone())).unwrap_or_default();
     compare("area", areas(old), areas(new), &mut out);
@@ -282,60 +269,15 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
         BTreeMap::from([("game".to_string(), ("game".to_string(), value))])
     };
     compare("totals", single(old), single(new), &mut out);
-    compare(
-        "component",
-        keyed(&old.game.components, |c| c.kind.clone(), |c| c.name.ja.clone()),
-        keyed(&new.game.components, |c| c.kind.clone(), |c| c.name.ja.clone()),
-        &mut out,
-    );
-    compare(
-        "card-type",
-        keyed(&old.card_types, |t| t.id.clone(), |t| t.name.ja.clone()),
-        keyed(&new.card_types, |t| t.id.clone(), |t| t.name.ja.clone()),
-        &mut out,
-    );
-    compare(
-        "setup",
-        keyed(&old.setups, |x| x.id.clone(), |x| x.name.ja.clone()),
-        keyed(&new.setups, |x| x.id.clone(), |x| x.name.ja.clone()),
-        &mut out,
-    );
-    compare(
-        "deck",
-        keyed(&old.decks, |d| d.id.clone(), |d| d.id.clone()),
-        keyed(&new.decks, |d| d.id.clone(), |d| d.id.clone()),
-        &mut out,
-    );
-    compare(
-        "sheet",
-        keyed(&old.sheets, |x| x.id.clone(), |x| x.name.ja.clone()),
-        keyed(&new.sheets, |x| x.id.clone(), |x| x.name.ja.clone()),
-        &mut out,
-    );
-    compare(
-        "track",
-        keyed(&old.tracks, |x| x.id.clone(), |x| x.name.ja.clone()),
-        keyed(&new.tracks, |x| x.id.clone(), |x| x.name.ja.clone()),
-        &mut out,
-    );
-    compare(
-        "phase",
-        keyed(&old.sequence, |x| x.id.clone(), |x| x.name.ja.clone()),
-        keyed(&new.sequence, |x| x.id.clone(), |x| x.name.ja.clone()),
-        &mut out,
-    );
-    compare(
-        "victory",
-        keyed(&old.victory, |x| x.id.clone(), |x| x.id.clone()),
-        keyed(&new.victory, |x| x.id.clone(), |x| x.id.clone()),
-        &mut out,
-    );
-    compare(
-        "aid",
-        keyed(&old.aids, |x| x.id.clone(), |x| x.title.ja.clone()),
-        keyed(&new.aids, |x| x.id.clone(), |x| x.title.ja.clone()),
-        &mut out,
-    );
+    lists(&mut out, "component", (old, new), |p| &p.game.components, |c| c.kind.clone(), |c| c.name.ja.clone());
+    lists(&mut out, "card-type", (old, new), |p| &p.card_types, |t| t.id.clone(), |t| t.name.ja.clone());
+    lists(&mut out, "setup", (old, new), |p| &p.setups, |x| x.id.clone(), |x| x.name.ja.clone());
+    lists(&mut out, "deck", (old, new), |p| &p.decks, |d| d.id.clone(), |d| d.id.clone());
+    lists(&mut out, "sheet", (old, new), |p| &p.sheets, |x| x.id.clone(), |x| x.name.ja.clone());
+    lists(&mut out, "track", (old, new), |p| &p.tracks, |x| x.id.clone(), |x| x.name.ja.clone());
+    lists(&mut out, "phase", (old, new), |p| &p.sequence, |x| x.id.clone(), |x| x.name.ja.clone());
+    lists(&mut out, "victory", (old, new), |p| &p.victory, |x| x.id.clone(), |x| x.id.clone());
+    lists(&mut out, "aid", (old, new), |p| &p.aids, |x| x.id.clone(), |x| x.title.ja.clone());
     // Texts are shown as printed (`[[term:control]]` as "control"), each in its own edition.
     for change in &mut out {
         if let ChangeKind::Changed { fields } = &mut change.kind {

@@ -141,6 +141,16 @@ fn draw_area(s: &mut String, pack: &Pack, map: &Map, fonts: &Fonts, area: &Area,
     }
 }
 
+/// A key's sample box, `width` × 5 mm.
+fn swatch(s: &mut String, (x, y): (f64, f64), width: f64, fill: &str) {
+    let _ = write!(
+        s,
+        r##"<rect x="{}" y="{}" width="{width}" height="5" fill="{fill}" stroke="#3b3b3b" stroke-width="0.25"/>"##,
+        mm(x),
+        mm(y)
+    );
+}
+
 /// The key beside the field: title, edition, draft notice, regions, what a box shows.
 fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, width: f64) {
     let mut line = y + 6.0;
@@ -173,13 +183,7 @@ fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, width: f64) 
     text(s, x, line, 4.0, true, "地域 Regions");
     for r in &map.regions {
         line += 6.5;
-        let _ = write!(
-            s,
-            r##"<rect x="{}" y="{}" width="8" height="5" fill="{}" stroke="#3b3b3b" stroke-width="0.25"/>"##,
-            mm(x),
-            mm(line - 4.0),
-            r.colour
-        );
+        swatch(s, (x, line - 4.0), 8.0, &r.colour);
         text(s, x + 11.0, line, 3.4, false, &format!("{} {}", r.name.ja, r.name.en));
     }
     line += 10.0;
@@ -188,32 +192,17 @@ fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, width: f64) 
         for (fill, label) in [(BATTLEGROUND, "係争地 battleground"), (NON_BATTLEGROUND, "非係争地 not a battleground")]
         {
             line += 6.5;
-            let _ = write!(
-                s,
-                r##"<rect x="{}" y="{}" width="8" height="5" fill="{fill}" stroke="#3b3b3b" stroke-width="0.25"/>"##,
-                mm(x),
-                mm(line - 4.0)
-            );
+            swatch(s, (x, line - 4.0), 8.0, fill);
             text(s, x + 11.0, line, 3.4, false, label);
         }
     }
     if map.area_attributes.iter().any(|a| a == "stability") {
         line += 6.5;
-        let _ = write!(
-            s,
-            r##"<rect x="{}" y="{}" width="5" height="5" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.25"/>"##,
-            mm(x + 1.5),
-            mm(line - 4.0)
-        );
+        swatch(s, (x + 1.5, line - 4.0), 5.0, "#ffffff");
         text(s, x + 11.0, line, 3.4, false, "安定値 stability");
     }
     line += 6.5;
-    let _ = write!(
-        s,
-        r##"<rect x="{}" y="{}" width="5" height="5" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.25"/>"##,
-        mm(x + 1.5),
-        mm(line - 4.0)
-    );
+    swatch(s, (x + 1.5, line - 4.0), 5.0, "#ffffff");
     text(s, x + 11.0, line, 3.4, false, "影響力 influence, left to right:");
     for side in &pack.sides {
         line += 4.8;
