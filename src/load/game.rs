@@ -114,7 +114,7 @@ struct RawGame {
     publisher: String,
     #[serde(default)]
     genre: String,
-    players: [u32; 2],
+    players: TS<[u32; 2]>,
     #[serde(default)]
     play_minutes: [u32; 2],
     #[serde(default)]
@@ -426,14 +426,22 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
     for (what, fields) in provisional {
         l.provisional(&what, fields.get_ref(), Loader::span(file, fields));
     }
+    let [fewest, most] = *g.players.get_ref();
+    if fewest == 0 || fewest > most {
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("players = [{fewest}, {most}] is not a player range"))
+                .at(&Loader::span(file, &g.players))
+                .with_hint("write [fewest, most], e.g. [4, 8], with at least one player"),
+        );
+    }
     pack.game = Game {
         title: g.title.into(),
         edition: g.edition.get_ref().clone(),
         designer: g.designer,
         publisher: g.publisher,
         genre: g.genre,
-        players_min: g.players[0],
-        players_max: g.players[1],
+        players_min: g.players.get_ref()[0],
+        players_max: g.players.get_ref()[1],
         play_minutes: (g.play_minutes[0], g.play_minutes[1]),
         price: g.price,
         totals: Totals {
