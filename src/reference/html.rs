@@ -119,6 +119,23 @@ fn clause_history(edition: &str, change: &Change) -> HistoryView {
     HistoryView { edition: edition.to_string(), summary, wording }
 }
 
+/// What the search box suggests, taken from the pack itself: the term the rules cite most, in both
+/// languages, a clause number and a card number.
+fn search_examples(pack: &Pack) -> String {
+    let clauses = || pack.rules.sections.iter().flat_map(|s| &s.clauses);
+    let cited = |id: &str| clauses().flat_map(|c| &c.refs).filter(|(kind, t)| kind == "term" && t.value == id).count();
+    let term = pack.rules.terms.iter().max_by_key(|t| (cited(&t.id), std::cmp::Reverse(t.id.clone())));
+    let clause = clauses().nth(3);
+    let card = pack.cards.iter().find_map(|c| c.number).map(|n| format!("#{n}"));
+    let examples: Vec<String> =
+        [term.map(|t| t.name.ja.clone()), term.map(|t| t.name.en.clone()), clause.map(|c| c.number.clone()), card]
+            .into_iter()
+            .flatten()
+            .filter(|e| !e.is_empty())
+            .collect();
+    examples.join(", ")
+}
+
 /// The reference as one HTML file. `revisions` are what each earlier edition changed, oldest
 /// first (empty when the pack names no earlier edition's folder); each clause lists its revisions,
 /// those the current edition changed are marked, and removed clauses are listed by edition.
@@ -176,7 +193,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                     number: c.number.clone(),
                     html: linked(pack, &c.text),
                     items: c.items.iter().map(|i| linked(pack, i)).collect(),
-                    notes: c.notes.clone(),
+                    notes: c.notes.iter().map(|n| linked(pack, n)).collect(),
                     referenced_by: referenced.get(&c.id).cloned().unwrap_or_default(),
                     history: history.remove(&c.id).unwrap_or_default(),
                     changed: changed_now.contains(&c.id),
@@ -271,6 +288,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     context.insert("title", &pack.game.title.ja);
     context.insert("title_en", &pack.game.title.en);
     context.insert("edition", &pack.game.edition);
+    context.insert("examples", &search_examples(pack));
     context.insert("sections", &sections);
     context.insert("removed", &removed);
     context.insert("terms", &terms);
