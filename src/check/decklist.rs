@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::diag::{Code, Diagnostic};
 use crate::load::decklist::DeckList;
-use crate::model::{Card, FieldValue, Pack};
+use crate::model::{Card, DeckRules, FieldValue, Pack};
 
 /// Checks `list` against `pack`'s `[deck]` rules.
 pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
@@ -30,7 +30,7 @@ pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
         };
         let held = copies.entry(card.id.as_str()).or_default();
         *held += entry.count.value;
-        let (limit, why) = limit_for(pack, card);
+        let (limit, why) = limit_for(pack, rules, card);
         if let Some(limit) = limit.filter(|l| *held > *l) {
             out.push(
                 Diagnostic::error(
@@ -65,8 +65,7 @@ pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
 
 /// The most copies of `card` a deck may hold, and why: the strictest limit whose flag the card
 /// has set, else the general one.
-fn limit_for(pack: &Pack, card: &Card) -> (Option<u32>, String) {
-    let Some(rules) = &pack.deck_rules else { return (None, String::new()) };
+fn limit_for(pack: &Pack, rules: &DeckRules, card: &Card) -> (Option<u32>, String) {
     let flagged = rules
         .limits
         .iter()

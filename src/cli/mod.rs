@@ -297,7 +297,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 
 /// `pnpkit build`: check, render, write; nothing is written unless every step succeeded.
 fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
-    let Some(Checked { pack: loaded, mut sources, mut diags, earlier }) = load_and_check(pack) else {
+    let Some(Checked { pack: loaded, mut sources, mut diags, revisions }) = load_and_check(pack) else {
         return ExitCode::FAILURE;
     };
     let stop = |sources: &Sources, diags: &[Diagnostic], why: &str| {
@@ -332,8 +332,7 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     let mut rendered = rendered;
     if print.only.is_empty() || print.only.contains(&Product::Reference) {
         // Without earlier editions that load, the reference simply carries no history.
-        let chain: Vec<&Pack> = earlier.iter().map(|e| &e.pack).chain([&loaded]).collect();
-        match crate::reference::html(&loaded, &crate::errata::revisions(&chain)) {
+        match crate::reference::html(&loaded, &revisions) {
             Ok(html) => rendered.files.push(("rules.html".into(), html.into_bytes())),
             Err(d) => {
                 diags.push(d);
@@ -466,9 +465,9 @@ struct Checked {
     pack: Pack,
     sources: Sources,
     diags: Vec<Diagnostic>,
-    /// The earlier editions whose folder or git revision `[[editions]]` names, oldest first
-    /// (those that loaded without errors).
-    earlier: Vec<crate::load::Loaded>,
+    /// What each edition changed, from the earliest one `[[editions]]` names a folder or git
+    /// revision for up to this pack (empty when it names none that loads).
+    revisions: Vec<crate::errata::Revision>,
 }
 
 /// Loads the pack and, when it loaded without errors, checks it (against its previous edition
@@ -482,15 +481,18 @@ fn load_and_check(args: &PackArgs) -> Option<Checked> {
     }
     // References are only worth checking once every file parsed; otherwise they would repeat the
     // load errors as unknown names.
-    let mut earlier = Vec::new();
+    let mut revisions = Vec::new();
     if !diags.iter().any(Diagnostic::is_error) {
         diags.extend(check::pack(&pack, check::Options { strict: args.strict }));
-        earlier = earlier_editions(&pack, &mut sources, &mut diags);
-        if let Some(previous) = earlier.last() {
-            crate::errata::check_notes(&previous.pack, &pack, &mut diags);
+        let earlier = earlier_editions(&pack, &mut sources, &mut diags);
+        let chain: Vec<&Pack> = earlier.iter().map(|e| &e.pack).chain([&pack]).collect();
+        revisions = crate::errata::revisions(&chain);
+        // The last revision is the change from the previous edition to this one.
+        if let Some(last) = revisions.last() {
+            crate::errata::check_notes(&last.changes, &pack, &mut diags);
         }
     }
-    Some(Checked { pack, sources, diags, earlier })
+    Some(Checked { pack, sources, diags, revisions })
 }
 
 /// Loads the editions before the current one whose folder (`pack`) or git revision (`git`)

@@ -18,6 +18,13 @@ pub struct FieldChange {
     pub new: String,
 }
 
+impl FieldChange {
+    /// The field as the designer names it: a typed card field without its `fields.` prefix.
+    pub fn name(&self) -> &str {
+        self.field.trim_start_matches("fields.")
+    }
+}
+
 /// What happened to an item.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(tag = "change", rename_all = "lowercase")]
@@ -175,16 +182,10 @@ fn placements(old: &Pack, new: &Pack, out: &mut Vec<Change>) {
     }
     for change in changes {
         if let Some((from, to)) = moved.iter().find(|(r, _)| *r == change.id) {
-            let was = find(old, from).map(|p| p.location.value.clone()).unwrap_or_default();
-            let now = find(new, to).map(|p| p.location.value.clone()).unwrap_or_default();
-            let id = find(old, from).map(|p| format!("{}/{}/{}", p.setup.value, p.side.value, p.piece.value));
-            let id = id.unwrap_or_default();
-            out.push(Change {
-                item: "placement",
-                name: id.clone(),
-                id,
-                kind: ChangeKind::Moved { from: was, to: now },
-            });
+            let (Some(was), Some(now)) = (find(old, from), find(new, to)) else { continue };
+            let id = format!("{}/{}/{}", was.setup.value, was.side.value, was.piece.value);
+            let kind = ChangeKind::Moved { from: was.location.value.clone(), to: now.location.value.clone() };
+            out.push(Change { item: "placement", name: id.clone(), id, kind });
         } else if !moved.iter().any(|(_, a)| *a == change.id) {
             out.push(change);
         }
@@ -304,7 +305,7 @@ fn item_of(c: &Change) -> String {
 pub fn headline(c: &Change) -> String {
     match &c.kind {
         ChangeKind::Changed { fields } => {
-            let names: Vec<&str> = fields.iter().map(|f| f.field.trim_start_matches("fields.")).collect();
+            let names: Vec<&str> = fields.iter().map(FieldChange::name).collect();
             format!("{}: changed {}", item_of(c), names.join(", "))
         }
         _ => describe(c),
@@ -320,10 +321,7 @@ pub fn describe(c: &Change) -> String {
         ChangeKind::Renumbered { old, new } => format!("{head}: renumbered {old} → {new}"),
         ChangeKind::Moved { from, to } => format!("{head}: moved {from} → {to}"),
         ChangeKind::Changed { fields } => {
-            let parts: Vec<String> = fields
-                .iter()
-                .map(|f| format!("{} {} → {}", f.field.trim_start_matches("fields."), f.old, f.new))
-                .collect();
+            let parts: Vec<String> = fields.iter().map(|f| format!("{} {} → {}", f.name(), f.old, f.new)).collect();
             format!("{head}: {}", parts.join("; "))
         }
     }
@@ -338,6 +336,19 @@ pub enum Piece {
     Old(String),
     /// Only in the new text.
     New(String),
+}
+
+/// One side of a text diff: the pieces both texts share, and the old (or new) text's own pieces.
+pub(super) fn side(pieces: &[Piece], old: bool) -> Vec<Piece> {
+    pieces
+        .iter()
+        .filter(|p| match p {
+            Piece::Same(_) => true,
+            Piece::Old(_) => old,
+            Piece::New(_) => !old,
+        })
+        .cloned()
+        .collect()
 }
 
 /// The difference of two texts: by character when either contains Japanese, else by word.
@@ -409,5 +420,12 @@ mod tests {
                 Piece::Same(" points".into())
             ]
         );
+    }
+
+    #[test]
+    fn each_side_keeps_the_shared_text_and_only_its_own_changes() {
+        let pieces = text_diff("心 3", "心 2");
+        assert_eq!(side(&pieces, true), vec![Piece::Same("心 ".into()), Piece::Old("3".into())]);
+        assert_eq!(side(&pieces, false), vec![Piece::Same("心 ".into()), Piece::New("2".into())]);
     }
 }

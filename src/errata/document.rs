@@ -5,7 +5,8 @@
 
 use std::fmt::Write;
 
-use super::diff::{headline, text_diff, Change, ChangeKind, Piece};
+use super::diff::{headline, side, text_diff, Change, ChangeKind, Piece};
+use super::notes::notes_on;
 use crate::layout::Paper;
 use crate::model::Pack;
 use crate::render::mm;
@@ -62,19 +63,6 @@ fn wrap(fonts: &Fonts, pieces: Vec<Piece>, width: f64, weight: Weight) -> Vec<Ve
         pos = end.min(text.len());
     }
     lines
-}
-
-/// One side of a field's change: the pieces both texts share, and this side's own pieces.
-fn side(pieces: &[Piece], old: bool) -> Vec<Piece> {
-    pieces
-        .iter()
-        .filter(|p| match p {
-            Piece::Same(_) => true,
-            Piece::Old(_) => old,
-            Piece::New(_) => !old,
-        })
-        .cloned()
-        .collect()
 }
 
 /// Draws one line of pieces at (`x`, `y`) in `colour`: a highlight behind each changed piece
@@ -205,9 +193,8 @@ impl Block {
 fn change_blocks(fonts: &Fonts, old: &Pack, new: &Pack, c: &Change, width: f64) -> Vec<Block> {
     let heading = format!("[{}] {}", new.game.edition, headline(c));
     let mut blocks = vec![Block::text(fonts, heading, MARGIN, width, Weight::Bold, "#1d1d1d")];
-    for note in new.errata_notes.iter().filter(|n| n.item == c.item && n.id == c.id) {
-        let field = note.field.as_ref().map(|f| format!(" · {f}")).unwrap_or_default();
-        let text = format!("{}{field}: {}", note.class, note.text);
+    for (label, text) in notes_on(new, c) {
+        let text = format!("{label}: {text}");
         blocks.push(Block::text(fonts, text, MARGIN + 2.0, width - 2.0, Weight::Regular, "#8a6d3b"));
     }
     if let ChangeKind::Changed { fields } = &c.kind {
@@ -221,7 +208,7 @@ fn change_blocks(fonts: &Fonts, old: &Pack, new: &Pack, c: &Change, width: f64) 
         for f in fields {
             let pieces = text_diff(&f.old, &f.new);
             blocks.push(Block::Row {
-                name: f.field.trim_start_matches("fields.").to_string(),
+                name: f.name().to_string(),
                 old: wrap(fonts, side(&pieces, true), column, Weight::Regular),
                 new: wrap(fonts, side(&pieces, false), column, Weight::Regular),
                 new_x,
@@ -239,7 +226,7 @@ pub fn pages(old: &Pack, new: &Pack, changes: &[Change], fonts: &Fonts, paper: P
     let title = format!("{} — errata {} → {}", new.game.title.ja, old.game.edition, new.game.edition);
     let summary = format!(
         "{} change(s). Removed text is struck out on a red ground, new text is on a green ground; \
-         the replacement sheets hold every changed card and counter.",
+         the replacement sheets hold every changed card, counter and chit.",
         changes.len()
     );
     let mut blocks = vec![Block::Title(title), Block::text(fonts, summary, MARGIN, width, Weight::Regular, "#444444")];
@@ -300,12 +287,5 @@ mod tests {
         for word in ["unit", "move", "hexes", "turn"] {
             assert!(shown.iter().any(|l| l.contains(word)), "{word} split across lines: {shown:?}");
         }
-    }
-
-    #[test]
-    fn each_side_keeps_the_shared_text_and_only_its_own_changes() {
-        let pieces = text_diff("心 3", "心 2");
-        assert_eq!(texts(&side(&pieces, true)), "心 -3-");
-        assert_eq!(texts(&side(&pieces, false)), "心 +2+");
     }
 }

@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::diff::{headline, text_diff, Change, ChangeKind, Piece};
+use super::diff::{headline, side, text_diff, Change, ChangeKind, Piece};
+use super::notes::notes_on;
 use crate::model::Pack;
 
 /// Wraps `text` in `delimiter`, leaving its outer whitespace outside (Markdown ignores `** x**`).
@@ -37,26 +38,26 @@ pub fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
             current = c.item;
         }
         let _ = writeln!(md, "### [{to}] {}\n", headline(c));
-        for note in new.errata_notes.iter().filter(|n| n.item == c.item && n.id == c.id) {
-            let field = note.field.as_ref().map(|f| format!(" · {f}")).unwrap_or_default();
-            let _ = writeln!(md, "*{}{field}:* {}\n", note.class, note.text);
+        for (label, text) in notes_on(new, c) {
+            let _ = writeln!(md, "*{label}:* {text}\n");
         }
         if let ChangeKind::Changed { fields } = &c.kind {
             let _ = writeln!(md, "| field | 旧 old · {from} | 新 new · {to} |\n| --- | --- | --- |");
+            // Each side shows the shared text, with its own pieces marked.
+            let shown = |pieces: Vec<Piece>| -> String {
+                pieces
+                    .into_iter()
+                    .map(|p| match p {
+                        Piece::Same(t) => t,
+                        Piece::Old(t) => marked(&t, "~~"),
+                        Piece::New(t) => marked(&t, "**"),
+                    })
+                    .collect()
+            };
             for f in fields {
-                let (mut was, mut now) = (String::new(), String::new());
-                for piece in text_diff(&f.old, &f.new) {
-                    match piece {
-                        Piece::Same(t) => {
-                            was.push_str(&t);
-                            now.push_str(&t);
-                        }
-                        Piece::Old(t) => was.push_str(&marked(&t, "~~")),
-                        Piece::New(t) => now.push_str(&marked(&t, "**")),
-                    }
-                }
-                let name = f.field.trim_start_matches("fields.");
-                let _ = writeln!(md, "| {name} | {} | {} |", cell(&was), cell(&now));
+                let pieces = text_diff(&f.old, &f.new);
+                let (was, now) = (shown(side(&pieces, true)), shown(side(&pieces, false)));
+                let _ = writeln!(md, "| {} | {} | {} |", f.name(), cell(&was), cell(&now));
             }
             md.push('\n');
         }

@@ -1,6 +1,6 @@
 //! Every change since the previous edition needs a note, and every note a change.
 
-use super::diff::{diff, Change, ChangeKind};
+use super::diff::{Change, ChangeKind};
 use crate::diag::{Code, Diagnostic};
 use crate::model::{ErrataNote, Pack};
 
@@ -10,22 +10,33 @@ fn covers(note: &ErrataNote, change: &Change) -> bool {
     }
     match (&note.field, &change.kind) {
         (None, _) => true,
-        (Some(field), ChangeKind::Changed { fields }) => {
-            fields.iter().any(|f| f.field == *field || f.field == format!("fields.{field}"))
-        }
+        (Some(field), ChangeKind::Changed { fields }) => fields.iter().any(|f| f.field == *field || f.name() == field),
         (Some(_), _) => false,
     }
 }
 
-/// Checks `pack`'s errata notes against the changes from `previous`; only when the pack keeps
-/// notes (an `errata/<edition>.toml`), so packs without errata publishing are not bothered.
-pub fn check_notes(previous: &Pack, pack: &Pack, out: &mut Vec<Diagnostic>) {
+/// The designer's notes on `change` in `pack` (the newer edition), each as a label (`balance ·
+/// heart`) and its text, for the errata documents.
+pub(super) fn notes_on<'p>(pack: &'p Pack, change: &Change) -> Vec<(String, &'p str)> {
+    pack.errata_notes
+        .iter()
+        .filter(|n| n.item == change.item && n.id == change.id)
+        .map(|n| {
+            let field = n.field.as_ref().map(|f| format!(" · {f}")).unwrap_or_default();
+            (format!("{}{field}", n.class), n.text.as_str())
+        })
+        .collect()
+}
+
+/// Checks `pack`'s errata notes against `changes`, those since the previous edition; only when the
+/// pack keeps notes (an `errata/<edition>.toml`), so packs without errata publishing are not
+/// bothered.
+pub fn check_notes(changes: &[Change], pack: &Pack, out: &mut Vec<Diagnostic>) {
     if pack.errata_notes.is_empty() {
         return;
     }
-    let changes = diff(previous, pack);
     let notes_span = pack.errata_notes.first().map(|n| n.span.clone()).unwrap_or_default();
-    for change in &changes {
+    for change in changes {
         if !pack.errata_notes.iter().any(|n| covers(n, change)) {
             let span = match change.item {
                 "card" => pack.card(&change.id).map(|c| c.span.clone()),
