@@ -351,19 +351,18 @@ pub(super) fn side(pieces: &[Piece], old: bool) -> Vec<Piece> {
         .collect()
 }
 
-/// The difference of two texts: by character when either contains Japanese, else by word.
+/// The difference of two texts: Latin words (runs of ASCII letters and digits) are compared whole,
+/// every other character — Japanese, punctuation — on its own, so Japanese is diffed per
+/// character and English per word, also where the two mix in one text.
 pub fn text_diff(old: &str, new: &str) -> Vec<Piece> {
-    let japanese = |s: &str| !s.is_ascii();
-    // Words and the spaces between them are separate tokens, so a word followed by a different
-    // space or by the end of the text still matches.
+    // 0: a token of its own; 1: whitespace run; 2: word run. Spaces are tokens apart from words,
+    // so a word followed by a different space or by the end of the text still matches.
+    let class = |c: char| u8::from(c.is_whitespace()) + 2 * u8::from(c.is_ascii_alphanumeric());
     let split = |s: &str| -> Vec<String> {
-        if japanese(old) || japanese(new) {
-            return s.chars().map(String::from).collect();
-        }
         let mut tokens: Vec<String> = Vec::new();
         for c in s.chars() {
             match tokens.last_mut() {
-                Some(t) if t.ends_with(char::is_whitespace) == c.is_whitespace() => t.push(c),
+                Some(t) if class(c) != 0 && t.chars().last().map(class) == Some(class(c)) => t.push(c),
                 _ => tokens.push(c.to_string()),
             }
         }
@@ -420,6 +419,30 @@ mod tests {
                 Piece::Same(" points".into())
             ]
         );
+    }
+
+    #[test]
+    fn english_words_stay_whole_beside_japanese_in_one_text() {
+        let pieces = text_diff("No card is left out (1回目 to 10回目).", "The 2 cards left over (1回目 to 8回目).");
+        let changed: Vec<&str> = pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Old(t) | Piece::New(t) => Some(t.as_str()),
+                Piece::Same(_) => None,
+            })
+            .collect();
+        for piece in &changed {
+            // Every changed Latin piece is made of whole words of either text.
+            let words = piece.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty());
+            for w in words {
+                assert!(
+                    ["No", "card", "is", "out", "The", "2", "cards", "over", "10", "8"].contains(&w),
+                    "`{w}` is part of a word: {pieces:?}"
+                );
+            }
+        }
+        assert!(pieces.contains(&Piece::Same(" left ".into())), "{pieces:?}");
+        assert!(pieces.contains(&Piece::Same("回目).".into())), "Japanese still compared per character: {pieces:?}");
     }
 
     #[test]
