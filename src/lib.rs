@@ -15,6 +15,7 @@ pub mod emit;
 pub mod errata;
 pub mod layout;
 pub mod load;
+pub mod messages;
 pub mod model;
 pub mod reference;
 pub mod render;

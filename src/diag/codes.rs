@@ -81,4 +81,6 @@ codes! {
     UNIT_UNAVAILABLE_SO_FAR = "W0003", "no known card or setup makes a unit type available (the card list is incomplete)";
     TEXT_OVERFLOW = "W0801", "a text does not fit its box even at the smallest size";
     MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";
+    TEXT_IN_MARGIN = "W0803", "a text lies within the page's safe margin (too close to the paper edge to print)";
+    TEXT_OVERLAP = "W0804", "a text overlaps another text on the same page";
 }

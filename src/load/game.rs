@@ -107,6 +107,7 @@ struct RawAid {
 #[serde(deny_unknown_fields)]
 struct RawGame {
     title: RawNames,
+    languages: Option<TS<Vec<String>>>,
     edition: TS<String>,
     #[serde(default)]
     designer: String,
@@ -245,6 +246,7 @@ struct RawPrint {
     counter_size: Option<f64>,
     counter_bleed: Option<f64>,
     chit_size: Option<f64>,
+    safe_margin: Option<f64>,
     #[serde(default)]
     fonts: Vec<TS<RawFont>>,
 }
@@ -434,8 +436,13 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                 .with_hint("write [fewest, most], e.g. [4, 8], with at least one player"),
         );
     }
+    let languages = match &g.languages {
+        Some(declared) => languages(l, file, declared),
+        None => Vec::new(), // filled from the names once every file is read
+    };
     pack.game = Game {
         title: g.title.into(),
+        languages,
         edition: g.edition.get_ref().clone(),
         designer: g.designer,
         publisher: g.publisher,
@@ -719,6 +726,7 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         counter_mm: p.counter_size.unwrap_or(d.counter_mm),
         counter_bleed: p.counter_bleed.unwrap_or(d.counter_bleed),
         chit_mm: p.chit_size.unwrap_or(d.chit_mm),
+        safe_margin: p.safe_margin.unwrap_or(d.safe_margin),
         fonts: Vec::new(),
         span: span.clone(),
     };
@@ -766,4 +774,29 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         print = Print { span, ..d };
     }
     print
+}
+
+/// `[game] languages`: codes pnpkit has a message table for, each once, at least one.
+fn languages(l: &mut Loader<'_>, file: FileId, declared: &TS<Vec<String>>) -> Vec<String> {
+    let known = crate::messages::LANGUAGES;
+    let mut out: Vec<String> = Vec::new();
+    for code in declared.get_ref() {
+        if !known.contains(&code.as_str()) {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("pnpkit has no message table for language `{code}`"))
+                    .at(&Loader::span(file, declared))
+                    .with_hint(format!("languages are written as codes: {}", known.join(", "))),
+            );
+        } else if !out.contains(code) {
+            out.push(code.clone());
+        }
+    }
+    if declared.get_ref().is_empty() {
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, "`languages` is empty")
+                .at(&Loader::span(file, declared))
+                .with_hint("write the languages the pack prints, e.g. languages = [\"en\"]"),
+        );
+    }
+    out
 }

@@ -49,8 +49,34 @@ pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
     setups::load(&mut loader, &mut pack);
     rules::load(&mut loader, &mut pack);
     errata::load(&mut loader, &mut pack);
+    if pack.game.languages.is_empty() {
+        pack.game.languages = filled_languages(&pack);
+    }
     pack.provisional = loader.provisional;
     (pack, loader.diags)
+}
+
+/// The languages whose name columns a pack fills (title, sides, units, cards, places), in the
+/// order of [`crate::messages::LANGUAGES`]; English when it fills none.
+fn filled_languages(pack: &Pack) -> Vec<String> {
+    let names = std::iter::once(&pack.game.title)
+        .chain(pack.sides.iter().map(|s| &s.name))
+        .chain(pack.units.iter().map(|u| &u.name))
+        .chain(pack.cards.iter().map(|c| &c.name))
+        .chain(pack.map.iter().flat_map(|m| m.areas.iter().map(|a| &a.name)));
+    let (mut ja, mut en) = (false, false);
+    for n in names {
+        ja |= !n.ja.is_empty() && n.ja != n.en;
+        en |= !n.en.is_empty();
+    }
+    let mut out = Vec::new();
+    if ja {
+        out.push("ja".to_string());
+    }
+    if en || !ja {
+        out.push("en".to_string());
+    }
+    out
 }
 
 /// A pack loaded from a folder, or from a folder at a git revision.

@@ -26,6 +26,9 @@ impl Names {
 pub struct Game {
     /// Title.
     pub title: Names,
+    /// The languages the pack prints, first one first (`ja`, `en`): declared in `[game]
+    /// languages`, else those whose name columns the pack fills.
+    pub languages: Vec<String>,
     /// The edition this pack describes (an id from `editions`).
     pub edition: String,
     /// Designer.
@@ -294,6 +297,8 @@ pub struct Print {
     pub counter_bleed: f64,
     /// Chit side in mm.
     pub chit_mm: f64,
+    /// How far from the paper edge every text stays, in mm (printers cannot print to the edge).
+    pub safe_margin: f64,
     /// Fonts the pack brings, besides the embedded Noto Sans JP.
     pub fonts: Vec<PackFont>,
     /// Where `[print]` is declared (the start of pack.toml when it is not).
@@ -324,6 +329,7 @@ impl Default for Print {
             counter_mm: 15.0,
             counter_bleed: 1.0,
             chit_mm: 15.0,
+            safe_margin: 5.0,
             fonts: Vec::new(),
             span: super::Span::default(),
         }

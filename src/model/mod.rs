@@ -143,7 +143,7 @@ pub struct Pack {
 
 /// True when `r` names the item with `id` and `names` (by id, Japanese or English name).
 pub fn names_match(r: &str, id: &str, names: &Names) -> bool {
-    r == id || r == names.ja || (!names.en.is_empty() && r.eq_ignore_ascii_case(&names.en))
+    r == id || (!names.ja.is_empty() && r == names.ja) || (!names.en.is_empty() && r.eq_ignore_ascii_case(&names.en))
 }
 
 impl Pack {

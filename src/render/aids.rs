@@ -216,7 +216,8 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
 }
 
 /// A page with every aid's table (A4 portrait).
-pub(crate) fn page(pack: &Pack, fonts: &Fonts, paper: Paper) -> Page {
+pub(crate) fn page(ctx: &mut super::Ctx<'_>, paper: Paper) -> Page {
+    let (pack, fonts) = (ctx.pack, ctx.fonts);
     let (w, h) = (paper.width, paper.height);
     let mut s = begin_page(w, h);
     let _ = write!(

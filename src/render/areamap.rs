@@ -221,7 +221,8 @@ fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, width: f64) 
 }
 
 /// The area map page at the published paper size, landscape.
-pub(crate) fn page(pack: &Pack, map: &Map, fonts: &Fonts, paper: Paper) -> (Page, (f64, f64)) {
+pub(crate) fn page(ctx: &mut super::Ctx<'_>, map: &Map, paper: Paper) -> (Page, (f64, f64)) {
+    let (pack, fonts) = (ctx.pack, ctx.fonts);
     let paper = paper.landscape();
     let (pw, ph) = (paper.width, paper.height);
     // Smaller paper than the field needs: scale the field down (tiles are the better choice).

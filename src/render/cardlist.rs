@@ -6,9 +6,9 @@ use std::fmt::Write;
 use super::sheets::{begin_page, end_page, escape, Page};
 use super::templates::mm;
 use crate::layout::Paper;
-use crate::model::Pack;
+
 use crate::text::fit::{fit, Request};
-use crate::text::{Fonts, Style, Weight};
+use crate::text::{Style, Weight};
 
 /// Column x positions and widths (mm, A4 portrait).
 const COLUMNS: [(f64, f64, &str); 5] = [
@@ -21,7 +21,8 @@ const COLUMNS: [(f64, f64, &str); 5] = [
 const SIZE_PT: f64 = 6.5;
 
 /// The card-list pages.
-pub(crate) fn pages(pack: &Pack, fonts: &Fonts, paper: Paper) -> Vec<Page> {
+pub(crate) fn pages(ctx: &mut super::Ctx<'_>, paper: Paper) -> Vec<Page> {
+    let (pack, fonts) = (ctx.pack, ctx.fonts);
     let (w, h) = (paper.width, paper.height);
     let mut cards: Vec<_> = pack.cards.iter().collect();
     cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));

@@ -301,7 +301,8 @@ fn lane_name(pack: &Pack, g: Group) -> String {
 
 /// The flowchart page: the layout scaled to fit `paper` (portrait or landscape) under a title
 /// block, with lanes, typed edges, a legend, and nodes linking to the rules reference.
-pub fn page(pack: &Pack, fonts: &Fonts, graph: &CardGraph, layout: &Layout, paper: Paper) -> Page {
+pub(crate) fn page(ctx: &mut super::Ctx<'_>, graph: &CardGraph, layout: &Layout, paper: Paper) -> Page {
+    let (pack, fonts) = (ctx.pack, ctx.fonts);
     let (lw, lh) = layout.size;
     let paper = if lw > lh { paper.landscape() } else { paper };
     let (pw, ph) = (paper.width, paper.height);

@@ -84,7 +84,8 @@ fn points(corners: &[(f64, f64)]) -> String {
 }
 
 /// The map page at the published paper size (landscape when the map is wider than tall).
-pub(crate) fn map_page(pack: &Pack, map: &Map, paper: Paper) -> Option<(Page, (f64, f64))> {
+pub(crate) fn map_page(ctx: &mut super::Ctx<'_>, map: &Map, paper: Paper) -> Option<(Page, (f64, f64))> {
+    let pack = ctx.pack;
     let grid = map.grid.as_ref()?;
     let geo = Geometry { grid, r: grid.hex_mm / SQRT_3 };
     let (map_w, map_h) = geo.size();
@@ -407,7 +408,13 @@ fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, w: f64) {
 /// The page cut into tiles of `tile_paper` (portrait or landscape, whichever needs fewer), each
 /// showing its part of the page with `overlap` mm shared with its neighbours, registration
 /// crosses in the overlap, and a small diagram of where the tile goes.
-pub(crate) fn tiles(page: &Page, page_mm: (f64, f64), tile_paper: Paper, overlap: f64) -> Vec<Page> {
+pub(crate) fn tiles(
+    _ctx: &mut super::Ctx<'_>,
+    page: &Page,
+    page_mm: (f64, f64),
+    tile_paper: Paper,
+    overlap: f64,
+) -> Vec<Page> {
     let margin = 8.0;
     let count = |p: Paper| {
         let (vw, vh) = (p.width - 2.0 * margin, p.height - 2.0 * margin);

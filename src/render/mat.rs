@@ -7,10 +7,11 @@ use std::fmt::Write;
 use super::sheets::{begin_page, end_page, escape, Page};
 use super::templates::mm;
 use crate::layout::Paper;
-use crate::model::{Pack, Sheet};
+use crate::model::Sheet;
 
 /// One mat page, landscape on the sheet's own paper.
-pub(crate) fn page(pack: &Pack, sheet: &Sheet) -> (Page, (f64, f64)) {
+pub(crate) fn page(ctx: &mut super::Ctx<'_>, sheet: &Sheet) -> (Page, (f64, f64)) {
+    let pack = ctx.pack;
     let paper = Paper::named(&sheet.paper).unwrap_or(Paper::A3).landscape();
     let (w, h, margin, gap) = (paper.width, paper.height, 12.0, 3.0);
     let mut s = begin_page(w, h);

@@ -10,6 +10,7 @@
 
 pub mod aids;
 mod areamap;
+pub(crate) mod canvas;
 mod cardlist;
 mod describe;
 pub mod faces;
@@ -27,8 +28,10 @@ use std::sync::Arc;
 
 use crate::diag::{Code, Diagnostic, Sources};
 use crate::layout::{Imposition, Paper, Sides};
+use crate::messages::Messages;
 use crate::model::Pack;
 use crate::text::Fonts;
+use canvas::{Canvas, Owner};
 use faces::{Face, FaceRenderer, FaceSize};
 pub use fonts::fonts_for;
 use sheets::{Footer, Page, Piece};
@@ -172,6 +175,44 @@ pub struct Rendered {
     pub page_previews: Vec<(String, String)>,
 }
 
+/// What every page renderer works with: the pack, the fonts text is measured with, the words
+/// pnpkit prints in the pack's languages, and the findings of the page checks so far.
+pub(crate) struct Ctx<'a> {
+    /// The pack.
+    pub(crate) pack: &'a Pack,
+    /// The fonts.
+    pub(crate) fonts: &'a Fonts,
+    /// The message tables of the pack's languages.
+    pub(crate) msg: Messages,
+    /// Overflowing, misplaced and overlapping texts found so far.
+    pub(crate) warnings: Vec<Diagnostic>,
+}
+
+impl<'a> Ctx<'a> {
+    /// The context for `pack`.
+    pub(crate) fn new(pack: &'a Pack, fonts: &'a Fonts) -> Ctx<'a> {
+        Ctx { pack, fonts, msg: Messages::of(pack), warnings: Vec::new() }
+    }
+
+    /// A blank page of `size` mm whose texts belong to `owner` unless they name their own.
+    pub(crate) fn canvas(&self, size: (f64, f64), owner: Owner) -> Canvas<'a> {
+        Canvas::new(self.fonts, size, self.pack.print.safe_margin, owner)
+    }
+
+    /// The footer every page carries: the title, the edition and `what` the page is.
+    pub(crate) fn footer(&self, what: &str) -> String {
+        let game = &self.pack.game;
+        format!("{} · {} · {what}", self.msg.first_name(&game.title), game.edition)
+    }
+
+    /// Closes `canvas` with the footer (`what` the page is) and keeps its findings.
+    pub(crate) fn finish(&mut self, canvas: Canvas<'_>, what: &str) -> Page {
+        let (page, warnings) = canvas.finish(&self.footer(what));
+        self.warnings.extend(warnings);
+        page
+    }
+}
+
 /// Renders the products of `options.only` for `pack`.
 pub fn render(
     pack: &Pack,
@@ -181,6 +222,7 @@ pub fn render(
 ) -> Result<Rendered, Vec<Diagnostic>> {
     let templates = templates::Templates::load(&pack.root, fonts.clone(), sources)?;
     let mut faces = FaceRenderer { pack, templates: &templates, sources, warnings: Vec::new() };
+    let mut ctx = Ctx::new(pack, &fonts);
     let mut out = Rendered::default();
     let mut previews: BTreeMap<String, String> = BTreeMap::new();
     let mut errors = Vec::new();
@@ -197,24 +239,23 @@ pub fn render(
             Product::Counters | Product::Chits | Product::Cards | Product::Calibration => {
                 imposed(pack, &mut faces, options, product, &mut previews)
             }
-            Product::Map => Ok(map_documents(pack, &fonts, options)),
+            Product::Map => Ok(map_documents(&mut ctx, options)),
             Product::Aids => Ok(one(
                 product,
-                pack.aids.first().map(|_| aids::page(pack, &fonts, options.paper)).into_iter().collect(),
+                pack.aids.first().map(|_| aids::page(&mut ctx, options.paper)).into_iter().collect(),
                 0,
             )),
-            Product::Sheets => Ok(sheet_documents(pack, &fonts, options)),
+            Product::Sheets => Ok(sheet_documents(&mut ctx, options)),
             Product::Setups => pack
                 .setups
                 .iter()
-                .map(|setup| setupchart::chart(pack, &mut faces, setup, options.paper))
+                .map(|setup| setupchart::chart(&mut ctx, &mut faces, setup, options.paper))
                 .collect::<Result<Vec<_>, _>>()
                 .map(|pages| one(product, pages.concat(), 0)),
-            Product::Flowchart => Ok(flowchart_documents(pack, &fonts, options, &mut out)),
+            Product::Flowchart => Ok(flowchart_documents(&mut ctx, options, &mut out)),
             Product::Reference => Ok(Vec::new()), // written by `reference::html`
             Product::CardList => {
-                let pages =
-                    if pack.cards.is_empty() { Vec::new() } else { cardlist::pages(pack, &fonts, options.paper) };
+                let pages = if pack.cards.is_empty() { Vec::new() } else { cardlist::pages(&mut ctx, options.paper) };
                 Ok(one(product, pages, pack.cards.len()))
             }
         };
@@ -227,6 +268,7 @@ pub fn render(
         return Err(errors);
     }
     out.warnings = faces.warnings;
+    out.warnings.append(&mut ctx.warnings);
     out.previews = previews.into_iter().map(|(name, svg)| Preview { name, svg }).collect();
     Ok(out)
 }
@@ -277,14 +319,11 @@ fn imposed(
 }
 
 /// Play and score sheets, and the tracks (landscape).
-fn sheet_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Document> {
+fn sheet_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
+    let pack = ctx.pack;
     let mut docs = Vec::new();
-    let sheets: Vec<Page> = pack
-        .sheets
-        .iter()
-        .filter(|s| s.kind != "mat")
-        .map(|s| playsheet::sheet(pack, fonts, s, options.paper))
-        .collect();
+    let sheets: Vec<Page> =
+        pack.sheets.iter().filter(|s| s.kind != "mat").map(|s| playsheet::sheet(ctx, s, options.paper)).collect();
     if !sheets.is_empty() {
         let page_mm = (options.paper.width, options.paper.height);
         docs.push(Document {
@@ -297,7 +336,7 @@ fn sheet_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Documen
     }
     // Mats on their own paper (a row of card-sized slots needs A3), one document each.
     for sheet in pack.sheets.iter().filter(|s| s.kind == "mat") {
-        let (page, page_mm) = mat::page(pack, sheet);
+        let (page, page_mm) = mat::page(ctx, sheet);
         docs.push(Document {
             product: Product::Sheets,
             name: if sheet.id.starts_with("mat") { sheet.id.clone() } else { format!("mat-{}", sheet.id) },
@@ -306,7 +345,7 @@ fn sheet_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Documen
             page_mm,
         });
     }
-    let tracks: Vec<Page> = pack.tracks.iter().map(|t| playsheet::track(pack, t, options.paper)).collect();
+    let tracks: Vec<Page> = pack.tracks.iter().map(|t| playsheet::track(ctx, t, options.paper)).collect();
     if !tracks.is_empty() {
         let landscape = options.paper.landscape();
         docs.push(Document {
@@ -321,14 +360,15 @@ fn sheet_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Documen
 }
 
 /// The flowchart page, plus its PNG, Graphviz and Mermaid files in `out`.
-fn flowchart_documents(pack: &Pack, fonts: &Fonts, options: &Options, out: &mut Rendered) -> Vec<Document> {
+fn flowchart_documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered) -> Vec<Document> {
+    let (pack, fonts) = (ctx.pack, ctx.fonts);
     // The flowchart is about cards: a game without cards (only victory conditions) has none.
     let graph = crate::model::graph::CardGraph::of(pack);
     if graph.nodes.is_empty() || pack.cards.is_empty() {
         return Vec::new();
     }
     let layout = flowchart::layout(&graph, fonts);
-    let page = flowchart::page(pack, fonts, &graph, &layout, options.paper);
+    let page = flowchart::page(ctx, &graph, &layout, options.paper);
     let landscape = page.svg.contains(&format!("width=\"{}mm\"", options.paper.height));
     let page_mm = if landscape {
         (options.paper.height, options.paper.width)
@@ -349,18 +389,19 @@ fn flowchart_documents(pack: &Pack, fonts: &Fonts, options: &Options, out: &mut 
 
 /// The map (a hex grid or an area map) at its published size (`map-<paper>`) and tiled onto the
 /// run's paper, when the run's paper is smaller.
-fn map_documents(pack: &Pack, fonts: &Fonts, options: &Options) -> Vec<Document> {
+fn map_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
+    let pack = ctx.pack;
     let Some(map) = &pack.map else { return Vec::new() };
     let published = Paper::named(&map.paper).unwrap_or(Paper::A3);
     let page = match map.kind {
-        crate::model::MapKind::Hex => map::map_page(pack, map, published),
-        crate::model::MapKind::Area => Some(areamap::page(pack, map, fonts, published)),
+        crate::model::MapKind::Hex => map::map_page(ctx, map, published),
+        crate::model::MapKind::Area => Some(areamap::page(ctx, map, published)),
     };
     let Some((page, page_mm)) = page else { return Vec::new() };
     let mut docs = Vec::new();
     let small = options.paper.width * options.paper.height < published.width * published.height;
     if small {
-        let tiles = map::tiles(&page, page_mm, options.paper, 10.0);
+        let tiles = map::tiles(ctx, &page, page_mm, options.paper, 10.0);
         let tile_mm = tile_size(&tiles, options.paper);
         docs.push(Document {
             product: Product::Map,

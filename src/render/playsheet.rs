@@ -4,14 +4,15 @@
 use std::fmt::Write;
 
 use super::aids::draw_table;
+use super::canvas::{Align, Canvas, Owner, TextBox};
 use super::sheets::{begin_page, end_page, escape, paragraph, Page};
 use super::templates::mm;
 use crate::layout::Paper;
 use crate::model::{Pack, Sheet, Track};
-use crate::text::Fonts;
 
 /// One play sheet.
-pub(crate) fn sheet(pack: &Pack, fonts: &Fonts, sheet: &Sheet, paper: Paper) -> Page {
+pub(crate) fn sheet(ctx: &mut super::Ctx<'_>, sheet: &Sheet, paper: Paper) -> Page {
+    let (pack, fonts) = (ctx.pack, ctx.fonts);
     let mut s = begin_page(paper.width, paper.height);
     let (w, margin) = (paper.width, 12.0);
     let _ = write!(
@@ -171,19 +172,57 @@ fn draw_track(s: &mut String, track: &Track, (x, y): (f64, f64), width: f64, siz
 
 /// A track on its own page: a row of numbered boxes (wrapping onto more rows), each with its label
 /// and attributes.
-pub(crate) fn track(pack: &Pack, track: &Track, paper: Paper) -> Page {
+pub(crate) fn track(ctx: &mut super::Ctx<'_>, track: &Track, paper: Paper) -> Page {
     let paper = paper.landscape();
-    let mut s = begin_page(paper.width, paper.height);
-    let margin = 12.0;
-    let _ = write!(
-        s,
-        r##"<text x="{margin}" y="18" font-size="7" font-weight="700">{} {}</text>"##,
-        escape(&track.name.ja),
-        escape(&track.name.en)
-    );
-    draw_track(&mut s, track, (margin, 26.0), paper.width - 2.0 * margin, 26.0);
-    end_page(&mut s, pack, (paper.width, paper.height), "track");
-    Page { svg: s, back: false }
+    let owner = Owner::new(format!("track `{}`", track.id), None);
+    let mut c = ctx.canvas((paper.width, paper.height), owner.clone());
+    let (x, y, w, _) = c.area();
+    let title = ctx.msg.name(&track.name);
+    let head = c.text(TextBox::new(&title, x, y, w, 9.0).size(18.0).min(10.0).lines(1).bold().of(&owner));
+    draw_track_on(&mut c, track, (x, head.bottom + 4.0), w, 26.0);
+    ctx.finish(c, &ctx.msg.first("products.track"))
+}
+
+/// The canvas version of [`draw_track`]: every label fitted into its box.
+fn draw_track_on(c: &mut Canvas<'_>, track: &Track, (x, y): (f64, f64), width: f64, size: f64) -> f64 {
+    let per_row = (width / size).floor().max(1.0) as usize;
+    let bw = width / per_row as f64;
+    let bh = size;
+    let owner = Owner::new(format!("track `{}`", track.id), None);
+    for (i, b) in track.boxes.iter().enumerate() {
+        let (bx, by) = (x + (i % per_row) as f64 * bw, y + (i / per_row) as f64 * (bh + 4.0));
+        c.raw(&format!(
+            r##"<rect x="{}" y="{}" width="{}" height="{bh}" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.4"/>"##,
+            mm(bx),
+            mm(by),
+            mm(bw)
+        ));
+        let pad = 0.8;
+        let value = b.value.to_string();
+        c.text(
+            TextBox::new(&value, bx + pad, by + pad, bw - 2.0 * pad, bh * 0.4)
+                .size(bh * 0.9)
+                .min(8.0)
+                .bold()
+                .lines(1)
+                .centred()
+                .of(&owner),
+        );
+        let label: Vec<String> = std::iter::once(b.label.clone())
+            .chain(b.attributes.iter().map(|(k, v)| format!("{k}: {v}")))
+            .filter(|t| !t.is_empty())
+            .collect();
+        let label = label.join("\n");
+        c.text(
+            TextBox::new(&label, bx + pad, by + bh * 0.45, bw - 2.0 * pad, bh * 0.55 - pad)
+                .size(7.0)
+                .min(4.0)
+                .align(Align::Middle)
+                .leading(1.15)
+                .of(&owner),
+        );
+    }
+    y + track.boxes.len().div_ceil(per_row) as f64 * (bh + 4.0)
 }
 
 /// A score sheet's table: a row per player (a blank for the name, then each column's tick

@@ -19,11 +19,12 @@ const MINI: f64 = 9.0;
 
 /// The chart pages of one setup.
 pub(crate) fn chart(
-    pack: &Pack,
+    ctx: &mut super::Ctx<'_>,
     faces: &mut FaceRenderer<'_>,
     setup: &Setup,
     paper: Paper,
 ) -> Result<Vec<Page>, Diagnostic> {
+    let pack = ctx.pack;
     let size = FaceSize { w: pack.print.counter_mm, h: pack.print.counter_mm, bleed: 0.0 };
     // Rows: (side, location, [(face, count)]), in the order setups.csv lists them.
     let mut rows: Vec<ChartRow> = Vec::new();

@@ -1,8 +1,10 @@
-//! The fonts every build embeds (Noto Sans JP Regular and Bold, SIL OFL) and any a pack brings,
-//! with advance widths from their `hmtx` tables.
+//! The fonts every build embeds (Noto Sans JP Regular and Bold, SIL OFL) and any a pack brings.
+//! Widths are measured by shaping with rustybuzz, the shaper usvg draws with, so kerning and
+//! ligatures count exactly as they are drawn; single-character advances (for splitting an
+//! over-long word) come from the `hmtx` table.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The family name templates use for the embedded font.
 pub const FAMILY: &str = "Noto Sans JP";
@@ -63,6 +65,21 @@ impl Face {
         }
         Ok(Face { data: Arc::new(data), advances })
     }
+
+    /// The advance of `text` shaped with this face's default features, in em.
+    fn shaped_em(&self, text: &str) -> f64 {
+        if text.is_empty() {
+            return 0.0;
+        }
+        let Some(face) = rustybuzz::Face::from_slice(&self.data, 0) else {
+            return text.chars().map(|c| self.advances.get(&c).copied().unwrap_or(1.0)).sum();
+        };
+        let mut buffer = rustybuzz::UnicodeBuffer::new();
+        buffer.push_str(text);
+        let shaped = rustybuzz::shape(&face, &[], buffer);
+        let units: i64 = shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum();
+        units as f64 / f64::from(face.units_per_em())
+    }
 }
 
 /// A family: its name (what templates write in `font-family`) and its faces.
@@ -76,6 +93,8 @@ struct Family {
 /// brings. A character a pack font lacks is measured (and drawn) with Noto Sans JP.
 pub struct Fonts {
     families: Vec<Family>,
+    /// Shaped widths in em by (style, text): fitting measures the same pieces at every size.
+    widths: Mutex<HashMap<(Style, String), f64>>,
 }
 
 impl std::fmt::Debug for Fonts {
@@ -89,7 +108,10 @@ impl Fonts {
     pub fn embedded() -> Fonts {
         // The embedded files are checked by build.rs; parsing them cannot fail.
         let face = |bytes: &[u8]| Face::new(bytes.to_vec()).unwrap_or_else(|e| panic!("embedded font: {}", e.0));
-        Fonts { families: vec![Family { name: FAMILY.into(), regular: face(REGULAR), bold: Some(face(BOLD)) }] }
+        Fonts {
+            families: vec![Family { name: FAMILY.into(), regular: face(REGULAR), bold: Some(face(BOLD)) }],
+            widths: Mutex::default(),
+        }
     }
 
     /// Adds a family a pack brings (the font files' bytes); `name` must be the files' own family
@@ -98,6 +120,9 @@ impl Fonts {
         let regular = Face::new(regular)?;
         let bold = bold.map(Face::new).transpose()?;
         self.families.push(Family { name: name.to_string(), regular, bold });
+        if let Ok(mut m) = self.widths.lock() {
+            m.clear();
+        }
         Ok(())
     }
 
@@ -121,9 +146,43 @@ impl Fonts {
         own.or_else(|| self.face(Style::embedded(style.weight)).advances.get(&c)).copied()
     }
 
-    /// The width of `text` in em; characters without a glyph count as 1 em.
+    /// The width of `text` in em as drawn: shaped (kerning, ligatures) with the style's face,
+    /// runs of characters it lacks shaped with Noto Sans JP (as usvg falls back); characters no
+    /// font has count as 1 em.
     pub fn width_em(&self, text: &str, style: Style) -> f64 {
-        text.chars().filter(|c| !c.is_control()).map(|c| self.advance(c, style).unwrap_or(1.0)).sum()
+        if text.is_empty() {
+            return 0.0;
+        }
+        let key = (style, text.to_string());
+        if let Some(w) = self.widths.lock().ok().and_then(|m| m.get(&key).copied()) {
+            return w;
+        }
+        let own = self.face(style);
+        let fallback = self.face(Style::embedded(style.weight));
+        let mut width = 0.0;
+        let mut run = String::new();
+        let mut run_face: Option<&Face> = None;
+        for c in text.chars().filter(|c| !c.is_control()) {
+            let face = if own.advances.contains_key(&c) {
+                own
+            } else if fallback.advances.contains_key(&c) {
+                fallback
+            } else {
+                width += 1.0;
+                continue;
+            };
+            if run_face.is_some_and(|f| !std::ptr::eq(f, face)) {
+                width += run_face.map_or(0.0, |f| f.shaped_em(&run));
+                run.clear();
+            }
+            run_face = Some(face);
+            run.push(c);
+        }
+        width += run_face.map_or(0.0, |f| f.shaped_em(&run));
+        if let Ok(mut m) = self.widths.lock() {
+            m.insert(key, width);
+        }
+        width
     }
 
     /// Characters of `text` no font can draw.

@@ -1,0 +1,559 @@
+//! Canvas: one page being drawn, and the one path every text of a generated page takes.
+//!
+//! The principal type is [`Canvas`]. Shapes are written to it as SVG ([`Canvas::raw`]); text is
+//! placed only through [`Canvas::text`] with a [`TextBox`]: the box it must fit, the sizes it
+//! may take and who it belongs to (a component and the data's file:line). The text engine
+//! ([`crate::text::fit`], measured by shaping, as drawn) breaks and shrinks it to fit; what does
+//! not fit even at its minimum size is a warning naming its owner. [`Canvas::finish`] adds the
+//! footer inside the safe margin and checks the page as a printer would: no text within the safe
+//! margin of the paper edge, no text over other text. Coordinates are mm; groups
+//! ([`Canvas::group`]) translate and scale, and the checks see the page coordinates.
+
+use std::fmt::Write;
+
+use crate::diag::{Code, Diagnostic, Span};
+use crate::text::fit::{fit, Fitted, Request, PT_PER_MM};
+use crate::text::{Fonts, Style, Weight, FAMILY};
+
+use super::sheets::{escape, Page};
+use super::templates::mm;
+
+/// Where the first baseline sits below a line's top, in em (the ideographic em box).
+const ASCENT: f64 = 0.88;
+/// How far a line's em box reaches below its baseline, in em.
+const DESCENT: f64 = 0.12;
+/// The footer's size in pt.
+const FOOTER_PT: f64 = 6.5;
+
+/// Horizontal alignment of lines in their box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Align {
+    /// Left edge (the default).
+    Start,
+    /// Centred.
+    Middle,
+    /// Right edge.
+    End,
+}
+
+/// Vertical placement of the block of lines in its box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VAlign {
+    /// At the top (the default).
+    Top,
+    /// Centred.
+    Middle,
+    /// At the bottom.
+    Bottom,
+}
+
+/// Who a text belongs to: a component ("track `defcon`", "card 29") and the data it comes from.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Owner {
+    /// What to call it in a warning.
+    pub(crate) label: String,
+    /// The data's file:line, when the text comes from the pack.
+    pub(crate) span: Option<Span>,
+}
+
+impl Owner {
+    /// An owner with a label and the span of the data it prints.
+    pub(crate) fn new(label: impl Into<String>, span: Option<&Span>) -> Owner {
+        Owner { label: label.into(), span: span.filter(|s| **s != Span::default()).cloned() }
+    }
+}
+
+/// A text and the box it must fit. Made with [`TextBox::new`] and refined with the builder
+/// methods; sizes are in pt, the box in mm.
+#[derive(Clone, Debug)]
+pub(crate) struct TextBox<'t> {
+    text: &'t str,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+    max_pt: f64,
+    min_pt: f64,
+    weight: Weight,
+    align: Align,
+    valign: VAlign,
+    leading: f64,
+    max_lines: usize,
+    fill: &'t str,
+    attrs: &'t str,
+    owner: Option<Owner>,
+}
+
+impl<'t> TextBox<'t> {
+    /// `text` in the box at (`x`, `y`) of `w` × `h` mm; 9 pt down to 6 pt, regular, left, top.
+    pub(crate) fn new(text: &'t str, x: f64, y: f64, w: f64, h: f64) -> TextBox<'t> {
+        TextBox {
+            text,
+            x,
+            y,
+            w,
+            h,
+            max_pt: 9.0,
+            min_pt: 6.0,
+            weight: Weight::Regular,
+            align: Align::Start,
+            valign: VAlign::Top,
+            leading: 1.25,
+            max_lines: 0,
+            fill: "#1a1a1a",
+            attrs: "",
+            owner: None,
+        }
+    }
+
+    /// The largest size; the smallest stays at most this.
+    pub(crate) fn size(mut self, max_pt: f64) -> Self {
+        self.max_pt = max_pt;
+        self.min_pt = self.min_pt.min(max_pt);
+        self
+    }
+
+    /// The smallest size the text may shrink to before it is reported.
+    pub(crate) fn min(mut self, min_pt: f64) -> Self {
+        self.min_pt = min_pt.min(self.max_pt);
+        self
+    }
+
+    /// Exactly this size (shrinking is not allowed).
+    pub(crate) fn fixed(mut self, pt: f64) -> Self {
+        self.max_pt = pt;
+        self.min_pt = pt;
+        self
+    }
+
+    /// Bold.
+    pub(crate) fn bold(mut self) -> Self {
+        self.weight = Weight::Bold;
+        self
+    }
+
+    /// Bold when `bold`.
+    pub(crate) fn weight(mut self, weight: Weight) -> Self {
+        self.weight = weight;
+        self
+    }
+
+    /// Horizontal alignment.
+    pub(crate) fn align(mut self, align: Align) -> Self {
+        self.align = align;
+        self
+    }
+
+    /// Centred in the box, both ways.
+    pub(crate) fn centred(mut self) -> Self {
+        self.align = Align::Middle;
+        self.valign = VAlign::Middle;
+        self
+    }
+
+    /// Vertical placement.
+    pub(crate) fn valign(mut self, valign: VAlign) -> Self {
+        self.valign = valign;
+        self
+    }
+
+    /// Line pitch as a multiple of the size.
+    pub(crate) fn leading(mut self, leading: f64) -> Self {
+        self.leading = leading;
+        self
+    }
+
+    /// At most `n` lines (the text shrinks instead of breaking further).
+    pub(crate) fn lines(mut self, n: usize) -> Self {
+        self.max_lines = n;
+        self
+    }
+
+    /// Colour.
+    pub(crate) fn fill(mut self, fill: &'t str) -> Self {
+        self.fill = fill;
+        self
+    }
+
+    /// More SVG attributes for the `<text>` elements (`fill-opacity="0.8"`).
+    pub(crate) fn attrs(mut self, attrs: &'t str) -> Self {
+        self.attrs = attrs;
+        self
+    }
+
+    /// Whom the text belongs to, for warnings (else the page's owner).
+    pub(crate) fn of(mut self, owner: &Owner) -> Self {
+        self.owner = Some(owner.clone());
+        self
+    }
+}
+
+/// Where a text went.
+#[derive(Clone, Debug)]
+pub(crate) struct Laid {
+    /// The size chosen, pt.
+    pub(crate) size_pt: f64,
+    /// How many lines.
+    pub(crate) lines: usize,
+    /// Width of the widest line, mm.
+    pub(crate) width: f64,
+    /// Top of the first line's em box, mm (in the coordinates it was placed in).
+    pub(crate) top: f64,
+    /// Bottom of the last line's em box, mm.
+    pub(crate) bottom: f64,
+    /// Whether it did not fit even at its minimum size.
+    pub(crate) overflow: bool,
+}
+
+/// A drawn line, in page coordinates, for the page checks.
+#[derive(Clone, Debug)]
+struct Ink {
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+    text: String,
+    owner: usize,
+}
+
+/// One page being drawn.
+pub(crate) struct Canvas<'f> {
+    fonts: &'f Fonts,
+    svg: String,
+    /// Paper width, mm.
+    pub(crate) w: f64,
+    /// Paper height, mm.
+    pub(crate) h: f64,
+    safe: f64,
+    /// Open groups: (dx, dy, scale) of each, outermost first.
+    groups: Vec<(f64, f64, f64)>,
+    ink: Vec<Ink>,
+    owners: Vec<Owner>,
+    warnings: Vec<Diagnostic>,
+}
+
+impl<'f> Canvas<'f> {
+    /// A white page of `w` × `h` mm whose texts stay `safe` mm from the edge; texts without an
+    /// owner of their own belong to `page`.
+    pub(crate) fn new(fonts: &'f Fonts, (w, h): (f64, f64), safe: f64, page: Owner) -> Canvas<'f> {
+        let svg = format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}"><rect width="{w}" height="{h}" fill="#ffffff"/>"##
+        );
+        Canvas { fonts, svg, w, h, safe, groups: Vec::new(), ink: Vec::new(), owners: vec![page], warnings: Vec::new() }
+    }
+
+    /// The fonts text is measured with.
+    pub(crate) fn fonts(&self) -> &'f Fonts {
+        self.fonts
+    }
+
+    /// The safe margin, mm.
+    pub(crate) fn safe(&self) -> f64 {
+        self.safe
+    }
+
+    /// The area content may use: inside the safe margin, above the footer. (x, y, w, h) in mm.
+    pub(crate) fn area(&self) -> (f64, f64, f64, f64) {
+        let footer = FOOTER_PT / PT_PER_MM + 2.0;
+        (self.safe, self.safe, self.w - 2.0 * self.safe, self.h - 2.0 * self.safe - footer)
+    }
+
+    /// The bottom of the content area, mm.
+    pub(crate) fn bottom(&self) -> f64 {
+        let (_, y, _, h) = self.area();
+        y + h
+    }
+
+    /// Writes shapes (SVG elements, no text).
+    pub(crate) fn raw(&mut self, svg: &str) {
+        self.svg.push_str(svg);
+    }
+
+    /// Opens a group translated by (`dx`, `dy`) and scaled by `scale`; close it with
+    /// [`Canvas::end_group`].
+    pub(crate) fn group(&mut self, dx: f64, dy: f64, scale: f64) {
+        let _ = write!(self.svg, r#"<g transform="translate({} {}) scale({})">"#, mm(dx), mm(dy), mm(scale));
+        self.groups.push((dx, dy, scale));
+    }
+
+    /// Closes the innermost group.
+    pub(crate) fn end_group(&mut self) {
+        self.svg.push_str("</g>");
+        self.groups.pop();
+    }
+
+    /// Page coordinates of a point and the scale at it.
+    fn to_page(&self, x: f64, y: f64) -> (f64, f64, f64) {
+        self.groups
+            .iter()
+            .rev()
+            .fold((x, y, 1.0), |(x, y, s), (dx, dy, scale)| (dx + x * scale, dy + y * scale, s * scale))
+    }
+
+    /// Fits `b` into its box, draws it and records where its lines went. Never clips: text that
+    /// does not fit at its minimum size is drawn at that size and reported.
+    pub(crate) fn text(&mut self, b: TextBox<'_>) -> Laid {
+        let style = Style::embedded(b.weight);
+        let fitted = fit(
+            self.fonts,
+            &Request {
+                text: b.text,
+                width_mm: b.w,
+                height_mm: b.h,
+                max_pt: b.max_pt,
+                min_pt: b.min_pt,
+                leading: b.leading,
+                style,
+                max_lines: b.max_lines,
+            },
+        );
+        let owner = match &b.owner {
+            Some(o) => {
+                self.owners.push(o.clone());
+                self.owners.len() - 1
+            }
+            None => 0,
+        };
+        self.report_fit(&b, &fitted, owner);
+        let top = match b.valign {
+            VAlign::Top => b.y,
+            VAlign::Middle => b.y + (b.h - fitted.height_mm) / 2.0,
+            VAlign::Bottom => b.y + b.h - fitted.height_mm,
+        };
+        let (x, anchor) = match b.align {
+            Align::Start => (b.x, ""),
+            Align::Middle => (b.x + b.w / 2.0, r#" text-anchor="middle""#),
+            Align::End => (b.x + b.w, r#" text-anchor="end""#),
+        };
+        let weight = if b.weight == Weight::Bold { r#" font-weight="700""# } else { "" };
+        let attrs = if b.attrs.is_empty() { String::new() } else { format!(" {}", b.attrs) };
+        let size = fitted.size_mm;
+        for (i, line) in fitted.lines.iter().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let baseline = top + ASCENT * size + i as f64 * fitted.line_mm;
+            let _ = write!(
+                self.svg,
+                r#"<text x="{}" y="{}" font-size="{}"{weight}{anchor} fill="{}"{attrs}>{}</text>"#,
+                mm(x),
+                mm(baseline),
+                mm(size),
+                b.fill,
+                escape(line)
+            );
+            let width = self.fonts.width_em(line, style) * size;
+            let x0 = match b.align {
+                Align::Start => x,
+                Align::Middle => x - width / 2.0,
+                Align::End => x - width,
+            };
+            self.record(x0, baseline - ASCENT * size, x0 + width, baseline + DESCENT * size, line, owner);
+        }
+        Laid {
+            size_pt: fitted.size_pt,
+            lines: fitted.lines.len(),
+            width: fitted.width_mm,
+            top,
+            bottom: top + fitted.height_mm,
+            overflow: fitted.overflow,
+        }
+    }
+
+    /// A paragraph that flows down from `y` in a column of `width` mm, at `pt` (shrinking to no
+    /// less than `min_pt` only if the page's content area ends first); returns the y below it.
+    pub(crate) fn paragraph(&mut self, text: &str, (x, y): (f64, f64), width: f64, pt: f64, owner: &Owner) -> f64 {
+        let room = (self.bottom_in_group() - y).max(0.0);
+        let laid = self.text(TextBox::new(text, x, y, width, room).fixed(pt).leading(1.3).of(owner));
+        laid.bottom + pt / PT_PER_MM * 0.3
+    }
+
+    /// The content area's bottom in the innermost group's coordinates.
+    fn bottom_in_group(&self) -> f64 {
+        let (_, dy, scale) =
+            self.groups.iter().fold((0.0, 0.0, 1.0), |(dx, dy, s), (gx, gy, gs)| (dx + gx * s, dy + gy * s, s * gs));
+        (self.bottom() - dy) / scale
+    }
+
+    fn record(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, text: &str, owner: usize) {
+        let (px0, py0, _) = self.to_page(x0, y0);
+        let (px1, py1, _) = self.to_page(x1, y1);
+        self.ink.push(Ink { x0: px0, y0: py0, x1: px1, y1: py1, text: text.to_string(), owner });
+    }
+
+    fn report_fit(&mut self, b: &TextBox<'_>, fitted: &Fitted, owner: usize) {
+        let who = &self.owners[owner];
+        if fitted.overflow && !b.text.trim().is_empty() {
+            let d = Diagnostic::warning(
+                Code::TEXT_OVERFLOW,
+                format!(
+                    "{}: text does not fit its {:.1}×{:.1} mm box even at {} pt: “{}”",
+                    who.label,
+                    b.w,
+                    b.h,
+                    b.min_pt,
+                    short(b.text)
+                ),
+            )
+            .with_hint("shorten the text, or give the component more room");
+            self.warnings.push(at(d, who));
+        }
+        if !fitted.missing.is_empty() {
+            let chars: String = fitted.missing.iter().collect();
+            let d =
+                Diagnostic::warning(Code::MISSING_GLYPH, format!("{}: the font has no glyph for “{chars}”", who.label))
+                    .with_hint("use another character, or bring a font that has it ([print] fonts)");
+            self.warnings.push(at(d, who));
+        }
+    }
+
+    /// Adds the footer (inside the safe margin, centred), checks the page and closes it.
+    pub(crate) fn finish(mut self, footer: &str) -> (Page, Vec<Diagnostic>) {
+        while !self.groups.is_empty() {
+            self.end_group();
+        }
+        if !footer.is_empty() {
+            let h = FOOTER_PT / PT_PER_MM;
+            let (x, w) = (self.safe, self.w - 2.0 * self.safe);
+            let y = self.h - self.safe - h;
+            self.text(
+                TextBox::new(footer, x, y, w, h).size(FOOTER_PT).min(5.0).lines(1).align(Align::Middle).fill("#555555"),
+            );
+        }
+        self.svg.push_str("</svg>");
+        self.check_margin();
+        self.check_overlaps();
+        (Page { svg: self.svg, back: false }, self.warnings)
+    }
+
+    fn check_margin(&mut self) {
+        let (safe, w, h) = (self.safe, self.w, self.h);
+        let mut reported = std::collections::BTreeSet::new();
+        for ink in &self.ink {
+            let distance = ink.x0.min(ink.y0).min(w - ink.x1).min(h - ink.y1);
+            // A hundredth of a millimetre of rounding is not a problem worth reporting.
+            if distance < safe - 0.01 && reported.insert(ink.owner) {
+                let who = &self.owners[ink.owner];
+                let d = Diagnostic::warning(
+                    Code::TEXT_IN_MARGIN,
+                    format!(
+                        "{}: text “{}” is {:.1} mm from the paper edge, inside the {safe} mm safe margin",
+                        who.label,
+                        short(&ink.text),
+                        distance.max(0.0)
+                    ),
+                )
+                .with_hint("move it inwards; [print] safe_margin sets the margin");
+                self.warnings.push(at(d, who));
+            }
+        }
+    }
+
+    fn check_overlaps(&mut self) {
+        let mut order: Vec<usize> = (0..self.ink.len()).collect();
+        order.sort_by(|&a, &b| self.ink[a].x0.total_cmp(&self.ink[b].x0));
+        let mut reported = std::collections::BTreeSet::new();
+        // Sweep by left edge: only lines that start before one ends can overlap it.
+        for (i, &a) in order.iter().enumerate() {
+            for &b in &order[i + 1..] {
+                let (p, q) = (&self.ink[a], &self.ink[b]);
+                if q.x0 >= p.x1 - 0.05 {
+                    break;
+                }
+                let dx = p.x1.min(q.x1) - p.x0.max(q.x0);
+                let dy = p.y1.min(q.y1) - p.y0.max(q.y0);
+                if dx > 0.05 && dy > 0.05 && reported.insert((p.owner.min(q.owner), p.owner.max(q.owner))) {
+                    let (who, other) = (&self.owners[p.owner], &self.owners[q.owner]);
+                    let whose = if p.owner == q.owner { String::new() } else { format!(" of {}", other.label) };
+                    let d = Diagnostic::warning(
+                        Code::TEXT_OVERLAP,
+                        format!("{}: text “{}” overlaps “{}”{whose}", who.label, short(&p.text), short(&q.text)),
+                    )
+                    .with_hint("give the texts separate boxes, or shorten one");
+                    self.warnings.push(at(d, who));
+                }
+            }
+        }
+    }
+}
+
+fn at(d: Diagnostic, owner: &Owner) -> Diagnostic {
+    match &owner.span {
+        Some(span) => d.at(span),
+        None => d,
+    }
+}
+
+/// The first 30 characters of a text, for messages.
+pub(crate) fn short(text: &str) -> String {
+    let mut s: String = text.chars().take(30).collect();
+    if text.chars().count() > 30 {
+        s.push('…');
+    }
+    s.replace('\n', " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(fonts: &Fonts) -> Canvas<'_> {
+        Canvas::new(fonts, (210.0, 297.0), 5.0, Owner::new("test page", None))
+    }
+
+    #[test]
+    fn text_that_fits_is_drawn_and_nothing_is_reported() {
+        let fonts = Fonts::embedded();
+        let mut c = page(&fonts);
+        let laid = c.text(TextBox::new("Turn sequence 手順", 20.0, 20.0, 80.0, 10.0).size(12.0));
+        assert_eq!(laid.size_pt, 12.0);
+        let (page, warnings) = c.finish("footer");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(page.svg.contains(">Turn sequence 手順</text>"));
+    }
+
+    #[test]
+    fn text_in_the_safe_margin_and_text_over_text_are_reported() {
+        let fonts = Fonts::embedded();
+        let mut c = page(&fonts);
+        c.text(TextBox::new("edge", 2.0, 50.0, 30.0, 6.0).fixed(9.0).of(&Owner::new("track `vp`", None)));
+        c.text(TextBox::new("first", 40.0, 80.0, 30.0, 6.0).fixed(9.0));
+        c.text(TextBox::new("second", 42.0, 81.0, 30.0, 6.0).fixed(9.0));
+        let (_, warnings) = c.finish("");
+        let codes: Vec<&str> = warnings.iter().map(|w| w.code.0).collect();
+        assert_eq!(codes, ["W0803", "W0804"], "{warnings:?}");
+        assert!(warnings[0].message.starts_with("track `vp`: text “edge” is 2.0 mm from the paper edge"));
+    }
+
+    #[test]
+    fn text_too_long_for_its_box_is_reported_with_its_owner() {
+        let fonts = Fonts::embedded();
+        let mut c = page(&fonts);
+        let long = "a long sentence that cannot fit ".repeat(10);
+        let laid =
+            c.text(TextBox::new(&long, 20.0, 20.0, 30.0, 5.0).size(9.0).min(6.0).of(&Owner::new("box `x`", None)));
+        assert!(laid.overflow);
+        let (_, warnings) = c.finish("");
+        assert_eq!(warnings[0].code.0, "W0801");
+        assert!(warnings[0].message.starts_with("box `x`: text does not fit its 30.0×5.0 mm box"));
+    }
+
+    #[test]
+    fn groups_scale_what_the_checks_see() {
+        let fonts = Fonts::embedded();
+        let mut c = page(&fonts);
+        c.group(100.0, 100.0, 0.5);
+        // At (-200, 0) in the group: page x = 100 - 100 = 0, inside the margin.
+        c.text(TextBox::new("scaled", -200.0, 0.0, 40.0, 10.0).fixed(9.0));
+        c.end_group();
+        let (page, warnings) = c.finish("");
+        assert!(page.svg.contains(r#"<g transform="translate(100 100) scale(0.5)">"#));
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert_eq!(warnings[0].code.0, "W0803");
+    }
+
+    #[test]
+    fn the_footer_sits_inside_the_safe_margin() {
+        let fonts = Fonts::embedded();
+        let c = page(&fonts);
+        let (_, warnings) = c.finish("Twilight Struggle · seed-003 · track · sheet 1/1");
+        assert!(warnings.is_empty(), "{warnings:?}");
+    }
+}
