@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use crate::check;
 use crate::diag::print::{self, Format};
-use crate::diag::{Diagnostic, Sources};
+use crate::diag::{Code, Diagnostic, Sources};
 use crate::layout::{Paper, Sides};
 use crate::model::Pack;
 use crate::render::{self, Product};
@@ -340,7 +340,10 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
             }
         }
     }
-    diags.extend(rendered.warnings.iter().cloned());
+    diags.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
+    if diags.iter().any(Diagnostic::is_error) {
+        return stop(&sources, &diags, "--strict: text does not fit, or lies in the margin or over other text");
+    }
     report(&sources, &diags, pack.format);
     let out = print.out.clone().unwrap_or_else(|| Path::new("output").join(&loaded.id));
     eprintln!("building {} into {}", loaded.id, out.display());
@@ -468,6 +471,16 @@ struct Checked {
     /// What each edition changed, from the earliest one `[[editions]]` names a folder or git
     /// revision for up to this pack (empty when it names none that loads).
     revisions: Vec<crate::errata::Revision>,
+}
+
+/// With `--strict`, a layout warning (text that does not fit its box, lies in the safe margin or
+/// over other text) is an error: a print file with such text is not ready for the printer.
+fn strict_layout(mut d: Diagnostic, strict: bool) -> Diagnostic {
+    let layout = [Code::TEXT_OVERFLOW, Code::TEXT_IN_MARGIN, Code::TEXT_OVERLAP];
+    if strict && layout.contains(&d.code) {
+        d.severity = crate::diag::Severity::Error;
+    }
+    d
 }
 
 /// Loads the pack and, when it loaded without errors, checks it (against its previous edition

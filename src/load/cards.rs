@@ -9,8 +9,9 @@ use crate::diag::{Code, Diagnostic};
 use crate::model::{Card, CardType, FieldKind, FieldValue, Pack, Spanned};
 
 const CARD_COLUMNS: Columns = Columns {
-    required: &["number", "name_ja", "type"],
+    required: &["number", "type"],
     optional: &[
+        "name_ja",
         "name_en",
         "side",
         "number_colour",
@@ -50,7 +51,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         pack.cards.push(Card {
             id,
             number: number.map(|n| n.value),
-            name: row.names(),
+            name: row.names_required(&mut l.diags),
             card_type,
             side: row.opt_ref("side"),
             number_colour: row.opt_ref("number_colour"),

@@ -144,6 +144,28 @@ impl Row<'_> {
         Names { ja: self.cell("name_ja").value, en: self.cell("name_en").value }
     }
 
+    /// `name_ja` and `name_en`, reporting a row with neither: a pack names things in at least
+    /// one of its languages (an English-only pack leaves `name_ja` out).
+    pub(crate) fn names_required(&self, diags: &mut Vec<Diagnostic>) -> Names {
+        self.either_name("name_ja", "name_en", diags)
+    }
+
+    /// The texts of columns `ja` and `en` as names, reporting a row where both are empty.
+    pub(crate) fn either_name(&self, ja: &str, en: &str, diags: &mut Vec<Diagnostic>) -> Names {
+        let names = Names { ja: self.cell(ja).value, en: self.cell(en).value };
+        if names.ja.is_empty() && names.en.is_empty() {
+            let at = if self.index(ja).is_some() { self.cell(ja).span } else { self.cell(en).span };
+            diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("the row has no name: `{ja}` and `{en}` are both empty"))
+                    .at(&at)
+                    .with_hint(format!(
+                        "write the name in the pack's languages (`{en}` for English, `{ja}` for Japanese)"
+                    )),
+            );
+        }
+        names
+    }
+
     /// The cell parsed as `T`; `None` (and a diagnostic) when it does not parse, `None` silently
     /// when empty.
     pub(crate) fn parse<T: FromStr>(

@@ -101,10 +101,10 @@ const HEXSIDE_COLUMNS: Columns =
     Columns { required: &["hex_a", "hex_b", "feature"], optional: &["provisional", "note"] };
 const ROUTE_COLUMNS: Columns = Columns { required: &["card", "from", "to"], optional: &["rule", "note"] };
 const BOX_COLUMNS: Columns =
-    Columns { required: &["id", "name_ja", "sheet"], optional: &["name_en", "side", "holds", "provisional", "note"] };
+    Columns { required: &["id", "sheet"], optional: &["name_ja", "name_en", "side", "holds", "provisional", "note"] };
 const AREA_COLUMNS: Columns = Columns {
-    required: &["id", "name_ja"],
-    optional: &["name_en", "region", "adjacent", "x", "y", "provisional", "note"],
+    required: &["id"],
+    optional: &["name_ja", "name_en", "region", "adjacent", "x", "y", "provisional", "note"],
 };
 
 /// Loads the map files and boxes.csv.
@@ -127,7 +127,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             duplicate_check(l, pack.boxes.iter().map(|b| (&b.id, &b.span)), &id, &row, "box");
             pack.boxes.push(BoxDef {
                 id,
-                name: row.names(),
+                name: row.names_required(&mut l.diags),
                 side: row.opt_ref("side"),
                 sheet: row.text("sheet", &mut l.diags),
                 holds: row.list("holds").into_iter().map(|h| h.value).collect(),
@@ -265,7 +265,7 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
             l.provisional(&format!("area {id}"), &provisional_fields(&row), row.cell("provisional").span);
             map.areas.push(Area {
                 id,
-                name: row.names(),
+                name: row.names_required(&mut l.diags),
                 region: row.cell("region"),
                 adjacent: row.list("adjacent"),
                 at: x.zip(y).map(|(x, y)| (x.value, y.value)),

@@ -21,7 +21,7 @@ use crate::diag::{Code, Diagnostic, FileId, Span};
 use crate::model::{Clause, Names, Pack, Section, Spanned, Term};
 
 const TERM_COLUMNS: Columns =
-    Columns { required: &["id", "ja", "en"], optional: &["kana", "aliases", "defined_in", "note"] };
+    Columns { required: &["id"], optional: &["ja", "en", "kana", "aliases", "defined_in", "note"] };
 
 /// Loads every rules file and terms.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
@@ -47,7 +47,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         duplicate_check(l, pack.rules.terms.iter().map(|t| (&t.id, &t.span)), &id, &row, "term");
         pack.rules.terms.push(Term {
             id,
-            name: Names { ja: row.text("ja", &mut l.diags).value, en: row.cell("en").value },
+            name: row.either_name("ja", "en", &mut l.diags),
             kana: row.cell("kana").value,
             aliases: row.list("aliases").into_iter().map(|a| a.value).collect(),
             defined_in: row.opt_ref("defined_in"),

@@ -9,8 +9,8 @@ use crate::diag::{Code, Diagnostic};
 use crate::model::{CounterKind, Modifier, Pack, Spanned, UnitType};
 
 const UNIT_COLUMNS: Columns = Columns {
-    required: &["id", "name_ja", "force", "class"],
-    optional: &["name_en", "movement", "steps", "modifiers", "tags", "rules", "provisional", "note"],
+    required: &["id", "force", "class"],
+    optional: &["name_ja", "name_en", "movement", "steps", "modifiers", "tags", "rules", "provisional", "note"],
 };
 
 const COUNTER_COLUMNS: Columns =
@@ -59,7 +59,7 @@ fn unit(l: &mut Loader<'_>, row: &Row<'_>, factor_columns: &[String]) -> UnitTyp
     l.provisional(&format!("unit `{id}`"), &provisional_fields(row), row.cell("provisional").span);
     UnitType {
         id,
-        name: row.names(),
+        name: row.names_required(&mut l.diags),
         force: row.text("force", &mut l.diags),
         class: row.text("class", &mut l.diags),
         factors,
