@@ -107,7 +107,7 @@ struct SearchArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// At most this many results.
+    /// At most this many results (the output says when it left some out).
     #[arg(long, default_value_t = 20)]
     limit: usize,
 }
