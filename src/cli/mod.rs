@@ -65,7 +65,8 @@ enum Command {
         #[command(subcommand)]
         command: RulesCommand,
     },
-    /// Search cards, with field filters: side:, deck:, tag:, name:, text:, number>N, -negation.
+    /// Search cards, with filters: side:, deck:, tag:, name:, text:, number>N, the pack's typed
+    /// card fields (ops>=3, era:early, famous), -negation.
     Cards {
         #[command(subcommand)]
         command: CardsCommand,
@@ -106,7 +107,7 @@ struct SearchArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// At most this many results.
+    /// At most this many results (the output says when it left some out).
     #[arg(long, default_value_t = 20)]
     limit: usize,
 }
@@ -390,7 +391,9 @@ fn check_deck(pack: &Path, list: &Path, format: Format) -> ExitCode {
     status(&diags)
 }
 
-/// `pnpkit rules search` and `pnpkit cards search`.
+/// `pnpkit rules search` and `pnpkit cards search`: at most `--limit` results, and how many
+/// there were when the limit cut them; exit 1 for a pack that does not load or a card query
+/// that names no filter or misuses one.
 fn search(args: &SearchArgs, cards: bool) -> ExitCode {
     let (dir, query) = args.split();
     let mut sources = Sources::default();
@@ -400,19 +403,73 @@ fn search(args: &SearchArgs, cards: bool) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let index = crate::reference::Index::of(&pack);
-    let mut hits =
-        if cards { crate::reference::search_cards(&pack, &index, &query) } else { index.search(&query, args.limit) };
+    let mut hits = if cards {
+        match crate::reference::search_cards(&index, &query) {
+            Ok(hits) => hits,
+            Err(e) => {
+                eprint!("{}", query_error(&query, &e));
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        index.search_all(&query)
+    };
+    let total = hits.len();
     hits.truncate(args.limit);
     if args.json {
-        say!("{}", serde_json::to_string_pretty(&hits).unwrap_or_default());
-    } else if hits.is_empty() {
+        let found = Found { total, hits: &hits };
+        say!("{}", serde_json::to_string_pretty(&found).unwrap_or_default());
+    } else if hits.is_empty() && total == 0 {
         say!("no results for “{query}”");
     } else {
         for h in &hits {
             say!("{:<7} {:<36} {}", format!("{:?}", h.kind).to_lowercase(), h.id, h.title);
         }
+        if total > hits.len() {
+            say!("{} of {total} results; --limit {total} shows them all", hits.len());
+        }
     }
     ExitCode::SUCCESS
+}
+
+/// What `--json` prints for a search: how many results there were, and those shown.
+#[derive(serde::Serialize)]
+struct Found<'a> {
+    total: usize,
+    hits: &'a [crate::reference::Hit],
+}
+
+/// A query error as the terminal shows it: the message, the query with the faulty part
+/// underlined, the hints.
+fn query_error(query: &str, e: &crate::reference::QueryError) -> String {
+    let columns = |text: &str| text.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum::<usize>();
+    let start = e.span.start.min(query.len());
+    let end = e.span.end.clamp(start, query.len());
+    let (before, at) = (query.get(..start).unwrap_or(""), query.get(start..end).unwrap_or(""));
+    let mut text = format!(
+        "error: {}\n  {query}\n  {}{}\n",
+        e.message,
+        " ".repeat(columns(before)),
+        "^".repeat(columns(at).max(1))
+    );
+    for hint in &e.hints {
+        text.push_str(&format!("  = help: {hint}\n"));
+    }
+    text
+}
+
+/// Whether a terminal gives `c` two columns (CJK, kana, full-width forms).
+fn is_wide(c: char) -> bool {
+    matches!(
+        c,
+        '\u{1100}'..='\u{115F}'
+            | '\u{2E80}'..='\u{A4CF}'
+            | '\u{AC00}'..='\u{D7A3}'
+            | '\u{F900}'..='\u{FAFF}'
+            | '\u{FE30}'..='\u{FE4F}'
+            | '\u{FF00}'..='\u{FF60}'
+            | '\u{FFE0}'..='\u{FFE6}'
+    )
 }
 
 /// `pnpkit rules import`: the sections of a plain-text rulebook as rules/*.md, with the numbering

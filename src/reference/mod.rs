@@ -1,5 +1,6 @@
 //! The rules reference: a search index over clauses, cards, units, places and terms, with one set
-//! of rules for matching shared by the CLI and (later) the offline HTML reference.
+//! of rules for matching shared by the CLI and the offline HTML reference, and the card filters
+//! ([`filter`]) of `pnpkit cards search` and of the reference's search box.
 //!
 //! The principal types are [`Index`] (documents of a pack, each with its kind, anchor id, title
 //! and normalized text) and [`Hit`]. Matching: text is NFKC-normalized (full-width digits and
@@ -8,9 +9,11 @@
 //! substring, Latin words by prefix. `13.4`, `１３．４` and `#29` jump straight to a clause or a
 //! card; an exact term name, reading or alias jumps to the term.
 
+pub mod filter;
 mod html;
 mod search;
 
 pub use html::html;
 
+pub use filter::{CardFacts, CardQuery, FieldDef, Filter, QueryError};
 pub use search::{normalize, search_cards, Doc, DocKind, Hit, Index};

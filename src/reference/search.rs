@@ -3,6 +3,7 @@
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
+use super::filter::{self, CardFacts, FieldDef, QueryError};
 use crate::model::{Card, Pack};
 
 /// What a document is.
@@ -100,6 +101,10 @@ fn bigrams(run: &str) -> Vec<String> {
 pub struct Index {
     /// Every document.
     pub docs: Vec<Doc>,
+    /// The typed fields card filters know.
+    pub fields: Vec<FieldDef>,
+    /// What card filters look at, per card, in number order.
+    pub cards: Vec<CardFacts>,
 }
 
 impl Index {
@@ -162,12 +167,22 @@ impl Index {
             d.text = normalize(&d.text);
             d.keys = d.keys.iter().filter(|k| !k.is_empty()).map(|k| normalize(k)).collect();
         }
-        Index { docs }
+        let mut cards: Vec<&Card> = pack.cards.iter().collect();
+        cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+        let cards = cards.into_iter().map(|c| CardFacts::of(pack, c)).collect();
+        Index { docs, fields: filter::field_defs(pack), cards }
     }
 
     /// Documents matching `query`, best first, grouped by kind (terms, clauses, cards, units,
     /// places), at most `limit`.
     pub fn search(&self, query: &str, limit: usize) -> Vec<Hit> {
+        let mut hits = self.search_all(query);
+        hits.truncate(limit);
+        hits
+    }
+
+    /// Every document matching `query`, in the order of [`Index::search`].
+    pub fn search_all(&self, query: &str) -> Vec<Hit> {
         let q = normalize(query.trim());
         if q.is_empty() {
             return Vec::new();
@@ -187,7 +202,7 @@ impl Index {
         if !direct.is_empty()
             && (q.starts_with('#') || key.contains('.') || direct.iter().any(|h| h.kind == DocKind::Term))
         {
-            return direct.into_iter().take(limit).collect();
+            return direct;
         }
         let (runs, words) = pieces(&q);
         let mut hits: Vec<Hit> = self
@@ -236,7 +251,6 @@ impl Index {
                 .then(b.score.cmp(&a.score))
                 .then(a.id.cmp(&b.id))
         });
-        hits.truncate(limit);
         hits
     }
 }
@@ -251,66 +265,21 @@ fn card_doc(card: &Card) -> Doc {
     }
 }
 
-/// A test on one card.
-type CardFilter<'p> = Box<dyn Fn(&Card) -> bool + 'p>;
-
-/// Cards matching a query with field filters in the spirit of Scryfall: `side:liberation`,
-/// `deck:orange`, `tag:setup2`, `name:密航`, `text:sea`, `number>30` (also `<`, `>=`, `<=`, `=`),
-/// `-` before a filter to negate it; other words search the cards' text.
-pub fn search_cards(pack: &Pack, index: &Index, query: &str) -> Vec<Hit> {
-    let mut free = Vec::new();
-    let mut filters: Vec<(bool, CardFilter<'_>)> = Vec::new();
-    for token in query.split_whitespace() {
-        let (negated, token) = token.strip_prefix('-').map_or((false, token), |t| (true, t));
-        let filter: Option<CardFilter<'_>> = if let Some((field, value)) = token.split_once(':') {
-            let value = normalize(value);
-            match field {
-                "side" => Some(Box::new(move |c: &Card| {
-                    c.side.as_ref().and_then(|s| pack.side(s)).is_some_and(|s| {
-                        normalize(&s.id) == value || normalize(&s.name.ja) == value || normalize(&s.name.en) == value
-                    })
-                })),
-                "deck" => {
-                    Some(Box::new(move |c: &Card| c.number_colour.as_ref().is_some_and(|n| normalize(n) == value)))
-                }
-                "tag" => Some(Box::new(move |c: &Card| c.tags.iter().any(|t| normalize(t) == value))),
-                "name" => Some(Box::new(move |c: &Card| {
-                    normalize(&c.name.ja).contains(&value) || normalize(&c.name.en).contains(&value)
-                })),
-                "text" => Some(Box::new(move |c: &Card| {
-                    normalize(&c.text).contains(&value) || normalize(&c.timing).contains(&value)
-                })),
-                _ => None,
-            }
-        } else if let Some(rest) = token.strip_prefix("number") {
-            let ops = [(">=", 0), ("<=", 1), (">", 2), ("<", 3), ("=", 4)];
-            ops.iter().find(|(op, _)| rest.starts_with(op)).and_then(|(op, kind)| {
-                let n: u32 = rest[op.len()..].parse().ok()?;
-                let kind = *kind;
-                Some(Box::new(move |c: &Card| {
-                    let v = c.number.unwrap_or(0);
-                    [v >= n, v <= n, v > n, v < n, v == n][kind]
-                }) as CardFilter<'_>)
-            })
-        } else {
-            None
-        };
-        match filter {
-            Some(f) => filters.push((negated, f)),
-            None => free.push(if negated { format!("-{token}") } else { token.to_string() }),
-        }
+/// Cards matching `query` (see [`super::filter`]): the cards every filter passes, in number
+/// order, or, when the query also has words, those of the cards the words find, best first. Every
+/// match: the caller shows as many as it likes and says how many there were.
+pub fn search_cards(index: &Index, query: &str) -> Result<Vec<Hit>, QueryError> {
+    let q = filter::parse(&index.fields, query)?;
+    let passes = |c: &CardFacts| q.filters.iter().all(|f| f.matches(c));
+    let hit = |c: &CardFacts| Hit { kind: DocKind::Card, id: c.id.clone(), title: c.title.clone(), score: 0 };
+    if q.words.is_empty() {
+        return Ok(index.cards.iter().filter(|c| passes(c)).map(hit).collect());
     }
-    let text_hits: Option<Vec<Hit>> = (!free.is_empty())
-        .then(|| index.search(&free.join(" "), usize::MAX).into_iter().filter(|h| h.kind == DocKind::Card).collect());
-    let mut cards: Vec<&Card> = pack.cards.iter().filter(|c| filters.iter().all(|(neg, f)| f(c) != *neg)).collect();
-    cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
-    match text_hits {
-        Some(hits) => hits.into_iter().filter(|h| cards.iter().any(|c| format!("card-{}", c.id) == h.id)).collect(),
-        None => cards
-            .iter()
-            .map(|c| Hit { kind: DocKind::Card, id: format!("card-{}", c.id), title: card_doc(c).title, score: 0 })
-            .collect(),
-    }
+    let hits = index
+        .search_all(&q.words.join(" "))
+        .into_iter()
+        .filter(|h| h.kind == DocKind::Card && index.cards.iter().any(|c| c.id == h.id && passes(c)));
+    Ok(hits.collect())
 }
 
 #[cfg(test)]

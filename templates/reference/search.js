@@ -1,9 +1,13 @@
 // The search of pnpkit's rules reference: the same rules as `pnpkit rules search`
 // (src/reference/search.rs). Text is NFKC-normalized, lower-cased and kana-folded; Japanese runs
 // match by bigrams confirmed by substring, Latin words by prefix; numbers, #cards and exact term
-// names jump straight to their entry. No fetch, no modules: it runs from file://.
+// names jump straight to their entry. A query with a filter (`side:us`, `ops>=3`) searches cards
+// as `pnpkit cards search` does (src/reference/filter.rs), over INDEX.fields and INDEX.cards.
+// No fetch, no modules: it runs from file://.
 "use strict";
 const KINDS = ["term", "clause", "card", "unit", "place"];
+// At most this many results are shown; the status line says how many there were.
+const LIMIT = 30;
 
 function normalize(text) {
   return text.normalize("NFKC").toLowerCase().replace(/[\u30a1-\u30f6]/g, c => String.fromCharCode(c.charCodeAt(0) - 0x60));
@@ -39,13 +43,14 @@ function count(text, sub) {
   return n;
 }
 
-function search(docs, query, limit) {
+// Every document matching `query`, best first, grouped by kind.
+function search(docs, query) {
   const q = normalize(query.trim());
   if (!q) return [];
   const hit = (d, score) => ({ kind: d.kind, id: d.id, title: d.title, score });
   const key = q.startsWith("#") ? q.slice(1) : q;
   const direct = docs.filter(d => d.keys.includes(key) && (d.kind !== "card" || q.startsWith("#") || !/^[0-9]+$/.test(key))).map(d => hit(d, 1000));
-  if (direct.length && (q.startsWith("#") || key.includes(".") || direct.some(h => h.kind === "term"))) return direct.slice(0, limit);
+  if (direct.length && (q.startsWith("#") || key.includes(".") || direct.some(h => h.kind === "term"))) return direct;
   const [runs, words] = pieces(q);
   let hits = [];
   for (const d of docs) {
@@ -73,7 +78,176 @@ function search(docs, query, limit) {
   for (const h of hits) best[h.kind] = Math.max(best[h.kind] || 0, h.score);
   const cmp = (a, b) => a < b ? -1 : a > b ? 1 : 0;
   hits.sort((a, b) => (best[b.kind] - best[a.kind]) || (KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind)) || (b.score - a.score) || cmp(a.id, b.id));
-  return hits.slice(0, limit);
+  return hits;
+}
+
+// Card filters: the grammar of src/reference/filter.rs. Built-in filters with what each takes.
+const BUILT_IN = [["side", "side:SIDE"], ["deck", "deck:COLOUR"], ["tag", "tag:TAG"], ["name", "name:TEXT"], ["text", "text:TEXT"], ["number", "number>=N"]];
+const OP_CHARS = { ":": ":", "\uff1a": ":", "<": "<", "\uff1c": "<", ">": ">", "\uff1e": ">", "=": "=", "\uff1d": "=" };
+
+function compact(name) {
+  return normalize(name).replace(/[\s_-]/g, "");
+}
+
+function words(query) {
+  return query.split(/\s+/).filter(w => w);
+}
+
+function negation(word) {
+  return word.length > 1 && word[0] === "-";
+}
+
+// The first operator of a word: where it starts, its length and its ASCII form.
+function operator(body) {
+  const chars = Array.from(body);
+  let at = 0;
+  for (let i = 0; i < chars.length; i++) {
+    const op = OP_CHARS[chars[i]];
+    if (op) {
+      const two = (op === "<" || op === ">") && OP_CHARS[chars[i + 1]] === "=";
+      return { at, len: chars[i].length + (two ? chars[i + 1].length : 0), op: two ? op + "=" : op };
+    }
+    at += chars[i].length;
+  }
+  return null;
+}
+
+// Whether the query holds a filter with an operator: then the page searches cards.
+function isCardQuery(query) {
+  return words(query).some(w => {
+    const o = operator(negation(w) ? w.slice(1) : w);
+    return o !== null && o.at > 0;
+  });
+}
+
+function levenshtein(a, b) {
+  const x = Array.from(a), y = Array.from(b);
+  let row = y.map((_, j) => j + 1);
+  x.forEach((c, i) => {
+    const next = [];
+    y.forEach((d, j) => next.push(Math.min((j ? next[j - 1] : i + 1) + 1, row[j] + 1, (j ? row[j - 1] : i) + (c === d ? 0 : 1))));
+    row = next;
+  });
+  return y.length ? row[y.length - 1] : x.length;
+}
+
+// The closest candidate to a likely typo, as crate::diag::did_you_mean picks it.
+function didYouMean(wanted, candidates) {
+  const len = Array.from(wanted).length;
+  let best = null;
+  for (const c of candidates.filter(c => c)) {
+    const d = levenshtein(wanted, c);
+    if (d === 0 || d * 3 > Math.max(len, Array.from(c).length, 2)) continue;
+    if (!best || d < best[0] || (d === best[0] && c < best[1])) best = [d, c];
+  }
+  return best ? [`did you mean \`${best[1]}\`?`] : [];
+}
+
+function known(fields) {
+  const own = fields.length ? "card fields: " + fields.map(f => `${f.usage} (${f.names.join(" · ")})`).join(", ") : "this pack's cards have no typed fields";
+  return ["filters: " + BUILT_IN.map(b => b[1]).join(", "), own];
+}
+
+function queryError(message, hints) {
+  return { queryError: true, message, hints };
+}
+
+function resolve(fields, name) {
+  const key = compact(name);
+  const builtIn = BUILT_IN.find(b => b[0] === key);
+  if (builtIn) return { builtIn: builtIn[0], usage: builtIn[1] };
+  const field = fields.find(f => f.keys.includes(key));
+  if (field) return { field };
+  const shared = fields.filter(f => f.words.includes(key));
+  if (shared.length === 1) return { field: shared[0] };
+  if (shared.length) throw queryError(`\`${name}\` could be any of the card fields ${shared.map(f => f.id).join(", ")}: write its id`, known(fields));
+  const candidates = BUILT_IN.map(b => b[0]).concat(...fields.map(f => [f.id].concat(f.names, f.words)));
+  throw queryError(`no filter or card field is named \`${name}\``, didYouMean(name, candidates).concat(known(fields)));
+}
+
+// The test a filter word asks for, or the error the CLI gives for it.
+function testOf(target, name, op, raw, fields) {
+  const id = target.builtIn || target.field.id;
+  const kind = target.builtIn ? (id === "number" ? "int" : "text") : target.field.kind;
+  const how = kind === "flag" ? `${id}, ${id}:false or -${id}` : (target.usage || target.field.usage);
+  const fail = message => queryError(message, [`write ${how}`].concat(known(fields)));
+  if (!raw) throw fail(`\`${name}${op}\` needs a value`);
+  if (kind !== "int" && op !== ":" && op !== "=") throw fail(`\`${op}\` compares numbers, and \`${id}\` is not a number`);
+  const value = normalize(raw);
+  const number = () => {
+    if (!/^[+-]?[0-9]+$/.test(value)) throw fail(`\`${id}\` is compared with whole numbers, not \`${raw}\``);
+    return Number(value);
+  };
+  const cmp = op === ":" ? "=" : op;
+  if (target.builtIn === "number") return { kind: "number", cmp, value: number() };
+  if (target.builtIn) return { kind: target.builtIn, value };
+  const f = target.field;
+  if (kind === "int") return { kind: "field", id, test: "compare", cmp, value: number() };
+  if (kind === "text") return { kind: "field", id, test: "contains", value };
+  if (kind === "choice") {
+    if (!f.values.some(v => normalize(v) === value)) throw fail(`\`${raw}\` is not a value of \`${id}\`: ${f.values.join(", ")}`);
+    return { kind: "field", id, test: "is", value };
+  }
+  if (value === "true" || value === "yes") return { kind: "field", id, test: "flag", value: true };
+  if (value === "false" || value === "no") return { kind: "field", id, test: "flag", value: false };
+  throw fail(`\`${id}\` is true or false, not \`${raw}\``);
+}
+
+// A card query: its filters and its other words; throws a query error as the CLI reports it.
+function parseCardQuery(fields, query) {
+  const out = { filters: [], words: [] };
+  for (const word of words(query)) {
+    const negated = negation(word);
+    const body = negated ? word.slice(1) : word;
+    const o = operator(body);
+    if (o === null || o.at === 0) {
+      const key = compact(body);
+      const flag = fields.find(f => f.kind === "flag" && f.keys.includes(key));
+      if (flag) out.filters.push({ negated, test: { kind: "field", id: flag.id, test: "flag", value: true } });
+      else out.words.push(word);
+      continue;
+    }
+    const name = body.slice(0, o.at);
+    const target = resolve(fields, name);
+    out.filters.push({ negated, test: testOf(target, name, o.op, body.slice(o.at + o.len), fields) });
+  }
+  return out;
+}
+
+function compare(cmp, value, wanted) {
+  return { "<": value < wanted, "<=": value <= wanted, "=": value === wanted, ">=": value >= wanted, ">": value > wanted }[cmp];
+}
+
+function fieldHolds(t, value) {
+  if (t.test === "compare") return typeof value === "number" && compare(t.cmp, value, t.value);
+  if (t.test === "is") return typeof value === "string" && value === t.value;
+  if (t.test === "contains") return typeof value === "string" && value.includes(t.value);
+  return typeof value === "boolean" && value === t.value;
+}
+
+// Whether a card's facts pass a filter.
+function matches(filter, card) {
+  const t = filter.test;
+  const holds = {
+    side: () => card.side.includes(t.value),
+    deck: () => card.deck === t.value,
+    tag: () => card.tags.includes(t.value),
+    name: () => card.name.some(n => n.includes(t.value)),
+    text: () => card.text.some(n => n.includes(t.value)),
+    number: () => card.number !== null && compare(t.cmp, card.number, t.value),
+    field: () => Object.prototype.hasOwnProperty.call(card.fields, t.id) && fieldHolds(t, card.fields[t.id]),
+  }[t.kind]();
+  return holds !== filter.negated;
+}
+
+// Cards matching a card query, in number order, or in the order its words find them.
+function searchCards(index, query) {
+  const q = parseCardQuery(index.fields, query);
+  const passes = c => q.filters.every(f => matches(f, c));
+  const hit = c => ({ kind: "card", id: c.id, title: c.title, score: 0 });
+  if (!q.words.length) return index.cards.filter(passes).map(hit);
+  const byId = new Map(index.cards.map(c => [c.id, c]));
+  return search(index.docs, q.words.join(" ")).filter(h => h.kind === "card" && byId.has(h.id) && passes(byId.get(h.id)));
 }
 
 // Writes `title` into `el` with each occurrence of the query's words marked.
@@ -98,9 +272,25 @@ function mark(el, title, query) {
   el.appendChild(document.createTextNode(title.slice(pos)));
 }
 
+// Every result of a query and what the status line says: a query error, or how many results
+// there were when the limit cut them.
+function run(query) {
+  if (!isCardQuery(query)) return { hits: search(INDEX.docs, query), error: null };
+  try {
+    return { hits: searchCards(INDEX, query), error: null };
+  } catch (e) {
+    if (!e.queryError) throw e;
+    return { hits: [], error: [e.message].concat(e.hints).join("\n") };
+  }
+}
+
 function show(query) {
   const list = document.getElementById("results");
-  const hits = search(INDEX.docs, query, 30);
+  const status = document.getElementById("status");
+  const found = run(query);
+  const hits = found.hits.slice(0, LIMIT);
+  status.textContent = found.error || (found.hits.length > hits.length ? `${hits.length} of ${found.hits.length} results` : "");
+  status.className = found.error ? "error" : "";
   list.innerHTML = "";
   let group = null;
   for (const h of hits) {

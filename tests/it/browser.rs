@@ -1,12 +1,46 @@
 //! The HTML reference in headless Chromium, opened from `file://`: every query of
 //! tests/search/queries.toml, typed into the search box by Playwright (tests/browser/search.mjs)
 //! and also passed in the URL, must put the same result first as the CLI does, and the page must
-//! request nothing from the network. Runs when Debian's `chromium` is installed (CI installs it
-//! and the Playwright driver; locally the test says what it skipped).
+//! request nothing from the network. Every card query, on the reference of its pack, must show the
+//! cards `pnpkit cards search` finds; a limit says how many results there were, and a query error
+//! says what the CLI says. Runs when Debian's `chromium` is installed (CI installs it and the
+//! Playwright driver; locally the test says what it skipped).
 
+use std::path::Path;
 use std::process::Command;
 
 use super::support::{pnpkit, root, temp_dir, text};
+
+/// Builds the reference of `pack` into `out` and returns the path of its rules.html.
+fn reference(pack: &str, out: &Path) -> std::path::PathBuf {
+    let output = pnpkit(&root(), &["build", pack, "--out", &out.to_string_lossy(), "--only", "reference"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    out.join("rules.html")
+}
+
+/// Types each of `queries` into the page with Playwright: per query, the result ids shown and the
+/// status line. `None` when the Playwright driver is not installed.
+fn typed(html: &Path, queries: &[&str], list: &Path) -> Option<Vec<(Vec<String>, String)>> {
+    let browser_dir = root().join("tests/browser");
+    if !browser_dir.join("node_modules/playwright-core").is_dir() {
+        return None;
+    }
+    std::fs::write(list, serde_json::to_string(queries).unwrap()).unwrap();
+    let run = Command::new("node").arg(browser_dir.join("search.mjs")).arg(html).arg(list).output().expect("run node");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON from search.mjs");
+    let requests: Vec<&str> = report["requests"].as_array().unwrap().iter().filter_map(|r| r.as_str()).collect();
+    assert!(
+        requests.iter().all(|r| r.starts_with("file://")),
+        "the page requested something from the network: {requests:?}"
+    );
+    assert_eq!(report["errors"], serde_json::json!([]), "the page's script failed");
+    let shown = report["results"].as_array().unwrap().iter().map(|r| {
+        let ids = r["ids"].as_array().unwrap().iter().map(|i| i.as_str().unwrap().to_string()).collect();
+        (ids, r["status"].as_str().unwrap().to_string())
+    });
+    Some(shown.collect())
+}
 
 fn percent(s: &str) -> String {
     s.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
@@ -20,10 +54,8 @@ fn the_offline_reference_finds_what_the_cli_finds() {
         return;
     }
     let dir = temp_dir("browser");
-    let out = dir.join("out");
-    let output = pnpkit(&root(), &["build", "data/dougram", "--out", &out.to_string_lossy(), "--only", "reference"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
-    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    let html_path = reference("data/dougram", &dir.join("out"));
+    let html = std::fs::read_to_string(&html_path).unwrap();
     assert!(html.len() < 1_000_000, "under 1 MB: {} bytes", html.len());
     for forbidden in ["src=\"http", "href=\"http", "fetch(", "XMLHttpRequest", "import(", "<script type=\"module\""] {
         assert!(!html.contains(forbidden), "the page must not load anything: found {forbidden}");
@@ -45,37 +77,24 @@ fn the_offline_reference_finds_what_the_cli_finds() {
         .iter()
         .map(|q| (q["q"].as_str().unwrap(), q["first"].as_str().unwrap()))
         .collect();
-    let list = dir.join("queries.json");
-    std::fs::write(&list, serde_json::to_string(&queries.iter().map(|q| q.0).collect::<Vec<_>>()).unwrap()).unwrap();
-    let html_path = out.join("rules.html");
     let mut wrong = Vec::new();
     // Playwright types each query into the search box, as a reader would.
-    let browser_dir = root().join("tests/browser");
-    if browser_dir.join("node_modules/playwright-core").is_dir() {
-        let run = Command::new("node")
-            .arg(browser_dir.join("search.mjs"))
-            .arg(&html_path)
-            .arg(&list)
-            .output()
-            .expect("run node");
-        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-        let report: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON from search.mjs");
-        for (result, (query, first)) in report["results"].as_array().unwrap().iter().zip(&queries) {
-            let got = result["first"].as_str().unwrap_or("");
-            if got != *first {
-                wrong.push(format!("typed “{query}”: the page put {got:?} first, the golden file says {first:?}"));
+    let texts: Vec<&str> = queries.iter().map(|q| q.0).collect();
+    match typed(&html_path, &texts, &dir.join("queries.json")) {
+        Some(shown) => {
+            for ((ids, _), (query, first)) in shown.iter().zip(&queries) {
+                let got = ids.first().map_or("", String::as_str);
+                if got != *first {
+                    wrong.push(format!("typed “{query}”: the page put {got:?} first, the golden file says {first:?}"));
+                }
             }
         }
-        let requests: Vec<&str> = report["requests"].as_array().unwrap().iter().filter_map(|r| r.as_str()).collect();
-        assert!(
-            requests.iter().all(|r| r.starts_with("file://")),
-            "the page requested something from the network: {requests:?}"
-        );
-    } else {
-        assert!(std::env::var_os("CI").is_none(), "CI installs tests/browser/node_modules (npm install)");
-        eprintln!(
-            "tests/browser/node_modules is missing (npm install in tests/browser); using --dump-dom instead of typing"
-        );
+        None => {
+            assert!(std::env::var_os("CI").is_none(), "CI installs tests/browser/node_modules (npm install)");
+            eprintln!(
+                "tests/browser/node_modules is missing (npm install in tests/browser); using --dump-dom instead of typing"
+            );
+        }
     }
     // The same queries through the URL (`#q=`), read back with chromium's --dump-dom.
     let url = format!("file://{}", html_path.display());
@@ -102,6 +121,79 @@ fn the_offline_reference_finds_what_the_cli_finds() {
             wrong.push(format!("“{query}” in the URL: the page put {got:?} first, the golden file says {first:?}"));
         }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `pnpkit cards search` as JSON: the ids of every result.
+fn cli_cards(pack: &str, query: &str) -> Vec<String> {
+    let output = pnpkit(&root(), &["cards", "search", pack, "--json", "--limit", "1000", "--", query]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    let found: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    found["hits"].as_array().unwrap().iter().map(|h| h["id"].as_str().unwrap().to_string()).collect()
+}
+
+/// What the CLI says of a query error, as the page's status line says it: the message, then the
+/// hints, one a line.
+fn cli_error(pack: &str, query: &str) -> String {
+    let output = pnpkit(&root(), &["cards", "search", pack, "--", query]);
+    assert_eq!(output.status.code(), Some(1));
+    let (_, stderr) = text(&output);
+    let message = stderr.lines().next().unwrap().trim_start_matches("error: ");
+    let hints = stderr.lines().filter_map(|l| l.strip_prefix("  = help: "));
+    std::iter::once(message).chain(hints).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn the_offline_reference_filters_cards_as_the_cli_does() {
+    if Command::new("chromium").arg("--version").output().is_err()
+        || !root().join("tests/browser/node_modules/playwright-core").is_dir()
+    {
+        assert!(std::env::var_os("CI").is_none(), "chromium and tests/browser/node_modules are required in CI");
+        eprintln!("skipping: chromium or the Playwright driver is not installed");
+        return;
+    }
+    let golden: toml::Value =
+        toml::from_str(&std::fs::read_to_string(root().join("tests/search/queries.toml")).unwrap()).unwrap();
+    let mut by_pack: std::collections::BTreeMap<&str, Vec<(&str, Vec<String>)>> = Default::default();
+    for q in golden["cards"].as_array().unwrap() {
+        let pack = q.get("pack").and_then(|p| p.as_str()).unwrap_or("data/dougram");
+        let ids = q["ids"].as_array().unwrap().iter().map(|i| i.as_str().unwrap().to_string()).collect();
+        by_pack.entry(pack).or_default().push((q["q"].as_str().unwrap(), ids));
+    }
+    assert!(by_pack.len() >= 4, "card queries on dougram and three packs with typed fields");
+    let dir = temp_dir("browser-cards");
+    let mut wrong = Vec::new();
+    for (n, (pack, queries)) in by_pack.iter().enumerate() {
+        let html = reference(pack, &dir.join(format!("out-{n}")));
+        let texts: Vec<&str> = queries.iter().map(|q| q.0).collect();
+        let shown = typed(&html, &texts, &dir.join(format!("cards-{n}.json"))).expect("Playwright");
+        for ((ids, status), (query, expected)) in shown.iter().zip(queries) {
+            let cards: Vec<String> = ids.iter().filter(|i| i.starts_with("card-")).cloned().collect();
+            if &cards != expected || cli_cards(pack, query) != *expected {
+                wrong.push(format!(
+                    "“{query}” on {pack}: the page shows {cards:?} ({status:?}), the golden file says {expected:?}"
+                ));
+            }
+        }
+    }
+    // A limit: the page shows 30 results and says how many the CLI finds.
+    let html = reference("data/submarine-attack", &dir.join("out-limit"));
+    let ts = reference("data/twilight-struggle", &dir.join("out-error"));
+    let shown = typed(&html, &["number>0"], &dir.join("limit.json")).expect("Playwright");
+    assert_eq!(shown[0].0.len(), 30);
+    assert_eq!(shown[0].0, cli_cards("data/submarine-attack", "number>0")[..30]);
+    assert_eq!(shown[0].1, "30 of 36 results");
+    // A query error: the page says what the CLI says, and shows no result.
+    let query = "ops>=3 perod:early";
+    let shown = typed(&ts, &[query, "era>=2"], &dir.join("error.json")).expect("Playwright");
+    assert_eq!(shown[0], (Vec::new(), cli_error("data/twilight-struggle", query)));
+    assert!(
+        shown[0].1.starts_with("no filter or card field is named `perod`\ndid you mean `period`?\n"),
+        "{}",
+        shown[0].1
+    );
+    assert_eq!(shown[1].1, cli_error("data/twilight-struggle", "era>=2"));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }

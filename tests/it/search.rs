@@ -1,5 +1,7 @@
 //! Search: every query of tests/search/queries.toml through the CLI (`--json`), compared with the
-//! result it must put first; card queries with field filters compared with their full result.
+//! result it must put first; card queries with filters (built-in and typed fields, on the pack
+//! each names) compared with their full result; a limit that cuts results says how many there
+//! were; a query naming no filter is an error.
 
 use serde::Deserialize;
 
@@ -19,15 +21,26 @@ struct Query {
 
 #[derive(Deserialize)]
 struct CardQuery {
+    #[serde(default = "dougram")]
+    pack: String,
     q: String,
     ids: Vec<String>,
 }
 
-fn ids(args: &[&str]) -> Vec<String> {
+fn dougram() -> String {
+    "data/dougram".into()
+}
+
+/// The JSON a search prints: the total and the hits shown.
+fn found(args: &[&str]) -> serde_json::Value {
     let output = pnpkit(&root(), args);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
-    let hits: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
-    hits.as_array().unwrap().iter().map(|h| h["id"].as_str().unwrap().to_string()).collect()
+    serde_json::from_slice(&output.stdout).expect("JSON")
+}
+
+fn ids(args: &[&str]) -> Vec<String> {
+    let found = found(args);
+    found["hits"].as_array().unwrap().iter().map(|h| h["id"].as_str().unwrap().to_string()).collect()
 }
 
 fn golden() -> Golden {
@@ -50,8 +63,64 @@ fn rules_search_puts_the_expected_result_first() {
 #[test]
 fn cards_search_filters_by_field_and_negation() {
     for q in golden().cards {
-        assert_eq!(ids(&["cards", "search", "data/dougram", "--json", "--", &q.q]), q.ids, "“{}”", q.q);
+        assert_eq!(ids(&["cards", "search", &q.pack, "--json", "--", &q.q]), q.ids, "“{}” on {}", q.q, q.pack);
     }
+}
+
+#[test]
+fn a_limit_that_cuts_the_results_says_how_many_there_were() {
+    let args = ["cards", "search", "data/submarine-attack", "--limit", "3", "--", "dice>=5"];
+    let (stdout, _) = text(&pnpkit(&root(), &args));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert!(lines[0].starts_with("card    card-9 "), "{stdout}");
+    assert!(lines[2].starts_with("card    card-11 "), "{stdout}");
+    assert_eq!(lines[3], "3 of 6 results; --limit 6 shows them all");
+    let json = found(&["cards", "search", "data/submarine-attack", "--json", "--limit", "3", "--", "dice>=5"]);
+    assert_eq!(json["total"], 6);
+    assert_eq!(
+        ids(&["cards", "search", "data/submarine-attack", "--json", "--limit", "3", "--", "dice>=5"]),
+        ["card-9", "card-10", "card-11"]
+    );
+    let rules = found(&["rules", "search", "data/dougram", "--json", "--limit", "2", "capture"]);
+    assert_eq!(rules["hits"].as_array().unwrap().len(), 2);
+    assert!(rules["total"].as_u64().unwrap() > 2, "{rules}");
+    let (all, _) = text(&pnpkit(&root(), &["cards", "search", "data/submarine-attack", "--", "dice>=5"]));
+    assert_eq!(all.lines().count(), 6, "no count line when nothing is cut: {all}");
+}
+
+#[test]
+fn an_unknown_field_is_an_error_that_lists_the_known_ones() {
+    let output = pnpkit(&root(), &["cards", "search", "data/twilight-struggle", "--", "ops>=3 perod:early"]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines[0], "error: no filter or card field is named `perod`");
+    assert_eq!(lines[1], "  ops>=3 perod:early");
+    assert_eq!(lines[2], "         ^^^^^");
+    assert_eq!(lines[3], "  = help: did you mean `period`?");
+    assert!(lines[5].contains("ops>=N (作戦値 · operations value)"), "{stderr}");
+    assert!(lines[5].contains("era:early|mid|late (時代 · war period)"), "{stderr}");
+    assert!(lines[5].contains("no_hold (保留不可 · may not be held)"), "{stderr}");
+}
+
+#[test]
+fn comparing_a_field_that_is_no_number_is_an_error() {
+    let output = pnpkit(&root(), &["cards", "search", "data/twilight-struggle", "--", "era>=2"]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("error: `>=` compares numbers, and `era` is not a number\n  era>=2\n     ^^\n"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("= help: write era:early|mid|late"), "{stderr}");
+}
+
+#[test]
+fn a_bare_flag_name_is_a_filter_in_card_search() {
+    assert_eq!(ids(&["cards", "search", "data/doomtrooper", "--json", "famous"]), ["card-5", "card-7"]);
+    assert_eq!(ids(&["cards", "search", "data/twilight-struggle", "--json", "--", "-starred"]), ["card-6", "card-31"]);
 }
 
 #[test]
