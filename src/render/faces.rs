@@ -557,7 +557,7 @@ impl<'a> Planner<'a> {
         let colour = marker.and_then(|m| m.colour.clone()).unwrap_or_else(|| "#e8e4d8".into());
         let data = CounterFace {
             name: title.clone(),
-            name_en: subtitle.clone(),
+            name_en: marker.map_or(String::new(), |m| m.name.en.clone()),
             title,
             subtitle,
             ink: ink_for(&colour).into(),
@@ -613,7 +613,7 @@ impl<'a> Planner<'a> {
         let (title, subtitle) = self.title_and_subtitle(&unit.name);
         let data = CounterFace {
             name: title.clone(),
-            name_en: subtitle.clone(),
+            name_en: unit.name.en.clone(),
             title,
             subtitle,
             ink: ink_for(&colour).into(),
@@ -683,8 +683,8 @@ impl<'a> Planner<'a> {
         let (title, subtitle) = self.title_and_subtitle(&card.name);
         let data = CardFace {
             number: card.number.map_or(card.id.clone(), |n| n.to_string()),
-            name_ja: title.clone(),
-            name_en: subtitle.clone(),
+            name_ja: card.name.ja.clone(),
+            name_en: card.name.en.clone(),
             title,
             subtitle,
             colour,
@@ -859,9 +859,10 @@ impl<'a> Planner<'a> {
             Some(b) => self.title_and_subtitle(&b.name),
             None => first_and_rest(self.msg.first("face.card"), &self.msg.text("face.card")),
         };
+        let in_language = |l: &str| Messages::new(&[l]).first("face.card");
         let data = BackFace {
-            name_ja: title.clone(),
-            name_en: subtitle.clone(),
+            name_ja: back.map_or_else(|| in_language("ja"), |b| b.name.ja.clone()),
+            name_en: back.map_or_else(|| in_language("en"), |b| b.name.en.clone()),
             title,
             subtitle,
             colour: back.map_or_else(|| "#333a45".to_string(), |b| b.colour.clone()),

@@ -233,7 +233,9 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
     };
     let size = fitted.size_mm;
     let mut lines = Vec::new();
-    for (i, text) in fitted.lines.iter().enumerate() {
+    // An empty text has no lines, so templates draw no empty elements.
+    let drawn: &[String] = if text.trim().is_empty() { &[] } else { &fitted.lines };
+    for (i, text) in drawn.iter().enumerate() {
         let baseline = top + 0.88 * size + i as f64 * fitted.line_mm;
         let width = fonts.width_em(text, style) * size;
         let x0 = match anchor.as_str() {
