@@ -280,3 +280,21 @@ fn overlaps(face: &str, ink: &[(Rect, String)]) -> Vec<Diagnostic> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_lines_of_one_face_that_overlap_are_one_warning_naming_the_face() {
+        let ink = vec![
+            ((1.0, 1.0, 9.0, 3.0), "ダグラム".to_string()),
+            ((8.0, 2.5, 12.0, 4.0), "損傷".to_string()),
+            ((1.0, 10.0, 9.0, 12.0), "5-4-4".to_string()),
+        ];
+        let warnings = overlaps("counters/dougram-back", &ink);
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].code.0, "W0804");
+        assert_eq!(warnings[0].message, "counters/dougram-back: text “ダグラム” overlaps “損傷”");
+    }
+}
