@@ -739,10 +739,15 @@ impl<'a> Planner<'a> {
         let values: Vec<String> = fields
             .iter()
             .filter(|f| !f.display.is_empty())
-            .filter_map(|f| match &f.value {
-                Value::Bool(true) => Some(f.label.clone()),
-                Value::Bool(false) => None,
-                _ => Some(format!("{} {}", f.label, f.display)),
+            .filter_map(|f| {
+                // The first language's name keeps the line short (格闘 4, not 格闘 fight (F) 4).
+                let label = self.msg.first_name(f.names);
+                let label = if label.is_empty() { f.id } else { label };
+                match &f.value {
+                    Value::Bool(true) => Some(label.to_string()),
+                    Value::Bool(false) => None,
+                    _ => Some(format!("{label} {}", f.display)),
+                }
             })
             .collect();
         if !values.is_empty() {
