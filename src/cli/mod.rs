@@ -90,11 +90,16 @@ enum Command {
         #[command(subcommand)]
         command: DeckCommand,
     },
-    /// Print the loaded model as JSON (what templates and other tools see).
+    /// Print the loaded model as JSON; with --context, what the templates of one piece receive.
     Dump {
         /// The pack folder.
         #[arg(default_value = DEFAULT_PACK)]
         pack: PathBuf,
+        /// One piece's faces, each with its template and the context that template receives:
+        /// `cards <card>`, `counters <counter kind>`, `units <unit>`, `markers <marker>`,
+        /// `chits <label>`.
+        #[arg(long, num_args = 2, value_names = ["KIND", "ID"])]
+        context: Option<Vec<String>>,
     },
 }
 
@@ -275,14 +280,24 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         },
         Command::Cards { command: CardsCommand::Search(args) } => search(&args, true),
         Command::Deck { command: DeckCommand::Check { pack, list, format } } => check_deck(&pack, &list, format),
-        Command::Dump { pack } => {
+        Command::Dump { pack, context } => {
             let mut sources = Sources::default();
             let (loaded, diags) = crate::load::pack(&pack, &mut sources);
             if diags.iter().any(Diagnostic::is_error) {
                 report(&sources, &diags, Format::Human);
                 return ExitCode::FAILURE;
             }
-            match serde_json::to_string_pretty(&loaded) {
+            let json = match context.as_deref() {
+                Some([kind, id]) => match render::faces::contexts(&loaded, kind, id) {
+                    Ok(faces) => serde_json::to_string_pretty(&faces),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+                _ => serde_json::to_string_pretty(&loaded),
+            };
+            match json {
                 Ok(json) => {
                     say!("{json}");
                     ExitCode::SUCCESS

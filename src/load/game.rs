@@ -169,6 +169,7 @@ struct RawMarker {
     id: String,
     name: RawNames,
     colour: Option<String>,
+    template: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -197,6 +198,7 @@ struct RawClass {
     name: RawNames,
     #[serde(default)]
     symbol: String,
+    template: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -266,6 +268,7 @@ struct RawCardType {
     name: RawNames,
     #[serde(default)]
     fields: Vec<RawCardField>,
+    template: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -516,12 +519,24 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             rule: r(&f.rule),
         });
     }
-    pack.classes =
-        raw.classes.into_iter().map(|c| UnitClass { id: c.id, name: c.name.into(), symbol: c.symbol }).collect();
+    pack.classes = raw
+        .classes
+        .into_iter()
+        .map(|c| {
+            let template = c.template.as_ref().and_then(|t| template_key(l, &Loader::spanned(file, t)));
+            UnitClass { id: c.id, name: c.name.into(), symbol: c.symbol, template }
+        })
+        .collect();
     pack.factors =
         raw.factors.into_iter().map(|f| FactorDef { id: f.id, name: f.name.into(), abbrev: f.abbrev }).collect();
-    pack.markers =
-        raw.markers.into_iter().map(|m| Marker { id: m.id, name: m.name.into(), colour: m.colour }).collect();
+    pack.markers = raw
+        .markers
+        .into_iter()
+        .map(|m| {
+            let template = m.template.as_ref().and_then(|t| template_key(l, &Loader::spanned(file, t)));
+            Marker { id: m.id, name: m.name.into(), colour: m.colour, template }
+        })
+        .collect();
     if let Some(chits) = &raw.chits {
         let span = Loader::span(file, chits);
         let c = chits.get_ref();
@@ -686,20 +701,52 @@ fn card_type(l: &mut Loader<'_>, file: FileId, t: RawCardType) -> CardType {
         let kind = match f.kind.get_ref().as_str() {
             "int" => FieldKind::Int { min: f.min.unwrap_or(i64::MIN), max: f.max.unwrap_or(i64::MAX) },
             "text" => FieldKind::Text,
-            "choice" => FieldKind::Choice { values: f.values.clone() },
-            "flag" => FieldKind::Flag,
+            "choice" | "enum" => FieldKind::Choice { values: f.values.clone() },
+            "flag" | "bool" => FieldKind::Flag,
             other => {
                 l.diags.push(
                     Diagnostic::error(Code::BAD_VALUE, format!("unknown field type `{other}`"))
                         .at(&Loader::span(file, &f.kind))
-                        .with_hint("use int, text, choice or flag"),
+                        .with_hint("use int, text, choice (or enum) or flag (or bool)"),
                 );
                 FieldKind::Text
             }
         };
         fields.push(CardField { id: f.id, name: f.name.into(), kind, required: f.required });
     }
-    CardType { id: t.id, name: t.name.into(), fields }
+    let template = t.template.as_ref().and_then(|v| template_key(l, &Loader::spanned(file, v)));
+    CardType { id: t.id, name: t.name.into(), fields, template }
+}
+
+/// A `template` key: a path under the pack's `templates/` folder that must exist there (or name
+/// a built-in template). Absolute paths and `..` are refused, so templates come only from inside
+/// the pack.
+pub(super) fn template_key(l: &mut Loader<'_>, key: &Spanned<String>) -> Option<Spanned<String>> {
+    let path = std::path::Path::new(key.value.as_str());
+    let outside = path.is_absolute()
+        || path.components().any(|c| !matches!(c, std::path::Component::Normal(_)))
+        || key.value.contains('\\');
+    if key.value.is_empty() || outside {
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("template `{}` is not a path inside the pack", key.value))
+                .at(&key.span)
+                .with_hint("write a path under the pack's templates/ folder, e.g. \"cards/scoring.svg.tera\""),
+        );
+        return None;
+    }
+    let file = l.dir.join("templates").join(path);
+    if !file.is_file() && !crate::render::faces::is_built_in_template(&key.value) {
+        l.diags.push(
+            Diagnostic::error(Code::MISSING_FILE, format!("template `{}` does not exist", key.value))
+                .at(&key.span)
+                .with_hint(format!(
+                    "create {} (docs/templates.md), or remove the key to use the default template",
+                    file.display()
+                )),
+        );
+        return None;
+    }
+    Some(key.clone())
 }
 
 /// Reports a colour that is not `#rrggbb`.

@@ -14,7 +14,7 @@ const UNIT_COLUMNS: Columns = Columns {
 };
 
 const COUNTER_COLUMNS: Columns =
-    Columns { required: &["id", "front", "count"], optional: &["back", "provisional", "note"] };
+    Columns { required: &["id", "front", "count"], optional: &["back", "template", "provisional", "note"] };
 
 /// Loads units.csv and counters.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
@@ -41,6 +41,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                 front: row.text("front", &mut l.diags),
                 back: row.opt_ref("back"),
                 count,
+                template: row.opt_ref("template").and_then(|t| super::game::template_key(l, &t)),
                 provisional: provisional_fields(&row),
                 span: row.span(),
             });

@@ -17,6 +17,10 @@ pub struct CardType {
     pub name: Names,
     /// Fields of this type, as extra columns of cards.csv.
     pub fields: Vec<CardField>,
+    /// The template that draws fronts of this type (`cards/scoring.svg.tera`, under the pack's
+    /// `templates/`), instead of the pack's or the built-in `cards/front.svg.tera`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<Spanned<String>>,
 }
 
 /// One typed field of a card type.

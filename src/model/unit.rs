@@ -15,6 +15,9 @@ pub struct UnitClass {
     pub name: Names,
     /// Symbol drawn on the counter (a name the counter templates know).
     pub symbol: String,
+    /// The template that draws units of this class, instead of `counters/unit.svg.tera`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<Spanned<String>>,
 }
 
 /// What one counter face shows: a unit of one force.
@@ -69,6 +72,9 @@ pub struct Marker {
     pub name: Names,
     /// Background colour, `#rrggbb` (seed 003: US markers blue, USSR red); absent: plain.
     pub colour: Option<String>,
+    /// The template that draws it, instead of `counters/marker.svg.tera`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<Spanned<String>>,
 }
 
 /// A kind of physical counter: what its front and back show, and how many exist.
@@ -83,6 +89,9 @@ pub struct CounterKind {
     pub back: Option<Ref>,
     /// How many counters of this kind.
     pub count: Spanned<u32>,
+    /// The template that draws both its faces, before its unit class's or marker's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<Spanned<String>>,
     /// Columns whose values the sources do not give.
     pub provisional: Vec<String>,
     /// The counter's row.

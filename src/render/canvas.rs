@@ -481,6 +481,32 @@ fn at(d: Diagnostic, owner: &Owner) -> Diagnostic {
     }
 }
 
+/// A box of ink, mm: left, top, right, bottom.
+pub(crate) type Rect = (f64, f64, f64, f64);
+
+/// The pairs of boxes (by index, in input order) that overlap by more than 0.05 mm both ways,
+/// the tolerance the page check uses; for checks outside a page, such as within one face.
+pub(crate) fn overlapping(rects: &[Rect]) -> Vec<(usize, usize)> {
+    let mut order: Vec<usize> = (0..rects.len()).collect();
+    order.sort_by(|&a, &b| rects[a].0.total_cmp(&rects[b].0));
+    let mut pairs = Vec::new();
+    for (i, &a) in order.iter().enumerate() {
+        for &b in &order[i + 1..] {
+            let (p, q) = (rects[a], rects[b]);
+            if q.0 >= p.2 - 0.05 {
+                break;
+            }
+            let dx = p.2.min(q.2) - p.0.max(q.0);
+            let dy = p.3.min(q.3) - p.1.max(q.1);
+            if dx > 0.05 && dy > 0.05 {
+                pairs.push((a.min(b), a.max(b)));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs
+}
+
 /// The first 30 characters of a text, for messages.
 pub(crate) fn short(text: &str) -> String {
     let mut s: String = text.chars().take(30).collect();
@@ -555,5 +581,11 @@ mod tests {
         let c = page(&fonts);
         let (_, warnings) = c.finish("Twilight Struggle · seed-003 · track · sheet 1/1");
         assert!(warnings.is_empty(), "{warnings:?}");
+    }
+
+    #[test]
+    fn overlapping_boxes_are_paired_and_touching_ones_are_not() {
+        let rects = [(0.0, 0.0, 10.0, 3.0), (20.0, 0.0, 30.0, 3.0), (9.0, 2.0, 15.0, 5.0), (10.0, 0.0, 12.0, 1.0)];
+        assert_eq!(overlapping(&rects), [(0, 2)]);
     }
 }

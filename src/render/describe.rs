@@ -1,66 +1,138 @@
 //! Conditions and effects in words, for card faces: `open(29)` → "card 29 (解放人民政府樹立) is
-//! open". English, with the Japanese names kept.
+//! open" in an English pack, "カード29（解放人民政府樹立）がオープン" in a Japanese one. The words
+//! come from the `[face]` messages in the pack's first language; names are the pack's names.
 
+use crate::messages::Messages;
 use crate::model::{Call, Expr, Pack};
 
-/// A condition in words.
-pub(crate) fn describe(pack: &Pack, expr: &Expr) -> String {
-    match expr {
-        Expr::Call(call) => describe_call(pack, call),
-        Expr::Compare { call, cmp, value } => {
-            let cmp = match cmp.as_str() {
-                ">=" => "≥",
-                "<=" => "≤",
-                "==" => "=",
-                other => other,
-            };
-            format!("{} {cmp} {value}", describe_call(pack, call))
+/// The pack and the words its faces use.
+pub(crate) struct Describer<'a> {
+    pack: &'a Pack,
+    msg: &'a Messages,
+}
+
+impl<'a> Describer<'a> {
+    /// Describes expressions of `pack` with the messages `msg`.
+    pub(crate) fn new(pack: &'a Pack, msg: &'a Messages) -> Describer<'a> {
+        Describer { pack, msg }
+    }
+
+    /// A condition in words.
+    pub(crate) fn condition(&self, expr: &Expr) -> String {
+        match expr {
+            Expr::Call(call) => self.call(call),
+            Expr::Compare { call, cmp, value } => {
+                let cmp = match cmp.as_str() {
+                    ">=" => "≥",
+                    "<=" => "≤",
+                    "==" => "=",
+                    other => other,
+                };
+                format!("{} {cmp} {value}", self.call(call))
+            }
+            Expr::Not { expr } => match expr.as_ref() {
+                Expr::Call(c) if c.name.value == "open" => {
+                    self.msg.fill_first("face.cond_not_open", &[("card", &self.card(c, 0))])
+                }
+                other => self.msg.fill_first("face.cond_not", &[("condition", &self.condition(other))]),
+            },
+            Expr::All { exprs } => self.join(exprs, &self.msg.first("face.cond_and")),
+            Expr::Any { exprs } => self.join(exprs, &self.msg.first("face.cond_or")),
         }
-        Expr::Not { expr } => match expr.as_ref() {
-            Expr::Call(c) if c.name.value == "open" => format!("{} is not open", card(pack, c, 0)),
-            other => format!("not ({})", describe(pack, other)),
-        },
-        Expr::All { exprs } => join(pack, exprs, " and "),
-        Expr::Any { exprs } => join(pack, exprs, ", or "),
     }
-}
 
-fn join(pack: &Pack, exprs: &[Expr], sep: &str) -> String {
-    exprs
-        .iter()
-        .map(|e| match e {
-            Expr::All { .. } | Expr::Any { .. } => format!("({})", describe(pack, e)),
-            _ => describe(pack, e),
-        })
-        .collect::<Vec<_>>()
-        .join(sep)
-}
-
-/// An effect in words.
-pub(crate) fn describe_effect(pack: &Pack, expr: &Expr) -> String {
-    let Expr::Call(call) = expr else { return describe(pack, expr) };
-    match call.name.value.as_str() {
-        "opens" => format!("{} opens", card(pack, call, 0)),
-        "removes" => format!("{} is removed from the game", card(pack, call, 0)),
-        "enables" => format!("{} becomes available", unit(pack, call, 0)),
-        "allows-entry" => format!("{} units may enter {}", side(pack, call, 0), place(pack, call, 1)),
-        "sea-routes" => "sea move along this card's routes".into(),
-        "switches" => format!("rule {} applies", rule(pack, call, 0)),
-        "security-check" => "security checks may be made".into(),
-        "draws-chit" => "draw a chit".into(),
-        "wins" => format!("{} wins", side(pack, call, 0)),
-        _ => describe_call(pack, call),
+    fn join(&self, exprs: &[Expr], separator: &str) -> String {
+        exprs
+            .iter()
+            .map(|e| match e {
+                Expr::All { .. } | Expr::Any { .. } => {
+                    self.msg.fill_first("face.group", &[("condition", &self.condition(e))])
+                }
+                _ => self.condition(e),
+            })
+            .collect::<Vec<_>>()
+            .join(separator)
     }
-}
 
-fn describe_call(pack: &Pack, call: &Call) -> String {
-    match call.name.value.as_str() {
-        "open" => format!("{} is open", card(pack, call, 0)),
-        "removed" => format!("{} is removed", card(pack, call, 0)),
-        "controls" => format!("{} controls {}", side(pack, call, 0), place(pack, call, 1)),
-        "enters" => format!("a {} unit enters {}", side(pack, call, 0), place(pack, call, 1)),
-        "vp" => format!("{} VP", side(pack, call, 0)),
-        other => format!("{other}({})", call.args.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(", ")),
+    /// An effect in words.
+    pub(crate) fn effect(&self, expr: &Expr) -> String {
+        let Expr::Call(call) = expr else { return self.condition(expr) };
+        let m = self.msg;
+        match call.name.value.as_str() {
+            "opens" => m.fill_first("face.eff_opens", &[("card", &self.card(call, 0))]),
+            "removes" => m.fill_first("face.eff_removes", &[("card", &self.card(call, 0))]),
+            "enables" => m.fill_first("face.eff_enables", &[("unit", &self.unit(call, 0))]),
+            "allows-entry" => {
+                m.fill_first("face.eff_allows_entry", &[("side", &self.side(call, 0)), ("place", &self.place(call, 1))])
+            }
+            "sea-routes" => m.first("face.eff_sea_routes"),
+            "switches" => m.fill_first("face.eff_switches", &[("rule", &self.rule(call, 0))]),
+            "security-check" => m.first("face.eff_security_check"),
+            "draws-chit" => m.first("face.eff_draws_chit"),
+            "wins" => m.fill_first("face.eff_wins", &[("side", &self.side(call, 0))]),
+            _ => self.call(call),
+        }
+    }
+
+    fn call(&self, call: &Call) -> String {
+        let m = self.msg;
+        match call.name.value.as_str() {
+            "open" => m.fill_first("face.cond_open", &[("card", &self.card(call, 0))]),
+            "removed" => m.fill_first("face.cond_removed", &[("card", &self.card(call, 0))]),
+            "controls" => {
+                m.fill_first("face.cond_controls", &[("side", &self.side(call, 0)), ("place", &self.place(call, 1))])
+            }
+            "enters" => {
+                m.fill_first("face.cond_enters", &[("side", &self.side(call, 0)), ("place", &self.place(call, 1))])
+            }
+            "vp" => m.fill_first("face.cond_vp", &[("side", &self.side(call, 0))]),
+            other => format!("{other}({})", call.args.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(", ")),
+        }
+    }
+
+    /// A rule clause's number (its id when the pack has no such clause).
+    pub(crate) fn rule_number(&self, r: &str) -> String {
+        self.pack.clause(r).map_or_else(|| r.to_string(), |c| c.number.clone())
+    }
+
+    fn card(&self, call: &Call, i: usize) -> String {
+        match self.pack.card(arg(call, i)) {
+            Some(c) => {
+                let name = self.msg.first_name(&c.name);
+                if name.is_empty() {
+                    self.msg.fill_first("face.card_number", &[("number", &c.id)])
+                } else {
+                    self.msg.fill_first("face.card_ref", &[("number", &c.id), ("name", name)])
+                }
+            }
+            None => self.msg.fill_first("face.card_number", &[("number", arg(call, i))]),
+        }
+    }
+
+    fn side(&self, call: &Call, i: usize) -> String {
+        self.pack.side(arg(call, i)).map_or_else(|| arg(call, i).to_string(), |s| self.msg.first_name(&s.name).into())
+    }
+
+    fn unit(&self, call: &Call, i: usize) -> String {
+        self.pack
+            .unit(None, arg(call, i))
+            .map_or_else(|| arg(call, i).to_string(), |u| self.msg.first_name(&u.name).into())
+    }
+
+    fn place(&self, call: &Call, i: usize) -> String {
+        let r = arg(call, i);
+        let area = self.pack.map.iter().flat_map(|m| &m.areas).find(|a| crate::model::names_match(r, &a.id, &a.name));
+        if let Some(area) = area {
+            return self.msg.first_name(&area.name).into();
+        }
+        match self.pack.hex(r).and_then(|h| h.place.as_ref()) {
+            Some(p) => self.msg.first_name(&p.name).into(),
+            None => r.to_string(),
+        }
+    }
+
+    fn rule(&self, call: &Call, i: usize) -> String {
+        self.rule_number(arg(call, i))
     }
 }
 
@@ -68,28 +140,32 @@ fn arg(call: &Call, i: usize) -> &str {
     call.args.get(i).map_or("", |a| a.value.as_str())
 }
 
-fn card(pack: &Pack, call: &Call, i: usize) -> String {
-    match pack.card(arg(call, i)) {
-        Some(c) => format!("card {} ({})", c.id, c.name.ja),
-        None => format!("card {}", arg(call, i)),
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Spanned;
+
+    fn call(name: &str, args: &[&str]) -> Expr {
+        let r = |v: &str| Spanned::new(v.to_string(), crate::diag::Span::default());
+        Expr::Call(Call { name: r(name), args: args.iter().map(|a| r(a)).collect() })
     }
-}
 
-fn side(pack: &Pack, call: &Call, i: usize) -> String {
-    pack.side(arg(call, i)).map_or_else(|| arg(call, i).to_string(), |s| s.name.en.clone())
-}
-
-fn unit(pack: &Pack, call: &Call, i: usize) -> String {
-    pack.unit(None, arg(call, i)).map_or_else(|| arg(call, i).to_string(), |u| format!("{} ({})", u.name.ja, u.name.en))
-}
-
-fn place(pack: &Pack, call: &Call, i: usize) -> String {
-    match pack.hex(arg(call, i)).and_then(|h| h.place.as_ref()) {
-        Some(p) => format!("{} ({})", p.name.en, p.name.ja),
-        None => arg(call, i).to_string(),
+    #[test]
+    fn conditions_read_in_the_packs_first_language() {
+        let pack = Pack::default();
+        let (en, ja) = (Messages::new(&["en"]), Messages::new(&["ja", "en"]));
+        let both = Expr::All { exprs: vec![call("open", &["29"]), call("removed", &["30"])] };
+        assert_eq!(Describer::new(&pack, &en).condition(&both), "card 29 is open and card 30 is removed");
+        assert_eq!(Describer::new(&pack, &ja).condition(&both), "カード29がオープンかつカード30が除外済み");
+        let not = Expr::Not { expr: Box::new(call("open", &["29"])) };
+        assert_eq!(Describer::new(&pack, &en).condition(&not), "card 29 is not open");
     }
-}
 
-fn rule(pack: &Pack, call: &Call, i: usize) -> String {
-    pack.clause(arg(call, i)).map_or_else(|| arg(call, i).to_string(), |c| c.number.clone())
+    #[test]
+    fn effects_read_in_the_packs_first_language() {
+        let pack = Pack::default();
+        let en = Messages::new(&["en"]);
+        assert_eq!(Describer::new(&pack, &en).effect(&call("draws-chit", &[])), "draw a chit");
+        assert_eq!(Describer::new(&pack, &en).effect(&call("wins", &["federal"])), "federal wins");
+    }
 }

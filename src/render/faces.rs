@@ -1,14 +1,22 @@
-//! Faces: what each card, counter and chit face shows, handed to its template as `face`.
-//! This module decides content (names, colours, factor strings, card texts, draft marks); the
-//! templates decide looks.
+//! Faces: what each card, counter and chit face shows, and the whole piece behind it, handed to
+//! its template. This module decides content (names in the pack's languages, colours, factor
+//! strings, card texts, draft marks, every typed field); the templates decide looks.
+//!
+//! The principal types are [`Planner`], which turns a piece into a [`Planned`] face (its id, the
+//! template that draws it and the context that template receives), and [`FaceRenderer`], which
+//! draws planned faces through the templates. `pnpkit dump --context` prints what the planner
+//! makes ([`contexts`]), so what it shows is exactly what a template receives.
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
-use tera::Context;
+use serde_json::Value;
 
-use super::describe::{describe, describe_effect};
-use super::templates::Templates;
+use super::describe::Describer;
+use super::templates::{self, Templates};
 use crate::diag::{Diagnostic, Sources, Span};
-use crate::model::{Card, Pack, UnitType};
+use crate::messages::Messages;
+use crate::model::{Card, CardField, CounterKind, Expr, FieldKind, FieldValue, Names, Pack, Spanned, UnitType};
 
 /// A rendered face: the inner SVG of one side of one piece, in mm, trim box at the origin.
 #[derive(Clone, Debug)]
@@ -26,20 +34,158 @@ pub struct Face {
 }
 
 /// Settings shared by every face of one kind.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct FaceSize {
     pub(crate) w: f64,
     pub(crate) h: f64,
     pub(crate) bleed: f64,
 }
 
+impl FaceSize {
+    /// The size of `pack`'s faces of `kind` (`cards`, `counters` or `chits`), with bleed.
+    fn of(pack: &Pack, kind: &str) -> FaceSize {
+        let p = &pack.print;
+        match kind {
+            "cards" => FaceSize { w: p.card_mm.0, h: p.card_mm.1, bleed: p.card_bleed },
+            "chits" => FaceSize { w: p.chit_mm, h: p.chit_mm, bleed: p.counter_bleed },
+            _ => FaceSize { w: p.counter_mm, h: p.counter_mm, bleed: p.counter_bleed },
+        }
+    }
+}
+
+/// One face ready to draw.
+#[derive(Debug, Serialize)]
+pub struct Planned {
+    /// The face's id (`cards/29-front`).
+    pub face: String,
+    /// The template that draws it.
+    pub template: String,
+    /// Everything the template receives.
+    pub context: Value,
+    /// The data row it comes from (warnings point here).
+    #[serde(skip)]
+    origin: Span,
+    #[serde(skip)]
+    size: FaceSize,
+}
+
+/// Whether `name` is a template pnpkit carries (a pack's `template` key may name one).
+pub fn is_built_in_template(name: &str) -> bool {
+    templates::is_built_in(name)
+}
+
+/// The faces of one piece, as `pnpkit dump --context <kind> <id>` prints them: `cards <card>`,
+/// `counters <counter kind>`, `units <unit>`, `markers <marker>`, `chits <label>`.
+pub fn contexts(pack: &Pack, kind: &str, id: &str) -> Result<Vec<Planned>, String> {
+    let planner = Planner::new(pack);
+    let size = FaceSize::of(pack, kind);
+    let not_found = |what: &str| format!("no {what} `{id}` in this pack");
+    match kind {
+        "cards" => {
+            let card = pack.card(id).ok_or_else(|| not_found("card"))?;
+            Ok(vec![planner.card_front(card, size), planner.card_back(card, size)])
+        }
+        "counters" => {
+            let counter = pack.counters.iter().find(|c| c.id == id).ok_or_else(|| not_found("counter kind"))?;
+            let mut out = vec![planner.counter_side(counter, false, size)];
+            out.extend(counter.back.is_some().then(|| planner.counter_side(counter, true, size)));
+            Ok(out)
+        }
+        "units" => {
+            let unit = pack.unit(None, id).ok_or_else(|| not_found("unit"))?;
+            Ok(vec![planner.counter(format!("units/{}", unit.id), &unit.id, false, false, None, size)])
+        }
+        "markers" => {
+            let marker = pack.marker(id).ok_or_else(|| not_found("marker"))?;
+            Ok(vec![planner.counter(format!("markers/{}", marker.id), &marker.id, false, false, None, size)])
+        }
+        "chits" => {
+            pack.chits.values.iter().find(|v| v.label == id).ok_or_else(|| not_found("chit value"))?;
+            Ok(vec![planner.chit_front(id, size), planner.chit_back(size)])
+        }
+        other => Err(format!("unknown piece kind `{other}`: use cards, counters, units, markers or chits")),
+    }
+}
+
 /// Renders faces through the templates, collecting warnings.
 pub(crate) struct FaceRenderer<'a> {
-    pub(crate) pack: &'a Pack,
-    pub(crate) templates: &'a Templates,
-    pub(crate) sources: &'a Sources,
+    planner: Planner<'a>,
+    templates: &'a Templates,
+    sources: &'a Sources,
     pub(crate) warnings: Vec<Diagnostic>,
 }
 
+impl<'a> FaceRenderer<'a> {
+    /// A renderer of `pack`'s faces through `templates`.
+    pub(crate) fn new(pack: &'a Pack, templates: &'a Templates, sources: &'a Sources) -> FaceRenderer<'a> {
+        FaceRenderer { planner: Planner::new(pack), templates, sources, warnings: Vec::new() }
+    }
+
+    /// Draws a planned face; its text warnings point at the row it comes from.
+    fn render(&mut self, planned: Planned) -> Result<Face, Diagnostic> {
+        let context = tera::Context::from_serialize(&planned.context)
+            .map_err(|e| Diagnostic::error(crate::diag::Code::TEMPLATE, format!("template context: {e}")))?;
+        let (svg, warnings) = self.templates.render(&planned.template, &planned.face, &context, self.sources)?;
+        let origin = &planned.origin;
+        self.warnings.extend(warnings.into_iter().map(|w| if w.span.is_some() { w } else { w.at(origin) }));
+        let FaceSize { w, h, bleed } = planned.size;
+        Ok(Face { id: planned.face, w, h, bleed, svg })
+    }
+
+    /// One face of a unit or marker outside any counter kind (setup charts): a unit
+    /// (`damaged` for its damaged side) or a marker.
+    pub(crate) fn counter(
+        &mut self,
+        id: String,
+        face: &str,
+        damaged: bool,
+        counter_draft: bool,
+        size: &FaceSize,
+    ) -> Result<Face, Diagnostic> {
+        let planned = self.planner.counter(id, face, damaged, counter_draft, None, *size);
+        self.render(planned)
+    }
+
+    /// The front (or `back`) of a physical counter.
+    pub(crate) fn counter_side(
+        &mut self,
+        counter: &CounterKind,
+        back: bool,
+        size: &FaceSize,
+    ) -> Result<Face, Diagnostic> {
+        let planned = self.planner.counter_side(counter, back, *size);
+        self.render(planned)
+    }
+
+    /// The value face of a chit.
+    pub(crate) fn chit_front(&mut self, label: &str, size: &FaceSize) -> Result<Face, Diagnostic> {
+        let planned = self.planner.chit_front(label, *size);
+        self.render(planned)
+    }
+
+    /// The common back of the chits.
+    pub(crate) fn chit_back(&mut self, size: &FaceSize) -> Result<Face, Diagnostic> {
+        let planned = self.planner.chit_back(*size);
+        self.render(planned)
+    }
+
+    /// A card's face.
+    pub(crate) fn card_front(&mut self, card: &Card, size: &FaceSize) -> Result<Face, Diagnostic> {
+        let planned = self.planner.card_front(card, *size);
+        self.render(planned)
+    }
+
+    /// The back printed behind `card`.
+    pub(crate) fn card_back(&mut self, card: &Card, size: &FaceSize) -> Result<Face, Diagnostic> {
+        let planned = self.planner.card_back(card, *size);
+        self.render(planned)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What every template receives.
+
+/// `game`: the title and edition as the first templates knew them.
 #[derive(Serialize)]
 struct GameInfo<'a> {
     title: &'a str,
@@ -49,11 +195,76 @@ struct GameInfo<'a> {
     mark: &'a str,
 }
 
+/// `edition`: the edition the pack describes.
+#[derive(Serialize)]
+struct EditionInfo<'a> {
+    id: &'a str,
+    label: &'a str,
+    date: &'a str,
+    mark: &'a str,
+}
+
+/// A thing with names: its id, its name in the pack's languages and each name.
+#[derive(Clone, Serialize)]
+struct Named<'a> {
+    id: &'a str,
+    name: String,
+    names: &'a Names,
+}
+
+/// `side`: the side a piece belongs to, with the colour of its first force.
+#[derive(Serialize)]
+struct SideInfo<'a> {
+    #[serde(flatten)]
+    named: Named<'a>,
+    colour: Option<&'a str>,
+}
+
+/// `force`: the force a piece belongs to and its colour.
+#[derive(Serialize)]
+struct ForceInfo<'a> {
+    #[serde(flatten)]
+    named: Named<'a>,
+    colour: &'a str,
+    colour_name: &'a str,
+}
+
+/// What every face template receives, besides `face` and the piece's own variables.
+#[derive(Serialize)]
+struct Common<'a> {
+    w: f64,
+    h: f64,
+    bleed: f64,
+    game: GameInfo<'a>,
+    edition: EditionInfo<'a>,
+    languages: &'a [String],
+    labels: &'a Value,
+    first_labels: &'a Value,
+    side: Option<SideInfo<'a>>,
+    force: Option<ForceInfo<'a>>,
+}
+
+/// A template's whole context: the common part, `face`, and the piece's variables.
+#[derive(Serialize)]
+struct Whole<'a, F: Serialize, P: Serialize> {
+    #[serde(flatten)]
+    common: Common<'a>,
+    face: F,
+    #[serde(flatten)]
+    piece: P,
+}
+
+// ---------------------------------------------------------------------------------------------
+// `face`: the printed strings of each kind of face (what the built-in templates draw).
+
 /// A unit or marker face.
 #[derive(Serialize)]
 struct CounterFace {
     name: String,
     name_en: String,
+    /// The name in the pack's first language, and in its other languages.
+    title: String,
+    subtitle: String,
     colour: String,
     ink: String,
     symbol: String,
@@ -73,6 +284,8 @@ struct CardFace {
     number: String,
     name_ja: String,
     name_en: String,
+    title: String,
+    subtitle: String,
     colour: String,
     number_colour: String,
     tags: Vec<String>,
@@ -86,59 +299,267 @@ struct CardFace {
 struct BackFace {
     name_ja: String,
     name_en: String,
+    title: String,
+    subtitle: String,
     colour: String,
 }
 
-impl FaceRenderer<'_> {
-    /// Renders one face; text warnings point at `origin`, the row the face comes from.
-    fn render(
-        &mut self,
-        template: &str,
-        id: String,
-        size: &FaceSize,
-        face: &impl Serialize,
-        origin: &Span,
-    ) -> Result<Face, Diagnostic> {
-        let mut context = Context::new();
-        context.insert("face", face);
-        context.insert("w", &size.w);
-        context.insert("h", &size.h);
-        context.insert("bleed", &size.bleed);
-        let game = &self.pack.game;
-        context.insert(
-            "game",
-            &GameInfo {
-                title: &game.title.ja,
+// ---------------------------------------------------------------------------------------------
+// The piece's own variables.
+
+/// One typed field of a card, as `fields[i]` and `field.<id>`.
+#[derive(Clone, Serialize)]
+struct FieldInfo<'a> {
+    id: &'a str,
+    label: String,
+    names: &'a Names,
+    /// `int`, `bool`, `enum` or `text`.
+    kind: &'static str,
+    /// The value: a number, `true`/`false`, a string, or null when the card gives none.
+    value: Value,
+    /// The value as text: `3`, `true`, `false`, `early`; empty when the card gives none.
+    display: String,
+    /// The allowed values of an `enum` field.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    values: &'a [String],
+}
+
+/// A tag: as written and as printed.
+#[derive(Serialize)]
+struct TagInfo<'a> {
+    id: &'a str,
+    label: String,
+}
+
+/// An attribute of a place: its id, label and value.
+#[derive(Serialize)]
+struct AttributeInfo<'a> {
+    id: &'a str,
+    label: &'a str,
+    value: &'a str,
+}
+
+/// A place a card names: an area of an area map or a named place in a hex.
+#[derive(Serialize)]
+struct PlaceInfo<'a> {
+    #[serde(flatten)]
+    named: Named<'a>,
+    /// `area` or `hex`.
+    kind: &'static str,
+    /// The hex holding it (hex places).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hex: Option<&'a str>,
+    /// Victory points (hex places).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vp: Option<u32>,
+    attributes: Vec<AttributeInfo<'a>>,
+}
+
+#[derive(Serialize)]
+struct CardInfo<'a> {
+    #[serde(flatten)]
+    named: Named<'a>,
+    number: Option<u32>,
+    number_colour: Option<&'a str>,
+    timing: &'a str,
+    text: &'a str,
+    provisional: &'a [String],
+}
+
+#[derive(Serialize)]
+struct CardPiece<'a> {
+    card: CardInfo<'a>,
+    card_type: Option<Named<'a>>,
+    fields: Vec<FieldInfo<'a>>,
+    field: BTreeMap<&'a str, FieldInfo<'a>>,
+    tags: Vec<TagInfo<'a>>,
+    places: Vec<PlaceInfo<'a>>,
+    rules: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct FactorInfo<'a> {
+    id: &'a str,
+    label: String,
+    names: &'a Names,
+    abbrev: &'a str,
+    /// The value, null when the sources do not give it.
+    value: Option<i64>,
+    /// The value as printed (`?` when unknown).
+    display: String,
+}
+
+#[derive(Serialize)]
+struct ClassInfo<'a> {
+    #[serde(flatten)]
+    named: Named<'a>,
+    symbol: &'a str,
+}
+
+/// `counter`: the physical counter a face is printed on.
+#[derive(Serialize)]
+struct CounterInfo<'a> {
+    id: &'a str,
+    count: u32,
+    /// Whether this is its back.
+    back: bool,
+    /// Whether its back shows its front unit damaged.
+    two_step: bool,
+}
+
+#[derive(Serialize)]
+struct UnitPiece<'a> {
+    unit: Named<'a>,
+    class: Option<ClassInfo<'a>>,
+    factors: Vec<FactorInfo<'a>>,
+    movement: Option<i64>,
+    steps: u32,
+    tags: &'a [String],
+    damaged: bool,
+    counter: Option<CounterInfo<'a>>,
+}
+
+#[derive(Serialize)]
+struct MarkerInfo<'a> {
+    #[serde(flatten)]
+    named: Named<'a>,
+    colour: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct MarkerPiece<'a> {
+    marker: Option<MarkerInfo<'a>>,
+    counter: Option<CounterInfo<'a>>,
+}
+
+#[derive(Serialize)]
+struct ChitPiece<'a> {
+    chits: Named<'a>,
+    /// The value shown (absent on the common back).
+    chit: Option<&'a crate::model::ChitValue>,
+}
+
+#[derive(Serialize)]
+struct BackPiece<'a> {
+    card_back: Option<Named<'a>>,
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Turns pieces into planned faces: decides what each face shows and what its template gets.
+pub(crate) struct Planner<'a> {
+    pack: &'a Pack,
+    msg: Messages,
+    labels: Value,
+    first_labels: Value,
+}
+
+impl<'a> Planner<'a> {
+    /// The planner of `pack`'s faces.
+    pub(crate) fn new(pack: &'a Pack) -> Planner<'a> {
+        let msg = Messages::of(pack);
+        let first = Messages::new(&msg.languages()[..1]);
+        Planner { pack, labels: msg.labels(), first_labels: first.labels(), msg }
+    }
+
+    fn named(&self, id: &'a str, names: &'a Names) -> Named<'a> {
+        Named { id, name: self.msg.name(names), names }
+    }
+
+    /// A name in the first language that has one, and the others (for the small second line).
+    fn title_and_subtitle(&self, names: &Names) -> (String, String) {
+        first_and_rest(self.msg.first_name(names).to_string(), &self.msg.name(names))
+    }
+
+    fn common(&self, size: FaceSize, side: Option<&str>, force: Option<&str>) -> Common<'_> {
+        let pack = self.pack;
+        let game = &pack.game;
+        let edition = game.editions.iter().find(|e| e.id == game.edition);
+        let force = force.and_then(|f| pack.force(f));
+        let side = side.or(force.map(|f| f.side.value.as_str())).and_then(|s| pack.side(s));
+        let side_colour = |id: &str| pack.forces.iter().find(|f| pack.side(&f.side).is_some_and(|s| s.id == id));
+        Common {
+            w: size.w,
+            h: size.h,
+            bleed: size.bleed,
+            game: GameInfo {
+                title: self.msg.first_name(&game.title),
                 title_en: &game.title.en,
                 edition: &game.edition,
                 mark: game.edition_mark(),
             },
-        );
-        let (svg, warnings) = self.templates.render(template, &id, &context, self.sources)?;
-        self.warnings.extend(warnings.into_iter().map(|w| if w.span.is_some() { w } else { w.at(origin) }));
-        Ok(Face { id, w: size.w, h: size.h, bleed: size.bleed, svg })
+            edition: EditionInfo {
+                id: &game.edition,
+                label: edition.map_or("", |e| e.label.as_str()),
+                date: edition.map_or("", |e| e.date.as_str()),
+                mark: game.edition_mark(),
+            },
+            languages: &game.languages,
+            labels: &self.labels,
+            first_labels: &self.first_labels,
+            side: side.map(|s| SideInfo {
+                named: self.named(&s.id, &s.name),
+                colour: side_colour(&s.id).map(|f| f.colour.as_str()),
+            }),
+            force: force.map(|f| ForceInfo {
+                named: self.named(&f.id, &f.name),
+                colour: &f.colour,
+                colour_name: &f.colour_name,
+            }),
+        }
     }
 
-    /// One face of a counter: a unit (`damaged` for the back of a two-step counter) or a marker.
-    pub(crate) fn counter(
-        &mut self,
+    fn plan<F: Serialize, P: Serialize>(
+        &self,
+        face: String,
+        template: &str,
+        whole: Whole<'_, F, P>,
+        origin: &Span,
+        size: FaceSize,
+    ) -> Planned {
+        // Every part is plain data (strings, numbers, maps with string keys): serializing cannot fail.
+        let context = serde_json::to_value(&whole).unwrap_or(Value::Null);
+        Planned { face, template: template.to_string(), context, origin: origin.clone(), size }
+    }
+
+    /// The front or back of a physical counter; its template, if any, comes before the face's.
+    fn counter_side(&self, counter: &'a CounterKind, back: bool, size: FaceSize) -> Planned {
+        let (id, face, damaged, draft) = match (&counter.back, back) {
+            (Some(b), true) => (
+                format!("counters/{}-back", counter.id),
+                b.value.as_str(),
+                counter.is_two_step(),
+                counter.provisional.iter().any(|p| p == "back"),
+            ),
+            _ => (format!("counters/{}-front", counter.id), counter.front.value.as_str(), false, false),
+        };
+        self.counter(id, face, damaged, draft, Some((counter, back)), size)
+    }
+
+    /// A unit face (`damaged` for its damaged side) or a marker face.
+    fn counter(
+        &self,
         id: String,
         face: &str,
         damaged: bool,
         counter_draft: bool,
-        size: &FaceSize,
-    ) -> Result<Face, Diagnostic> {
+        counter: Option<(&'a CounterKind, bool)>,
+        size: FaceSize,
+    ) -> Planned {
+        let info =
+            counter.map(|(c, back)| CounterInfo { id: &c.id, count: c.count.value, back, two_step: c.is_two_step() });
+        let own_template = counter.and_then(|(c, _)| c.template.as_ref());
         if let Some(unit) = self.pack.unit_by_id(face) {
-            let data = self.unit_face(unit, damaged, counter_draft);
-            return self.render("counters/unit.svg.tera", id, size, &data, &unit.span);
+            return self.unit(id, unit, damaged, counter_draft, info, own_template, size);
         }
         let marker = self.pack.marker(face);
-        let (name, name_en) =
-            marker.map_or((face.to_string(), String::new()), |m| (m.name.ja.clone(), m.name.en.clone()));
+        let (title, subtitle) = marker.map_or((face.to_string(), String::new()), |m| self.title_and_subtitle(&m.name));
         let colour = marker.and_then(|m| m.colour.clone()).unwrap_or_else(|| "#e8e4d8".into());
         let data = CounterFace {
-            name,
-            name_en,
+            name: title.clone(),
+            name_en: marker.map_or(String::new(), |m| m.name.en.clone()),
+            title,
+            subtitle,
             ink: ink_for(&colour).into(),
             colour,
             symbol: String::new(),
@@ -147,65 +568,102 @@ impl FaceRenderer<'_> {
             damaged: false,
             draft: false,
         };
-        self.render("counters/marker.svg.tera", id, size, &data, &Span::default())
+        let piece = MarkerPiece {
+            marker: marker.map(|m| MarkerInfo { named: self.named(&m.id, &m.name), colour: m.colour.as_deref() }),
+            counter: info,
+        };
+        let template =
+            template_of([own_template, marker.and_then(|m| m.template.as_ref())], "counters/marker.svg.tera");
+        let origin = counter.map_or_else(Span::default, |(c, _)| c.span.clone());
+        let whole = Whole { common: self.common(size, None, None), face: data, piece };
+        self.plan(id, template, whole, &origin, size)
     }
 
-    fn unit_face(&self, unit: &UnitType, damaged: bool, counter_draft: bool) -> CounterFace {
-        let colour = self.pack.force(&unit.force).map_or("#dddddd".to_string(), |f| f.colour.clone());
-        let factors = self
-            .pack
+    #[allow(clippy::too_many_arguments)]
+    fn unit(
+        &self,
+        id: String,
+        unit: &'a UnitType,
+        damaged: bool,
+        counter_draft: bool,
+        counter: Option<CounterInfo<'a>>,
+        own_template: Option<&'a Spanned<String>>,
+        size: FaceSize,
+    ) -> Planned {
+        let pack = self.pack;
+        let colour = pack.force(&unit.force).map_or("#dddddd".to_string(), |f| f.colour.clone());
+        let factors: Vec<FactorInfo<'_>> = pack
             .factors
             .iter()
-            .map(|f| unit.factors.get(&f.id).copied().flatten().map_or("?".to_string(), |v| v.to_string()))
-            .collect::<Vec<_>>()
-            .join("-");
-        let symbol =
-            self.pack.classes.iter().find(|c| c.id == unit.class.value).map_or(String::new(), |c| c.symbol.clone());
+            .map(|f| {
+                let value = unit.factors.get(&f.id).copied().flatten();
+                FactorInfo {
+                    id: &f.id,
+                    label: self.msg.name(&f.name),
+                    names: &f.name,
+                    abbrev: &f.abbrev,
+                    value,
+                    display: value.map_or("?".to_string(), |v| v.to_string()),
+                }
+            })
+            .collect();
+        let class = pack.classes.iter().find(|c| c.id == unit.class.value);
         let draft = counter_draft
-            || unit.provisional.iter().any(|p| self.pack.factors.iter().any(|f| &f.id == p) || p == "movement");
-        CounterFace {
-            name: unit.name.ja.clone(),
+            || unit.provisional.iter().any(|p| pack.factors.iter().any(|f| &f.id == p) || p == "movement");
+        let (title, subtitle) = self.title_and_subtitle(&unit.name);
+        let data = CounterFace {
+            name: title.clone(),
             name_en: unit.name.en.clone(),
+            title,
+            subtitle,
             ink: ink_for(&colour).into(),
             colour,
-            symbol,
-            factors,
+            symbol: class.map_or(String::new(), |c| c.symbol.clone()),
+            factors: factors.iter().map(|f| f.display.as_str()).collect::<Vec<_>>().join("-"),
             movement: unit.movement,
             damaged,
             draft,
-        }
-    }
-
-    /// The value face of a chit.
-    pub(crate) fn chit_front(&mut self, label: &str, size: &FaceSize) -> Result<Face, Diagnostic> {
-        let origin = self.pack.chits.span.clone();
-        self.render(
-            "chits/front.svg.tera",
-            format!("chits/{label}-front"),
-            size,
-            &ChitFace { label: label.into() },
-            &origin,
-        )
-    }
-
-    /// The common back of the chits.
-    pub(crate) fn chit_back(&mut self, size: &FaceSize) -> Result<Face, Diagnostic> {
-        let label = if self.pack.chits.back_label.is_empty() {
-            self.pack.chits.name.ja.clone()
-        } else {
-            self.pack.chits.back_label.clone()
         };
-        let origin = self.pack.chits.span.clone();
-        self.render("chits/back.svg.tera", "chits/back".into(), size, &ChitFace { label }, &origin)
+        let template = template_of([own_template, class.and_then(|c| c.template.as_ref())], "counters/unit.svg.tera");
+        let piece = UnitPiece {
+            unit: self.named(&unit.id, &unit.name),
+            class: class.map(|c| ClassInfo { named: self.named(&c.id, &c.name), symbol: &c.symbol }),
+            factors,
+            movement: unit.movement,
+            steps: unit.steps,
+            tags: &unit.tags,
+            damaged,
+            counter,
+        };
+        let whole = Whole { common: self.common(size, None, Some(&unit.force)), face: data, piece };
+        self.plan(id, template, whole, &unit.span, size)
     }
 
-    /// A card's face.
-    pub(crate) fn card_front(&mut self, card: &Card, size: &FaceSize) -> Result<Face, Diagnostic> {
+    fn chit_front(&self, label: &str, size: FaceSize) -> Planned {
+        let chits = &self.pack.chits;
+        let piece =
+            ChitPiece { chits: self.named("chits", &chits.name), chit: chits.values.iter().find(|v| v.label == label) };
+        let whole = Whole { common: self.common(size, None, None), face: ChitFace { label: label.into() }, piece };
+        self.plan(format!("chits/{label}-front"), "chits/front.svg.tera", whole, &chits.span, size)
+    }
+
+    fn chit_back(&self, size: FaceSize) -> Planned {
+        let chits = &self.pack.chits;
+        let label = if chits.back_label.is_empty() {
+            self.msg.first_name(&chits.name).to_string()
+        } else {
+            chits.back_label.clone()
+        };
+        let piece = ChitPiece { chits: self.named("chits", &chits.name), chit: None };
+        let whole = Whole { common: self.common(size, None, None), face: ChitFace { label }, piece };
+        self.plan("chits/back".into(), "chits/back.svg.tera", whole, &chits.span, size)
+    }
+
+    fn card_front(&self, card: &'a Card, size: FaceSize) -> Planned {
         let pack = self.pack;
         let side = card.side.as_ref().and_then(|s| pack.side(s));
-        let colour = side
-            .and_then(|s| pack.forces.iter().find(|f| f.side.value == s.id))
-            .map_or("#8a8f98".to_string(), |f| f.colour.clone());
+        let force = side.and_then(|s| pack.forces.iter().find(|f| f.side.value == s.id));
+        let colour = force.map_or("#8a8f98".to_string(), |f| f.colour.clone());
         let number_colour = match card.number_colour.as_ref().map(|c| c.value.as_str()) {
             Some("orange") => "#e07b1f",
             Some("purple") => "#7b3fa0",
@@ -213,93 +671,233 @@ impl FaceRenderer<'_> {
         };
         let mut meta = Vec::new();
         if let Some(side) = side {
-            meta.push(format!("{} {}", side.name.ja, side.name.en));
+            meta.push(self.msg.name(&side.name));
         }
         if !card.timing.is_empty() {
             meta.push(card.timing.clone());
         }
+        let card_type = pack.card_type(&card.card_type);
+        let fields: Vec<FieldInfo<'_>> =
+            card_type.iter().flat_map(|t| &t.fields).map(|f| self.field(f, card.fields.get(&f.id))).collect();
+        let rules: Vec<String> = card.rules.iter().filter_map(|r| pack.clause(r)).map(|c| c.number.clone()).collect();
+        let (title, subtitle) = self.title_and_subtitle(&card.name);
+        let data = CardFace {
+            number: card.number.map_or(card.id.clone(), |n| n.to_string()),
+            name_ja: card.name.ja.clone(),
+            name_en: card.name.en.clone(),
+            title,
+            subtitle,
+            colour,
+            number_colour: number_colour.into(),
+            tags: card.tags.iter().map(|t| self.tag_label(&t.value)).collect(),
+            meta: meta.join(" · "),
+            body: self.card_body(card, &fields),
+            rules: if rules.is_empty() {
+                String::new()
+            } else {
+                format!("{} {}", self.msg.text("common.rules"), rules.join(", "))
+            },
+            draft: card.provisional.iter().any(|p| p == "number_colour" || p == "tags" || p == "text"),
+        };
+        let piece = CardPiece {
+            card: CardInfo {
+                named: self.named(&card.id, &card.name),
+                number: card.number,
+                number_colour: card.number_colour.as_ref().map(|c| c.value.as_str()),
+                timing: &card.timing,
+                text: &card.text,
+                provisional: &card.provisional,
+            },
+            card_type: card_type.map(|t| self.named(&t.id, &t.name)),
+            field: fields.iter().map(|f| (f.id, f.clone())).collect(),
+            fields,
+            tags: card.tags.iter().map(|t| TagInfo { id: &t.value, label: self.tag_label(&t.value) }).collect(),
+            places: self.places(card),
+            rules,
+        };
+        let template = template_of([card_type.and_then(|t| t.template.as_ref())], "cards/front.svg.tera");
+        let whole = Whole {
+            common: self.common(size, side.map(|s| s.id.as_str()), force.map(|f| f.id.as_str())),
+            face: data,
+            piece,
+        };
+        self.plan(format!("cards/{}-front", card.id), template, whole, &card.span, size)
+    }
+
+    /// The card's text block: conditions, typed field values, its text and effects, in words.
+    fn card_body(&self, card: &Card, fields: &[FieldInfo<'_>]) -> String {
+        let (m, words) = (&self.msg, Describer::new(self.pack, &self.msg));
         let mut body = Vec::new();
         if let Some(r) = &card.requires {
-            body.push(format!("条件 Requires: {}", describe(pack, r)));
+            let label = m.first("face.requires");
+            body.push(m.fill_first("face.labelled", &[("label", &label), ("text", &words.condition(r))]));
         }
         if let Some(r) = &card.auto_open {
-            body.push(format!("自動オープン Opens by itself when {}", describe(pack, r)));
+            body.push(m.fill_first("face.opens_by_itself", &[("condition", &words.condition(r))]));
         }
-        // The values of the card type's typed fields (e.g. 心 2), as printed values.
-        if let Some(card_type) = pack.card_type(&card.card_type) {
-            let values: Vec<String> = card_type
-                .fields
-                .iter()
-                .filter_map(|f| card.fields.get(&f.id).map(|v| (f, v)))
-                .map(|(f, v)| {
-                    let value = match v {
-                        crate::model::FieldValue::Int(i) => i.to_string(),
-                        crate::model::FieldValue::Text(t) => t.clone(),
-                        crate::model::FieldValue::Flag(b) => {
-                            if *b {
-                                "✓".into()
-                            } else {
-                                "—".into()
-                            }
-                        }
-                    };
-                    format!("{} {value}", if f.name.ja.is_empty() { &f.id } else { &f.name.ja })
-                })
-                .collect();
-            if !values.is_empty() {
-                body.push(values.join("  "));
-            }
+        // Typed fields as printed values (e.g. 心 2); a set flag prints its label, an unset one nothing.
+        let values: Vec<String> = fields
+            .iter()
+            .filter(|f| !f.display.is_empty())
+            .filter_map(|f| {
+                // The first language's name keeps the line short (格闘 4, not 格闘 fight (F) 4).
+                let label = self.msg.first_name(f.names);
+                let label = if label.is_empty() { f.id } else { label };
+                match &f.value {
+                    Value::Bool(true) => Some(label.to_string()),
+                    Value::Bool(false) => None,
+                    _ => Some(format!("{label} {}", f.display)),
+                }
+            })
+            .collect();
+        if !values.is_empty() {
+            body.push(values.join("  "));
         }
         if !card.text.is_empty() {
             body.push(card.text.clone());
         }
-        // Rule switches read better as one phrase: "rules 3.3, 8.4.2 and 13.2 change".
-        let is_switch =
-            |e: &&crate::model::Expr| matches!(e, crate::model::Expr::Call(c) if c.name.value == "switches");
+        let effects = self.effects(card, &words);
+        if !effects.is_empty() {
+            let sentence = m.fill_first("face.sentence", &[("text", &effects.join(&m.first("face.effect_separator")))]);
+            let label = m.first("face.effects");
+            body.push(m.fill_first("face.labelled", &[("label", &label), ("text", &sentence)]));
+        }
+        body.join("\n")
+    }
+
+    /// A card's effects in words; rule switches read better as one phrase ("rules 3.3, 8.4.2
+    /// and 13.2 change").
+    fn effects(&self, card: &Card, words: &Describer<'_>) -> Vec<String> {
+        let is_switch = |e: &&Expr| matches!(e, Expr::Call(c) if c.name.value == "switches");
         let switched: Vec<String> = card
             .effects
             .iter()
             .filter(is_switch)
             .flat_map(|e| e.calls().into_iter().flat_map(|c| c.args.iter()))
-            .map(|a| pack.clause(a).map_or_else(|| a.value.clone(), |c| c.number.clone()))
+            .map(|a| words.rule_number(a))
             .collect();
-        let mut effects: Vec<String> =
-            card.effects.iter().filter(|e| !is_switch(e)).map(|e| describe_effect(pack, e)).collect();
+        let mut effects: Vec<String> = card.effects.iter().filter(|e| !is_switch(e)).map(|e| words.effect(e)).collect();
+        let m = &self.msg;
         match switched.as_slice() {
             [] => {}
-            [one] => effects.insert(0, format!("rule {one} changes")),
-            [rest @ .., last] => effects.insert(0, format!("rules {} and {last} change", rest.join(", "))),
+            [one] => effects.insert(0, m.fill_first("face.rule_changes", &[("rule", one)])),
+            [rest @ .., last] => {
+                let rules = rest.join(&m.first("face.list_separator"));
+                effects.insert(0, m.fill_first("face.rules_change", &[("rules", &rules), ("last", last)]));
+            }
         }
-        if !effects.is_empty() {
-            body.push(format!("効果 Effects: {}.", effects.join("; ")));
-        }
-        let rules: Vec<&str> = card.rules.iter().filter_map(|r| pack.clause(r)).map(|c| c.number.as_str()).collect();
-        let data = CardFace {
-            number: card.number.map_or(card.id.clone(), |n| n.to_string()),
-            name_ja: card.name.ja.clone(),
-            name_en: card.name.en.clone(),
-            colour,
-            number_colour: number_colour.into(),
-            tags: card.tags.iter().map(|t| tag_label(&t.value)).collect(),
-            meta: meta.join(" · "),
-            body: body.join("\n"),
-            rules: if rules.is_empty() { String::new() } else { format!("ルール Rules {}", rules.join(", ")) },
-            draft: card.provisional.iter().any(|p| p == "number_colour" || p == "tags" || p == "text"),
-        };
-        self.render("cards/front.svg.tera", format!("cards/{}-front", card.id), size, &data, &card.span)
+        effects
     }
 
-    /// The back printed behind `card`.
-    pub(crate) fn card_back(&mut self, card: &Card, size: &FaceSize) -> Result<Face, Diagnostic> {
+    /// A typed field of a card: its label, kind, value and the value as text.
+    fn field(&self, f: &'a CardField, value: Option<&FieldValue>) -> FieldInfo<'a> {
+        let (kind, values): (&'static str, &'a [String]) = match &f.kind {
+            FieldKind::Int { .. } => ("int", &[]),
+            FieldKind::Text => ("text", &[]),
+            FieldKind::Choice { values } => ("enum", values),
+            FieldKind::Flag => ("bool", &[]),
+        };
+        // An empty flag cell means "no".
+        let value = match (value, &f.kind) {
+            (None, FieldKind::Flag) => Some(&FieldValue::Flag(false)),
+            (v, _) => v,
+        };
+        let (json, display) = match value {
+            Some(FieldValue::Int(i)) => (Value::from(*i), i.to_string()),
+            Some(FieldValue::Text(t)) => (Value::from(t.clone()), t.clone()),
+            Some(FieldValue::Flag(b)) => (Value::Bool(*b), b.to_string()),
+            None => (Value::Null, String::new()),
+        };
+        let label = self.msg.name(&f.name);
+        FieldInfo {
+            id: &f.id,
+            label: if label.is_empty() { f.id.clone() } else { label },
+            names: &f.name,
+            kind,
+            value: json,
+            display,
+            values,
+        }
+    }
+
+    /// The places a card's conditions and effects name, with their attributes, each once.
+    fn places(&self, card: &'a Card) -> Vec<PlaceInfo<'a>> {
+        let pack = self.pack;
+        let exprs = card.requires.iter().chain(&card.auto_open).chain(&card.effects);
+        let mut out: Vec<PlaceInfo<'a>> = Vec::new();
+        for arg in exprs.flat_map(|e| e.calls()).flat_map(|c| &c.args) {
+            let r = arg.value.as_str();
+            let area = pack.map.iter().flat_map(|m| &m.areas).find(|a| crate::model::names_match(r, &a.id, &a.name));
+            let place = if let Some(a) = area {
+                PlaceInfo {
+                    named: self.named(&a.id, &a.name),
+                    kind: "area",
+                    hex: None,
+                    vp: None,
+                    attributes: a.attributes.iter().map(|(k, v)| AttributeInfo { id: k, label: k, value: v }).collect(),
+                }
+            } else {
+                let hex = pack
+                    .map
+                    .iter()
+                    .flat_map(|m| &m.hexes)
+                    .find(|h| h.place.as_ref().is_some_and(|p| crate::model::names_match(r, &p.id, &p.name)));
+                let Some((hex, p)) = hex.and_then(|h| h.place.as_ref().map(|p| (h, p))) else { continue };
+                PlaceInfo {
+                    named: self.named(&p.id, &p.name),
+                    kind: "hex",
+                    hex: Some(&hex.id),
+                    vp: p.vp,
+                    attributes: Vec::new(),
+                }
+            };
+            if !out.iter().any(|o| o.named.id == place.named.id) {
+                out.push(place);
+            }
+        }
+        out
+    }
+
+    fn card_back(&self, card: &Card, size: FaceSize) -> Planned {
         let back = self.pack.card_back(card);
+        let (title, subtitle) = match back {
+            Some(b) => self.title_and_subtitle(&b.name),
+            None => first_and_rest(self.msg.first("face.card"), &self.msg.text("face.card")),
+        };
+        let in_language = |l: &str| Messages::new(&[l]).first("face.card");
         let data = BackFace {
-            name_ja: back.map_or_else(|| "カード".to_string(), |b| b.name.ja.clone()),
-            name_en: back.map_or_else(|| "Card".to_string(), |b| b.name.en.clone()),
+            name_ja: back.map_or_else(|| in_language("ja"), |b| b.name.ja.clone()),
+            name_en: back.map_or_else(|| in_language("en"), |b| b.name.en.clone()),
+            title,
+            subtitle,
             colour: back.map_or_else(|| "#333a45".to_string(), |b| b.colour.clone()),
         };
-        let which = back.and_then(|b| b.side.as_ref()).map_or("common".to_string(), |s| s.value.clone());
-        self.render("cards/back.svg.tera", format!("cards/back-{which}"), size, &data, &card.span)
+        let side = back.and_then(|b| b.side.as_ref()).and_then(|s| self.pack.side(s));
+        let which = back.and_then(|b| b.side.as_ref()).map_or("common", |s| s.value.as_str());
+        let piece = BackPiece { card_back: back.map(|b| self.named(which, &b.name)) };
+        let whole = Whole { common: self.common(size, side.map(|s| s.id.as_str()), None), face: data, piece };
+        self.plan(format!("cards/back-{which}"), "cards/back.svg.tera", whole, &card.span, size)
     }
+
+    /// How a setup tag is printed under the card number (rule 28.2.2).
+    fn tag_label(&self, tag: &str) -> String {
+        match tag {
+            "setup2-open" => self.msg.first("face.tag_setup2_open"),
+            "setup2-removed" => self.msg.first("face.tag_setup2_removed"),
+            other => other.into(),
+        }
+    }
+}
+
+/// `first` and what `all` (the same text in every language, joined) holds after it.
+fn first_and_rest(first: String, all: &str) -> (String, String) {
+    let rest = all.strip_prefix(first.as_str()).unwrap_or(all).trim().to_string();
+    (first, rest)
+}
+
+/// The first template the piece names, else `default` (a pack's override or the built-in one).
+fn template_of<'t, const N: usize>(own: [Option<&'t Spanned<String>>; N], default: &'t str) -> &'t str {
+    own.into_iter().flatten().next().map_or(default, |t| t.value.as_str())
 }
 
 /// Black or white text, whichever reads better on `background` (`#rrggbb`).
@@ -314,18 +912,9 @@ pub(crate) fn ink_for(background: &str) -> &'static str {
     }
 }
 
-/// How a setup tag is printed under the card number (rule 28.2.2).
-fn tag_label(tag: &str) -> String {
-    match tag {
-        "setup2-open" => "setup2オープン".into(),
-        "setup2-removed" => "setup2除外".into(),
-        other => other.into(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::ink_for;
+    use super::*;
 
     #[test]
     fn dark_text_on_yellow_white_text_on_green_blue_and_red() {
@@ -333,5 +922,11 @@ mod tests {
         assert_eq!(ink_for("#3f9a4a"), "#ffffff");
         assert_eq!(ink_for("#3a6fc4"), "#ffffff");
         assert_eq!(ink_for("#c8373b"), "#ffffff");
+    }
+
+    #[test]
+    fn the_second_line_holds_the_names_in_the_other_languages() {
+        assert_eq!(first_and_rest("カード".into(), "カード Card"), ("カード".to_string(), "Card".to_string()));
+        assert_eq!(first_and_rest("Card".into(), "Card"), ("Card".to_string(), String::new()));
     }
 }

@@ -220,8 +220,8 @@ pub fn render(
     sources: &mut Sources,
     options: &Options,
 ) -> Result<Rendered, Vec<Diagnostic>> {
-    let templates = templates::Templates::load(&pack.root, fonts.clone(), sources)?;
-    let mut faces = FaceRenderer { pack, templates: &templates, sources, warnings: Vec::new() };
+    let templates = templates::Templates::load(pack, fonts.clone(), sources)?;
+    let mut faces = FaceRenderer::new(pack, &templates, sources);
     let mut ctx = Ctx::new(pack, &fonts);
     let mut out = Rendered::default();
     let mut previews: BTreeMap<String, String> = BTreeMap::new();
@@ -475,12 +475,9 @@ fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Res
     let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
     let chosen = |id: &String| options.chosen(id);
     for counter in pack.counters.iter().filter(|c| chosen(&c.id)) {
-        let draft = counter.provisional.iter().any(|p| p == "back");
-        let front = faces.counter(format!("counters/{}-front", counter.id), &counter.front, false, false, &size)?;
+        let front = faces.counter_side(counter, false, &size)?;
         let back = match &counter.back {
-            Some(b) => {
-                Some(faces.counter(format!("counters/{}-back", counter.id), b, counter.is_two_step(), draft, &size)?)
-            }
+            Some(_) => Some(faces.counter_side(counter, true, &size)?),
             None => None,
         };
         let f = push(&mut built.faces, front);

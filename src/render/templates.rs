@@ -1,17 +1,21 @@
 //! Face templates: Tera SVG templates that draw one face of a card, counter or chit.
 //!
 //! The built-in templates (`templates/` in the repository) are compiled into the binary; a pack
-//! overrides any of them with a file of the same name under its own `templates/` folder. Every
-//! template is registered in [`Sources`], so a template error is reported at its file, line and
-//! column. Templates lay out text with the `fit(...)` function, which runs the text engine and
-//! records overflows and missing glyphs against the face being drawn.
+//! overrides any of them with a file of the same name under its own `templates/` folder, and may
+//! add its own for a card type, a unit class, a marker or a counter kind (`template = "…"`).
+//! Every template is registered in [`Sources`], so a template error is reported at its file,
+//! line and column. Templates lay out text with the `fit(...)` function, which runs the text
+//! engine, records overflows and missing glyphs against the face being drawn, and records where
+//! each line went, so that text over text within a face is reported too (W0804).
 
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use tera::{Context, Kwargs, State, Tera, TeraResult, Value};
 
+use super::canvas::{overlapping, short, Rect};
 use crate::diag::{Code, Diagnostic, Sources, Span};
+use crate::model::Pack;
 use crate::text::fit::{fit, Request};
 use crate::text::{Fonts, Style, Weight};
 
@@ -25,11 +29,17 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("cards/back.svg.tera", include_str!("../../templates/cards/back.svg.tera")),
 ];
 
-/// What `fit` found wrong while a face was drawn.
+/// Whether `name` is one of the built-in templates (`cards/front.svg.tera`, …).
+pub(crate) fn is_built_in(name: &str) -> bool {
+    BUILT_IN.iter().any(|(n, _)| *n == name)
+}
+
+/// What `fit` found while a face was drawn: problems, and the box of every line it placed.
 #[derive(Default)]
 struct FitLog {
     face: String,
-    problems: Vec<(String, Diagnostic)>,
+    problems: Vec<Diagnostic>,
+    ink: Vec<(Rect, String)>,
 }
 
 /// The loaded templates and the text engine they call.
@@ -55,6 +65,8 @@ struct FitResult {
     line: f64,
     lines: Vec<Line>,
     overflow: bool,
+    /// The `text-anchor` the lines were placed for (`start`, `middle`, `end`).
+    anchor: String,
 }
 
 /// Rounds to a thousandth of a millimetre, so SVG numbers are short and stable.
@@ -63,12 +75,10 @@ pub(crate) fn mm(v: f64) -> f64 {
 }
 
 impl Templates {
-    /// Loads the built-in templates, overridden by the pack's own (`<pack>/templates/<name>`).
-    pub(crate) fn load(
-        pack_root: &std::path::Path,
-        fonts: Arc<Fonts>,
-        sources: &mut Sources,
-    ) -> Result<Templates, Vec<Diagnostic>> {
+    /// Loads the built-in templates, overridden by the pack's own (`<pack>/templates/<name>`),
+    /// and the templates the pack's card types, unit classes, markers and counter kinds name.
+    pub(crate) fn load(pack: &Pack, fonts: Arc<Fonts>, sources: &mut Sources) -> Result<Templates, Vec<Diagnostic>> {
+        let pack_root = pack.root.as_path();
         let mut tera = Tera::new();
         tera.autoescape_on(vec![".svg.tera", ".html.tera"]);
         let log = Arc::new(Mutex::new(FitLog::default()));
@@ -84,6 +94,27 @@ impl Templates {
             };
             files.push((name.to_string(), sources.add(&path, text.clone())));
             texts.push((name.to_string(), text));
+        }
+        let mut missing = Vec::new();
+        for key in named_templates(pack) {
+            if texts.iter().any(|(n, _)| *n == key.value) {
+                continue;
+            }
+            let path = pack_root.join("templates").join(&key.value);
+            match std::fs::read_to_string(&path) {
+                Ok(text) => {
+                    files.push((key.value.clone(), sources.add(&path, text.clone())));
+                    texts.push((key.value.clone(), text));
+                }
+                Err(e) => missing.push(
+                    Diagnostic::error(Code::TEMPLATE, format!("template `{}` cannot be read: {e}", key.value))
+                        .at(&key.span)
+                        .with_hint("the path is relative to the pack's templates/ folder (docs/templates.md)"),
+                ),
+            }
+        }
+        if !missing.is_empty() {
+            return Err(missing);
         }
         let mut templates = Templates { tera, log, files };
         if let Err(e) = templates.tera.add_raw_templates(texts.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
@@ -103,10 +134,16 @@ impl Templates {
         if let Ok(mut log) = self.log.lock() {
             log.face = face_label.to_string();
             log.problems.clear();
+            log.ink.clear();
         }
         let out = self.tera.render(name, context).map_err(|e| self.diagnostic(&e, sources))?;
-        let problems = self.log.lock().map(|mut l| std::mem::take(&mut l.problems)).unwrap_or_default();
-        Ok((out, problems.into_iter().map(|(_, d)| d).collect()))
+        let (mut problems, ink) = self
+            .log
+            .lock()
+            .map(|mut l| (std::mem::take(&mut l.problems), std::mem::take(&mut l.ink)))
+            .unwrap_or_default();
+        problems.extend(overlaps(face_label, &ink));
+        Ok((out, problems))
     }
 
     /// A Tera error as a diagnostic at the template's file, line and column.
@@ -141,6 +178,10 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
     let bold = kwargs.get::<bool>("bold")?.unwrap_or(false);
     let max_lines = kwargs.get::<i64>("lines")?.unwrap_or(0).max(0) as usize;
     let valign = kwargs.get::<&str>("valign")?.unwrap_or("top").to_string();
+    let anchor = kwargs.get::<&str>("anchor")?.unwrap_or("start").to_string();
+    if !matches!(anchor.as_str(), "start" | "middle" | "end") {
+        return Err(tera::Error::message(format!("fit: anchor must be start, middle or end, not `{anchor}`")));
+    }
     let weight = if bold { Weight::Bold } else { Weight::Regular };
     let family = match kwargs.get::<&str>("family")? {
         None => 0,
@@ -162,7 +203,8 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
             max_lines,
         },
     );
-    if let Ok(mut log) = log.lock() {
+    let mut log = log.lock().map_err(|_| tera::Error::message("fit: the text log is unusable"))?;
+    {
         let face = log.face.clone();
         if fitted.overflow && !text.is_empty() {
             let d = Diagnostic::warning(
@@ -173,13 +215,13 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
                 ),
             )
             .with_hint("shorten the text, or give it a larger box in the template");
-            log.problems.push((face.clone(), d));
+            log.problems.push(d);
         }
         if !fitted.missing.is_empty() {
             let chars: String = fitted.missing.iter().collect();
             let d = Diagnostic::warning(Code::MISSING_GLYPH, format!("{face}: the font has no glyph for “{chars}”"))
                 .with_hint("use another character, or bring a font that has it");
-            log.problems.push((face, d));
+            log.problems.push(d);
         }
     }
     // The first baseline sits 0.88 em below the top of the line (the ideographic em box).
@@ -189,29 +231,70 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
         "bottom" => y + height - block,
         _ => y,
     };
-    let lines = fitted
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| Line {
-            text: l.clone(),
-            x: mm(x),
-            y: mm(top + 0.88 * fitted.size_mm + i as f64 * fitted.line_mm),
-        })
-        .collect();
+    let size = fitted.size_mm;
+    let mut lines = Vec::new();
+    // An empty text has no lines, so templates draw no empty elements.
+    let drawn: &[String] = if text.trim().is_empty() { &[] } else { &fitted.lines };
+    for (i, text) in drawn.iter().enumerate() {
+        let baseline = top + 0.88 * size + i as f64 * fitted.line_mm;
+        let width = fonts.width_em(text, style) * size;
+        let x0 = match anchor.as_str() {
+            "middle" => x - width / 2.0,
+            "end" => x - width,
+            _ => x,
+        };
+        if !text.trim().is_empty() {
+            log.ink.push(((x0, baseline - 0.88 * size, x0 + width, baseline + 0.12 * size), text.clone()));
+        }
+        lines.push(Line { text: text.clone(), x: mm(x), y: mm(baseline) });
+    }
     Ok(Value::from_serializable(&FitResult {
-        size: mm(fitted.size_mm),
+        size: mm(size),
         line: mm(fitted.line_mm),
         lines,
         overflow: fitted.overflow,
+        anchor,
     }))
 }
 
-/// The first 30 characters of a text, for messages.
-fn short(text: &str) -> String {
-    let mut s: String = text.chars().take(30).collect();
-    if text.chars().count() > 30 {
-        s.push('…');
+/// Every `template` key of the pack: card types, unit classes, markers, counter kinds.
+fn named_templates(pack: &Pack) -> impl Iterator<Item = &crate::model::Spanned<String>> {
+    let types = pack.card_types.iter().filter_map(|t| t.template.as_ref());
+    let classes = pack.classes.iter().filter_map(|c| c.template.as_ref());
+    let markers = pack.markers.iter().filter_map(|m| m.template.as_ref());
+    let counters = pack.counters.iter().filter_map(|c| c.template.as_ref());
+    types.chain(classes).chain(markers).chain(counters)
+}
+
+/// W0804 for every two lines of one face whose ink overlaps.
+fn overlaps(face: &str, ink: &[(Rect, String)]) -> Vec<Diagnostic> {
+    let rects: Vec<Rect> = ink.iter().map(|(r, _)| *r).collect();
+    overlapping(&rects)
+        .into_iter()
+        .map(|(a, b)| {
+            Diagnostic::warning(
+                Code::TEXT_OVERLAP,
+                format!("{face}: text “{}” overlaps “{}”", short(&ink[a].1), short(&ink[b].1)),
+            )
+            .with_hint("give the texts separate boxes in the template, or shorten one")
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_lines_of_one_face_that_overlap_are_one_warning_naming_the_face() {
+        let ink = vec![
+            ((1.0, 1.0, 9.0, 3.0), "ダグラム".to_string()),
+            ((8.0, 2.5, 12.0, 4.0), "損傷".to_string()),
+            ((1.0, 10.0, 9.0, 12.0), "5-4-4".to_string()),
+        ];
+        let warnings = overlaps("counters/dougram-back", &ink);
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].code.0, "W0804");
+        assert_eq!(warnings[0].message, "counters/dougram-back: text “ダグラム” overlaps “損傷”");
     }
-    s.replace('\n', " ")
 }

@@ -136,3 +136,59 @@ fn diceplomacy_prints_a_score_sheet_for_eight_players() {
     assert_eq!(ticks, 8 * (3 + 3), "8 players × 3 wins and 3 losses");
     assert!(!out.join("cards.pdf").exists() && !out.join("calibration.pdf").exists(), "no cards, no duplex sheet");
 }
+
+#[test]
+fn a_card_type_with_typed_fields_draws_them_through_its_own_template() {
+    let dir = super::support::temp_dir("typed-card-fields");
+    let out = dir.join("out");
+    let output = pnpkit(&root(), &["build", "tests/packs/typed-card-fields", "--out", &out.to_string_lossy()]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("W08"), "the faces fit and nothing overlaps: {stderr}");
+    let svg = read(&out, "svg/cards-1-front.svg");
+    // The card type's template prints every field as label: id=display (kind).
+    assert!(svg.contains(">Operations: ops=0 (int)</text>"), "{svg}");
+    assert!(svg.contains(">Scoring card: scoring=true (bool)</text>"));
+    assert!(svg.contains(">Operations: ops=3 (int)</text>"));
+    assert!(svg.contains(">Scoring card: scoring=false (bool)</text>"), "a false flag prints `false`, not its label");
+    assert!(svg.contains(">Period: period=mid (enum)</text>"));
+    assert_eq!(svg.matches(">SCORING</text>").count(), 1, "`field.scoring.value` is a boolean");
+    assert!(svg.contains(">Capital stability 3</text>"), "the attributes of the place card 2 names");
+    assert!(svg.contains(">T1 en</text>"), "the edition mark and the pack's languages");
+    // The marker's own template; the English-only pack prints no Japanese.
+    let counters = read(&out, "svg/counters-1-front.svg");
+    assert!(counters.contains(">VP Victory</text>"), "{counters}");
+    let backs = read(&out, "svg/cards-1-back.svg");
+    assert!(backs.contains(">Card</text>") && !backs.contains("カード"), "{backs}");
+}
+
+#[test]
+fn dump_context_prints_what_the_template_of_one_card_receives() {
+    let output = pnpkit(&root(), &["dump", "tests/packs/typed-card-fields", "--context", "cards", "2"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    let faces: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let front = &faces[0];
+    assert_eq!(front["face"], "cards/2-front");
+    assert_eq!(front["template"], "cards/scoring.svg.tera");
+    let context = &front["context"];
+    let ids: Vec<&str> = context["fields"].as_array().unwrap().iter().map(|f| f["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["ops", "scoring", "period"], "in declaration order");
+    assert_eq!(context["field"]["ops"]["value"], 3);
+    assert_eq!(context["field"]["ops"]["kind"], "int");
+    assert_eq!(context["field"]["scoring"]["value"], false);
+    assert_eq!(context["field"]["scoring"]["display"], "false");
+    assert_eq!(context["field"]["period"]["value"], "mid");
+    assert_eq!(context["field"]["period"]["kind"], "enum");
+    assert_eq!(context["side"]["colour"], "#c8373b");
+    assert_eq!(context["places"][0]["attributes"][0]["value"], "3");
+    assert_eq!(context["edition"]["mark"], "T1");
+    assert_eq!(context["languages"], serde_json::json!(["en"]));
+    assert_eq!(context["labels"]["common"]["draft"], "DRAFT");
+    assert_eq!(
+        context["face"]["body"],
+        "Requires: East controls Capital\nOperations 3  Period mid\nEffects: card 1 (Europe Scoring) opens."
+    );
+    assert_eq!(faces[1]["face"], "cards/back-common");
+    let unknown = pnpkit(&root(), &["dump", "tests/packs/typed-card-fields", "--context", "cards", "99"]);
+    assert_eq!(unknown.status.code(), Some(2));
+}
