@@ -217,8 +217,11 @@ pub(crate) struct Drawing<'d> {
     /// Who owns the page's texts in warnings.
     pub(crate) owner: Owner,
     /// Draws the page (without its footer).
-    pub(crate) draw: Box<dyn Fn(&Ctx<'_>, &mut Pen<'_, '_>) + 'd>,
+    pub(crate) draw: Box<Draw<'d>>,
 }
+
+/// What draws a map page onto a pen.
+pub(crate) type Draw<'d> = dyn Fn(&Ctx<'_>, &mut Pen<'_, '_>) + 'd;
 
 /// The published page of `drawing`, and the extents of its texts (for the tiles).
 pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Extent>) {
@@ -762,7 +765,55 @@ fn caption(c: &mut Canvas<'_>, ctx: &Ctx<'_>, t: &Tiling, (col, row): (usize, us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Numbering;
+    use crate::model::{MapKind, Numbering};
+    use crate::text::Fonts;
+
+    fn load(name: &str) -> Pack {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
+        let (pack, diags) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        assert!(diags.iter().all(|d| d.severity != crate::diag::Severity::Error), "{diags:?}");
+        pack
+    }
+
+    #[test]
+    fn every_text_of_a_tiled_map_is_whole_on_some_tile_and_no_tile_prints_a_cut_word() {
+        let fonts = Fonts::embedded();
+        for name in ["dougram", "twilight-struggle"] {
+            let pack = load(name);
+            let map = pack.map.as_ref().unwrap();
+            let mut ctx = Ctx::new(&pack, &fonts);
+            let drawing = match map.kind {
+                MapKind::Hex => hex_drawing(&ctx, map, Paper::A3).unwrap(),
+                MapKind::Area => super::super::areamap::drawing(&ctx, map, Paper::A3),
+            };
+            let (_, extents) = page(&mut ctx, &drawing);
+            assert!(extents.len() > 50, "{name}: {} texts", extents.len());
+            let tiling = choose_tiling(&ctx, drawing.size, &extents, Paper::A4);
+            assert!(tiling.overlap >= MIN_OVERLAP);
+            for e in &extents {
+                assert!(tiling.shows_whole(e), "{name}: a text at {e:?} is whole on no tile of {tiling:?}");
+            }
+            let tiles = tiles(&mut ctx, &drawing, &extents, Paper::A4);
+            assert_eq!(tiles.len(), tiling.cols * tiling.rows);
+            // The page checks saw every tile: nothing in the margin, nothing over anything.
+            assert!(ctx.warnings.is_empty(), "{name}: {:?}", ctx.warnings);
+        }
+    }
+
+    #[test]
+    fn a_tile_prints_only_the_texts_inside_its_window() {
+        let fonts = Fonts::embedded();
+        let pack = Pack::default();
+        let ctx = Ctx::new(&pack, &fonts);
+        let mut c = ctx.canvas((210.0, 297.0), Owner::default());
+        let mut pen = Pen::new(&mut c, Some((50.0, 50.0, 100.0, 100.0)));
+        let inside = pen.text("inside", Spot::left(60.0, 60.0, 30.0, 5.0), |b| b.fixed(9.0));
+        let straddling = pen.text("straddling", Spot::left(90.0, 60.0, 30.0, 5.0), |b| b.fixed(9.0));
+        assert!(inside.is_some() && straddling.is_none());
+        assert_eq!(pen.extents.len(), 2, "both are known, for placing what comes after them");
+        let (page, _) = c.finish("");
+        assert!(page.svg.contains(">inside</text>") && !page.svg.contains("straddling"));
+    }
 
     fn grid() -> HexGrid {
         HexGrid {

@@ -290,3 +290,24 @@ pub(crate) fn paragraph(
 pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Pack;
+
+    #[test]
+    fn the_calibration_sheet_keeps_its_words_apart_and_inside_the_safe_margin() {
+        let fonts = Fonts::embedded();
+        let mut pack = Pack::default();
+        pack.print.safe_margin = 5.0;
+        pack.game.languages = vec!["en".into()];
+        let mut ctx = Ctx::new(&pack, &fonts);
+        let pages = calibration(&mut ctx, Paper::A4);
+        assert_eq!(pages.iter().map(|p| p.back).collect::<Vec<_>>(), [false, true]);
+        assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
+        assert!(pages[0].svg.contains(">Duplex calibration</text>"));
+        assert!(pages[1].svg.contains("sheet 1/1 · back</text>"), "the footer names the side");
+        assert!(!pages[0].svg.contains("位置合わせ"), "an English pack prints no Japanese");
+    }
+}
