@@ -49,6 +49,8 @@ struct RawMap {
     #[serde(default)]
     area_attributes: Vec<String>,
     #[serde(default)]
+    area_attribute_names: BTreeMap<String, RawNames>,
+    #[serde(default)]
     isolated: Vec<TS<String>>,
 }
 
@@ -248,6 +250,7 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
             })
             .collect(),
         area_attributes: m.area_attributes,
+        area_attribute_names: m.area_attribute_names.into_iter().map(|(k, n)| (k, n.into())).collect(),
         isolated: m.isolated.iter().map(|h| toml_ref(file, h)).collect(),
         provisional: m.provisional,
         span,

@@ -30,6 +30,8 @@ pub struct Map {
     pub regions: Vec<Region>,
     /// The game-specific attribute columns of areas.csv (stability, battleground, …).
     pub area_attributes: Vec<String>,
+    /// What the map's key calls those attributes, by column.
+    pub area_attribute_names: BTreeMap<String, Names>,
     /// Sea routes, each enabled by a card.
     pub routes: Vec<Route>,
     /// Exceptions to the transport range.

@@ -544,6 +544,7 @@ mod tests {
                 field("starred", "除外", "starred", FieldKind::Flag),
                 field("note", "注", "note", FieldKind::Text),
             ],
+            template: None,
         });
         for (n, ops, era, starred) in [(1, 4, "early", None), (2, 2, "early", Some(true)), (3, 3, "mid", Some(false))] {
             let mut card = Card::blank(&n.to_string());

@@ -6,12 +6,12 @@
 
 use std::fmt::Write;
 
-use super::sheets::{begin_page, escape, Page};
+use super::canvas::{Owner, VAlign};
+use super::map::{key_heading, title_block, Drawing, Pen, Spot};
 use super::templates::mm;
+use super::Ctx;
 use crate::layout::Paper;
-use crate::model::{Area, Map, Pack, AREA_BOX_MM, AREA_FIELD_MM};
-use crate::text::fit::{fit, Request};
-use crate::text::{Fonts, Style, Weight};
+use crate::model::{Area, Map, Names, AREA_BOX_MM, AREA_FIELD_MM};
 
 /// Where the field sits on the page, mm.
 const FIELD_AT: (f64, f64) = (10.0, 13.5);
@@ -20,6 +20,8 @@ const PLAIN: &str = "#eeeeee";
 /// The name strip of a battleground area (seed 003: purple) and of any other (beige).
 const BATTLEGROUND: &str = "#6d4c9f";
 const NON_BATTLEGROUND: &str = "#efe3c2";
+/// The adjacency lines' stroke (the key draws a sample of it).
+const ADJACENT: &str = r##"stroke="#7a7a7a" stroke-width="0.6"/>"##;
 
 /// The centre of every area's box in field mm: its own position, or a grid cell in region order
 /// when the pack gives no positions.
@@ -40,63 +42,53 @@ pub(crate) fn positions(map: &Map) -> Vec<(f64, f64)> {
     at
 }
 
-/// How a label is drawn: its largest and smallest size in pt, weight and colour.
-struct Ink<'a> {
-    pt: (f64, f64),
-    bold: bool,
-    fill: &'a str,
-}
-
-/// One line of text fitted to `width` (shrunk from `ink.pt.0` down to `ink.pt.1`), centred at `x`.
-fn centred(s: &mut String, fonts: &Fonts, text: &str, (x, y): (f64, f64), width: f64, ink: &Ink<'_>) {
-    if text.is_empty() {
-        return;
-    }
-    let weight = if ink.bold { Weight::Bold } else { Weight::Regular };
-    let fitted = fit(
-        fonts,
-        &Request {
-            text,
-            width_mm: width,
-            height_mm: 100.0,
-            max_pt: ink.pt.0,
-            min_pt: ink.pt.1,
-            leading: 1.1,
-            style: Style::embedded(weight),
-            max_lines: 1,
-        },
-    );
-    let line = fitted.lines.first().map_or(text, String::as_str);
-    let bold = if ink.bold { r#" font-weight="700""# } else { "" };
-    let _ = write!(
-        s,
-        r##"<text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{}"{bold}>{}</text>"##,
-        mm(x),
-        mm(y),
-        mm(fitted.size_mm),
-        ink.fill,
-        escape(line)
-    );
-}
-
 fn region_colour<'m>(map: &'m Map, area: &Area) -> &'m str {
     map.regions.iter().find(|r| r.id == area.region.value).map_or(PLAIN, |r| r.colour.as_str())
 }
 
+/// A name in each language the pack prints, first language first, empty and repeated ones left
+/// out (an English-only pack: one name).
+fn names_in_languages<'n>(ctx: &Ctx<'_>, names: &'n Names) -> Vec<&'n str> {
+    let mut out: Vec<&str> = Vec::new();
+    for lang in ctx.msg.languages() {
+        let name = match *lang {
+            "ja" => names.ja.as_str(),
+            _ => names.en.as_str(),
+        };
+        if !name.trim().is_empty() && !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    if out.is_empty() {
+        out.push(ctx.msg.first_name(names));
+    }
+    out
+}
+
+/// What the key calls an area attribute: the pack's name for it, else pnpkit's word for the
+/// attributes it draws.
+fn attribute_label(ctx: &Ctx<'_>, map: &Map, attribute: &str) -> String {
+    match map.area_attribute_names.get(attribute).map(|n| ctx.msg.name(n)).filter(|n| !n.is_empty()) {
+        Some(name) => name,
+        None if attribute == "battleground" => ctx.msg.text("areamap.battleground"),
+        None => ctx.msg.text("areamap.stability"),
+    }
+}
+
 /// Draws one area's box centred at (`x`, `y`) in field mm.
-fn draw_area(s: &mut String, pack: &Pack, map: &Map, fonts: &Fonts, area: &Area, (x, y): (f64, f64)) {
+fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y): (f64, f64)) {
     let (w, h) = AREA_BOX_MM;
     let (left, top) = (x - w / 2.0, y - h / 2.0);
+    let owner = Owner::new(format!("area `{}`", area.id), Some(&area.span));
     let attribute = |k: &str| area.attributes.get(k).map(String::as_str).unwrap_or_default();
     let battleground = matches!(attribute("battleground"), "yes" | "true" | "1");
     let has_strip = map.area_attributes.iter().any(|a| a == "battleground");
-    let _ = write!(
-        s,
+    pen.raw(&format!(
         r##"<rect x="{}" y="{}" width="{w}" height="{h}" rx="1" fill="{}" stroke="#3b3b3b" stroke-width="0.3"/>"##,
         mm(left),
         mm(top),
         region_colour(map, area)
-    );
+    ));
     // The name strip: 7 mm tall, purple for battlegrounds when the pack has the attribute.
     let strip = 7.0;
     let (strip_fill, ink) = match (has_strip, battleground) {
@@ -104,162 +96,154 @@ fn draw_area(s: &mut String, pack: &Pack, map: &Map, fonts: &Fonts, area: &Area,
         (true, false) => (NON_BATTLEGROUND, "#1a1a1a"),
         _ => ("#ffffff", "#1a1a1a"),
     };
-    let _ = write!(
-        s,
+    pen.raw(&format!(
         r##"<rect x="{}" y="{}" width="{w}" height="{strip}" rx="1" fill="{strip_fill}" stroke="#3b3b3b" stroke-width="0.2"/>"##,
         mm(left),
         mm(top)
-    );
+    ));
     let stability = attribute("stability");
     let name_width = if stability.is_empty() { w - 1.6 } else { w - 6.5 };
-    let name_x = left + 0.8 + name_width / 2.0;
-    centred(s, fonts, &area.name.ja, (name_x, top + 3.6), name_width, &Ink { pt: (8.0, 4.0), bold: true, fill: ink });
-    centred(s, fonts, &area.name.en, (name_x, top + 6.3), name_width, &Ink { pt: (5.0, 3.0), bold: false, fill: ink });
+    let names = names_in_languages(ctx, &area.name);
+    match names.as_slice() {
+        [only] => {
+            pen.text(only, Spot::left(left + 0.8, top + 0.4, name_width, strip - 0.8).centre(), |b| {
+                b.size(8.0).min(5.0).bold().lines(2).leading(1.05).valign(VAlign::Middle).fill(ink).of(&owner)
+            });
+        }
+        [first, second, ..] => {
+            pen.text(first, Spot::left(left + 0.8, top + 0.3, name_width, 3.6).centre(), |b| {
+                b.size(8.0).min(5.0).bold().lines(1).valign(VAlign::Middle).fill(ink).of(&owner)
+            });
+            pen.text(second, Spot::left(left + 0.8, top + 3.9, name_width, 2.9).centre(), |b| {
+                b.size(5.5).min(4.5).lines(1).valign(VAlign::Middle).fill(ink).of(&owner)
+            });
+        }
+        [] => {}
+    }
     if !stability.is_empty() {
-        let _ = write!(
-            s,
+        pen.raw(&format!(
             r##"<rect x="{}" y="{}" width="4.6" height="5" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.2"/>"##,
             mm(left + w - 5.4),
             mm(top + 1.0)
-        );
-        let ink = Ink { pt: (10.0, 6.0), bold: true, fill: "#1a1a1a" };
-        centred(s, fonts, stability, (left + w - 3.1, top + 4.9), 4.2, &ink);
+        ));
+        pen.text(stability, Spot::left(left + w - 5.3, top + 1.1, 4.4, 4.8).centre(), |b| {
+            b.size(10.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
+        });
     }
     // One influence square per side, left to right in the pack's side order (seed 003: US left,
     // USSR right).
-    let sides = pack.sides.len().max(1) as f64;
+    let sides = ctx.pack.sides.len().max(1) as f64;
     let square = 6.0_f64.min((w - 2.0) / sides - 1.0);
-    for (i, side) in pack.sides.iter().enumerate() {
+    let mut s = String::new();
+    for (i, side) in ctx.pack.sides.iter().enumerate() {
         let cx = left + w * (i as f64 + 0.5) / sides;
         let _ = write!(
             s,
             r##"<rect x="{}" y="{}" width="{square}" height="{square}" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.25"><title>{}</title></rect>"##,
             mm(cx - square / 2.0),
             mm(top + strip + 0.9),
-            escape(&side.name.en)
+            super::sheets::escape(ctx.msg.first_name(&side.name))
         );
     }
+    pen.raw(&s);
 }
 
 /// A key's sample box, `width` × 5 mm.
-fn swatch(s: &mut String, (x, y): (f64, f64), width: f64, fill: &str) {
-    let _ = write!(
-        s,
+fn swatch(pen: &mut Pen<'_, '_>, (x, y): (f64, f64), width: f64, fill: &str) {
+    pen.raw(&format!(
         r##"<rect x="{}" y="{}" width="{width}" height="5" fill="{fill}" stroke="#3b3b3b" stroke-width="0.25"/>"##,
         mm(x),
         mm(y)
-    );
+    ));
+}
+
+/// One entry of the key: `label` right of its sample at `indent`, on the line whose baseline
+/// area ends at `y`.
+fn entry(pen: &mut Pen<'_, '_>, label: &str, (x, y): (f64, f64), w: f64, owner: &Owner) {
+    pen.text(label, Spot::left(x, y - 3.8, w, 5.0), |b| b.size(9.5).min(6.0).lines(1).valign(VAlign::Middle).of(owner));
 }
 
 /// The key beside the field: title, edition, draft notice, regions, what a box shows.
-fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, width: f64) {
-    let mut line = y + 6.0;
-    let text = |s: &mut String, x: f64, y: f64, size: f64, bold: bool, t: &str| {
-        let bold = if bold { r#" font-weight="700""# } else { "" };
-        let _ = write!(s, r##"<text x="{}" y="{}" font-size="{size}"{bold}>{}</text>"##, mm(x), mm(y), escape(t));
-    };
-    text(s, x, line, 7.0, true, &pack.game.title.ja);
-    line += 6.0;
-    text(s, x, line, 3.6, false, &format!("{} · {} · edition {}", map.name.ja, map.name.en, pack.game.edition));
-    if map.provisional {
-        line += 7.0;
-        let _ = write!(
-            s,
-            r##"<rect x="{}" y="{}" width="{width}" height="9" rx="1" fill="#ffffff" stroke="#c0392b" stroke-width="0.4"/>"##,
-            mm(x),
-            mm(line - 5.0)
-        );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="3" font-weight="700" fill="#c0392b">暫定 DRAFT: positions and values are ours,</text><text x="{}" y="{}" font-size="3" font-weight="700" fill="#c0392b">not the published map</text>"##,
-            mm(x + 2.0),
-            mm(line - 1.0),
-            mm(x + 2.0),
-            mm(line + 2.6)
-        );
-        line += 6.0;
-    }
-    line += 9.0;
-    text(s, x, line, 4.0, true, "地域 Regions");
+fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), width: f64) {
+    let msg = &ctx.msg;
+    let owner = Owner::new("the area map's key", Some(&map.span));
+    let mut line = title_block(pen, ctx, map, (x, y), width) + 5.0;
+    line = key_heading(pen, &msg.text("areamap.regions"), (x, line), width, &owner) + 1.0;
     for r in &map.regions {
-        line += 6.5;
-        swatch(s, (x, line - 4.0), 8.0, &r.colour);
-        text(s, x + 11.0, line, 3.4, false, &format!("{} {}", r.name.ja, r.name.en));
+        line += 6.0;
+        swatch(pen, (x, line - 4.0), 8.0, &r.colour);
+        entry(pen, &msg.name(&r.name), (x + 11.0, line), width - 11.0, &owner);
     }
-    line += 10.0;
-    text(s, x, line, 4.0, true, "凡例 Key");
+    line = key_heading(pen, &msg.text("areamap.key"), (x, line + 5.0), width, &owner) + 1.0;
     if map.area_attributes.iter().any(|a| a == "battleground") {
-        for (fill, label) in [(BATTLEGROUND, "係争地 battleground"), (NON_BATTLEGROUND, "非係争地 not a battleground")]
-        {
-            line += 6.5;
-            swatch(s, (x, line - 4.0), 8.0, fill);
-            text(s, x + 11.0, line, 3.4, false, label);
+        let labels = [attribute_label(ctx, map, "battleground"), msg.text("areamap.other_areas")];
+        for (fill, label) in [BATTLEGROUND, NON_BATTLEGROUND].into_iter().zip(labels) {
+            line += 6.0;
+            swatch(pen, (x, line - 4.0), 8.0, fill);
+            entry(pen, &label, (x + 11.0, line), width - 11.0, &owner);
         }
     }
     if map.area_attributes.iter().any(|a| a == "stability") {
-        line += 6.5;
-        swatch(s, (x + 1.5, line - 4.0), 5.0, "#ffffff");
-        text(s, x + 11.0, line, 3.4, false, "安定値 stability");
+        line += 6.0;
+        swatch(pen, (x + 1.5, line - 4.0), 5.0, "#ffffff");
+        entry(pen, &attribute_label(ctx, map, "stability"), (x + 11.0, line), width - 11.0, &owner);
     }
-    line += 6.5;
-    swatch(s, (x + 1.5, line - 4.0), 5.0, "#ffffff");
-    text(s, x + 11.0, line, 3.4, false, "影響力 influence, left to right:");
-    for side in &pack.sides {
-        line += 4.8;
-        text(s, x + 14.0, line, 3.2, false, &format!("{} {}", side.name.ja, side.name.en));
+    line += 6.0;
+    swatch(pen, (x + 1.5, line - 4.0), 5.0, "#ffffff");
+    entry(pen, &msg.text("areamap.influence"), (x + 11.0, line), width - 11.0, &owner);
+    for side in &ctx.pack.sides {
+        line += 4.6;
+        entry(pen, &msg.name(&side.name), (x + 14.0, line), width - 14.0, &owner);
     }
-    line += 6.5;
-    let _ = write!(
-        s,
-        r##"<path d="M{} {} L{} {}" stroke="#7a7a7a" stroke-width="0.6"/>"##,
-        mm(x),
-        mm(line - 1.5),
-        mm(x + 8.0),
-        mm(line - 1.5)
-    );
-    text(s, x + 11.0, line, 3.4, false, "隣接 adjacent areas");
+    line += 6.0;
+    pen.raw(&format!(r##"<path d="M{} {} L{} {}" {ADJACENT}"##, mm(x), mm(line - 1.5), mm(x + 8.0), mm(line - 1.5)));
+    entry(pen, &msg.text("areamap.adjacent"), (x + 11.0, line), width - 11.0, &owner);
 }
 
-/// The area map page at the published paper size, landscape.
-pub(crate) fn page(ctx: &mut super::Ctx<'_>, map: &Map, paper: Paper) -> (Page, (f64, f64)) {
-    let (pack, fonts) = (ctx.pack, ctx.fonts);
+/// The area map page at the published paper size, landscape: the field on the left, the key
+/// on the right.
+pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<'d> {
     let paper = paper.landscape();
     let (pw, ph) = (paper.width, paper.height);
+    let bottom = ctx.canvas((pw, ph), Owner::default()).bottom();
     // Smaller paper than the field needs: scale the field down (tiles are the better choice).
-    let scale = ((pw - 110.0) / AREA_FIELD_MM.0).min((ph - 2.0 * FIELD_AT.1) / AREA_FIELD_MM.1).min(1.0);
+    let scale = ((pw - 110.0) / AREA_FIELD_MM.0).min((bottom - FIELD_AT.1) / AREA_FIELD_MM.1).min(1.0);
     let at = positions(map);
-    let mut s = begin_page(pw, ph);
-    let _ = write!(s, r#"<g transform="translate({} {}) scale({})">"#, FIELD_AT.0, FIELD_AT.1, mm(scale));
-    let _ = write!(
-        s,
-        r##"<rect x="0" y="0" width="{}" height="{}" fill="#f5f8fb" stroke="#9aa7b3" stroke-width="0.4"/>"##,
-        AREA_FIELD_MM.0, AREA_FIELD_MM.1
-    );
-    // Adjacency first, so the boxes cover the lines' ends; each pair once.
+    let key_x = FIELD_AT.0 + AREA_FIELD_MM.0 * scale + 8.0;
+    let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
+        pen.group(FIELD_AT.0, FIELD_AT.1, scale);
+        pen.raw(&format!(
+            r##"<rect x="0" y="0" width="{}" height="{}" fill="#f5f8fb" stroke="#9aa7b3" stroke-width="0.4"/>"##,
+            AREA_FIELD_MM.0, AREA_FIELD_MM.1
+        ));
+        draw_adjacency(pen, map, &at);
+        for (area, centre) in map.areas.iter().zip(&at) {
+            draw_area(pen, ctx, map, area, *centre);
+        }
+        pen.end_group();
+        draw_key(pen, ctx, map, (key_x, FIELD_AT.1), pw - key_x - 10.0);
+    };
+    Drawing {
+        size: (pw, ph),
+        what: ctx.msg.first("products.map"),
+        owner: Owner::new("area map", Some(&map.span)),
+        draw: Box::new(draw),
+    }
+}
+
+/// Adjacency lines, drawn first so that the boxes cover their ends; each pair once.
+fn draw_adjacency(pen: &mut Pen<'_, '_>, map: &Map, at: &[(f64, f64)]) {
+    let mut s = String::new();
     for (i, area) in map.areas.iter().enumerate() {
         for adj in &area.adjacent {
             let Some(j) = map.areas.iter().position(|a| a.id == adj.value) else { continue };
             if j > i || !map.areas[j].adjacent.iter().any(|b| b.value == area.id) {
                 let ((x1, y1), (x2, y2)) = (at[i], at[j]);
-                let _ = write!(
-                    s,
-                    r##"<path d="M{} {} L{} {}" stroke="#7a7a7a" stroke-width="0.6"/>"##,
-                    mm(x1),
-                    mm(y1),
-                    mm(x2),
-                    mm(y2)
-                );
+                let _ = write!(s, r##"<path d="M{} {} L{} {}" {ADJACENT}"##, mm(x1), mm(y1), mm(x2), mm(y2));
             }
         }
     }
-    for (area, centre) in map.areas.iter().zip(&at) {
-        draw_area(&mut s, pack, map, fonts, area, *centre);
-    }
-    s.push_str("</g>");
-    let key_x = FIELD_AT.0 + AREA_FIELD_MM.0 * scale + 8.0;
-    draw_key(&mut s, pack, map, key_x, FIELD_AT.1, pw - key_x - 10.0);
-    s.push_str("</svg>");
-    (Page { svg: s, back: false }, (pw, ph))
+    pen.raw(&s);
 }
 
 #[cfg(test)]

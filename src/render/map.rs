@@ -2,15 +2,22 @@
 //! hex numbers), with a terrain key and a title block, on one page of the published size; and
 //! the same page cut into overlapping tiles for smaller paper, with registration marks and an
 //! assembly diagram. Geometry is exact: corners come from the hex size and √3, nothing else.
+//!
+//! A map page is a [`Drawing`]: a function that draws it onto a [`Pen`]. The page draws it once;
+//! each tile draws it again through a window, clipped to the tile's printable area, and keeps
+//! only the texts lying wholly inside that window. The overlap between tiles is chosen so that
+//! every text lies wholly inside at least one tile, so no word is ever cut by a tile's edge.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::sheets::{begin_page, escape, Page};
+use super::canvas::{Align, Canvas, Laid, Owner, TextBox, VAlign};
+use super::sheets::{escape, Page};
 use super::templates::mm;
+use super::Ctx;
 use crate::layout::Paper;
 use crate::model::{Hex, HexGrid, Map, Orientation, Pack};
-use crate::text::FAMILY;
+use crate::text::{Style, Weight};
 
 const SQRT_3: f64 = 1.732_050_807_568_877_2;
 
@@ -83,28 +90,179 @@ fn points(corners: &[(f64, f64)]) -> String {
     corners.iter().map(|(x, y)| format!("{},{}", mm(*x), mm(*y))).collect::<Vec<_>>().join(" ")
 }
 
-/// The map page at the published paper size (landscape when the map is wider than tall).
-pub(crate) fn map_page(ctx: &mut super::Ctx<'_>, map: &Map, paper: Paper) -> Option<(Page, (f64, f64))> {
-    let pack = ctx.pack;
+/// A rectangle in page mm: left, top, right, bottom.
+pub(crate) type Extent = (f64, f64, f64, f64);
+
+/// Where a text goes: its box in the current drawing coordinates and how it is aligned in it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spot {
+    /// Left, mm.
+    pub(crate) x: f64,
+    /// Top, mm.
+    pub(crate) y: f64,
+    /// Width, mm.
+    pub(crate) w: f64,
+    /// Height, mm.
+    pub(crate) h: f64,
+    /// Horizontal alignment.
+    pub(crate) align: Align,
+}
+
+impl Spot {
+    /// A box of `w` × `h` mm centred on (`x`, `y`).
+    pub(crate) fn centred(x: f64, y: f64, w: f64, h: f64) -> Spot {
+        Spot { x: x - w / 2.0, y: y - h / 2.0, w, h, align: Align::Middle }
+    }
+
+    /// A box of `w` × `h` mm from (`x`, `y`), left-aligned.
+    pub(crate) fn left(x: f64, y: f64, w: f64, h: f64) -> Spot {
+        Spot { x, y, w, h, align: Align::Start }
+    }
+
+    /// The same box, its lines centred.
+    pub(crate) fn centre(self) -> Spot {
+        Spot { align: Align::Middle, ..self }
+    }
+}
+
+/// Draws a map page onto a page or onto one tile of it. On a tile ([`Pen::window`]) the texts
+/// not lying wholly inside the tile's window are left out; either way every text's extent on the
+/// published page is kept, so that placement decisions and the tiles' overlap see the same texts.
+pub(crate) struct Pen<'p, 'c> {
+    c: &'p mut Canvas<'c>,
+    /// The open groups, (dx, dy, scale) each, relative to the published page.
+    groups: Vec<(f64, f64, f64)>,
+    /// On a tile, the part of the published page it prints.
+    window: Option<Extent>,
+    /// Where every text went on the published page (drawn or not), in drawing order.
+    pub(crate) extents: Vec<Extent>,
+}
+
+impl<'p, 'c> Pen<'p, 'c> {
+    fn new(c: &'p mut Canvas<'c>, window: Option<Extent>) -> Pen<'p, 'c> {
+        Pen { c, groups: Vec::new(), window, extents: Vec::new() }
+    }
+
+    /// Writes shapes (no text).
+    pub(crate) fn raw(&mut self, svg: &str) {
+        self.c.raw(svg);
+    }
+
+    /// Opens a translated and scaled group.
+    pub(crate) fn group(&mut self, dx: f64, dy: f64, scale: f64) {
+        self.c.group(dx, dy, scale);
+        self.groups.push((dx, dy, scale));
+    }
+
+    /// Closes the innermost group.
+    pub(crate) fn end_group(&mut self) {
+        self.c.end_group();
+        self.groups.pop();
+    }
+
+    /// A rectangle of drawing coordinates on the published page.
+    fn to_page(&self, (x0, y0, x1, y1): Extent) -> Extent {
+        let (dx, dy, s) =
+            self.groups.iter().fold((0.0, 0.0, 1.0), |(dx, dy, s), (gx, gy, gs)| (dx + gx * s, dy + gy * s, s * gs));
+        (dx + x0 * s, dy + y0 * s, dx + x1 * s, dy + y1 * s)
+    }
+
+    /// Whether a rectangle of drawing coordinates is clear of every text so far.
+    pub(crate) fn is_free(&self, rect: Extent) -> bool {
+        let r = self.to_page(rect);
+        self.extents.iter().all(|e| e.2 <= r.0 || r.2 <= e.0 || e.3 <= r.1 || r.3 <= e.1)
+    }
+
+    /// The width of `text` at `pt`, mm.
+    pub(crate) fn width_mm(&self, text: &str, pt: f64, bold: bool) -> f64 {
+        let style = Style::embedded(if bold { Weight::Bold } else { Weight::Regular });
+        self.c.fonts().width_em(text, style) * pt / crate::text::fit::PT_PER_MM
+    }
+
+    /// Places `text` at `spot`, styled by `style` (sizes, weight, colour, owner; not the box or
+    /// its alignment, which `spot` gives); on a tile, only when it lies wholly inside the window.
+    pub(crate) fn text(&mut self, text: &str, spot: Spot, style: impl Fn(TextBox<'_>) -> TextBox<'_>) -> Option<Laid> {
+        if text.trim().is_empty() {
+            return None;
+        }
+        let boxed = || style(TextBox::new(text, spot.x, spot.y, spot.w, spot.h).align(spot.align));
+        let laid = match self.window {
+            None => self.c.text(boxed()),
+            // Measured on a scratch page first: only what will lie inside the window is drawn.
+            Some(_) => Canvas::new(self.c.fonts(), (spot.w, spot.h), 0.0, Owner::default()).text(boxed()),
+        };
+        let x0 = match spot.align {
+            Align::Start => spot.x,
+            Align::Middle => spot.x + (spot.w - laid.width) / 2.0,
+            Align::End => spot.x + spot.w - laid.width,
+        };
+        let extent = self.to_page((x0, laid.top, x0 + laid.width, laid.bottom));
+        self.extents.push(extent);
+        match self.window {
+            None => Some(laid),
+            Some(w) if w.0 <= extent.0 && w.1 <= extent.1 && extent.2 <= w.2 && extent.3 <= w.3 => {
+                Some(self.c.text(boxed()))
+            }
+            Some(_) => None,
+        }
+    }
+}
+
+/// A map page: its size, the part of it the drawing covers, and what draws it.
+pub(crate) struct Drawing<'d> {
+    /// Paper size, mm.
+    pub(crate) size: (f64, f64),
+    /// What the footer calls the page.
+    pub(crate) what: String,
+    /// Who owns the page's texts in warnings.
+    pub(crate) owner: Owner,
+    /// Draws the page (without its footer).
+    pub(crate) draw: Box<Draw<'d>>,
+}
+
+/// What draws a map page onto a pen.
+pub(crate) type Draw<'d> = dyn Fn(&Ctx<'_>, &mut Pen<'_, '_>) + 'd;
+
+/// The published page of `drawing`, and the extents of its texts (for the tiles).
+pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Extent>) {
+    let mut c = ctx.canvas(drawing.size, drawing.owner.clone());
+    let mut pen = Pen::new(&mut c, None);
+    (drawing.draw)(ctx, &mut pen);
+    let extents = std::mem::take(&mut pen.extents);
+    (ctx.finish(c, &drawing.what), extents)
+}
+
+/// The hex map page at the published paper size (landscape when the map is wider than tall):
+/// the map on the left, the key and title block in a column on the right.
+pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Option<Drawing<'d>> {
     let grid = map.grid.as_ref()?;
     let geo = Geometry { grid, r: grid.hex_mm / SQRT_3 };
     let (map_w, map_h) = geo.size();
     let paper = if map_w > map_h { paper.landscape() } else { paper };
     let (pw, ph) = (paper.width, paper.height);
-    // The map on the left, the key and title block in a column on the right (or below).
     let margin = 10.0;
     let side = 95.0;
-    let scale = ((pw - 2.0 * margin - side) / map_w).min((ph - 2.0 * margin) / map_h).min(1.0);
-    let mut s = begin_page(pw, ph);
-    let _ = write!(s, r#"<g transform="translate({margin} {margin}) scale({})">"#, mm(scale));
-    draw_hexes(&mut s, pack, map, &geo);
-    draw_hexsides(&mut s, pack, map, &geo);
-    draw_routes(&mut s, pack, map, &geo);
-    draw_places(&mut s, map, &geo);
-    s.push_str("</g>");
-    draw_key(&mut s, pack, map, pw - margin - side + 5.0, margin, side - 5.0);
-    s.push_str("</svg>");
-    Some((Page { svg: s, back: false }, (pw, ph)))
+    let bottom = ctx.canvas((pw, ph), Owner::default()).bottom();
+    let scale = ((pw - 2.0 * margin - side) / map_w).min((bottom - margin) / map_h).min(1.0);
+    let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
+        let geo = Geometry { grid, r: grid.hex_mm / SQRT_3 };
+        let pack = ctx.pack;
+        pen.group(margin, margin, scale);
+        draw_hexes(pen, pack, map, &geo);
+        draw_hexsides(pen, pack, map, &geo);
+        let routes = routes(pack, map, &geo);
+        draw_route_lines(pen, &routes);
+        draw_places(pen, ctx, map, &geo);
+        draw_route_labels(pen, &routes);
+        pen.end_group();
+        draw_key(pen, ctx, map, (pw - margin - side + 5.0, margin), side - 5.0);
+    };
+    Some(Drawing {
+        size: (pw, ph),
+        what: ctx.msg.first("products.map"),
+        owner: Owner::new("map", Some(&map.span)),
+        draw: Box::new(draw),
+    })
 }
 
 fn terrain_colour<'a>(pack: &'a Pack, id: &str) -> &'a str {
@@ -112,8 +270,8 @@ fn terrain_colour<'a>(pack: &'a Pack, id: &str) -> &'a str {
 }
 
 /// SVG pattern definitions for the terrain kinds that ask for one.
-fn patterns(s: &mut String, map: &Map) {
-    s.push_str("<defs>");
+fn patterns(pen: &mut Pen<'_, '_>, map: &Map) {
+    let mut s = String::from("<defs>");
     for t in map.terrain.iter().filter(|t| !t.pattern.is_empty()) {
         let body = match t.pattern.as_str() {
             "dots" => r##"<circle cx="1.5" cy="1.5" r="0.35" fill="#000000" fill-opacity="0.2"/>"##,
@@ -133,11 +291,17 @@ fn patterns(s: &mut String, map: &Map) {
         );
     }
     s.push_str("</defs>");
+    pen.raw(&s);
 }
 
-fn draw_hexes(s: &mut String, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
-    patterns(s, map);
-    s.push_str(r##"<g class="hexes" stroke="#5f6b73" stroke-width="0.25">"##);
+/// The owner of a hex's texts.
+fn hex_owner(hex: &Hex) -> Owner {
+    Owner::new(format!("hex {}", hex.id), Some(&hex.span))
+}
+
+fn draw_hexes(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
+    patterns(pen, map);
+    let mut s = String::from(r##"<g class="hexes" stroke="#5f6b73" stroke-width="0.25">"##);
     for hex in &map.hexes {
         let corners = points(&geo.corners(hex.col, hex.row));
         let _ = write!(s, r#"<polygon points="{corners}" fill="{}"/>"#, terrain_colour(pack, &hex.terrain));
@@ -150,15 +314,18 @@ fn draw_hexes(s: &mut String, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
         }
     }
     s.push_str("</g>");
-    s.push_str(r##"<g class="hex-numbers" font-size="2.2" text-anchor="middle" fill="#44525c">"##);
+    pen.raw(&s);
+    let h = geo.grid.hex_mm;
     for hex in &map.hexes {
         let (x, y) = geo.centre(hex.col, hex.row);
-        let _ = write!(s, r#"<text x="{}" y="{}">{}</text>"#, mm(x), mm(y - geo.grid.hex_mm * 0.32), escape(&hex.id));
+        let owner = hex_owner(hex);
+        let spot = Spot::left(x - h * 0.3, y - h * 0.45, h * 0.6, h * 0.13).centre();
+        pen.text(&hex.id, spot, |b| b.fixed(6.0).lines(1).fill("#44525c").of(&owner));
     }
-    s.push_str("</g>");
 }
 
-fn draw_hexsides(s: &mut String, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
+fn draw_hexsides(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
+    let mut s = String::new();
     for side in &map.hexsides {
         let (Some(a), Some(b)) = (pack.hex(&side.a), pack.hex(&side.b)) else { continue };
         let Some((p, q)) = geo.shared_edge(a, b) else { continue };
@@ -177,167 +344,189 @@ fn draw_hexsides(s: &mut String, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
             mm(q.1)
         );
     }
+    pen.raw(&s);
 }
 
-/// The cards that enable a route, and its two ends on the map.
-type RouteLine = (Vec<String>, (f64, f64), (f64, f64));
+/// A sea route drawn once per pair of ends: the cards that enable it, its two ends on the map,
+/// and the route whose row names it in warnings.
+struct RouteLine<'m> {
+    cards: Vec<String>,
+    a: (f64, f64),
+    b: (f64, f64),
+    route: &'m crate::model::Route,
+}
 
-fn draw_routes(s: &mut String, pack: &Pack, map: &Map, geo: &Geometry<'_>) {
+fn routes<'m>(pack: &Pack, map: &'m Map, geo: &Geometry<'_>) -> Vec<RouteLine<'m>> {
     // One line per pair of ends, labelled with every card that enables it.
-    let mut pairs: BTreeMap<(String, String), RouteLine> = BTreeMap::new();
+    let mut pairs: BTreeMap<(String, String), RouteLine<'m>> = BTreeMap::new();
     for route in &map.routes {
         let (Some(a), Some(b)) = (pack.hex(&route.from), pack.hex(&route.to)) else { continue };
         let key = if a.id <= b.id { (a.id.clone(), b.id.clone()) } else { (b.id.clone(), a.id.clone()) };
         let card = pack.card(&route.card).map_or(route.card.value.clone(), |c| c.id.clone());
-        let entry =
-            pairs.entry(key).or_insert_with(|| (Vec::new(), geo.centre(a.col, a.row), geo.centre(b.col, b.row)));
-        if !entry.0.contains(&card) {
-            entry.0.push(card);
+        let line = pairs.entry(key).or_insert_with(|| RouteLine {
+            cards: Vec::new(),
+            a: geo.centre(a.col, a.row),
+            b: geo.centre(b.col, b.row),
+            route,
+        });
+        if !line.cards.contains(&card) {
+            line.cards.push(card);
         }
     }
-    s.push_str(r##"<g class="sea-routes" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2" fill="none">"##);
-    for (_, (_, a, b)) in pairs.iter() {
-        let _ = write!(s, r#"<path d="M{} {} L{} {}"/>"#, mm(a.0), mm(a.1), mm(b.0), mm(b.1));
-    }
-    s.push_str("</g>");
-    s.push_str(r##"<g class="route-labels" font-size="2.4" font-weight="700" text-anchor="middle" fill="#1f4e79">"##);
-    for (_, (cards, a, b)) in pairs.iter() {
-        let (x, y) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-        let label = cards.join("·");
-        let w = 1.6 * label.chars().count() as f64 + 1.6;
-        let _ = write!(
-            s,
-            r##"<rect x="{}" y="{}" width="{}" height="3.4" rx="0.8" fill="#ffffff" stroke="#1f4e79" stroke-width="0.2"/>"##,
-            mm(x - w / 2.0),
-            mm(y - 2.3),
-            mm(w)
-        );
-        let _ = write!(s, r#"<text x="{}" y="{}">{}</text>"#, mm(x), mm(y + 0.4), escape(&label));
-    }
-    s.push_str("</g>");
+    pairs.into_values().collect()
 }
 
-fn draw_places(s: &mut String, map: &Map, geo: &Geometry<'_>) {
+fn draw_route_lines(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
+    let mut s = String::from(
+        r##"<g class="sea-routes" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2" fill="none">"##,
+    );
+    for r in routes {
+        let _ = write!(s, r#"<path d="M{} {} L{} {}"/>"#, mm(r.a.0), mm(r.a.1), mm(r.b.0), mm(r.b.1));
+    }
+    s.push_str("</g>");
+    pen.raw(&s);
+}
+
+/// Each route's cards in a white tag on its line: at the middle, or slid along the line to the
+/// first spot clear of every text already placed (hex numbers, place names, other tags).
+fn draw_route_labels(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
+    const PT: f64 = 6.5;
+    for r in routes {
+        let label = r.cards.join("·");
+        let (w, h) = (pen.width_mm(&label, PT, true) + 1.6, 3.2);
+        let at = |t: f64| (r.a.0 + (r.b.0 - r.a.0) * t, r.a.1 + (r.b.1 - r.a.1) * t);
+        let tag = |(x, y): (f64, f64)| (x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0);
+        let spots = [0.5, 0.42, 0.58, 0.35, 0.65, 0.28, 0.72, 0.22, 0.78];
+        let (x, y) = spots.iter().map(|&t| at(t)).find(|&p| pen.is_free(tag(p))).unwrap_or_else(|| at(0.5));
+        pen.raw(&format!(
+            r##"<rect x="{}" y="{}" width="{}" height="{h}" rx="0.8" fill="#ffffff" stroke="#1f4e79" stroke-width="0.2"/>"##,
+            mm(x - w / 2.0),
+            mm(y - h / 2.0),
+            mm(w)
+        ));
+        let owner = Owner::new(format!("sea route {label}"), Some(&r.route.span));
+        pen.text(&label, Spot::centred(x, y, w, h), |b| {
+            b.fixed(PT).bold().lines(1).valign(VAlign::Middle).fill("#1f4e79").of(&owner)
+        });
+    }
+}
+
+/// How a hex's small facts line (VP, chit capacity) is set.
+fn facts(b: TextBox<'_>) -> TextBox<'_> {
+    b.fixed(6.0).lines(1).valign(VAlign::Middle).fill("#1a1a1a")
+}
+
+fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'_>) {
     let h = geo.grid.hex_mm;
+    let msg = &ctx.msg;
     for hex in &map.hexes {
+        let (x, y) = geo.centre(hex.col, hex.row);
+        let owner = hex_owner(hex);
+        let facts_spot = Spot::centred(x, y + h * 0.38, h * 0.8, h * 0.1);
+        let chits = hex.chit_capacity.map(|c| msg.fill_first("map.chits", &[("n", &c.to_string())]));
         let Some(place) = &hex.place else {
-            if let Some(c) = hex.chit_capacity.filter(|c| *c > 1) {
-                let (x, y) = geo.centre(hex.col, hex.row);
-                let _ = write!(
-                    s,
-                    r##"<text x="{}" y="{}" font-size="2.2" text-anchor="middle" fill="#44525c">チット{c}</text>"##,
-                    mm(x),
-                    mm(y + h * 0.36)
-                );
+            if hex.chit_capacity.is_some_and(|c| c > 1) {
+                pen.text(chits.as_deref().unwrap_or_default(), facts_spot, |b| facts(b).of(&owner));
             }
             continue;
         };
-        let (x, y) = geo.centre(hex.col, hex.row);
         if place.city {
             let size = if place.features.iter().any(|f| f == "capital") { 5.0 } else { 4.0 };
-            let _ = write!(
-                s,
+            pen.raw(&format!(
                 r##"<rect x="{}" y="{}" width="{size}" height="{size}" fill="#b03a2e" stroke="#ffffff" stroke-width="0.4"/>"##,
                 mm(x - size / 2.0),
-                mm(y - size / 2.0 - 1.0)
-            );
+                mm(y - size / 2.0 - 2.0)
+            ));
         } else if place.features.iter().any(|f| f == "mine") {
-            let _ = write!(
-                s,
+            pen.raw(&format!(
                 r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#3b2f1c" stroke-width="0.8"/>"##,
                 mm(x - 2.0),
-                mm(y - 3.0),
+                mm(y - 4.0),
                 mm(x + 2.0),
-                mm(y + 1.0),
+                mm(y),
                 mm(x + 2.0),
-                mm(y - 3.0),
+                mm(y - 4.0),
                 mm(x - 2.0),
-                mm(y + 1.0)
-            );
+                mm(y)
+            ));
         }
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="3.2" font-weight="700" text-anchor="middle" fill="#1a1a1a" stroke="#ffffff" stroke-width="0.6" paint-order="stroke">{}</text>"##,
-            mm(x),
-            mm(y + h * 0.2),
-            escape(&place.name.ja)
-        );
-        let mut facts = Vec::new();
-        if let Some(vp) = place.vp {
-            facts.push(format!("{vp}VP"));
-        }
-        if let Some(c) = hex.chit_capacity {
-            facts.push(format!("チット{c}"));
-        }
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="2.3" text-anchor="middle" fill="#1a1a1a">{}</text>"##,
-            mm(x),
-            mm(y + h * 0.36),
-            escape(&facts.join(" "))
-        );
+        let name = msg.name(&place.name);
+        pen.text(&name, Spot::centred(x, y + h * 0.16, h * 0.95, h * 0.24), |b| {
+            b.size(9.0)
+                .min(6.0)
+                .bold()
+                .lines(2)
+                .leading(1.05)
+                .valign(VAlign::Middle)
+                .attrs(r##"stroke="#ffffff" stroke-width="0.6" paint-order="stroke""##)
+                .of(&owner)
+        });
+        let vp = place.vp.map(|vp| msg.fill_first("map.vp", &[("n", &vp.to_string())]));
+        let line: Vec<String> = vp.into_iter().chain(chits).collect();
+        pen.text(&line.join(" "), facts_spot, |b| facts(b).of(&owner));
     }
 }
 
-/// One line of the key's text, right of its swatch.
-fn key_label(s: &mut String, x: f64, y: f64, text: &str) {
-    let _ = write!(
-        s,
-        r##"<text x="{}" y="{}" font-size="3.4" fill="#1a1a1a">{}</text>"##,
-        mm(x + 11.0),
-        mm(y),
-        escape(text)
-    );
+/// One entry of the key: `label` right of its sample, fitted to the column.
+fn key_label(pen: &mut Pen<'_, '_>, (x, y): (f64, f64), w: f64, label: &str, owner: &Owner) {
+    pen.text(label, Spot::left(x + 11.0, y - 3.5, w - 11.0, 5.0), |b| {
+        b.size(9.5).min(6.0).lines(1).valign(VAlign::Middle).of(owner)
+    });
 }
 
-fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, w: f64) {
-    let mut line = y + 6.0;
-    let _ = write!(
-        s,
-        r##"<text x="{x}" y="{}" font-size="7" font-weight="700" fill="#1a1a1a">{}</text>"##,
-        mm(line),
-        escape(&pack.game.title.ja)
-    );
-    line += 6.0;
-    let _ = write!(
-        s,
-        r##"<text x="{x}" y="{}" font-size="3.6" fill="#333333">{} · {} · edition {}</text>"##,
-        mm(line),
-        escape(&map.name.ja),
-        escape(&map.name.en),
-        escape(&pack.game.edition)
-    );
+/// The title block: the game, the map's name and edition, and the draft notice of a
+/// reconstructed map; returns the y below it.
+pub(crate) fn title_block(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), w: f64) -> f64 {
+    let (pack, msg) = (ctx.pack, &ctx.msg);
+    let owner = Owner::new("the map's title block", Some(&map.span));
+    let title = msg.name(&pack.game.title);
+    let laid = pen.text(&title, Spot::left(x, y, w, 12.0), |b| b.size(20.0).min(10.0).bold().of(&owner));
+    let mut line = laid.map_or(y + 12.0, |l| l.bottom) + 1.0;
+    let edition = format!("{} {}", msg.text("map.edition"), pack.game.edition);
+    let subtitle: Vec<String> = [msg.name(&map.name), edition].into_iter().filter(|s| !s.is_empty()).collect();
+    let laid = pen.text(&subtitle.join(" · "), Spot::left(x, line, w, 9.0), |b| {
+        b.size(10.0).min(6.0).fill("#333333").of(&owner)
+    });
+    line = laid.map_or(line + 5.0, |l| l.bottom) + 2.0;
     if map.provisional {
-        line += 7.0;
-        let _ = write!(
-            s,
-            r##"<rect x="{x}" y="{}" width="{w}" height="9" rx="1" fill="#ffffff" stroke="#c0392b" stroke-width="0.4"/>"##,
-            mm(line - 5.0)
-        );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="3" font-weight="700" fill="#c0392b">暫定 DRAFT: geometry reconstructed from the rules,</text>"##,
-            mm(x + 2.0),
-            mm(line - 1.0)
-        );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="3" font-weight="700" fill="#c0392b">not the published map</text>"##,
-            mm(x + 2.0),
-            mm(line + 2.6)
-        );
-        line += 6.0;
+        let draft = format!("{}: {}", msg.text("common.draft"), msg.text(draft_key(map)));
+        let laid = pen.text(&draft, Spot::left(x + 2.0, line + 1.5, w - 4.0, 12.0), |b| {
+            b.size(8.5).min(6.0).bold().leading(1.15).fill("#c0392b").of(&owner)
+        });
+        let bottom = laid.map_or(line + 10.0, |l| l.bottom) + 1.5;
+        pen.raw(&format!(
+            r##"<rect x="{x}" y="{}" width="{}" height="{}" rx="1" fill="none" stroke="#c0392b" stroke-width="0.4"/>"##,
+            mm(line),
+            mm(w),
+            mm(bottom - line)
+        ));
+        line = bottom;
     }
-    line += 8.0;
-    let _ = write!(
-        s,
-        r##"<text x="{x}" y="{}" font-size="4" font-weight="700" fill="#1a1a1a">地形 Terrain</text>"##,
-        mm(line)
-    );
+    line
+}
+
+/// The draft notice's key: a hex map's geometry, an area map's positions and values.
+fn draft_key(map: &Map) -> &'static str {
+    match map.kind {
+        crate::model::MapKind::Hex => "map.draft",
+        crate::model::MapKind::Area => "map.draft_areas",
+    }
+}
+
+/// A key heading.
+pub(crate) fn key_heading(pen: &mut Pen<'_, '_>, text: &str, (x, y): (f64, f64), w: f64, owner: &Owner) -> f64 {
+    let laid = pen.text(text, Spot::left(x, y, w, 6.0), |b| b.size(11.0).min(7.0).bold().lines(1).of(owner));
+    laid.map_or(y + 6.0, |l| l.bottom)
+}
+
+fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), w: f64) {
+    let (pack, msg) = (ctx.pack, &ctx.msg);
+    let owner = Owner::new("the map's key", Some(&map.span));
+    let mut line = title_block(pen, ctx, map, (x, y), w) + 5.0;
+    line = key_heading(pen, &msg.text("map.terrain"), (x, line), w, &owner) + 1.0;
     for t in &map.terrain {
-        line += 7.0;
-        let _ = write!(
-            s,
+        line += 6.0;
+        let mut s = format!(
             r##"<rect x="{x}" y="{}" width="8" height="5" fill="{}" stroke="#5f6b73" stroke-width="0.25"/>"##,
             mm(line - 4.0),
             t.colour
@@ -350,158 +539,281 @@ fn draw_key(s: &mut String, pack: &Pack, map: &Map, x: f64, y: f64, w: f64) {
                 escape(&t.id)
             );
         }
-        key_label(s, x, line, &format!("{} {}", t.name.ja, t.name.en));
+        pen.raw(&s);
+        key_label(pen, (x, line), w, &msg.name(&t.name), &owner);
     }
     let mut features: Vec<&str> = map.hexsides.iter().map(|h| h.feature.as_str()).collect();
     features.sort_unstable();
     features.dedup();
     for f in features {
-        line += 7.0;
+        line += 6.0;
         let (colour, label) = match f {
-            "mountain" => ("#7a4b21", "山脈ヘックスサイド mountain hexside (+1 MP)"),
-            "impassable" => ("#c0392b", "横断禁止ヘックスサイド impassable hexside"),
-            other => ("#333333", other),
+            "mountain" => ("#7a4b21", msg.text("map.mountain_hexside")),
+            "impassable" => ("#c0392b", msg.text("map.impassable_hexside")),
+            other => ("#333333", other.to_string()),
         };
-        let _ = write!(
-            s,
+        pen.raw(&format!(
             r##"<path d="M{x} {} L{} {}" stroke="{colour}" stroke-width="1.3"/>"##,
             mm(line - 1.5),
             mm(x + 8.0),
             mm(line - 1.5)
-        );
-        key_label(s, x, line, label);
+        ));
+        key_label(pen, (x, line), w, &label, &owner);
     }
-    line += 7.0;
-    let _ = write!(s, r##"<rect x="{x}" y="{}" width="4" height="4" fill="#b03a2e"/>"##, mm(line - 3.5));
-    key_label(s, x, line, "都市 city (VP, chit capacity)");
+    if map.hexes.iter().any(|h| h.place.as_ref().is_some_and(|p| p.city)) {
+        line += 6.0;
+        pen.raw(&format!(r##"<rect x="{x}" y="{}" width="4" height="4" fill="#b03a2e"/>"##, mm(line - 3.5)));
+        key_label(pen, (x, line), w, &msg.text("map.city"), &owner);
+    }
     if !map.routes.is_empty() {
-        line += 7.0;
-        let _ = write!(
-            s,
+        line += 6.0;
+        pen.raw(&format!(
             r##"<path d="M{x} {} L{} {}" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2"/>"##,
             mm(line - 1.5),
             mm(x + 8.0),
             mm(line - 1.5)
-        );
-        key_label(s, x, line, "海上移動航路 sea route (cards)");
+        ));
+        key_label(pen, (x, line), w, &msg.text("map.sea_route"), &owner);
     }
     // Off-map boxes printed on the map.
     for b in pack.boxes.iter().filter(|b| b.sheet.value == "map") {
-        line += 10.0;
-        let _ = write!(
-            s,
+        line += 8.0;
+        pen.raw(&format!(
             r##"<rect x="{x}" y="{}" width="{w}" height="22" rx="1.5" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.4"/>"##,
-            mm(line - 4.0)
-        );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="3.6" font-weight="700" fill="#1a1a1a">{} {}</text>"##,
-            mm(x + 2.0),
-            mm(line + 1.0),
-            escape(&b.name.ja),
-            escape(&b.name.en)
-        );
+            mm(line)
+        ));
+        let owner = Owner::new(format!("box `{}`", b.id), Some(&b.span));
+        pen.text(&msg.name(&b.name), Spot::left(x + 2.0, line + 1.5, w - 4.0, 5.0), |t| {
+            t.size(10.0).min(6.0).bold().lines(1).of(&owner)
+        });
         line += 22.0;
     }
 }
 
-/// The page cut into tiles of `tile_paper` (portrait or landscape, whichever needs fewer), each
-/// showing its part of the page with `overlap` mm shared with its neighbours, registration
-/// crosses in the overlap, and a small diagram of where the tile goes.
-pub(crate) fn tiles(
-    _ctx: &mut super::Ctx<'_>,
-    page: &Page,
-    page_mm: (f64, f64),
-    tile_paper: Paper,
-    overlap: f64,
-) -> Vec<Page> {
-    let margin = 8.0;
-    let count = |p: Paper| {
-        let (vw, vh) = (p.width - 2.0 * margin, p.height - 2.0 * margin);
+/// The height of a tile's caption band (the caption and the assembly diagram), mm.
+const CAPTION: f64 = 9.0;
+/// The least overlap between neighbouring tiles, mm.
+const MIN_OVERLAP: f64 = 10.0;
+
+/// How a page is cut into tiles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Tiling {
+    /// The tile paper (portrait or landscape).
+    pub(crate) paper: Paper,
+    /// Columns and rows.
+    pub(crate) cols: usize,
+    /// Rows.
+    pub(crate) rows: usize,
+    /// The overlap between neighbours, mm.
+    pub(crate) overlap: f64,
+    /// The printable window of a tile: its left and top on the tile, its width and height.
+    pub(crate) window: (f64, f64, f64, f64),
+    /// The part of the page the tiles cover: its left and top.
+    pub(crate) origin: (f64, f64),
+}
+
+impl Tiling {
+    /// The part of the page tile (`col`, `row`) prints.
+    pub(crate) fn window_on_page(&self, col: usize, row: usize) -> Extent {
+        let (_, _, vw, vh) = self.window;
+        let x = self.origin.0 + col as f64 * (vw - self.overlap);
+        let y = self.origin.1 + row as f64 * (vh - self.overlap);
+        (x, y, x + vw, y + vh)
+    }
+
+    /// Whether `e` lies wholly inside at least one tile.
+    pub(crate) fn shows_whole(&self, e: &Extent) -> bool {
+        (0..self.rows).any(|row| {
+            (0..self.cols).any(|col| {
+                let w = self.window_on_page(col, row);
+                w.0 <= e.0 && w.1 <= e.1 && e.2 <= w.2 && e.3 <= w.3
+            })
+        })
+    }
+}
+
+/// How to cut `content` (left, top, right, bottom of the page's printed part) into tiles of
+/// `paper` with `overlap`: portrait or landscape, whichever needs fewer tiles.
+fn tiling(ctx: &Ctx<'_>, content: Extent, paper: Paper, overlap: f64) -> Tiling {
+    let layout = |p: Paper| {
+        let (x, y, w, h) = ctx.canvas((p.width, p.height), Owner::default()).area();
+        let window = (x, y, w, h - CAPTION);
         let n = |total: f64, view: f64| ((total - overlap) / (view - overlap)).ceil().max(1.0) as usize;
-        (n(page_mm.0, vw), n(page_mm.1, vh), p)
+        let (cols, rows) = (n(content.2 - content.0, window.2), n(content.3 - content.1, window.3));
+        Tiling { paper: p, cols, rows, overlap, window, origin: (content.0, content.1) }
     };
-    let (a, b) = (count(tile_paper), count(tile_paper.landscape()));
-    let (cols, rows, paper) = if b.0 * b.1 < a.0 * a.1 { b } else { a };
-    let (vw, vh) = (paper.width - 2.0 * margin, paper.height - 2.0 * margin);
-    // The page's inner SVG: strip the root element so it can be nested.
-    let inner = page.svg.split_once('>').map_or("", |(_, rest)| rest).trim_end_matches("</svg>");
+    let (a, b) = (layout(paper), layout(paper.landscape()));
+    if b.cols * b.rows < a.cols * a.rows {
+        b
+    } else {
+        a
+    }
+}
+
+/// The tiling of a page whose texts lie at `extents`: the least overlap (from 10 mm, in whole mm)
+/// at which every text lies wholly inside some tile, so no tile needs to print a cut word.
+pub(crate) fn choose_tiling(ctx: &Ctx<'_>, page_mm: (f64, f64), extents: &[Extent], paper: Paper) -> Tiling {
+    let safe = ctx.pack.print.safe_margin;
+    let content = (safe, safe, page_mm.0 - safe, page_mm.1 - safe);
+    let tries = (0..60).map(|i| tiling(ctx, content, paper, MIN_OVERLAP + f64::from(i)));
+    let mut first = None;
+    for t in tries {
+        if extents.iter().all(|e| t.shows_whole(e)) {
+            return t;
+        }
+        first.get_or_insert(t);
+    }
+    first.unwrap_or_else(|| tiling(ctx, content, paper, MIN_OVERLAP))
+}
+
+/// The page of `drawing` cut into tiles of `tile_paper`: each prints its window of the page
+/// (clipped to the area inside the safe margin) with the texts lying wholly inside it,
+/// registration crosses in the overlaps, a caption and a small diagram of where it goes.
+pub(crate) fn tiles(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent], tile_paper: Paper) -> Vec<Page> {
+    let t = choose_tiling(ctx, drawing.size, extents, tile_paper);
     let mut out = Vec::new();
-    for row in 0..rows {
-        for col in 0..cols {
-            let (ox, oy) = (col as f64 * (vw - overlap), row as f64 * (vh - overlap));
-            let (pw, ph) = (paper.width, paper.height);
-            let mut s = String::new();
-            let _ = write!(
-                s,
-                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw}mm" height="{ph}mm" viewBox="0 0 {pw} {ph}" font-family="{FAMILY}">"#
-            );
-            let _ = write!(
-                s,
-                r#"<svg x="{margin}" y="{margin}" width="{}" height="{}" viewBox="{} {} {} {}">{inner}</svg>"#,
-                mm(vw),
-                mm(vh),
-                mm(ox),
-                mm(oy),
+    for row in 0..t.rows {
+        for col in 0..t.cols {
+            let name = format!("{}{}", (b'A' + row as u8) as char, col + 1);
+            let mut c = ctx.canvas((t.paper.width, t.paper.height), Owner::new(format!("map tile {name}"), None));
+            let (wx, wy, vw, vh) = t.window;
+            let window = t.window_on_page(col, row);
+            c.raw(&format!(
+                r#"<defs><clipPath id="tile-window"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs><g clip-path="url(#tile-window)">"#,
+                mm(wx),
+                mm(wy),
                 mm(vw),
                 mm(vh)
-            );
-            s.push_str(r##"<g class="registration" stroke="#000000" stroke-width="0.2" fill="none">"##);
-            // Crosses at the corners of the overlap strips, on both neighbouring tiles.
-            for (x, y) in [
-                (margin + overlap / 2.0, margin + overlap / 2.0),
-                (margin + vw - overlap / 2.0, margin + overlap / 2.0),
-                (margin + overlap / 2.0, margin + vh - overlap / 2.0),
-                (margin + vw - overlap / 2.0, margin + vh - overlap / 2.0),
-            ] {
-                let _ = write!(
-                    s,
-                    r#"<path d="M{} {y} L{} {y} M{x} {} L{x} {}"/><circle cx="{x}" cy="{y}" r="1.2"/>"#,
-                    mm(x - 3.0),
-                    mm(x + 3.0),
-                    mm(y - 3.0),
-                    mm(y + 3.0)
-                );
-            }
-            s.push_str("</g>");
-            // Where this tile goes: a small grid with this tile filled.
-            let cell = 3.0;
-            let (dx, dy) = (pw - margin - cols as f64 * cell, ph - margin + 1.5);
-            for r in 0..rows {
-                for c in 0..cols {
-                    let fill = if (r, c) == (row, col) { "#333333" } else { "#ffffff" };
-                    let _ = write!(
-                        s,
-                        r##"<rect x="{}" y="{}" width="{cell}" height="2" fill="{fill}" stroke="#333333" stroke-width="0.15"/>"##,
-                        mm(dx + c as f64 * cell),
-                        mm(dy + r as f64 * 2.2 - 2.2 * rows as f64 + 2.0)
-                    );
-                }
-            }
-            let label = format!(
-                "tile {}{} of {}×{} · overlap {overlap} mm: trim one edge of each overlap and align the crosses",
-                (b'A' + row as u8) as char,
-                col + 1,
-                rows,
-                cols
-            );
-            let _ = write!(
-                s,
-                r##"<text x="{margin}" y="{}" font-size="2.6" fill="#333333">{}</text>"##,
-                mm(ph - 3.0),
-                escape(&label)
-            );
-            s.push_str("</svg>");
-            out.push(Page { svg: s, back: false });
+            ));
+            c.group(wx - window.0, wy - window.1, 1.0);
+            (drawing.draw)(ctx, &mut Pen::new(&mut c, Some(window)));
+            c.end_group();
+            c.raw("</g>");
+            registration(&mut c, &t);
+            caption(&mut c, ctx, &t, (col, row), &name);
+            let what = ctx.msg.fill_first("map.tile_footer", &[("tile", &name)]);
+            out.push(ctx.finish(c, &what));
         }
     }
     out
 }
 
+/// Crosses at the corners of the overlap strips, where both neighbouring tiles print them.
+fn registration(c: &mut Canvas<'_>, t: &Tiling) {
+    let (wx, wy, vw, vh) = t.window;
+    let o = t.overlap / 2.0;
+    let mut s = String::from(r##"<g class="registration" stroke="#000000" stroke-width="0.2" fill="none">"##);
+    for (x, y) in [(wx + o, wy + o), (wx + vw - o, wy + o), (wx + o, wy + vh - o), (wx + vw - o, wy + vh - o)] {
+        let _ = write!(
+            s,
+            r#"<path d="M{} {} L{} {} M{} {} L{} {}"/><circle cx="{}" cy="{}" r="1.2"/>"#,
+            mm(x - 3.0),
+            mm(y),
+            mm(x + 3.0),
+            mm(y),
+            mm(x),
+            mm(y - 3.0),
+            mm(x),
+            mm(y + 3.0),
+            mm(x),
+            mm(y)
+        );
+    }
+    s.push_str("</g>");
+    c.raw(&s);
+}
+
+/// The caption band under the window: what the tile is and how to join it, and the assembly
+/// diagram (a small grid with this tile filled) at its right.
+fn caption(c: &mut Canvas<'_>, ctx: &Ctx<'_>, t: &Tiling, (col, row): (usize, usize), name: &str) {
+    let (wx, wy, vw, vh) = t.window;
+    let top = wy + vh + 1.0;
+    let cell = (4.0, 2.6);
+    let diagram_w = t.cols as f64 * cell.0;
+    let (dx, dy) = (wx + vw - diagram_w, top + (CAPTION - 1.0 - t.rows as f64 * cell.1) / 2.0);
+    let mut s = String::new();
+    for r in 0..t.rows {
+        for k in 0..t.cols {
+            let fill = if (r, k) == (row, col) { "#333333" } else { "#ffffff" };
+            let _ = write!(
+                s,
+                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="#333333" stroke-width="0.15"/>"##,
+                mm(dx + k as f64 * cell.0),
+                mm(dy + r as f64 * cell.1),
+                mm(cell.0),
+                mm(cell.1)
+            );
+        }
+    }
+    c.raw(&s);
+    let (rows, cols, overlap) = (t.rows.to_string(), t.cols.to_string(), t.overlap.to_string());
+    let text =
+        ctx.msg.fill("map.tile_caption", &[("tile", name), ("rows", &rows), ("cols", &cols), ("overlap", &overlap)]);
+    let owner = Owner::new(format!("map tile {name}"), None);
+    c.text(
+        TextBox::new(&text, wx, top, vw - diagram_w - 3.0, CAPTION - 1.0)
+            .size(7.0)
+            .min(6.0)
+            .lines(2)
+            .leading(1.15)
+            .valign(VAlign::Middle)
+            .fill("#333333")
+            .of(&owner),
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Numbering;
+    use crate::model::{MapKind, Numbering};
+    use crate::text::Fonts;
+
+    fn load(name: &str) -> Pack {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
+        let (pack, diags) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        assert!(diags.iter().all(|d| d.severity != crate::diag::Severity::Error), "{diags:?}");
+        pack
+    }
+
+    #[test]
+    fn every_text_of_a_tiled_map_is_whole_on_some_tile_and_no_tile_prints_a_cut_word() {
+        let fonts = Fonts::embedded();
+        for name in ["dougram", "twilight-struggle"] {
+            let pack = load(name);
+            let map = pack.map.as_ref().unwrap();
+            let mut ctx = Ctx::new(&pack, &fonts);
+            let drawing = match map.kind {
+                MapKind::Hex => hex_drawing(&ctx, map, Paper::A3).unwrap(),
+                MapKind::Area => super::super::areamap::drawing(&ctx, map, Paper::A3),
+            };
+            let (_, extents) = page(&mut ctx, &drawing);
+            assert!(extents.len() > 50, "{name}: {} texts", extents.len());
+            let tiling = choose_tiling(&ctx, drawing.size, &extents, Paper::A4);
+            assert!(tiling.overlap >= MIN_OVERLAP);
+            for e in &extents {
+                assert!(tiling.shows_whole(e), "{name}: a text at {e:?} is whole on no tile of {tiling:?}");
+            }
+            let tiles = tiles(&mut ctx, &drawing, &extents, Paper::A4);
+            assert_eq!(tiles.len(), tiling.cols * tiling.rows);
+            // The page checks saw every tile: nothing in the margin, nothing over anything.
+            assert!(ctx.warnings.is_empty(), "{name}: {:?}", ctx.warnings);
+        }
+    }
+
+    #[test]
+    fn a_tile_prints_only_the_texts_inside_its_window() {
+        let fonts = Fonts::embedded();
+        let pack = Pack::default();
+        let ctx = Ctx::new(&pack, &fonts);
+        let mut c = ctx.canvas((210.0, 297.0), Owner::default());
+        let mut pen = Pen::new(&mut c, Some((50.0, 50.0, 100.0, 100.0)));
+        let inside = pen.text("inside", Spot::left(60.0, 60.0, 30.0, 5.0), |b| b.fixed(9.0));
+        let straddling = pen.text("straddling", Spot::left(90.0, 60.0, 30.0, 5.0), |b| b.fixed(9.0));
+        assert!(inside.is_some() && straddling.is_none());
+        assert_eq!(pen.extents.len(), 2, "both are known, for placing what comes after them");
+        let (page, _) = c.finish("");
+        assert!(page.svg.contains(">inside</text>") && !page.svg.contains("straddling"));
+    }
 
     fn grid() -> HexGrid {
         HexGrid {

@@ -34,7 +34,7 @@ use crate::text::Fonts;
 use canvas::{Canvas, Owner};
 use faces::{Face, FaceRenderer, FaceSize};
 pub use fonts::fonts_for;
-use sheets::{Footer, Page, Piece};
+use sheets::{Page, Piece};
 pub(crate) use templates::mm;
 
 /// A kind of output `build` can make.
@@ -237,7 +237,7 @@ pub fn render(
     for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
         let result = match product {
             Product::Counters | Product::Chits | Product::Cards | Product::Calibration => {
-                imposed(pack, &mut faces, options, product, &mut previews)
+                imposed(&mut ctx, &mut faces, options, product, &mut previews)
             }
             Product::Map => Ok(map_documents(&mut ctx, options)),
             Product::Aids => Ok(one(
@@ -276,12 +276,13 @@ pub fn render(
 /// A product of faces imposed on sheets (counters, chits, cards) or the calibration sheet; every
 /// distinct face also goes to `previews`.
 fn imposed(
-    pack: &Pack,
+    ctx: &mut Ctx<'_>,
     faces: &mut FaceRenderer<'_>,
     options: &Options,
     product: Product,
     previews: &mut BTreeMap<String, String>,
 ) -> Result<Vec<Document>, Diagnostic> {
+    let pack = ctx.pack;
     let built = match product {
         Product::Counters => counters(pack, faces, options)?,
         Product::Chits => chits(pack, faces, options)?,
@@ -291,17 +292,9 @@ fn imposed(
             return Ok(Vec::new());
         }
         _ => {
-            let paper = options.paper;
-            let imp = grid(pack, paper, (paper.width - 40.0, paper.height - 40.0), 0.0, 0.0, Sides::Duplex)?;
-            let footer = Footer { title: &pack.game.title.ja, edition: &pack.game.edition, kind: product.name() };
-            let pages = sheets::calibration(&imp, &footer);
-            return Ok(vec![Document {
-                product,
-                name: product.name().into(),
-                pages,
-                pieces: 0,
-                page_mm: (imp.paper.width, imp.paper.height),
-            }]);
+            let pages = sheets::calibration(ctx, options.paper);
+            let page_mm = (options.paper.width, options.paper.height);
+            return Ok(vec![Document { product, name: product.name().into(), pages, pieces: 0, page_mm }]);
         }
     };
     if built.pieces.is_empty() {
@@ -312,8 +305,12 @@ fn imposed(
     }
     let pieces: Vec<Piece<'_>> =
         built.pieces.iter().map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) }).collect();
-    let footer = Footer { title: &pack.game.title.ja, edition: &pack.game.edition, kind: product.name() };
-    let pages = sheets::pages(&built.imp, &pieces, options.back_offset, &footer);
+    let kind = match product {
+        Product::Counters => ctx.msg.first("products.counters"),
+        Product::Chits => ctx.msg.first("products.chits"),
+        _ => ctx.msg.first("products.cards"),
+    };
+    let pages = sheets::pages(ctx, &built.imp, &pieces, options.back_offset, &kind);
     let page_mm = (built.imp.paper.width, built.imp.paper.height);
     Ok(vec![Document { product, name: product.name().into(), pages, pieces: pieces.len(), page_mm }])
 }
@@ -393,15 +390,17 @@ fn map_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
     let pack = ctx.pack;
     let Some(map) = &pack.map else { return Vec::new() };
     let published = Paper::named(&map.paper).unwrap_or(Paper::A3);
-    let page = match map.kind {
-        crate::model::MapKind::Hex => map::map_page(ctx, map, published),
-        crate::model::MapKind::Area => Some(areamap::page(ctx, map, published)),
+    let drawing = match map.kind {
+        crate::model::MapKind::Hex => map::hex_drawing(ctx, map, published),
+        crate::model::MapKind::Area => Some(areamap::drawing(ctx, map, published)),
     };
-    let Some((page, page_mm)) = page else { return Vec::new() };
+    let Some(drawing) = drawing else { return Vec::new() };
+    let page_mm = drawing.size;
+    let (page, extents) = map::page(ctx, &drawing);
     let mut docs = Vec::new();
     let small = options.paper.width * options.paper.height < published.width * published.height;
     if small {
-        let tiles = map::tiles(ctx, &page, page_mm, options.paper, 10.0);
+        let tiles = map::tiles(ctx, &drawing, &extents, options.paper);
         let tile_mm = tile_size(&tiles, options.paper);
         docs.push(Document {
             product: Product::Map,
