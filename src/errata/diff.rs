@@ -300,18 +300,6 @@ fn item_of(c: &Change) -> String {
     }
 }
 
-/// A change in a few words, naming the changed fields but not their values; for headings above a
-/// table of old and new values.
-pub fn headline(c: &Change) -> String {
-    match &c.kind {
-        ChangeKind::Changed { fields } => {
-            let names: Vec<&str> = fields.iter().map(FieldChange::name).collect();
-            format!("{}: changed {}", item_of(c), names.join(", "))
-        }
-        _ => describe(c),
-    }
-}
-
 /// One line per change, for the terminal.
 pub fn describe(c: &Change) -> String {
     let head = item_of(c);
