@@ -293,7 +293,7 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
 
 /// The item a change is about: kind, id and name (`card 6 GZ`).
 fn item_of(c: &Change) -> String {
-    if c.name == c.id {
+    if c.name == c.id || c.name.is_empty() {
         format!("{} {}", c.item, c.id)
     } else {
         format!("{} {} {}", c.item, c.id, c.name)

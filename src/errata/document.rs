@@ -223,9 +223,7 @@ fn change_blocks(fonts: &Fonts, words: &Words<'_>, c: &Change, width: f64) -> Ve
         let new_x = old_x + column + GAP;
         let xs = [(MARGIN + 2.0, FIELD), (old_x, column), (new_x, column)];
         let heads = words.heads();
-        let head = |i: usize| {
-            Para::new(fonts, heads[i].clone(), xs[i], 7.0, Weight::Bold, "#777777").of(&owner)
-        };
+        let head = |i: usize| Para::new(fonts, heads[i].clone(), xs[i], 7.0, Weight::Bold, "#777777").of(&owner);
         blocks.push(Block::Heads([head(0), head(1), head(2)]));
         for f in fields {
             let pieces = text_diff(&f.old, &f.new);
