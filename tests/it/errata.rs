@@ -258,8 +258,8 @@ fn the_rules_reference_lists_every_earlier_revision_of_a_clause() {
     let html = std::fs::read_to_string(dir.join("out/rules.html")).unwrap();
     let start = html.find("id=\"clause-control.check\"").unwrap();
     let clause = &html[start..start + html[start..].find("<div class=\"clause").unwrap()];
-    let first = clause.find("<b>2012-01-01</b>: changed (text)").expect(clause);
-    let second = clause.find("<b>2013-01-01</b>: changed (text)").expect(clause);
+    let first = clause.find("<b>2012-01-01</b>: 変更 changed (本文 text)").expect(clause);
+    let second = clause.find("<b>2013-01-01</b>: 変更 changed (本文 text)").expect(clause);
     assert!(first < second, "oldest revision first: {clause}");
     assert!(clause.contains("Only <ins>the </ins>city hexes ever"), "{clause}");
     assert!(clause.contains("Only <del>the </del>city hexes <ins>can </ins>ever"), "{clause}");
