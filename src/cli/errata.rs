@@ -49,7 +49,11 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     let fonts = Arc::new(render::fonts_for(new).map_err(|_| "a font could not be loaded".to_string())?);
     let parser = SvgParser::new(&fonts);
     let paper = Paper::named(&new.print.paper).unwrap_or(Paper::A4);
-    let document = crate::errata::document::pages(old, new, &changes, &fonts, paper);
+    let (document, warnings) = crate::errata::document::pages(old, new, &changes, &fonts, paper);
+    // The page checks' findings (text that does not fit, in the margin, over other text).
+    if !warnings.is_empty() {
+        super::report(&sources, &warnings, crate::diag::print::Format::Human);
+    }
     let svgs: Vec<&str> = document.iter().map(|p| p.svg.as_str()).collect();
     let bytes = pdf(&parser, &svgs, (paper.width, paper.height), &format!("{} — errata {edition}", new.game.title.ja))
         .map_err(|e| e.0)?;

@@ -293,22 +293,10 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
 
 /// The item a change is about: kind, id and name (`card 6 GZ`).
 fn item_of(c: &Change) -> String {
-    if c.name == c.id {
+    if c.name == c.id || c.name.is_empty() {
         format!("{} {}", c.item, c.id)
     } else {
         format!("{} {} {}", c.item, c.id, c.name)
-    }
-}
-
-/// A change in a few words, naming the changed fields but not their values; for headings above a
-/// table of old and new values.
-pub fn headline(c: &Change) -> String {
-    match &c.kind {
-        ChangeKind::Changed { fields } => {
-            let names: Vec<&str> = fields.iter().map(FieldChange::name).collect();
-            format!("{}: changed {}", item_of(c), names.join(", "))
-        }
-        _ => describe(c),
     }
 }
 

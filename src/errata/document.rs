@@ -1,35 +1,45 @@
 //! The errata document as PDF pages. Every change is a heading with its edition tag and the
 //! designer's note (class and text, from `errata/<edition>.toml`); each changed field follows as a
 //! table row with the old value beside the new one, the removed characters (or words) highlighted
-//! and struck out on the old side, the added ones highlighted on the new side.
+//! and struck out on the old side, the added ones highlighted on the new side. Every text goes
+//! through the page's [`Canvas`], owned by its change and the span of its note, so what does not
+//! fit, sits in the margin or overlaps is a warning; the words are the [errata] messages in the
+//! pack's languages.
 
-use std::fmt::Write;
-
-use super::diff::{headline, side, text_diff, Change, ChangeKind, Piece};
-use super::notes::notes_on;
+use super::diff::{side, text_diff, Change, ChangeKind, Piece};
+use super::words::Words;
+use crate::diag::Diagnostic;
 use crate::layout::Paper;
 use crate::model::Pack;
-use crate::render::mm;
-use crate::render::sheets::{begin_page, end_page, escape, Page};
+use crate::render::canvas::{Canvas, Owner, Run, TextBox};
+use crate::render::sheets::Page;
+use crate::render::Ctx;
 use crate::text::breaking::break_lines;
+use crate::text::fit::{fit, Request, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
-/// Text size and line pitch, mm.
-const SIZE: f64 = 3.2;
-const LINE: f64 = 4.6;
+/// Body text size, pt, and the pitch of its lines, mm.
+const PT: f64 = 9.0;
+const LINE: f64 = 4.4;
+/// The left and right margin of the text, mm.
 const MARGIN: f64 = 14.0;
 /// The field column's width and the gap between columns, mm.
-const FIELD: f64 = 24.0;
+const FIELD: f64 = 32.0;
 const GAP: f64 = 3.0;
 const OLD_MARK: &str = "#fbd3cd";
 const NEW_MARK: &str = "#cdeccf";
 
+/// The body size in mm.
+fn size_mm() -> f64 {
+    PT / PT_PER_MM
+}
+
 /// Makes a piece of the same marking from a part of its text.
 type Marking = fn(String) -> Piece;
 
-/// Splits diff pieces into lines no wider than `width` mm in `weight`, at the same break
-/// opportunities as every other text (whole Latin words, kinsoku for Japanese); a piece crossing a
-/// break is split in two, keeping its marking on both lines.
+/// Splits diff pieces into lines no wider than `width` mm at the body size in `weight`, at the
+/// same break opportunities as every other text (whole Latin words, kinsoku for Japanese); a piece
+/// crossing a break is split in two, keeping its marking on both lines.
 fn wrap(fonts: &Fonts, pieces: Vec<Piece>, width: f64, weight: Weight) -> Vec<Vec<Piece>> {
     let mut text = String::new();
     let mut spans: Vec<(usize, usize, Marking)> = Vec::new();
@@ -44,7 +54,7 @@ fn wrap(fonts: &Fonts, pieces: Vec<Piece>, width: f64, weight: Weight) -> Vec<Ve
     }
     let mut lines = Vec::new();
     let mut pos = 0;
-    for line in break_lines(fonts, &text, width / SIZE, Style::embedded(weight)) {
+    for line in break_lines(fonts, &text, width / size_mm(), Style::embedded(weight)) {
         // Each line is the text from `pos` on, less the whitespace dropped at the break before it.
         while !text.get(pos..).unwrap_or_default().starts_with(line.as_str()) {
             match text.get(pos..).unwrap_or_default().chars().next() {
@@ -65,153 +75,165 @@ fn wrap(fonts: &Fonts, pieces: Vec<Piece>, width: f64, weight: Weight) -> Vec<Ve
     lines
 }
 
-/// Draws one line of pieces at (`x`, `y`) in `colour`: a highlight behind each changed piece
-/// (measured with the font the text is drawn in), then the text, the removed pieces struck out.
-fn draw_line(s: &mut String, fonts: &Fonts, pieces: &[Piece], (x, y): (f64, f64), weight: Weight, colour: &str) {
-    let style = Style::embedded(weight);
-    let mut cursor = x;
-    for p in pieces {
-        let (text, mark) = match p {
-            Piece::Same(t) => (t, None),
-            Piece::Old(t) => (t, Some(OLD_MARK)),
-            Piece::New(t) => (t, Some(NEW_MARK)),
-        };
-        let width = fonts.width_em(text, style) * SIZE;
-        if let Some(fill) = mark {
-            let _ = write!(
-                s,
-                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"##,
-                mm(cursor - 0.2),
-                mm(y - SIZE * 0.88),
-                mm(width + 0.4),
-                mm(SIZE * 1.16)
-            );
-        }
-        cursor += width;
+/// Draws one line of diff pieces from (`x`, `top`): the removed pieces struck out on a red
+/// ground, the added ones on a green ground.
+fn draw_pieces(c: &mut Canvas<'_>, pieces: &[Piece], (x, top): (f64, f64), width: f64, owner: &Owner) {
+    let runs: Vec<Run<'_>> = pieces
+        .iter()
+        .map(|p| match p {
+            Piece::Same(t) => Run { text: t, fill: "#1d1d1d", mark: None, strike: false },
+            Piece::Old(t) => Run { text: t, fill: "#a93226", mark: Some(OLD_MARK), strike: true },
+            Piece::New(t) => Run { text: t, fill: "#1b5e20", mark: Some(NEW_MARK), strike: false },
+        })
+        .collect();
+    c.runs(&runs, (x, top), width, PT, Weight::Regular, owner);
+}
+
+/// A text of one style flowing in a column: how many lines it takes at `pt`.
+fn lines_of(fonts: &Fonts, text: &str, width: f64, pt: f64, weight: Weight) -> usize {
+    let fitted = fit(
+        fonts,
+        &Request {
+            text,
+            width_mm: width,
+            height_mm: f64::MAX,
+            max_pt: pt,
+            min_pt: pt,
+            leading: 1.25,
+            style: Style::embedded(weight),
+            max_lines: 0,
+        },
+    );
+    fitted.lines.len().max(1)
+}
+
+/// A text of one style in a column.
+struct Para {
+    text: String,
+    x: f64,
+    width: f64,
+    pt: f64,
+    weight: Weight,
+    fill: &'static str,
+    owner: Owner,
+    lines: usize,
+}
+
+impl Para {
+    fn new(fonts: &Fonts, text: String, (x, width): (f64, f64), pt: f64, weight: Weight, fill: &'static str) -> Para {
+        let lines = lines_of(fonts, &text, width, pt, weight);
+        Para { text, x, width, pt, weight, fill, owner: Owner::default(), lines }
     }
-    let bold = if weight == Weight::Bold { r#" font-weight="700""# } else { "" };
-    let _ = write!(s, r##"<text x="{}" y="{}" font-size="{SIZE}" fill="{colour}"{bold}>"##, mm(x), mm(y));
-    for p in pieces {
-        let _ = match p {
-            Piece::Same(t) => write!(s, "<tspan>{}</tspan>", escape(t)),
-            Piece::Old(t) => {
-                write!(s, r##"<tspan fill="#a93226" text-decoration="line-through">{}</tspan>"##, escape(t))
-            }
-            Piece::New(t) => write!(s, r##"<tspan fill="#1b5e20">{}</tspan>"##, escape(t)),
-        };
+
+    fn of(mut self, owner: &Owner) -> Para {
+        self.owner = owner.clone();
+        self
     }
-    s.push_str("</text>");
+
+    /// The pitch of its lines, mm.
+    fn pitch(&self) -> f64 {
+        LINE * self.pt / PT
+    }
+
+    fn height(&self) -> f64 {
+        self.lines as f64 * self.pitch()
+    }
+
+    fn draw(&self, c: &mut Canvas<'_>, top: f64) {
+        let leading = self.pitch() / (self.pt / PT_PER_MM);
+        let b = TextBox::new(&self.text, self.x, top, self.width, self.height() + 0.5)
+            .fixed(self.pt)
+            .leading(leading)
+            .weight(self.weight)
+            .fill(self.fill);
+        c.text(if self.owner.label.is_empty() { b } else { b.of(&self.owner) });
+    }
 }
 
 /// Something drawn across the page's width, kept whole on one page.
 enum Block {
-    /// The document's title.
-    Title(String),
-    /// Wrapped lines at `x`.
-    Lines { lines: Vec<Vec<Piece>>, x: f64, weight: Weight, colour: &'static str },
+    /// A text.
+    Text(Para),
     /// The column heads of the field rows.
-    Heads([(f64, String); 3]),
+    Heads([Para; 3]),
     /// A changed field: its name, then the old and the new value's lines side by side.
-    Row { name: String, old: Vec<Vec<Piece>>, new: Vec<Vec<Piece>>, new_x: f64 },
+    Row { name: Para, old: Vec<Vec<Piece>>, new: Vec<Vec<Piece>>, columns: [(f64, f64); 2], owner: Owner },
     /// Vertical space.
     Space(f64),
 }
 
 impl Block {
-    /// Wrapped plain text.
-    fn text(fonts: &Fonts, text: String, x: f64, width: f64, weight: Weight, colour: &'static str) -> Block {
-        Block::Lines { lines: wrap(fonts, vec![Piece::Same(text)], width, weight), x, weight, colour }
-    }
-
     fn height(&self) -> f64 {
         match self {
-            Block::Title(_) => 12.0,
-            Block::Lines { lines, .. } => lines.len() as f64 * LINE,
-            Block::Heads(_) => LINE,
-            Block::Row { old, new, .. } => old.len().max(new.len()).max(1) as f64 * LINE + 1.2,
+            Block::Text(p) => p.height() + 0.6,
+            Block::Heads(heads) => heads.iter().map(Para::height).fold(0.0, f64::max) + 0.4,
+            Block::Row { name, old, new, .. } => {
+                (old.len().max(new.len()).max(1) as f64 * LINE).max(name.height()) + 1.2
+            }
             Block::Space(h) => *h,
         }
     }
 
-    fn draw(&self, s: &mut String, fonts: &Fonts, top: f64, right: f64) {
-        let line_y = |i: usize| top + SIZE + i as f64 * LINE;
+    fn draw(&self, c: &mut Canvas<'_>, top: f64, right: f64) {
         match self {
-            Block::Title(title) => {
-                let _ = write!(
-                    s,
-                    r##"<text x="{MARGIN}" y="{}" font-size="6" font-weight="700">{}</text>"##,
-                    mm(top + 6.0),
-                    escape(title)
-                );
-            }
-            Block::Lines { lines, x, weight, colour } => {
-                for (i, line) in lines.iter().enumerate() {
-                    draw_line(s, fonts, line, (*x, line_y(i)), *weight, colour);
-                }
-            }
-            Block::Heads(heads) => {
-                for (x, head) in heads {
-                    let _ = write!(
-                        s,
-                        r##"<text x="{}" y="{}" font-size="2.6" font-weight="700" fill="#777777">{}</text>"##,
-                        mm(*x),
-                        mm(top + 2.8),
-                        escape(head)
-                    );
-                }
-            }
-            Block::Row { name, old, new, new_x } => {
-                let _ = write!(
-                    s,
-                    r##"<text x="{}" y="{}" font-size="{SIZE}" fill="#555555">{}</text>"##,
-                    mm(MARGIN + 2.0),
-                    mm(line_y(0)),
-                    escape(name)
-                );
-                for (x, lines) in [(MARGIN + FIELD + GAP, old), (*new_x, new)] {
+            Block::Text(p) => p.draw(c, top),
+            Block::Heads(heads) => heads.iter().for_each(|h| h.draw(c, top)),
+            Block::Row { name, old, new, columns, owner } => {
+                name.draw(c, top);
+                for ((x, width), lines) in columns.iter().zip([old, new]) {
                     for (i, line) in lines.iter().enumerate() {
-                        draw_line(s, fonts, line, (x, line_y(i)), Weight::Regular, "#1d1d1d");
+                        draw_pieces(c, line, (*x, top + i as f64 * LINE), *width, owner);
                     }
                 }
                 let bottom = top + self.height() - 0.6;
-                let _ = write!(
-                    s,
+                c.raw(&format!(
                     r##"<path d="M{} {} L{} {}" stroke="#dddddd" stroke-width="0.2"/>"##,
-                    mm(MARGIN + 2.0),
-                    mm(bottom),
-                    mm(right),
-                    mm(bottom)
-                );
+                    crate::render::mm(MARGIN + 2.0),
+                    crate::render::mm(bottom),
+                    crate::render::mm(right),
+                    crate::render::mm(bottom)
+                ));
             }
             Block::Space(_) => {}
         }
     }
 }
 
-/// The blocks of one change: its heading, the designer's note, and its changed fields as rows
+/// Who the texts of a change belong to: the change, and the span of its first note.
+fn owner_of(words: &Words<'_>, c: &Change) -> Owner {
+    let notes = words.notes(c);
+    Owner::new(format!("errata: {} {}", c.item, c.id), notes.first().map(|(_, n)| &n.span))
+}
+
+/// The blocks of one change: its heading, the designer's notes, and its changed fields as rows
 /// with the old and new values side by side.
-fn change_blocks(fonts: &Fonts, old: &Pack, new: &Pack, c: &Change, width: f64) -> Vec<Block> {
-    let heading = format!("[{}] {}", new.game.edition, headline(c));
-    let mut blocks = vec![Block::text(fonts, heading, MARGIN, width, Weight::Bold, "#1d1d1d")];
-    for (label, text) in notes_on(new, c) {
-        let text = format!("{label}: {text}");
-        blocks.push(Block::text(fonts, text, MARGIN + 2.0, width - 2.0, Weight::Regular, "#8a6d3b"));
+fn change_blocks(fonts: &Fonts, words: &Words<'_>, c: &Change, width: f64) -> Vec<Block> {
+    let owner = owner_of(words, c);
+    let heading = Para::new(fonts, words.headline(c), (MARGIN, width), PT, Weight::Bold, "#1d1d1d").of(&owner);
+    let mut blocks = vec![Block::Text(heading)];
+    for (label, note) in words.notes(c) {
+        let owner = Owner::new(owner.label.clone(), Some(&note.span));
+        let text = format!("{label}: {}", note.text);
+        let para = Para::new(fonts, text, (MARGIN + 2.0, width - 2.0), PT, Weight::Regular, "#8a6d3b");
+        blocks.push(Block::Text(para.of(&owner)));
     }
     if let ChangeKind::Changed { fields } = &c.kind {
-        let column = (width - FIELD - 2.0 * GAP) / 2.0;
-        let new_x = MARGIN + FIELD + 2.0 * GAP + column;
-        blocks.push(Block::Heads([
-            (MARGIN + 2.0, "field".to_string()),
-            (MARGIN + FIELD + GAP, format!("旧 old · {}", old.game.edition)),
-            (new_x, format!("新 new · {}", new.game.edition)),
-        ]));
+        let column = (width - 2.0 - FIELD - 2.0 * GAP) / 2.0;
+        let old_x = MARGIN + 2.0 + FIELD + GAP;
+        let new_x = old_x + column + GAP;
+        let xs = [(MARGIN + 2.0, FIELD), (old_x, column), (new_x, column)];
+        let heads = words.heads();
+        let head = |i: usize| Para::new(fonts, heads[i].clone(), xs[i], 7.0, Weight::Bold, "#777777").of(&owner);
+        blocks.push(Block::Heads([head(0), head(1), head(2)]));
         for f in fields {
             let pieces = text_diff(&f.old, &f.new);
+            let name = Para::new(fonts, words.field(c, &f.field), xs[0], PT, Weight::Regular, "#555555");
             blocks.push(Block::Row {
-                name: f.name().to_string(),
+                name: name.of(&owner),
                 old: wrap(fonts, side(&pieces, true), column, Weight::Regular),
                 new: wrap(fonts, side(&pieces, false), column, Weight::Regular),
-                new_x,
+                columns: [xs[1], xs[2]],
+                owner: owner.clone(),
             });
         }
     }
@@ -219,42 +241,68 @@ fn change_blocks(fonts: &Fonts, old: &Pack, new: &Pack, c: &Change, width: f64) 
     blocks
 }
 
-/// The document's pages.
-pub fn pages(old: &Pack, new: &Pack, changes: &[Change], fonts: &Fonts, paper: Paper) -> Vec<Page> {
-    let (w, h) = (paper.width, paper.height);
-    let width = w - 2.0 * MARGIN;
-    let title = format!("{} — errata {} → {}", new.game.title.ja, old.game.edition, new.game.edition);
-    let summary = format!(
-        "{} change(s). Removed text is struck out on a red ground, new text is on a green ground; \
-         the replacement sheets hold every changed card, counter and chit.",
-        changes.len()
-    );
-    let mut blocks = vec![Block::Title(title), Block::text(fonts, summary, MARGIN, width, Weight::Regular, "#444444")];
+/// Every block of the document, in order.
+fn blocks(fonts: &Fonts, words: &Words<'_>, changes: &[Change], width: f64) -> Vec<Block> {
+    let title = Para::new(fonts, words.title(), (MARGIN, width), 16.0, Weight::Bold, "#1d1d1d");
+    let summary = if changes.is_empty() {
+        words.msg.text("errata.no_changes")
+    } else {
+        words.msg.fill("errata.summary", &[("n", &changes.len().to_string())])
+    };
+    let mut blocks = vec![
+        Block::Text(title),
+        Block::Space(1.0),
+        Block::Text(Para::new(fonts, summary, (MARGIN, width), PT, Weight::Regular, "#444444")),
+    ];
     let mut current = "";
     for c in changes {
         if c.item != current {
             current = c.item;
             blocks.push(Block::Space(2.0));
-            blocks.push(Block::text(fonts, format!("{}s", c.item), MARGIN, width, Weight::Bold, "#1e5aa8"));
+            let heading = Para::new(fonts, words.heading(c.item), (MARGIN, width), 10.0, Weight::Bold, "#1e5aa8");
+            blocks.push(Block::Text(heading));
         }
-        blocks.extend(change_blocks(fonts, old, new, c, width));
+        blocks.extend(change_blocks(fonts, words, c, width));
     }
-    let (top, bottom) = (14.0, h - 12.0);
-    let mut pages = Vec::new();
-    let mut s = begin_page(w, h);
+    blocks
+}
+
+/// The document's pages, and what the page checks found (text that does not fit, sits in the
+/// margin or overlaps other text).
+pub fn pages(old: &Pack, new: &Pack, changes: &[Change], fonts: &Fonts, paper: Paper) -> (Vec<Page>, Vec<Diagnostic>) {
+    let (w, h) = (paper.width, paper.height);
+    let width = w - 2.0 * MARGIN;
+    let words = Words::new(old, new);
+    let mut ctx = Ctx::new(new, fonts);
+    let top = MARGIN;
+    let bottom = ctx.canvas((w, h), Owner::default()).bottom().min(h - 12.0);
+    // Blocks go onto pages whole; a block taller than a page gets a page of its own.
+    let mut paged: Vec<Vec<(f64, Block)>> = vec![Vec::new()];
     let mut y = top;
-    for block in blocks {
+    for block in blocks(fonts, &words, changes, width) {
         if y + block.height() > bottom && y > top {
-            end_page(&mut s, new, (w, h), "errata");
-            pages.push(Page { svg: std::mem::replace(&mut s, begin_page(w, h)), back: false });
+            paged.push(Vec::new());
             y = top;
         }
-        block.draw(&mut s, fonts, y, MARGIN + width);
-        y += block.height();
+        let height = block.height();
+        if let Some(page) = paged.last_mut() {
+            page.push((y, block));
+        }
+        y += height;
     }
-    end_page(&mut s, new, (w, h), "errata");
-    pages.push(Page { svg: s, back: false });
-    pages
+    let count = paged.len().to_string();
+    let what = ctx.msg.first("products.errata");
+    let mut pages = Vec::new();
+    for (i, blocks) in paged.iter().enumerate() {
+        let mut canvas = ctx.canvas((w, h), Owner::new("errata", None));
+        for (y, block) in blocks {
+            block.draw(&mut canvas, *y, MARGIN + width);
+        }
+        let n = (i + 1).to_string();
+        let page = ctx.msg.fill_first("common.page_of", &[("n", &n), ("of", &count)]);
+        pages.push(ctx.finish(canvas, &format!("{what} · {page}")));
+    }
+    (pages, ctx.warnings)
 }
 
 #[cfg(test)]
@@ -274,7 +322,7 @@ mod tests {
     #[test]
     fn english_diffs_wrap_between_words_and_keep_their_marks() {
         let pieces = text_diff("A unit may move two hexes per turn", "A unit may move three hexes per turn");
-        let lines = wrap(&Fonts::embedded(), pieces, 14.0 * SIZE, Weight::Regular);
+        let lines = wrap(&Fonts::embedded(), pieces, 14.0 * size_mm(), Weight::Regular);
         let shown: Vec<String> = lines.iter().map(|l| texts(l)).collect();
         assert!(lines.len() > 1, "{shown:?}");
         for line in &shown {

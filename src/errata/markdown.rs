@@ -1,11 +1,12 @@
 //! The errata document in Markdown (GitHub-flavoured): the changes by item kind, each with its
 //! edition tag and the designer's note, and each changed field as a table row with the old value
-//! beside the new one, the removed pieces ~~struck out~~ and the added ones in **bold**.
+//! beside the new one, the removed pieces ~~struck out~~ and the added ones in **bold**. Its own
+//! words are the [errata] messages in the pack's languages.
 
 use std::fmt::Write as _;
 
-use super::diff::{headline, side, text_diff, Change, ChangeKind, Piece};
-use super::notes::notes_on;
+use super::diff::{side, text_diff, Change, ChangeKind, Piece};
+use super::words::Words;
 use crate::model::Pack;
 
 /// Wraps `text` in `delimiter`, leaving its outer whitespace outside (Markdown ignores `** x**`).
@@ -26,23 +27,24 @@ fn cell(text: &str) -> String {
 
 /// The document.
 pub fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
-    let (from, to) = (&old.game.edition, &new.game.edition);
-    let mut md = format!("# {} — errata: {from} → {to}\n\n", new.game.title.ja);
+    let words = Words::new(old, new);
+    let mut md = format!("# {}\n\n", words.title());
     if changes.is_empty() {
-        md.push_str("No changes.\n");
+        let _ = writeln!(md, "{}", words.msg.text("errata.no_changes"));
     }
     let mut current = "";
     for c in changes {
         if c.item != current {
-            let _ = writeln!(md, "## {}s\n", c.item);
+            let _ = writeln!(md, "## {}\n", words.heading(c.item));
             current = c.item;
         }
-        let _ = writeln!(md, "### [{to}] {}\n", headline(c));
-        for (label, text) in notes_on(new, c) {
-            let _ = writeln!(md, "*{label}:* {text}\n");
+        let _ = writeln!(md, "### {}\n", words.headline(c));
+        for (label, note) in words.notes(c) {
+            let _ = writeln!(md, "*{label}:* {}\n", note.text);
         }
         if let ChangeKind::Changed { fields } = &c.kind {
-            let _ = writeln!(md, "| field | 旧 old · {from} | 新 new · {to} |\n| --- | --- | --- |");
+            let [field, was, now] = words.heads();
+            let _ = writeln!(md, "| {} | {} | {} |\n| --- | --- | --- |", cell(&field), cell(&was), cell(&now));
             // Each side shows the shared text, with its own pieces marked.
             let shown = |pieces: Vec<Piece>| -> String {
                 pieces
@@ -57,7 +59,7 @@ pub fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
             for f in fields {
                 let pieces = text_diff(&f.old, &f.new);
                 let (was, now) = (shown(side(&pieces, true)), shown(side(&pieces, false)));
-                let _ = writeln!(md, "| {} | {} | {} |", f.name(), cell(&was), cell(&now));
+                let _ = writeln!(md, "| {} | {} | {} |", cell(&words.field(c, &f.field)), cell(&was), cell(&now));
             }
             md.push('\n');
         }

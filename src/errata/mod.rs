@@ -12,8 +12,9 @@ mod history;
 mod markdown;
 mod notes;
 mod reprint;
+mod words;
 
-pub use diff::{describe, diff, headline, text_diff, Change, ChangeKind, FieldChange, Piece};
+pub use diff::{describe, diff, text_diff, Change, ChangeKind, FieldChange, Piece};
 pub use history::{revisions, Revision};
 pub use markdown::markdown;
 pub use notes::check_notes;

@@ -15,19 +15,6 @@ fn covers(note: &ErrataNote, change: &Change) -> bool {
     }
 }
 
-/// The designer's notes on `change` in `pack` (the newer edition), each as a label (`balance ·
-/// heart`) and its text, for the errata documents.
-pub(super) fn notes_on<'p>(pack: &'p Pack, change: &Change) -> Vec<(String, &'p str)> {
-    pack.errata_notes
-        .iter()
-        .filter(|n| n.item == change.item && n.id == change.id)
-        .map(|n| {
-            let field = n.field.as_ref().map(|f| format!(" · {f}")).unwrap_or_default();
-            (format!("{}{field}", n.class), n.text.as_str())
-        })
-        .collect()
-}
-
 /// Checks `pack`'s errata notes against `changes`, those since the previous edition; only when the
 /// pack keeps notes (an `errata/<edition>.toml`), so packs without errata publishing are not
 /// bothered.

@@ -10,7 +10,8 @@ use tera::{Context, Tera};
 use super::search::Index;
 use crate::diag::{Code, Diagnostic};
 use crate::errata::{text_diff, Change, ChangeKind, Piece, Revision};
-use crate::model::Pack;
+use crate::messages::Messages;
+use crate::model::{Names, Pack};
 
 const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
 const SCRIPT: &str = include_str!("../../templates/reference/search.js");
@@ -48,8 +49,9 @@ struct RefView {
 struct SectionView {
     id: String,
     number: String,
-    title_ja: String,
-    title_en: String,
+    /// The title in the pack's first language, and in its other languages.
+    title: String,
+    title_other: String,
     clauses: Vec<ClauseView>,
     /// Whether the current edition changed any of its clauses.
     changed: bool,
@@ -88,17 +90,36 @@ fn linked(pack: &Pack, text: &str) -> String {
     out
 }
 
+/// A name in the pack's first language, and its names in the pack's other languages (empty when
+/// they are missing or the same), for a title with a smaller subtitle.
+fn split_name(msg: &Messages, names: &Names) -> (String, String) {
+    let first = msg.first_name(names).to_string();
+    let all = msg.name(names);
+    let other = all.strip_prefix(first.as_str()).unwrap_or(&all).trim().to_string();
+    (first, other)
+}
+
+/// A field of a clause in the pack's languages.
+fn clause_field(msg: &Messages, field: &str) -> String {
+    match field {
+        "text" => msg.text("reference.field_text"),
+        "items" => msg.text("reference.field_items"),
+        "number" => msg.text("reference.field_number"),
+        other => other.replace('_', " "),
+    }
+}
+
 /// What one revision did to a clause: a sentence, and each changed wording with its differences
 /// marked (`<del>` removed, `<ins>` added).
-fn clause_history(edition: &str, change: &Change) -> HistoryView {
+fn clause_history(msg: &Messages, edition: &str, change: &Change) -> HistoryView {
     let (summary, wording) = match &change.kind {
-        ChangeKind::Added => ("new".to_string(), Vec::new()),
-        ChangeKind::Removed => ("removed".to_string(), Vec::new()),
+        ChangeKind::Added => (msg.text("reference.history_new"), Vec::new()),
+        ChangeKind::Removed => (msg.text("reference.history_removed"), Vec::new()),
         ChangeKind::Renumbered { old, .. } | ChangeKind::Moved { from: old, .. } => {
-            (format!("renumbered (was {old})"), Vec::new())
+            (msg.fill("reference.history_renumbered", &[("old", old)]), Vec::new())
         }
         ChangeKind::Changed { fields } => {
-            let names: Vec<&str> = fields.iter().map(|f| f.field.as_str()).collect();
+            let names: Vec<String> = fields.iter().map(|f| clause_field(msg, &f.field)).collect();
             let wording = fields
                 .iter()
                 .filter(|f| f.field != "number")
@@ -113,7 +134,7 @@ fn clause_history(edition: &str, change: &Change) -> HistoryView {
                         .collect()
                 })
                 .collect();
-            (format!("changed ({})", names.join(", ")), wording)
+            (format!("{} ({})", msg.text("reference.history_changed"), names.join(", ")), wording)
         }
     };
     HistoryView { edition: edition.to_string(), summary, wording }
@@ -140,13 +161,14 @@ fn search_examples(pack: &Pack) -> String {
 /// first (empty when the pack names no earlier edition's folder); each clause lists its revisions,
 /// those the current edition changed are marked, and removed clauses are listed by edition.
 pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
+    let msg = Messages::of(pack);
     let edition = &pack.game.edition;
     let mut history: BTreeMap<String, Vec<HistoryView>> = BTreeMap::new();
     let mut removed: Vec<serde_json::Value> = Vec::new();
     for r in revisions {
         let changes: Vec<&Change> = r.changes.iter().filter(|c| c.item == "clause").collect();
         for c in &changes {
-            history.entry(c.id.clone()).or_default().push(clause_history(&r.edition, c));
+            history.entry(c.id.clone()).or_default().push(clause_history(&msg, &r.edition, c));
         }
         let gone: Vec<String> = changes
             .iter()
@@ -183,8 +205,8 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
             changed: s.clauses.iter().any(|c| changed_now.contains(&c.id)),
             id: s.id.clone(),
             number: s.number.clone(),
-            title_ja: s.title.ja.clone(),
-            title_en: s.title.en.clone(),
+            title: split_name(&msg, &s.title).0,
+            title_other: split_name(&msg, &s.title).1,
             clauses: s
                 .clauses
                 .iter()
@@ -207,11 +229,14 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         .iter()
         .map(|t| {
             let defined = t.defined_in.as_ref().and_then(|d| pack.clause(d));
+            let (name, other) = split_name(&msg, &t.name);
+            // A reading is Japanese: only a pack that prints Japanese shows it.
+            let kana = if msg.has("ja") { t.kana.clone() } else { String::new() };
             BTreeMap::from([
                 ("id", t.id.clone()),
-                ("ja", t.name.ja.clone()),
-                ("en", t.name.en.clone()),
-                ("kana", t.kana.clone()),
+                ("name", name),
+                ("other", other),
+                ("kana", kana),
                 ("aliases", t.aliases.join(", ")),
                 ("defined", defined.map(|c| c.number.clone()).unwrap_or_default()),
                 ("defined_id", defined.map(|c| c.id.clone()).unwrap_or_default()),
@@ -223,11 +248,12 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     let cards: Vec<BTreeMap<&str, String>> = cards
         .iter()
         .map(|c| {
+            let (name, other) = split_name(&msg, &c.name);
             BTreeMap::from([
                 ("id", c.id.clone()),
-                ("name_ja", c.name.ja.clone()),
-                ("name_en", c.name.en.clone()),
-                ("side", c.side.as_ref().and_then(|s| pack.side(s)).map(|s| s.name.ja.clone()).unwrap_or_default()),
+                ("name", name),
+                ("other", other),
+                ("side", c.side.as_ref().and_then(|s| pack.side(s)).map(|s| msg.name(&s.name)).unwrap_or_default()),
                 ("timing", c.timing.clone()),
                 ("text", c.text.clone()),
             ])
@@ -243,11 +269,12 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 .map(|f| u.factors.get(&f.id).copied().flatten().map_or("?".into(), |v| v.to_string()))
                 .collect::<Vec<_>>()
                 .join("-");
+            let (name, other) = split_name(&msg, &u.name);
             BTreeMap::from([
                 ("id", u.id.clone()),
-                ("name_ja", u.name.ja.clone()),
-                ("name_en", u.name.en.clone()),
-                ("force", pack.force(&u.force).map(|f| f.name.ja.clone()).unwrap_or_default()),
+                ("name", name),
+                ("other", other),
+                ("force", pack.force(&u.force).map(|f| msg.name(&f.name)).unwrap_or_default()),
                 ("class", u.class.value.clone()),
                 ("factors", factors),
             ])
@@ -259,12 +286,13 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         .flat_map(|m| &m.hexes)
         .filter_map(|h| h.place.as_ref().map(|p| (h, p)))
         .map(|(h, p)| {
+            let (name, other) = split_name(&msg, &p.name);
             BTreeMap::from([
                 ("id", p.id.clone()),
-                ("name_ja", p.name.ja.clone()),
-                ("name_en", p.name.en.clone()),
+                ("name", name),
+                ("other", other),
                 ("hex", h.id.clone()),
-                ("city", if p.city { "yes".into() } else { String::new() }),
+                ("city", if p.city { msg.text("reference.yes") } else { String::new() }),
                 ("vp", p.vp.map(|v| v.to_string()).unwrap_or_default()),
                 ("chits", h.chit_capacity.map(|c| c.to_string()).unwrap_or_default()),
             ])
@@ -278,15 +306,18 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 .placements_of(&s.id)
                 .map(|p| serde_json::json!({ "side": p.side.value, "location": p.location.value, "piece": p.piece.value, "count": p.count.value }))
                 .collect();
-            serde_json::json!({ "id": s.id, "name": format!("{} {}", s.name.ja, s.name.en), "rows": rows })
+            serde_json::json!({ "id": s.id, "name": msg.name(&s.name), "rows": rows })
         })
         .collect();
     // Inside <script>, "</" would end the element: write it as "<\/".
     let index =
         serde_json::to_string(&Index::of(pack)).unwrap_or_else(|_| "{\"docs\":[]}".into()).replace("</", "<\\/");
     let mut context = Context::new();
-    context.insert("title", &pack.game.title.ja);
-    context.insert("title_en", &pack.game.title.en);
+    let (title, title_other) = split_name(&msg, &pack.game.title);
+    context.insert("title", &title);
+    context.insert("title_other", &title_other);
+    context.insert("lang", msg.languages().first().unwrap_or(&"en"));
+    context.insert("labels", &msg.labels());
     context.insert("edition", &pack.game.edition);
     context.insert("examples", &search_examples(pack));
     context.insert("sections", &sections);

@@ -205,6 +205,20 @@ pub(crate) struct Laid {
     pub(crate) overflow: bool,
 }
 
+/// One styled piece of a line drawn by [`Canvas::runs`]: a diff's removed or added words among
+/// the unchanged ones.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run<'t> {
+    /// The text, spaces included (they are drawn as measured).
+    pub(crate) text: &'t str,
+    /// Its colour.
+    pub(crate) fill: &'t str,
+    /// A highlight drawn behind it.
+    pub(crate) mark: Option<&'t str>,
+    /// Struck out.
+    pub(crate) strike: bool,
+}
+
 /// A drawn line, in page coordinates, for the page checks.
 #[derive(Clone, Debug)]
 struct Ink {
@@ -363,6 +377,71 @@ impl<'f> Canvas<'f> {
         let room = (self.bottom_in_group() - y).max(0.0);
         let laid = self.text(TextBox::new(text, x, y, width, room).fixed(pt).leading(1.3).of(owner));
         laid.bottom + pt / PT_PER_MM * 0.3
+    }
+
+    /// Draws one line made of `runs` side by side from (`x`, `top`), at `pt` in `weight`, measured
+    /// together (each run's place is the width of the line up to it), so highlights sit exactly
+    /// behind their words. The line must already fit `width` (break it first); a wider one is
+    /// reported like any text that does not fit.
+    pub(crate) fn runs(
+        &mut self,
+        runs: &[Run<'_>],
+        (x, top): (f64, f64),
+        width: f64,
+        pt: f64,
+        weight: Weight,
+        owner: &Owner,
+    ) -> Laid {
+        let style = Style::embedded(weight);
+        let size = pt / PT_PER_MM;
+        let line: String = runs.iter().map(|r| r.text).collect();
+        let total = self.fonts.width_em(&line, style) * size;
+        self.owners.push(owner.clone());
+        let who = self.owners.len() - 1;
+        let fitted = Fitted {
+            size_pt: pt,
+            size_mm: size,
+            line_mm: size,
+            lines: vec![line.clone()],
+            width_mm: total,
+            height_mm: size,
+            overflow: total > width + 0.05,
+            missing: self.fonts.missing(&line, style),
+        };
+        let request = TextBox::new(&line, x, top, width, size).fixed(pt);
+        self.report_fit(&request, &fitted, who);
+        let baseline = top + ASCENT * size;
+        let mut before = String::new();
+        let mut spans = String::new();
+        for run in runs {
+            let x0 = x + self.fonts.width_em(&before, style) * size;
+            before.push_str(run.text);
+            let x1 = x + self.fonts.width_em(&before, style) * size;
+            if let Some(mark) = run.mark.filter(|_| !run.text.trim().is_empty()) {
+                let _ = write!(
+                    self.svg,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{mark}"/>"#,
+                    mm(x0 - 0.2),
+                    mm(top),
+                    mm(x1 - x0 + 0.4),
+                    mm(size)
+                );
+            }
+            let strike = if run.strike { r#" text-decoration="line-through""# } else { "" };
+            let _ = write!(spans, r#"<tspan fill="{}"{strike}>{}</tspan>"#, run.fill, escape(run.text));
+        }
+        let bold = if weight == Weight::Bold { r#" font-weight="700""# } else { "" };
+        let _ = write!(
+            self.svg,
+            r#"<text x="{}" y="{}" font-size="{}"{bold} xml:space="preserve">{spans}</text>"#,
+            mm(x),
+            mm(baseline),
+            mm(size)
+        );
+        if !line.trim().is_empty() {
+            self.record(x, top, x + total, baseline + DESCENT * size, &line, who);
+        }
+        Laid { size_pt: pt, lines: 1, width: total, top, bottom: top + size, overflow: fitted.overflow }
     }
 
     /// The content area's bottom in the innermost group's coordinates.
@@ -573,6 +652,39 @@ mod tests {
         assert!(page.svg.contains(r#"<g transform="translate(100 100) scale(0.5)">"#));
         assert_eq!(warnings.len(), 1, "{warnings:?}");
         assert_eq!(warnings[0].code.0, "W0803");
+    }
+
+    #[test]
+    fn a_line_of_runs_is_measured_together_and_marks_sit_behind_their_words() {
+        let fonts = Fonts::embedded();
+        let mut c = page(&fonts);
+        let runs = [
+            Run { text: "roll ", fill: "#111111", mark: None, strike: false },
+            Run { text: "2", fill: "#a93226", mark: Some("#fbd3cd"), strike: true },
+            Run { text: " dice", fill: "#111111", mark: None, strike: false },
+        ];
+        let owner = Owner::new("card 15", None);
+        let laid = c.runs(&runs, (20.0, 20.0), 60.0, 9.0, Weight::Regular, &owner);
+        let whole = fonts.width_em("roll 2 dice", Style::embedded(Weight::Regular)) * 9.0 / PT_PER_MM;
+        assert!((laid.width - whole).abs() < 1e-9 && !laid.overflow);
+        // The highlight starts where "roll " ends.
+        let start = 20.0 + fonts.width_em("roll ", Style::embedded(Weight::Regular)) * 9.0 / PT_PER_MM;
+        let (page, warnings) = c.finish("");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(page.svg.contains(&format!(r##"<rect x="{}""##, mm(start - 0.2))), "{}", page.svg);
+        assert!(page.svg.contains(r##"<tspan fill="#a93226" text-decoration="line-through">2</tspan>"##));
+    }
+
+    #[test]
+    fn a_line_of_runs_wider_than_its_column_is_reported() {
+        let fonts = Fonts::embedded();
+        let mut c = page(&fonts);
+        let runs = [Run { text: "far too long for ten millimetres", fill: "#111111", mark: None, strike: false }];
+        let laid = c.runs(&runs, (20.0, 20.0), 10.0, 9.0, Weight::Regular, &Owner::new("card 1", None));
+        assert!(laid.overflow);
+        let (_, warnings) = c.finish("");
+        assert_eq!(warnings[0].code.0, "W0801", "{warnings:?}");
+        assert!(warnings[0].message.starts_with("card 1: text does not fit"));
     }
 
     #[test]

@@ -30,10 +30,10 @@ fn the_league_card_erratum_is_six_value_changes_and_six_replacement_cards() {
     assert_eq!(json[5]["kind"]["fields"][0]["field"], "fields.heart");
     let md = std::fs::read_to_string(dir.join("out/errata-revised.md")).unwrap();
     assert!(
-        md.contains("### [revised] card 6 GZ: changed heart\n\n*balance · heart:* Heart lowered from 1 to 0."),
+        md.contains("### [revised] カード card 6 GZ: 変更 changed 心 heart\n\n*調整 balance · 心 heart:* Heart lowered from 1 to 0."),
         "{md}"
     );
-    assert!(md.contains("| heart | ~~1~~ | **0** |"), "old beside new, changes marked: {md}");
+    assert!(md.contains("| 心 heart | ~~1~~ | **0** |"), "old beside new, changes marked: {md}");
     assert!(dir.join("out/errata-revised.pdf").is_file(), "the errata document as PDF");
     let pdf = dir.join("out/replacement-cards-revised.pdf");
     assert!(pdf.is_file());
@@ -135,7 +135,7 @@ fn the_rules_reference_says_which_clauses_changed_since_the_previous_edition() {
         html[start..end].to_string()
     };
     let check = clause("control.check");
-    assert!(check.contains("<b>2012-01-01</b>: changed (text)"), "{check}");
+    assert!(check.contains("<b>2012-01-01</b>: 変更 changed (本文 text)"), "{check}");
     assert!(check.contains("Only <ins>the </ins>city hexes ever"), "the old wording, marked, as printed: {check}");
     assert!(
         check.starts_with("id=\"clause-control.check\"")
@@ -143,7 +143,7 @@ fn the_rules_reference_says_which_clauses_changed_since_the_previous_edition() {
     );
     assert!(clause("control.current").contains("renumbered (was 3.5)"), "{}", clause("control.current"));
     assert!(!clause("control.timing").contains("2012-01-01"), "an unchanged clause has no history");
-    assert!(clause("control.neutral").contains("<b>2012-01-01</b>: new"), "{}", clause("control.neutral"));
+    assert!(clause("control.neutral").contains("<b>2012-01-01</b>: 新設 new"), "{}", clause("control.neutral"));
     assert_eq!(html.matches("class=\"history\"").count(), 3, "exactly the three changed clauses");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -258,8 +258,8 @@ fn the_rules_reference_lists_every_earlier_revision_of_a_clause() {
     let html = std::fs::read_to_string(dir.join("out/rules.html")).unwrap();
     let start = html.find("id=\"clause-control.check\"").unwrap();
     let clause = &html[start..start + html[start..].find("<div class=\"clause").unwrap()];
-    let first = clause.find("<b>2012-01-01</b>: changed (text)").expect(clause);
-    let second = clause.find("<b>2013-01-01</b>: changed (text)").expect(clause);
+    let first = clause.find("<b>2012-01-01</b>: 変更 changed (本文 text)").expect(clause);
+    let second = clause.find("<b>2013-01-01</b>: 変更 changed (本文 text)").expect(clause);
     assert!(first < second, "oldest revision first: {clause}");
     assert!(clause.contains("Only <ins>the </ins>city hexes ever"), "{clause}");
     assert!(clause.contains("Only <del>the </del>city hexes <ins>can </ins>ever"), "{clause}");
@@ -278,5 +278,52 @@ fn a_changed_chit_value_reprints_only_that_value() {
     assert!(stdout.starts_with("chit 5P: value 5 → 6\n"), "{stdout}");
     assert!(stdout.contains("replacement sheet: 8 chits on"), "{stdout}");
     assert!(!has_file(&dir.join("out"), "replacement-cards-") && !has_file(&dir.join("out"), "replacement-counters-"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether `text` holds a kana or a kanji.
+fn has_japanese(text: &str) -> bool {
+    text.chars().any(|c| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}'))
+}
+
+#[test]
+fn the_errata_of_an_english_pack_speak_english_and_name_fields_not_keys() {
+    let dir = temp_dir("errata-english");
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let packs = "tests/packs/harbour-errata";
+    let output = pnpkit(&root(), &["errata", &format!("{packs}/first"), &format!("{packs}/second"), "--out", &out]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("warning["), "the errata pages fit: {stderr}");
+    let md = std::fs::read_to_string(dir.join("out/errata-second.md")).unwrap();
+    let pdf = std::process::Command::new("pdftotext").arg(dir.join("out/errata-second.pdf")).arg("-").output();
+    let pdf = pdf.map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_else(|_| md.clone());
+    for (what, doc) in [("Markdown", &md), ("PDF", &pdf)] {
+        assert!(!has_japanese(doc), "the {what} errata of an English-only pack print Japanese:\n{doc}");
+        for key in ["milops_required", "hand_size", "fields.", "name.en", "name_en"] {
+            assert!(!doc.contains(key), "the {what} errata print the raw key `{key}`:\n{doc}");
+        }
+        // The card type's names for its fields, and the messages' words for fixed fields.
+        for label in ["military operations", "cards in hand", "name (English)", "correction", "balance"] {
+            assert!(doc.contains(label), "the {what} errata lack “{label}”:\n{doc}");
+        }
+    }
+    assert!(md.contains("| military operations | ~~2~~ | **1** |"), "{md}");
+    assert!(md.contains("*balance · cards in hand:* The ferry's player"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_rules_reference_of_an_english_pack_has_no_japanese_headings() {
+    let dir = temp_dir("reference-english");
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["build", "tests/packs/harbour-errata/second", "--only", "reference", "--out", &out]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    let html = std::fs::read_to_string(dir.join("out/rules.html")).unwrap();
+    let page = html.split("<script>").next().unwrap_or_default();
+    assert!(!has_japanese(page), "{page}");
+    for label in ["<h2>Contents</h2>", "<h2>Cards</h2>", "<th>Timing</th>", "placeholder=\"search: ", "lang=\"en\""] {
+        assert!(page.contains(label), "rules.html lacks {label}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
