@@ -40,7 +40,7 @@ struct RawPack {
     #[serde(default)]
     sheets: Vec<TS<RawSheet>>,
     #[serde(default)]
-    tracks: Vec<RawTrack>,
+    tracks: Vec<TS<RawTrack>>,
     #[serde(default)]
     constraints: RawConstraints,
     #[serde(default)]
@@ -322,8 +322,17 @@ fn a4() -> String {
 struct RawTrack {
     id: String,
     name: RawNames,
-    boxes: Vec<RawTrackBox>,
+    #[serde(default)]
+    attributes: Vec<RawTrackAttribute>,
+    boxes: Vec<TS<RawTrackBox>>,
     provisional: Option<TS<Vec<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTrackAttribute {
+    id: String,
+    name: TS<RawNames>,
 }
 
 #[derive(Deserialize)]
@@ -333,7 +342,7 @@ struct RawTrackBox {
     #[serde(default)]
     label: String,
     #[serde(default)]
-    attributes: BTreeMap<String, String>,
+    attributes: BTreeMap<TS<String>, String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -409,6 +418,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
     provisional.extend(g.provisional.as_ref().map(|p| ("game".to_string(), p)));
     provisional.extend(raw.totals.provisional.as_ref().map(|p| ("declared totals".to_string(), p)));
     for t in &raw.tracks {
+        let t = t.get_ref();
         provisional.extend(t.provisional.as_ref().map(|p| (format!("track `{}`", t.id), p)));
     }
     for c in &raw.components {
@@ -623,19 +633,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             .collect(),
         rule: r(&d.rule),
     });
-    pack.tracks = raw
-        .tracks
-        .into_iter()
-        .map(|t| Track {
-            id: t.id,
-            name: t.name.into(),
-            boxes: t
-                .boxes
-                .into_iter()
-                .map(|b| TrackBox { value: b.value, label: b.label, attributes: b.attributes })
-                .collect(),
-        })
-        .collect();
+    pack.tracks = raw.tracks.iter().map(|t| track(l, file, t)).collect();
     let until = |l: &mut Loader<'_>, v: &Option<TS<String>>| {
         v.as_ref().and_then(|u| l.expr(u.get_ref(), &Loader::span(file, u)))
     };
@@ -821,6 +819,55 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         print = Print { span, ..d };
     }
     print
+}
+
+/// A `[[tracks]]` table; every attribute a box carries must be declared on the track with the
+/// label it prints under (E0102 at the box's key otherwise), so no raw key reaches a page.
+fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Track {
+    let span = Loader::span(file, raw);
+    let t = raw.get_ref();
+    for a in t.attributes.iter().filter(|a| a.name.get_ref().ja.is_empty() && a.name.get_ref().en.is_empty()) {
+        l.diags.push(
+            Diagnostic::error(Code::TOML_SHAPE, format!("track `{}`: attribute `{}` has an empty name", t.id, a.id))
+                .at(&Loader::span(file, &a.name))
+                .with_hint("give it the label boxes print it under, e.g. name = { ja = \"禁止\", en = \"forbids\" }"),
+        );
+    }
+    let mut boxes = Vec::new();
+    for b in &t.boxes {
+        let box_span = Loader::span(file, b);
+        let b = b.get_ref();
+        for key in b.attributes.keys().filter(|k| !t.attributes.iter().any(|a| a.id == *k.get_ref())) {
+            l.diags.push(
+                Diagnostic::error(
+                    Code::TOML_SHAPE,
+                    format!("track `{}`: box {} has attribute `{}`, which the track does not declare", t.id, b.value, key.get_ref()),
+                )
+                .at(&Loader::span(file, key))
+                .with_hint(format!(
+                    "declare it with the label it prints under: attributes = [{{ id = \"{}\", name = {{ ja = \"…\", en = \"…\" }} }}]",
+                    key.get_ref()
+                )),
+            );
+        }
+        boxes.push(TrackBox {
+            value: b.value,
+            label: b.label.clone(),
+            attributes: b.attributes.iter().map(|(k, v)| (k.get_ref().clone(), v.clone())).collect(),
+            span: box_span,
+        });
+    }
+    Track {
+        id: t.id.clone(),
+        name: t.name.clone().into(),
+        attributes: t
+            .attributes
+            .iter()
+            .map(|a| TrackAttribute { id: a.id.clone(), name: a.name.get_ref().clone().into() })
+            .collect(),
+        boxes,
+        span,
+    }
 }
 
 /// `[game] languages`: codes pnpkit has a message table for, each once, at least one.

@@ -209,8 +209,23 @@ pub struct Track {
     pub id: String,
     /// Name.
     pub name: Names,
+    /// The attributes its boxes may carry, with the labels they print under, in print order.
+    pub attributes: Vec<TrackAttribute>,
     /// Its boxes in order.
     pub boxes: Vec<TrackBox>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: super::Span,
+}
+
+/// An attribute a track's boxes carry (`forbids`, `hand_size`): its key and the label a page
+/// prints for it, so a raw key never reaches the page.
+#[derive(Debug, Serialize)]
+pub struct TrackAttribute {
+    /// The key boxes use in their `attributes`.
+    pub id: String,
+    /// The label printed before each value.
+    pub name: Names,
 }
 
 /// One box of a track, with whatever the game prints in it.
@@ -220,8 +235,11 @@ pub struct TrackBox {
     pub value: i64,
     /// Extra label (e.g. "Early War", "Nuclear war").
     pub label: String,
-    /// Further per-box data (e.g. ops needed, VP awarded).
+    /// Further per-box data (e.g. ops needed, VP awarded), by the track's attribute ids.
     pub attributes: std::collections::BTreeMap<String, String>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: super::Span,
 }
 
 /// Rules setups must obey, as data, so one generic check serves every game.

@@ -20,7 +20,7 @@ pub use aid::{AidKind, PlayAid};
 pub use card::{Call, Card, CardField, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldValue, Selector};
 pub use game::{
     CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Names, PackFont, Phase,
-    Print, Side, Stacking, Totals, Track, TrackBox, Victory,
+    Print, Side, Stacking, Totals, Track, TrackAttribute, TrackBox, Victory,
 };
 pub use map::{
     Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route, ScoreColumn,

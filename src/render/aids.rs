@@ -1,12 +1,14 @@
 //! Play-aid tables computed from dice mechanics (`[[aids]]`), with exact fractions, and the page
-//! that prints them.
+//! that prints them. Column heads are words pnpkit prints by itself: they come from the `[aids]`
+//! messages in the pack's languages.
 
-use std::fmt::Write;
-
-use super::sheets::{begin_page, end_page, escape, paragraph, Page};
+use super::canvas::{Canvas, Owner, TextBox, VAlign};
+use super::sheets::Page;
+use super::templates::mm;
 use crate::layout::Paper;
-use crate::model::{AidKind, Pack, PlayAid};
-use crate::text::Fonts;
+use crate::messages::Messages;
+use crate::model::{AidKind, Pack, PlayAid, Ref};
+use crate::text::fit::PT_PER_MM;
 
 /// An exact non-negative fraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +65,7 @@ impl std::fmt::Display for Fraction {
 /// A computed table: a header row and rows of cells.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Table {
-    /// Column headings.
+    /// Column headings, in the pack's languages.
     pub header: Vec<String>,
     /// Rows: a label and one fraction per column after the first (`None`: cannot happen).
     pub rows: Vec<(String, Vec<Option<Fraction>>)>,
@@ -105,8 +107,9 @@ fn rolls_below(dice: u32, sides: u32, k: u32) -> u128 {
     ways[n]
 }
 
-/// Computes one aid's table for `pack`.
+/// Computes one aid's table for `pack`, its column heads in the pack's languages.
 pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
+    let msg = Messages::of(pack);
     match &aid.kind {
         AidKind::RollUnder { sides, from, to } => {
             let rows = (*from..=*to)
@@ -123,14 +126,16 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
                 })
                 .collect();
             Table {
-                header: vec!["value".into(), "success".into(), "expected hits".into()],
+                header: vec![msg.text("aids.value"), msg.text("aids.success"), msg.text("aids.expected_hits")],
                 rows,
                 as_decimal: vec![false, true],
             }
         }
         AidKind::RollUnderBonus { sides, rows, from, to, columns, max_count, bonus } => {
             let mut header = vec![rows.clone()];
-            header.extend((0..=*max_count).map(|c| format!("{columns} {c}")));
+            header.extend(
+                (0..=*max_count).map(|c| msg.fill_first("aids.count", &[("what", columns), ("n", &c.to_string())])),
+            );
             let body = (*from..=*to)
                 .map(|base| {
                     let cells = (0..=*max_count)
@@ -148,7 +153,7 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
         AidKind::SumAtLeast { dice, sides, from, to, modifiers } => {
             let counts = sum_counts(*dice, *sides);
             let total: u64 = counts.iter().sum();
-            let mut header = vec!["target".to_string()];
+            let mut header = vec![msg.text("aids.target")];
             header.extend(modifiers.iter().map(|m| {
                 if *m == 0 {
                     format!("{dice}D{sides}")
@@ -176,12 +181,12 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
             Table { header, rows, as_decimal: vec![false; modifiers.len()] }
         }
         AidKind::OfAKind { sides, from, to, kinds } => {
-            let mut header = vec!["dice".to_string()];
+            let mut header = vec![msg.text("aids.dice")];
             header.extend(kinds.iter().map(|k| match k {
-                2 => "pair or better".to_string(),
-                3 => "three of a kind or better".to_string(),
-                4 => "four of a kind or better".to_string(),
-                k => format!("{k} of a kind or better"),
+                2 => msg.text("aids.pair"),
+                3 => msg.text("aids.three_of_a_kind"),
+                4 => msg.text("aids.four_of_a_kind"),
+                k => msg.fill("aids.of_a_kind", &[("k", &k.to_string())]),
             }));
             let rows = (*from..=*to)
                 .map(|dice| {
@@ -210,64 +215,81 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
                 .iter()
                 .map(|v| (format!("{} ×{}", v.label, v.count), vec![Some(Fraction::new(u64::from(v.count), total))]))
                 .collect();
-            Table { header: vec!["chit".into(), "chance".into()], rows, as_decimal: vec![false] }
+            Table { header: vec![msg.text("aids.chit"), msg.text("aids.chance")], rows, as_decimal: vec![false] }
         }
     }
 }
 
 /// A page with every aid's table (A4 portrait).
 pub(crate) fn page(ctx: &mut super::Ctx<'_>, paper: Paper) -> Page {
-    let (pack, fonts) = (ctx.pack, ctx.fonts);
-    let (w, h) = (paper.width, paper.height);
-    let mut s = begin_page(w, h);
-    let _ = write!(
-        s,
-        r##"<text x="15" y="20" font-size="7" font-weight="700">{} · 早見表 Play aids</text>"##,
-        escape(&pack.game.title.ja)
-    );
-    let mut y = 32.0;
+    let pack = ctx.pack;
+    let owner = Owner::new("play aids", None);
+    let mut c = ctx.canvas((paper.width, paper.height), owner.clone());
+    let (ax, ay, aw, _) = c.area();
+    let (x, w) = (ax + 3.0, aw - 6.0);
+    let title = format!("{} · {}", ctx.msg.first_name(&pack.game.title), ctx.msg.text("aids.heading"));
+    let head = c.text(TextBox::new(&title, x, ay + 3.0, w, 8.0).size(16.0).min(10.0).lines(1).bold().of(&owner));
+    let mut y = head.bottom + 5.0;
     for aid in &pack.aids {
-        y = draw_table(&mut s, pack, fonts, aid, (15.0, y), w - 30.0) + 8.0;
+        y = draw_table(&mut c, pack, &ctx.msg, aid, (x, y), w) + 6.0;
     }
-    end_page(&mut s, pack, (w, h), "play aids · computed from the rules, not typed in");
-    Page { svg: s, back: false }
+    ctx.finish(c, &ctx.msg.first("aids.footer"))
 }
 
-/// Draws one aid at `(x, y)`; returns the y below it.
+/// " (rule 8.4.2)" in the pack's first language for a clause reference that resolves, else "".
+fn cite(pack: &Pack, msg: &Messages, rule: Option<&Ref>) -> String {
+    rule.and_then(|r| pack.clause(r))
+        .map(|c| format!(" ({})", msg.fill_first("aids.rule", &[("number", &c.number)])))
+        .unwrap_or_default()
+}
+
+/// Draws one aid at `(x, y)` across at most `width` mm: its title, the column heads and a row
+/// per value, every other row shaded; returns the y below it.
 pub(crate) fn draw_table(
-    s: &mut String,
+    c: &mut Canvas<'_>,
     pack: &Pack,
-    fonts: &Fonts,
+    msg: &Messages,
     aid: &PlayAid,
     (x, y): (f64, f64),
     width: f64,
 ) -> f64 {
+    let owner = Owner::new(format!("play aid `{}`", aid.id), None);
     let t = table(pack, aid);
-    let rule = crate::check::cite(pack, aid.rule.as_ref());
-    let title = format!("{} {}{rule}", aid.title.ja, aid.title.en);
-    let mut yy = paragraph(s, fonts, &title, (x, y - 3.6), width, 12.0);
+    let title = format!("{}{}", msg.name(&aid.title), cite(pack, msg, aid.rule.as_ref()));
+    let laid = c.text(TextBox::new(&title, x, y, width, 12.0).size(9.0).min(7.0).lines(3).bold().of(&owner));
     let cols = t.header.len() as f64;
     let cw = (width / cols).min(34.0);
     // Column heads wrap within their column; the rows start below the tallest.
-    let head_top = yy + 0.6;
+    let head_top = laid.bottom + 1.2;
     let mut below = head_top;
     for (i, head) in t.header.iter().enumerate() {
-        below = below.max(paragraph(s, fonts, head, (x + i as f64 * cw, head_top), cw - 1.5, 8.0));
+        let cell = TextBox::new(head, x + i as f64 * cw, head_top, cw - 1.5, 10.0).size(7.5).min(6.0).lines(3);
+        below = below.max(c.text(cell.bold().fill("#3b2f1c").of(&owner)).bottom);
     }
-    yy = below - 1.0;
-    for (label, cells) in &t.rows {
-        yy += 4.6;
-        let _ = write!(s, r##"<text x="{x}" y="{yy}" font-size="3.2">{}</text>"##, escape(label));
-        for (i, cell) in cells.iter().enumerate() {
-            let text = match cell {
-                None => "—".to_string(),
-                Some(f) if t.as_decimal.get(i).copied().unwrap_or(false) => f.decimal(),
-                Some(f) => f.percent(),
-            };
-            let _ = write!(s, r##"<text x="{}" y="{yy}" font-size="3.2">{text}</text>"##, x + (i + 1) as f64 * cw);
+    let row_h = 7.5 / PT_PER_MM * 1.45;
+    let mut top = below + 0.8;
+    for (r, (label, cells)) in t.rows.iter().enumerate() {
+        if r % 2 == 0 {
+            c.raw(&format!(
+                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#f3efe4"/>"##,
+                mm(x),
+                mm(top),
+                mm(cw * cols - 1.0),
+                mm(row_h)
+            ));
         }
+        let texts = std::iter::once(label.clone()).chain(cells.iter().enumerate().map(|(i, cell)| match cell {
+            None => "—".to_string(),
+            Some(f) if t.as_decimal.get(i).copied().unwrap_or(false) => f.decimal(),
+            Some(f) => f.percent(),
+        }));
+        for (i, text) in texts.enumerate() {
+            let cell = TextBox::new(&text, x + i as f64 * cw + 0.6, top, cw - 2.1, row_h);
+            c.text(cell.size(7.5).min(6.0).lines(1).valign(VAlign::Middle).of(&owner));
+        }
+        top += row_h;
     }
-    yy
+    top
 }
 
 #[cfg(test)]

@@ -192,3 +192,36 @@ fn dump_context_prints_what_the_template_of_one_card_receives() {
     let unknown = pnpkit(&root(), &["dump", "tests/packs/typed-card-fields", "--context", "cards", "99"]);
     assert_eq!(unknown.status.code(), Some(2));
 }
+
+#[test]
+fn an_english_only_pack_prints_sheets_tracks_and_aids_in_english_only() {
+    let dir = super::support::temp_dir("english-only-tracks");
+    let out = dir.join("out");
+    let args = ["build", "tests/packs/english-only-tracks", "--out", &out.to_string_lossy(), "--only", "sheets,aids"];
+    let output = pnpkit(&root(), &args);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("warning[W08"), "every text fits, clear of the margin and of other text: {stderr}");
+    let mut texts = Vec::new();
+    for entry in std::fs::read_dir(out.join("svg")).unwrap().flatten() {
+        let svg = std::fs::read_to_string(entry.path()).unwrap();
+        let parts: Vec<&str> = svg.split("</text>").collect();
+        // Every part but the last ends where a text's content ends.
+        texts.extend(parts[..parts.len() - 1].iter().filter_map(|t| t.rsplit_once('>')).map(|(_, t)| t.to_string()));
+    }
+    let japanese = |c: char| matches!(c, '\u{3000}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}');
+    let found: Vec<&String> = texts.iter().filter(|t| t.chars().any(japanese)).collect();
+    assert!(found.is_empty(), "Japanese on an English-only pack's pages: {found:?}");
+    for expected in [
+        "watch sheet",
+        "Turn sequence",
+        "Harbour player turn",
+        "forbids: landing on the reef",
+        "expected hits",
+        "player",
+    ] {
+        assert!(texts.iter().any(|t| t == expected), "no text “{expected}” in {texts:?}");
+    }
+    assert!(!texts.iter().any(|t| t.contains("watch sheet watch sheet") || t.trim().is_empty()), "{texts:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

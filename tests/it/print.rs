@@ -412,7 +412,11 @@ fn play_sheets_show_boxes_sequence_and_summary_and_tracks_print_for_packs_that_h
         pnpkit(&root(), &["build", "tests/packs/point-to-point", "--out", &tracks_out, "--only", "sheets,cards"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
     let track = std::fs::read_to_string(dir.join("out/svg/tracks-1-front.svg")).unwrap();
-    assert!(track.contains("警戒度") && track.contains("forbids: coups in") && track.contains("region A"), "{track}");
+    // Attributes print under the labels the track declares, in the pack's languages.
+    assert!(
+        track.contains("警戒度") && track.contains("禁止 forbids: coups in") && track.contains("region A"),
+        "{track}"
+    );
     assert!(dir.join("out/play-sheets.pdf").is_file(), "the score sheet");
 }
 
