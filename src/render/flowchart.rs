@@ -291,7 +291,8 @@ fn linked(a: &Slot, b: &Slot, forward: &[(usize, usize)]) -> bool {
 }
 
 /// Every edge kind, in the legend's order.
-const KINDS: [EdgeKind; 5] = [EdgeKind::Enables, EdgeKind::Opens, EdgeKind::Removes, EdgeKind::Blocks, EdgeKind::Victory];
+const KINDS: [EdgeKind; 5] =
+    [EdgeKind::Enables, EdgeKind::Opens, EdgeKind::Removes, EdgeKind::Blocks, EdgeKind::Victory];
 
 /// An edge kind's colour, dash and the keyword the Graphviz and Mermaid exports label it with.
 fn edge_style(kind: EdgeKind) -> (&'static str, &'static str, &'static str) {
@@ -515,7 +516,9 @@ fn node(c: &mut Canvas<'_>, ctx: &Ctx<'_>, node: &Node, p: &Placed) {
     let (_, owner) = node_names(ctx, node);
     let (pt, pt_en) = (LABEL * PT_PER_MM, LABEL_EN * PT_PER_MM);
     let (lx, lw) = (p.x + PAD, p.w - 2.0 * PAD + 0.2);
-    c.text(TextBox::new(&node.label, lx, p.y + 1.6, lw, LABEL * 1.1).size(pt).lines(1).bold().of(&owner));
+    // A one-line label sits in the middle of its box.
+    let top = if node.label_en.is_empty() { p.y + (p.h - LABEL * 1.1) / 2.0 } else { p.y + 1.6 };
+    c.text(TextBox::new(&node.label, lx, top, lw, LABEL * 1.1).size(pt).lines(1).bold().of(&owner));
     c.text(
         TextBox::new(&node.label_en, lx, p.y + 6.6, lw, LABEL_EN * 1.1).size(pt_en).lines(1).fill("#555555").of(&owner),
     );
@@ -544,7 +547,9 @@ fn legend(c: &mut Canvas<'_>, msg: &Messages, (x, bottom): (f64, f64), width: f6
             rows.push(Vec::new());
             used = 0.0;
         }
-        rows.last_mut().map(|r| r.push(i));
+        if let Some(row) = rows.last_mut() {
+            row.push(i);
+        }
         used += w + gap;
     }
     let top = bottom - rows.len() as f64 * row_h;
@@ -582,34 +587,31 @@ const LEGEND_PT: f64 = 7.0;
 pub fn dot(graph: &CardGraph) -> String {
     let mut s = String::from("digraph flowchart {\n  rankdir=TB;\n  node [shape=box, fontname=\"Noto Sans JP\"];\n");
     for (i, node) in graph.nodes.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "  n{i} [id=\"{}\", label=\"{}\\n{}\"];",
-            node.id.replace('"', "'"),
-            node.label.replace('"', "'"),
-            node.label_en.replace('"', "'")
-        );
+        let label = label_lines(node, "\\n");
+        let _ = writeln!(s, "  n{i} [id=\"{}\", label=\"{label}\"];", node.id.replace('"', "'"));
     }
     for e in &graph.edges {
         let (colour, dash, keyword) = edge_style(e.kind);
         let style = if dash.is_empty() { "solid" } else { "dashed" };
-        let _ = writeln!(
-            s,
-            "  n{} -> n{} [color=\"{colour}\", style={style}, label=\"{}\"];",
-            e.from,
-            e.to,
-            keyword
-        );
+        let _ = writeln!(s, "  n{} -> n{} [color=\"{colour}\", style={style}, label=\"{}\"];", e.from, e.to, keyword);
     }
     s.push_str("}\n");
     s
+}
+
+/// A node's label lines for the exports, joined by `newline` (one line when it has one), with
+/// double quotes made single.
+fn label_lines(node: &Node, newline: &str) -> String {
+    let lines =
+        if node.label_en.is_empty() { node.label.clone() } else { format!("{}{newline}{}", node.label, node.label_en) };
+    lines.replace('"', "'")
 }
 
 /// The graph as a Mermaid flowchart.
 pub fn mermaid(graph: &CardGraph) -> String {
     let mut s = String::from("flowchart TB\n");
     for (i, node) in graph.nodes.iter().enumerate() {
-        let _ = writeln!(s, "  n{i}[\"{}<br/>{}\"]", node.label.replace('"', "'"), node.label_en.replace('"', "'"));
+        let _ = writeln!(s, "  n{i}[\"{}\"]", label_lines(node, "<br/>"));
     }
     for e in &graph.edges {
         let arrow = match e.kind {
@@ -695,6 +697,59 @@ mod tests {
         assert_eq!(l.edges.len(), 4);
         let y = |i: usize| l.nodes[i].y;
         assert!(y(0) < y(1) && y(1) < y(2) && y(2) < y(3));
+    }
+
+    #[test]
+    fn cards_without_relations_wrap_into_columns() {
+        let fonts = Fonts::embedded();
+        let l = layout(&synthetic(30, 0), &fonts);
+        let mut columns: Vec<i64> = l.nodes.iter().map(|p| (p.x * 10.0).round() as i64).collect();
+        columns.sort_unstable();
+        columns.dedup();
+        assert!(columns.len() >= 6, "three lanes of at least two columns: {columns:?}");
+        assert!(l.size.1 < l.size.0, "a landscape block, not a tall column: {:?}", l.size);
+    }
+
+    /// The flowchart page of `graph` for an empty pack printing `languages`, and its warnings.
+    fn page_of(graph: &CardGraph, languages: &[&str]) -> (Page, Vec<Diagnostic>) {
+        let fonts = Fonts::embedded();
+        let mut pack = crate::model::Pack::default();
+        pack.game.languages = languages.iter().map(|l| l.to_string()).collect();
+        let mut ctx = Ctx::new(&pack, &fonts);
+        let graph = labelled(&ctx, graph);
+        let l = layout(&graph, &fonts);
+        let page = page(&mut ctx, &graph, &l, Paper::A4);
+        (page, ctx.warnings)
+    }
+
+    #[test]
+    fn a_small_graph_fills_its_page_with_every_text_in_place() {
+        let (page, warnings) = page_of(&synthetic(12, 15), &["en"]);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(page.svg.contains("Event flowchart</text>"), "the title from the messages");
+        assert!(page.svg.contains(">3 Operation 3</text>"), "the English name with the card's number");
+        assert!(!page.svg.contains("作戦カード"), "an English-only pack prints no Japanese name");
+    }
+
+    #[test]
+    fn a_graph_too_large_for_the_page_is_reported_rather_than_printed_below_five_points() {
+        let (_, warnings) = page_of(&synthetic(200, 400), &["ja", "en"]);
+        assert!(
+            warnings.iter().any(|w| w.message.starts_with("event flowchart: the graph is too large for the page")),
+            "{warnings:?}"
+        );
+    }
+
+    #[test]
+    fn names_print_the_first_language_above_the_others_and_never_twice() {
+        let both = Messages::new(&["ja", "en"]);
+        let dougram = Names { ja: "ダグラム".into(), en: "Dougram".into() };
+        assert_eq!(name_lines(&both, &dougram), ("ダグラム".into(), "Dougram".into()));
+        assert_eq!(name_lines(&Messages::new(&["en"]), &dougram), ("Dougram".into(), String::new()));
+        let europe = Names { ja: "Europe".into(), en: "Europe".into() };
+        assert_eq!(name_lines(&both, &europe), ("Europe".into(), String::new()));
+        let only_ja = Names { ja: "密告".into(), en: String::new() };
+        assert_eq!(name_lines(&both, &only_ja), ("密告".into(), String::new()));
     }
 
     #[test]

@@ -148,7 +148,8 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Vec<Entry> {
     }
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     if let Some(open) = &setup.open {
-        let text = each_language(&ctx.msg, |m| m.fill_first("setups.open", &[("selection", &selection(pack, m, open))]));
+        let text =
+            each_language(&ctx.msg, |m| m.fill_first("setups.open", &[("selection", &selection(pack, m, open))]));
         lines.push(Entry::Line { text, owner: owner.clone() });
     }
     if let Some(removed) = &setup.removed {
