@@ -135,7 +135,7 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Vec<Entry> {
     for deck in pack.decks.iter().filter(|d| pack.setup(&d.setup).is_some_and(|s| s.id == setup.id)) {
         let size = deck.size.value.to_string();
         let text = each_language(&ctx.msg, |m| {
-            let selection = selection(pack, m, &deck.select);
+            let selection = selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str()));
             match deck.side.as_ref().and_then(|r| pack.side(r)) {
                 Some(side) => m.fill_first(
                     "setups.side_deck",
@@ -149,12 +149,13 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Vec<Entry> {
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     if let Some(open) = &setup.open {
         let text =
-            each_language(&ctx.msg, |m| m.fill_first("setups.open", &[("selection", &selection(pack, m, open))]));
+            each_language(&ctx.msg, |m| m.fill_first("setups.open", &[("selection", &selection(pack, m, open, None))]));
         lines.push(Entry::Line { text, owner: owner.clone() });
     }
     if let Some(removed) = &setup.removed {
-        let text =
-            each_language(&ctx.msg, |m| m.fill_first("setups.removed", &[("selection", &selection(pack, m, removed))]));
+        let text = each_language(&ctx.msg, |m| {
+            m.fill_first("setups.removed", &[("selection", &selection(pack, m, removed, None))])
+        });
         lines.push(Entry::Line { text, owner });
     }
     if lines.is_empty() {
@@ -175,10 +176,12 @@ fn each_language(msg: &Messages, sentence: impl Fn(&Messages) -> String) -> Stri
     lines.join("\n")
 }
 
-/// What a selector takes, in words of one language, with the cards the pack knows of it.
-fn selection(pack: &Pack, m: &Messages, select: &Selector) -> String {
+/// What a selector takes, in words of one language, with the cards the pack knows of it; its
+/// side is left out when it is `deck_side` (the line names it already).
+fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&str>) -> String {
     let mut what = Vec::new();
-    if let Some(side) = select.side.as_ref().and_then(|r| pack.side(r)) {
+    let same = |side: &str| deck_side.and_then(|d| pack.side(d)).is_some_and(|d| d.id == side);
+    if let Some(side) = select.side.as_ref().and_then(|r| pack.side(r)).filter(|s| !same(&s.id)) {
         what.push(m.fill_first("setups.of_side", &[("side", m.first_name(&side.name))]));
     }
     if let Some(c) = &select.number_colour {
@@ -194,7 +197,12 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector) -> String {
     } else {
         m.fill_first("setups.known", &[("cards", &known.join(", "))])
     };
-    format!("{} ({known})", what.join(", "))
+    let what = what.join(&m.first("setups.and"));
+    if what.is_empty() {
+        known
+    } else {
+        format!("{what} ({known})")
+    }
 }
 
 /// The page being filled: its canvas, the column in use and the y reached in it.

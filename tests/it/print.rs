@@ -480,7 +480,7 @@ fn an_english_only_pack_prints_its_card_list_flowchart_and_setup_chart_in_englis
     assert!(list.contains(">Relay Run · Card list</text>") && list.contains(">False Start</text>"));
     assert!(list.contains(">Runners</text>") && list.contains(">Effect</text>"));
     let chart = &svgs["setup-charts-1-front.svg"];
-    assert!(chart.contains("Runners deck: 3 cards, cards of Runners (known: 1, 2, 3)"), "{chart}");
+    assert!(chart.contains("Runners deck: 3 cards, known: 1, 2, 3"), "{chart}");
     let dot = std::fs::read_to_string(out.join("flowchart.dot")).unwrap();
     assert!(dot.contains(r#"label="2 Second Leg"]"#) && !has_japanese(&dot), "{dot}");
 }
