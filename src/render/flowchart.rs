@@ -5,11 +5,16 @@
 
 use std::fmt::Write;
 
-use super::sheets::{begin_page, end_page, escape, Page};
+use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use super::sheets::{escape, Page};
 use super::templates::mm;
+use super::Ctx;
+use crate::diag::{Code, Diagnostic};
 use crate::layout::Paper;
+use crate::messages::Messages;
 use crate::model::graph::{CardGraph, Edge, EdgeKind, Group, Node, NodeKind};
-use crate::model::Pack;
+use crate::model::{Card, Names};
+use crate::text::fit::PT_PER_MM;
 use crate::text::{Fonts, Style, Weight};
 
 /// Label sizes (mm) and spacing.
@@ -168,9 +173,14 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
             .iter()
             .map(|row| row.iter().filter(|s| group_of(s) == g).map(|s| slot_w(s) + GAP_X).sum::<f64>())
             .fold(0.0, f64::max);
-        let alone =
-            isolated.iter().filter(|&&v| graph.nodes[v].group == g).map(|&v| widths[v].0).fold(0.0, f64::max) + GAP_X;
-        in_layers.max(alone).max(30.0)
+        let alone: Vec<f64> =
+            isolated.iter().filter(|&&v| graph.nodes[v].group == g).map(|&v| widths[v].0 + GAP_X).collect();
+        let widest = alone.iter().copied().fold(0.0, f64::max);
+        // Cards without relations wrap into about as many columns as make their block half as
+        // wide again as it is tall (a landscape page), instead of one tall column.
+        let mean = alone.iter().sum::<f64>() / alone.len().max(1) as f64;
+        let columns = (1.5 * alone.len() as f64 * (NODE_H + 4.0) / mean.max(1.0)).sqrt().round().max(1.0);
+        in_layers.max(widest).max((columns * mean).min(alone.iter().sum())).max(30.0)
     };
     let mut lanes = Vec::new();
     let mut x = 0.0;
@@ -280,189 +290,336 @@ fn linked(a: &Slot, b: &Slot, forward: &[(usize, usize)]) -> bool {
     ea.iter().any(|e| eb.contains(e))
 }
 
-fn edge_style(kind: EdgeKind) -> (&'static str, &'static str, &'static str, &'static str) {
-    // colour, dash, Japanese and English legend
+/// Every edge kind, in the legend's order.
+const KINDS: [EdgeKind; 5] =
+    [EdgeKind::Enables, EdgeKind::Opens, EdgeKind::Removes, EdgeKind::Blocks, EdgeKind::Victory];
+
+/// An edge kind's colour, dash and the keyword the Graphviz and Mermaid exports label it with.
+fn edge_style(kind: EdgeKind) -> (&'static str, &'static str, &'static str) {
     match kind {
-        EdgeKind::Enables => ("#2e7d32", "", "条件", "enables (its opening is a condition)"),
-        EdgeKind::Opens => ("#1565c0", "", "オープン", "opens"),
-        EdgeKind::Removes => ("#6d4c41", " stroke-dasharray=\"2 1\"", "除外", "removes"),
-        EdgeKind::Blocks => ("#c62828", " stroke-dasharray=\"1 1\"", "阻止", "blocks (must not be open)"),
-        EdgeKind::Victory => ("#8e24aa", "", "勝利", "victory"),
+        EdgeKind::Enables => ("#2e7d32", "", "enables"),
+        EdgeKind::Opens => ("#1565c0", "", "opens"),
+        EdgeKind::Removes => ("#6d4c41", " stroke-dasharray=\"2 1\"", "removes"),
+        EdgeKind::Blocks => ("#c62828", " stroke-dasharray=\"1 1\"", "blocks"),
+        EdgeKind::Victory => ("#8e24aa", "", "victory"),
     }
 }
 
-fn lane_name(pack: &Pack, g: Group) -> String {
+/// An edge kind in the legend, in the pack's languages.
+fn legend_text(msg: &Messages, kind: EdgeKind) -> String {
+    match kind {
+        EdgeKind::Enables => msg.text("flowchart.enables"),
+        EdgeKind::Opens => msg.text("flowchart.opens"),
+        EdgeKind::Removes => msg.text("flowchart.removes"),
+        EdgeKind::Blocks => msg.text("flowchart.blocks"),
+        EdgeKind::Victory => msg.text("flowchart.wins"),
+    }
+}
+
+fn lane_name(ctx: &Ctx<'_>, g: Group) -> String {
+    let side = |i: usize| ctx.pack.sides.get(i).map_or("—".into(), |s| ctx.msg.name(&s.name));
     match g {
-        Group::First => pack.sides.first().map_or("—".into(), |s| format!("{} {}", s.name.ja, s.name.en)),
-        Group::Second => pack.sides.get(1).map_or("—".into(), |s| format!("{} {}", s.name.ja, s.name.en)),
-        Group::Both => "両軍・不明 either side".into(),
+        Group::First => side(0),
+        Group::Second => side(1),
+        Group::Both => ctx.msg.text("flowchart.either_side"),
     }
 }
 
-/// The flowchart page: the layout scaled to fit `paper` (portrait or landscape) under a title
-/// block, with lanes, typed edges, a legend, and nodes linking to the rules reference.
-pub(crate) fn page(ctx: &mut super::Ctx<'_>, graph: &CardGraph, layout: &Layout, paper: Paper) -> Page {
-    let (pack, fonts) = (ctx.pack, ctx.fonts);
+/// A name as two label lines: the pack's first language, and the other languages' name when it
+/// differs (empty otherwise), so an English-only pack prints one English line.
+pub(crate) fn name_lines(msg: &Messages, names: &Names) -> (String, String) {
+    let first = msg.first_name(names).to_string();
+    let rest = &msg.languages()[1.min(msg.languages().len())..];
+    let second = if rest.is_empty() { String::new() } else { Messages::new(rest).first_name(names).to_string() };
+    let second = if second == first { String::new() } else { second };
+    (first, second)
+}
+
+/// What a node stands for in the pack: its names (a victory's made from its side's) and whom
+/// warnings about it name.
+fn node_names(ctx: &Ctx<'_>, node: &Node) -> (Names, Owner) {
+    let pack = ctx.pack;
+    let (kind, id) = node.id.split_once(':').unwrap_or(("", node.id.as_str()));
+    let fallback = || (Names { ja: node.label.clone(), en: node.label_en.clone() }, Owner::new(&node.id, None));
+    match kind {
+        "card" => pack
+            .card(id)
+            .map_or_else(fallback, |c| (c.name.clone(), Owner::new(format!("card {}", c.id), Some(&c.span)))),
+        "unit" => pack
+            .units
+            .iter()
+            .find(|u| u.id == id)
+            .map_or_else(fallback, |u| (u.name.clone(), Owner::new(format!("unit `{}`", u.id), Some(&u.span)))),
+        "place" => pack
+            .hex(id)
+            .and_then(|h| h.place.as_ref().map(|p| (p, h)))
+            .map_or_else(fallback, |(p, h)| (p.name.clone(), Owner::new(format!("place `{}`", p.id), Some(&h.span)))),
+        "victory" => pack.side(id).map_or_else(fallback, |s| {
+            let in_language = |l: &str, name: &str| {
+                if name.is_empty() {
+                    String::new()
+                } else {
+                    Messages::new(&[l]).fill_first("flowchart.victory", &[("side", name)])
+                }
+            };
+            let names = Names { ja: in_language("ja", &s.name.ja), en: in_language("en", &s.name.en) };
+            (names, Owner::new(format!("victory of `{}`", s.id), None))
+        }),
+        _ => fallback(),
+    }
+}
+
+/// A card's number as printed (its id when it has none).
+pub(crate) fn card_number(card: &Card) -> String {
+    card.number.map_or(card.id.clone(), |n| n.to_string())
+}
+
+/// The graph with its node labels in the pack's languages (the first language's name on the
+/// first line, the others' below), as the page prints them and the layout measures them.
+pub(crate) fn labelled(ctx: &Ctx<'_>, graph: &CardGraph) -> CardGraph {
+    let mut graph = graph.clone();
+    for node in &mut graph.nodes {
+        let (names, _) = node_names(ctx, node);
+        let (first, second) = name_lines(&ctx.msg, &names);
+        // A card's number leads its first line.
+        let number = node.id.strip_prefix("card:").map(|id| ctx.pack.card(id).map_or(id.to_string(), card_number));
+        node.label = match number {
+            Some(n) if first.is_empty() => n,
+            Some(n) => format!("{n} {first}"),
+            None if first.is_empty() => node.label.clone(),
+            None => first,
+        };
+        node.label_en = second;
+    }
+    graph
+}
+
+/// The flowchart page: a title block, the layout scaled into the content area (never so far
+/// that a label prints below 5 pt: such a layout is reported), lanes, typed edges, nodes linking
+/// to the rules reference, and a legend at the bottom. `graph` carries the labels of
+/// [`labelled`], which `layout` measured.
+pub(crate) fn page(ctx: &mut Ctx<'_>, graph: &CardGraph, layout: &Layout, paper: Paper) -> Page {
+    let pack = ctx.pack;
     let (lw, lh) = layout.size;
     let paper = if lw > lh { paper.landscape() } else { paper };
-    let (pw, ph) = (paper.width, paper.height);
-    let (margin, head, foot) = (10.0, 22.0, 22.0);
-    let scale = ((pw - 2.0 * margin) / lw.max(1.0)).min((ph - head - foot - margin) / lh.max(1.0)).min(1.0);
-    let ox = margin + ((pw - 2.0 * margin) - lw * scale) / 2.0;
-    let mut s = begin_page(pw, ph);
-    s.push_str(r##"<defs>"##);
-    for kind in [EdgeKind::Enables, EdgeKind::Opens, EdgeKind::Removes, EdgeKind::Blocks, EdgeKind::Victory] {
-        let (colour, ..) = edge_style(kind);
-        let _ = write!(
-            s,
-            r#"<marker id="arrow-{kind:?}" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L6 3 L0 6 Z" fill="{colour}"/></marker>"#
+    let owner = Owner::new("event flowchart", None);
+    let mut c = ctx.canvas((paper.width, paper.height), owner.clone());
+    let (x, y, w, h) = c.area();
+    let title = format!("{} · {}", ctx.msg.name(&pack.game.title), ctx.msg.text("flowchart.title"));
+    let head = c.text(TextBox::new(&title, x, y, w, 8.0).size(18.0).min(9.0).lines(1).bold().of(&owner));
+    let total = pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value).to_string();
+    let known = pack.cards.len().to_string();
+    let subtitle = ctx.msg.fill(
+        "flowchart.subtitle",
+        &[("edition", pack.game.edition.as_str()), ("known", known.as_str()), ("total", total.as_str())],
+    );
+    let sub = c.text(
+        TextBox::new(&subtitle, x, head.bottom + 1.0, w, 7.0).size(8.0).min(6.0).lines(2).fill("#444444").of(&owner),
+    );
+    let legend_top = legend(&mut c, &ctx.msg, (x, y + h), w);
+    let top = sub.bottom + 3.0;
+    let room = (w, legend_top - 3.0 - top);
+    // Small graphs grow a little to fill the page; large ones shrink.
+    let scale = (room.0 / lw.max(1.0)).min(room.1 / lh.max(1.0)).min(MAX_SCALE);
+    let smallest = LABEL_EN * PT_PER_MM * scale;
+    if smallest < MIN_PT {
+        ctx.warnings.push(
+            Diagnostic::warning(
+                Code::TEXT_OVERFLOW,
+                format!(
+                    "event flowchart: the graph is too large for the page; its labels print at {smallest:.1} pt, below {MIN_PT} pt"
+                ),
+            )
+            .with_hint("print the flowchart on larger paper (--paper a3), or use flowchart.dot"),
         );
     }
-    s.push_str("</defs>");
-    let _ = write!(
-        s,
-        r##"<text x="{margin}" y="14" font-size="7" font-weight="700">{} · イベントフローチャート Event flowchart</text>"##,
-        escape(&pack.game.title.ja)
-    );
-    let _ = write!(
-        s,
-        r##"<text x="{margin}" y="19" font-size="3.2" fill="#444444">edition {} · computed from the cards' conditions and effects · {} of {} cards known</text>"##,
-        escape(&pack.game.edition),
-        pack.cards.len(),
-        pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value)
-    );
-    let _ = write!(s, r#"<g transform="translate({} {head}) scale({})">"#, mm(ox), mm(scale));
+    c.raw("<defs>");
+    for kind in KINDS {
+        let (colour, ..) = edge_style(kind);
+        c.raw(&format!(
+            r#"<marker id="arrow-{kind:?}" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L6 3 L0 6 Z" fill="{colour}"/></marker>"#
+        ));
+    }
+    c.raw("</defs>");
+    c.group(x + (room.0 - lw * scale) / 2.0, top, scale);
+    lanes(&mut c, ctx, layout);
+    for (points, kind) in &layout.edges {
+        let (colour, dash, _) = edge_style(*kind);
+        let d: String = points
+            .iter()
+            .enumerate()
+            .map(|(i, (x, y))| format!("{}{} {}", if i == 0 { "M" } else { " L" }, mm(*x), mm(*y)))
+            .collect();
+        c.raw(&format!(
+            r#"<path class="edge" d="{d}" fill="none" stroke="{colour}" stroke-width="0.5"{dash} marker-end="url(#arrow-{kind:?})"/>"#
+        ));
+    }
+    for p in &layout.nodes {
+        node(&mut c, ctx, &graph.nodes[p.node], p);
+    }
+    c.end_group();
+    ctx.finish(c, &ctx.msg.first("products.flowchart"))
+}
+
+/// The most a small graph is enlarged to fill the page.
+const MAX_SCALE: f64 = 1.4;
+
+/// The smallest size a label may print at after the layout is scaled into the page, pt.
+const MIN_PT: f64 = 5.0;
+
+/// The lanes' backgrounds and headings, in layout coordinates.
+fn lanes(c: &mut Canvas<'_>, ctx: &Ctx<'_>, layout: &Layout) {
     for &(g, left, right) in &layout.lanes {
         let fill = match g {
             Group::First => "#fdf6d8",
             Group::Second => "#e6f2e7",
             Group::Both => "#f1f1f1",
         };
-        let _ = write!(
-            s,
+        c.raw(&format!(
             r##"<rect class="lane" x="{}" y="0" width="{}" height="{}" rx="2" fill="{fill}"/>"##,
             mm(left - 2.0),
             mm(right - left + 4.0),
-            mm(lh)
-        );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="7" font-size="3.6" font-weight="700" text-anchor="middle" fill="#333333">{}</text>"##,
-            mm((left + right) / 2.0),
-            escape(&lane_name(pack, g))
-        );
-    }
-    for (points, kind) in &layout.edges {
-        let (colour, dash, ..) = edge_style(*kind);
-        let d: String = points
-            .iter()
-            .enumerate()
-            .map(|(i, (x, y))| format!("{}{} {}", if i == 0 { "M" } else { " L" }, mm(*x), mm(*y)))
-            .collect();
-        let _ = write!(
-            s,
-            r#"<path class="edge" d="{d}" fill="none" stroke="{colour}" stroke-width="0.5"{dash} marker-end="url(#arrow-{kind:?})"/>"#
+            mm(layout.size.1)
+        ));
+        let name = lane_name(ctx, g);
+        let owner = Owner::new(format!("flowchart lane “{name}”"), None);
+        c.text(
+            TextBox::new(&name, left, 2.5, right - left, 6.0)
+                .size(LANE_PT)
+                .min(LANE_PT * 0.7)
+                .lines(1)
+                .bold()
+                .align(Align::Middle)
+                .fill("#333333")
+                .of(&owner),
         );
     }
-    for p in &layout.nodes {
-        let node = &graph.nodes[p.node];
-        let (fill, stroke) = match node.kind {
-            NodeKind::Card => ("#ffffff", "#333333"),
-            NodeKind::Unit => ("#eef3fb", "#1565c0"),
-            NodeKind::Place => ("#f3eee6", "#6d4c41"),
-            NodeKind::Victory => ("#f6e8f8", "#8e24aa"),
-        };
-        let anchor = node.id.replace(':', "-");
-        let _ = write!(s, r#"<a href="rules.html#{}"><g class="node" id="{}">"#, escape(&anchor), escape(&anchor));
-        let _ = write!(
-            s,
-            r#"<rect x="{}" y="{}" width="{}" height="{}" rx="1.5" fill="{fill}" stroke="{stroke}" stroke-width="0.4"/>"#,
-            mm(p.x),
-            mm(p.y),
-            mm(p.w),
-            mm(p.h)
-        );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="{LABEL}" font-weight="700" fill="#1a1a1a">{}</text>"##,
-            mm(p.x + PAD),
-            mm(p.y + 4.6),
-            escape(&node.label)
-        );
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="{LABEL_EN}" fill="#555555">{}</text>"##,
-            mm(p.x + PAD),
-            mm(p.y + 8.6),
-            escape(&node.label_en)
-        );
-        s.push_str("</g></a>");
-    }
-    s.push_str("</g>");
-    // Legend.
-    let mut lx = margin;
-    let ly = ph - 12.0;
-    for kind in [EdgeKind::Enables, EdgeKind::Opens, EdgeKind::Removes, EdgeKind::Blocks, EdgeKind::Victory] {
-        let (colour, dash, ja, en) = edge_style(kind);
-        let _ = write!(
-            s,
-            r#"<path d="M{lx} {ly} L{} {ly}" stroke="{colour}" stroke-width="0.6"{dash} marker-end="url(#arrow-{kind:?})"/>"#,
-            mm(lx + 8.0)
-        );
-        let label = format!("{ja} {en}");
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="2.8" fill="#1a1a1a">{}</text>"##,
-            mm(lx + 10.0),
-            mm(ly + 1.0),
-            escape(&label)
-        );
-        lx += 16.0 + fonts.width_em(&label, Style::embedded(Weight::Regular)) * 2.8;
-    }
-    end_page(&mut s, pack, (pw, ph), "event flowchart");
-    Page { svg: s, back: false }
 }
+
+/// One node: its box, linked to the rules reference, and its two label lines.
+fn node(c: &mut Canvas<'_>, ctx: &Ctx<'_>, node: &Node, p: &Placed) {
+    let (fill, stroke) = match node.kind {
+        NodeKind::Card => ("#ffffff", "#333333"),
+        NodeKind::Unit => ("#eef3fb", "#1565c0"),
+        NodeKind::Place => ("#f3eee6", "#6d4c41"),
+        NodeKind::Victory => ("#f6e8f8", "#8e24aa"),
+    };
+    let anchor = escape(&node.id.replace(':', "-"));
+    c.raw(&format!(r#"<a href="rules.html#{anchor}"><g class="node" id="{anchor}">"#));
+    c.raw(&format!(
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="1.5" fill="{fill}" stroke="{stroke}" stroke-width="0.4"/>"#,
+        mm(p.x),
+        mm(p.y),
+        mm(p.w),
+        mm(p.h)
+    ));
+    let (_, owner) = node_names(ctx, node);
+    let (pt, pt_en) = (LABEL * PT_PER_MM, LABEL_EN * PT_PER_MM);
+    let (lx, lw) = (p.x + PAD, p.w - 2.0 * PAD + 0.2);
+    // A one-line label sits in the middle of its box.
+    let top = if node.label_en.is_empty() { p.y + (p.h - LABEL * 1.1) / 2.0 } else { p.y + 1.6 };
+    c.text(TextBox::new(&node.label, lx, top, lw, LABEL * 1.1).size(pt).lines(1).bold().of(&owner));
+    c.text(
+        TextBox::new(&node.label_en, lx, p.y + 6.6, lw, LABEL_EN * 1.1).size(pt_en).lines(1).fill("#555555").of(&owner),
+    );
+    c.raw("</g></a>");
+}
+
+/// The legend: one entry per edge kind, in rows from the left, ending at `bottom`; returns the
+/// top of the legend.
+fn legend(c: &mut Canvas<'_>, msg: &Messages, (x, bottom): (f64, f64), width: f64) -> f64 {
+    let owner = Owner::new("flowchart legend", None);
+    let style = Style::embedded(Weight::Regular);
+    let (line, gap, row_h) = (8.0, 6.0, LEGEND_PT / PT_PER_MM * 1.6);
+    let entries: Vec<(EdgeKind, String, f64)> = KINDS
+        .into_iter()
+        .map(|kind| {
+            let text = legend_text(msg, kind);
+            let text_w = c.fonts().width_em(&text, style) * LEGEND_PT / PT_PER_MM;
+            (kind, text, (line + 2.0 + text_w).min(width))
+        })
+        .collect();
+    // Rows first, so that the legend's last row ends at `bottom`.
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut used = 0.0;
+    for (i, (_, _, w)) in entries.iter().enumerate() {
+        if used + w > width && used > 0.0 {
+            rows.push(Vec::new());
+            used = 0.0;
+        }
+        if let Some(row) = rows.last_mut() {
+            row.push(i);
+        }
+        used += w + gap;
+    }
+    let top = bottom - rows.len() as f64 * row_h;
+    for (r, row) in rows.iter().enumerate() {
+        let (mut lx, ly) = (x, top + r as f64 * row_h);
+        for &i in row {
+            let (kind, text, w) = &entries[i];
+            let (colour, dash, _) = edge_style(*kind);
+            let mid = ly + row_h / 2.0;
+            c.raw(&format!(
+                r#"<path d="M{} {} L{} {}" stroke="{colour}" stroke-width="0.6"{dash} marker-end="url(#arrow-{kind:?})"/>"#,
+                mm(lx),
+                mm(mid),
+                mm(lx + line),
+                mm(mid)
+            ));
+            c.text(
+                TextBox::new(text, lx + line + 2.0, ly, w - line - 2.0 + 0.2, row_h)
+                    .size(LEGEND_PT)
+                    .lines(1)
+                    .valign(VAlign::Middle)
+                    .of(&owner),
+            );
+            lx += w + gap;
+        }
+    }
+    top
+}
+
+/// Sizes of the lane headings and the legend, pt.
+const LANE_PT: f64 = 10.0;
+const LEGEND_PT: f64 = 7.0;
 
 /// The graph in Graphviz `dot`.
 pub fn dot(graph: &CardGraph) -> String {
     let mut s = String::from("digraph flowchart {\n  rankdir=TB;\n  node [shape=box, fontname=\"Noto Sans JP\"];\n");
     for (i, node) in graph.nodes.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "  n{i} [id=\"{}\", label=\"{}\\n{}\"];",
-            node.id.replace('"', "'"),
-            node.label.replace('"', "'"),
-            node.label_en.replace('"', "'")
-        );
+        let label = label_lines(node, "\\n");
+        let _ = writeln!(s, "  n{i} [id=\"{}\", label=\"{label}\"];", node.id.replace('"', "'"));
     }
     for e in &graph.edges {
-        let (colour, dash, _, en) = edge_style(e.kind);
+        let (colour, dash, keyword) = edge_style(e.kind);
         let style = if dash.is_empty() { "solid" } else { "dashed" };
-        let _ = writeln!(
-            s,
-            "  n{} -> n{} [color=\"{colour}\", style={style}, label=\"{}\"];",
-            e.from,
-            e.to,
-            en.split(' ').next().unwrap_or("")
-        );
+        let _ = writeln!(s, "  n{} -> n{} [color=\"{colour}\", style={style}, label=\"{}\"];", e.from, e.to, keyword);
     }
     s.push_str("}\n");
     s
+}
+
+/// A node's label lines for the exports, joined by `newline` (one line when it has one), with
+/// double quotes made single.
+fn label_lines(node: &Node, newline: &str) -> String {
+    let lines =
+        if node.label_en.is_empty() { node.label.clone() } else { format!("{}{newline}{}", node.label, node.label_en) };
+    lines.replace('"', "'")
 }
 
 /// The graph as a Mermaid flowchart.
 pub fn mermaid(graph: &CardGraph) -> String {
     let mut s = String::from("flowchart TB\n");
     for (i, node) in graph.nodes.iter().enumerate() {
-        let _ = writeln!(s, "  n{i}[\"{}<br/>{}\"]", node.label.replace('"', "'"), node.label_en.replace('"', "'"));
+        let _ = writeln!(s, "  n{i}[\"{}\"]", label_lines(node, "<br/>"));
     }
     for e in &graph.edges {
         let arrow = match e.kind {
             EdgeKind::Removes | EdgeKind::Blocks => "-.->",
             _ => "-->",
         };
-        let (.., en) = edge_style(e.kind);
-        let _ = writeln!(s, "  n{} {arrow}|{}| n{}", e.from, en.split(' ').next().unwrap_or(""), e.to);
+        let (.., keyword) = edge_style(e.kind);
+        let _ = writeln!(s, "  n{} {arrow}|{keyword}| n{}", e.from, e.to);
     }
     s
 }
@@ -540,6 +697,59 @@ mod tests {
         assert_eq!(l.edges.len(), 4);
         let y = |i: usize| l.nodes[i].y;
         assert!(y(0) < y(1) && y(1) < y(2) && y(2) < y(3));
+    }
+
+    #[test]
+    fn cards_without_relations_wrap_into_columns() {
+        let fonts = Fonts::embedded();
+        let l = layout(&synthetic(30, 0), &fonts);
+        let mut columns: Vec<i64> = l.nodes.iter().map(|p| (p.x * 10.0).round() as i64).collect();
+        columns.sort_unstable();
+        columns.dedup();
+        assert!(columns.len() >= 6, "three lanes of at least two columns: {columns:?}");
+        assert!(l.size.1 < l.size.0, "a landscape block, not a tall column: {:?}", l.size);
+    }
+
+    /// The flowchart page of `graph` for an empty pack printing `languages`, and its warnings.
+    fn page_of(graph: &CardGraph, languages: &[&str]) -> (Page, Vec<Diagnostic>) {
+        let fonts = Fonts::embedded();
+        let mut pack = crate::model::Pack::default();
+        pack.game.languages = languages.iter().map(|l| l.to_string()).collect();
+        let mut ctx = Ctx::new(&pack, &fonts);
+        let graph = labelled(&ctx, graph);
+        let l = layout(&graph, &fonts);
+        let page = page(&mut ctx, &graph, &l, Paper::A4);
+        (page, ctx.warnings)
+    }
+
+    #[test]
+    fn a_small_graph_fills_its_page_with_every_text_in_place() {
+        let (page, warnings) = page_of(&synthetic(12, 15), &["en"]);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(page.svg.contains("Event flowchart</text>"), "the title from the messages");
+        assert!(page.svg.contains(">3 Operation 3</text>"), "the English name with the card's number");
+        assert!(!page.svg.contains("作戦カード"), "an English-only pack prints no Japanese name");
+    }
+
+    #[test]
+    fn a_graph_too_large_for_the_page_is_reported_rather_than_printed_below_five_points() {
+        let (_, warnings) = page_of(&synthetic(200, 400), &["ja", "en"]);
+        assert!(
+            warnings.iter().any(|w| w.message.starts_with("event flowchart: the graph is too large for the page")),
+            "{warnings:?}"
+        );
+    }
+
+    #[test]
+    fn names_print_the_first_language_above_the_others_and_never_twice() {
+        let both = Messages::new(&["ja", "en"]);
+        let dougram = Names { ja: "ダグラム".into(), en: "Dougram".into() };
+        assert_eq!(name_lines(&both, &dougram), ("ダグラム".into(), "Dougram".into()));
+        assert_eq!(name_lines(&Messages::new(&["en"]), &dougram), ("Dougram".into(), String::new()));
+        let europe = Names { ja: "Europe".into(), en: "Europe".into() };
+        assert_eq!(name_lines(&both, &europe), ("Europe".into(), String::new()));
+        let only_ja = Names { ja: "密告".into(), en: String::new() };
+        assert_eq!(name_lines(&both, &only_ja), ("密告".into(), String::new()));
     }
 
     #[test]

@@ -364,6 +364,7 @@ fn flowchart_documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered)
     if graph.nodes.is_empty() || pack.cards.is_empty() {
         return Vec::new();
     }
+    let graph = flowchart::labelled(ctx, &graph);
     let layout = flowchart::layout(&graph, fonts);
     let page = flowchart::page(ctx, &graph, &layout, options.paper);
     let landscape = page.svg.contains(&format!("width=\"{}mm\"", options.paper.height));

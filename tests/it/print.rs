@@ -431,9 +431,9 @@ fn setup_charts_list_every_location_with_counter_images_and_the_cards() {
         }
     }
     for text in [
-        "setup1 キャンペーン用セットアップ",
-        "setup2 ショートスタート用セットアップ",
-        "カーディナル (85)",
+        "キャンペーン用セットアップ Campaign",
+        "ショートスタート用セットアップ Short start",
+        "カーディナル Cardinal (85)",
         "ヘックス53",
         "第6軍ボックス",
         "デロイア人ボックス",
@@ -445,6 +445,48 @@ fn setup_charts_list_every_location_with_counter_images_and_the_cards() {
     }
     // Counter images come from the counter faces: the Liberation soldier's name is drawn in them.
     assert!(all.contains("解放軍兵士") && all.contains("ダグラムTB"));
+    // Sides are named, never shown by their ids.
+    assert!(all.contains("連邦軍の山札") && all.contains("Federal deck: 18 cards"), "deck lines name their side");
+    assert!(!all.contains(">federal") && !all.contains(" federal "), "a raw side id on the setup charts");
+}
+
+/// Whether a text holds a Japanese character (kana or kanji).
+fn has_japanese(text: &str) -> bool {
+    text.chars().any(|c| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{9fff}' | '\u{ff01}'..='\u{ff60}'))
+}
+
+#[test]
+fn an_english_only_pack_prints_its_card_list_flowchart_and_setup_chart_in_english_only() {
+    let dir = temp_dir("print-english-only");
+    let out = dir.join("out");
+    let out_arg = out.to_string_lossy().into_owned();
+    let args = ["build", "tests/packs/english-only-cards", "--out", &out_arg];
+    let output =
+        pnpkit(&root(), &[&args[..], &["--only", "flowchart", "--only", "card-list", "--only", "setups"]].concat());
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stdout.contains("warning[W08") && !stderr.contains("warning[W08"), "{stdout}{stderr}");
+    let mut svgs = BTreeMap::new();
+    for entry in std::fs::read_dir(out.join("svg")).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        svgs.insert(name, std::fs::read_to_string(entry.path()).unwrap());
+    }
+    for name in ["flowchart-1-front.svg", "card-list-1-front.svg", "setup-charts-1-front.svg"] {
+        let svg = svgs.get(name).unwrap_or_else(|| panic!("no {name}"));
+        assert!(!has_japanese(svg), "{name} prints Japanese");
+    }
+    let flowchart = &svgs["flowchart-1-front.svg"];
+    assert!(flowchart.contains("Relay Run · Event flowchart"), "the title in English");
+    assert!(flowchart.contains(">1 Starting Gun</text>") && flowchart.contains(">Runners victory</text>"));
+    assert_eq!(flowchart.matches(r#"class="edge""#).count(), 4, "1 → 2 → 3 → victory, 4 removes 1");
+    assert!(flowchart.contains(">enables (its opening is a condition)</text>"), "the legend in English");
+    let list = &svgs["card-list-1-front.svg"];
+    assert!(list.contains(">Relay Run · Card list</text>") && list.contains(">False Start</text>"));
+    assert!(list.contains(">Runners</text>") && list.contains(">Effect</text>"));
+    let chart = &svgs["setup-charts-1-front.svg"];
+    assert!(chart.contains("Runners deck: 3 cards, known: 1, 2, 3"), "{chart}");
+    let dot = std::fs::read_to_string(out.join("flowchart.dot")).unwrap();
+    assert!(dot.contains(r#"label="2 Second Leg"]"#) && !has_japanese(&dot), "{dot}");
 }
 
 #[test]
