@@ -3,7 +3,9 @@
 //! - `broken`: every fixture in tests/broken/<case>/ fails `pnpkit check` with exactly the
 //!   diagnostics in its expect.txt, and every error code has a fixture;
 //! - `cli`: the binary on data/dougram: check, build, determinism, nothing lost on failure;
-//! - `fuzz`: mutated pack files never make the loader or the checks panic.
+//! - `fuzz`: mutated pack files never make the loader or the checks panic;
+//! - `readback`: every PDF the packs build, read back with pdftotext, keeps its words inside the
+//!   safe area and apart.
 
 mod broken;
 mod browser;
@@ -13,5 +15,6 @@ mod fuzz;
 mod golden;
 mod packs;
 mod print;
+mod readback;
 mod search;
 mod support;

@@ -193,6 +193,50 @@ fn dump_context_prints_what_the_template_of_one_card_receives() {
     assert_eq!(unknown.status.code(), Some(2));
 }
 
+/// Whether `s` holds a Japanese character (kana, kanji, full-width forms).
+fn has_japanese(s: &str) -> bool {
+    s.chars().any(|c| {
+        matches!(c, '\u{3000}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}')
+    })
+}
+
+#[test]
+fn an_english_only_pack_prints_no_japanese_and_no_doubled_names() {
+    let dir = super::support::temp_dir("english-only");
+    let out = dir.join("out");
+    let output = pnpkit(&root(), &["build", "tests/packs/english-only", "--out", &out.to_string_lossy()]);
+    let stderr = text(&output).1;
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("warning["), "an English-only pack builds without warnings: {stderr}");
+    let mut pdfs: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+        .collect();
+    pdfs.sort();
+    let names: Vec<String> = pdfs.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    for expected in ["cards.pdf", "card-list.pdf", "flowchart.pdf", "map-a3.pdf", "play-sheets.pdf", "tracks.pdf"] {
+        assert!(names.iter().any(|n| n == expected), "{expected} among {names:?}");
+    }
+    for pdf in &pdfs {
+        let words = std::process::Command::new("pdftotext").arg(pdf).arg("-").output().expect("pdftotext").stdout;
+        let words = String::from_utf8_lossy(&words);
+        let japanese: Vec<&str> = words.lines().filter(|l| has_japanese(l)).collect();
+        assert!(japanese.is_empty(), "{}: Japanese on an English-only pack's page: {japanese:?}", pdf.display());
+        for doubled in ["Harbour Lights Harbour Lights", "Navy Navy", "Quay Quay", "event event"] {
+            assert!(!words.contains(doubled), "{}: doubled name `{doubled}`", pdf.display());
+        }
+    }
+    let html = read(&out, "rules.html");
+    // What the page shows: everything outside <script> (the search script folds kana, so it
+    // holds Japanese characters that never show).
+    let visible: String =
+        html.split("<script").map(|part| part.split_once("</script>").map_or(part, |(_, after)| after)).collect();
+    let shown: Vec<&str> = visible.lines().filter(|l| has_japanese(l)).collect();
+    assert!(shown.is_empty(), "rules.html of an English-only pack shows Japanese: {shown:?}");
+}
+
 #[test]
 fn an_english_only_pack_prints_sheets_tracks_and_aids_in_english_only() {
     let dir = super::support::temp_dir("english-only-tracks");
