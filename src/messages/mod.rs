@@ -245,9 +245,9 @@ mod tests {
                 let key: String =
                     rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.').collect();
                 let key = key.trim_end_matches('.').to_string();
-                if *call == "labels." {
-                    keys.push(key);
-                } else if rest[key.len()..].starts_with('"') && key.contains('.') {
+                // A call's key is a whole string literal; a template's runs to the next non-key character.
+                let literal = rest[key.len()..].starts_with('"') && key.contains('.');
+                if template || literal {
                     keys.push(key);
                 }
             }

@@ -43,8 +43,6 @@ pub(crate) enum VAlign {
     Top,
     /// Centred.
     Middle,
-    /// At the bottom.
-    Bottom,
 }
 
 /// Who a text belongs to: a component ("track `defcon`", "card 29") and the data it comes from.
@@ -191,17 +189,18 @@ impl<'t> TextBox<'t> {
 /// Where a text went.
 #[derive(Clone, Debug)]
 pub(crate) struct Laid {
-    /// The size chosen, pt.
+    /// The size chosen, pt (callers so far only need it in tests).
+    #[allow(dead_code)]
     pub(crate) size_pt: f64,
-    /// How many lines.
-    pub(crate) lines: usize,
     /// Width of the widest line, mm.
     pub(crate) width: f64,
     /// Top of the first line's em box, mm (in the coordinates it was placed in).
     pub(crate) top: f64,
     /// Bottom of the last line's em box, mm.
     pub(crate) bottom: f64,
-    /// Whether it did not fit even at its minimum size.
+    /// Whether it did not fit even at its minimum size (reported already; callers so far only
+    /// need it in tests).
+    #[allow(dead_code)]
     pub(crate) overflow: bool,
 }
 
@@ -259,11 +258,6 @@ impl<'f> Canvas<'f> {
     /// The fonts text is measured with.
     pub(crate) fn fonts(&self) -> &'f Fonts {
         self.fonts
-    }
-
-    /// The safe margin, mm.
-    pub(crate) fn safe(&self) -> f64 {
-        self.safe
     }
 
     /// The area content may use: inside the safe margin, above the footer. (x, y, w, h) in mm.
@@ -332,7 +326,6 @@ impl<'f> Canvas<'f> {
         let top = match b.valign {
             VAlign::Top => b.y,
             VAlign::Middle => b.y + (b.h - fitted.height_mm) / 2.0,
-            VAlign::Bottom => b.y + b.h - fitted.height_mm,
         };
         let (x, anchor) = match b.align {
             Align::Start => (b.x, ""),
@@ -363,7 +356,6 @@ impl<'f> Canvas<'f> {
         }
         Laid {
             size_pt: fitted.size_pt,
-            lines: fitted.lines.len(),
             width: fitted.width_mm,
             top,
             bottom: top + fitted.height_mm,
@@ -441,7 +433,7 @@ impl<'f> Canvas<'f> {
         if !line.trim().is_empty() {
             self.record(x, top, x + total, baseline + DESCENT * size, &line, who);
         }
-        Laid { size_pt: pt, lines: 1, width: total, top, bottom: top + size, overflow: fitted.overflow }
+        Laid { size_pt: pt, width: total, top, bottom: top + size, overflow: fitted.overflow }
     }
 
     /// The content area's bottom in the innermost group's coordinates.

@@ -4,9 +4,6 @@
 
 use std::fmt::Write;
 
-use crate::text::fit::{fit, Request};
-use crate::text::{Fonts, Style, Weight};
-
 use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
 use super::faces::Face;
 use super::templates::mm;
@@ -229,63 +226,6 @@ pub(crate) fn standalone(face: &Face) -> String {
     )
 }
 
-/// Starts a page of `w × h` mm: the SVG root (user units in mm) and a white background.
-pub fn begin_page(w: f64, h: f64) -> String {
-    format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}"><rect width="{w}" height="{h}" fill="#ffffff"/>"##
-    )
-}
-
-/// Ends a page with the footer every sheet carries: title · edition · `what`.
-pub fn end_page(s: &mut String, pack: &crate::model::Pack, (w, h): (f64, f64), what: &str) {
-    let text = format!("{} · {} · {what}", pack.game.title.ja, pack.game.edition);
-    let _ = write!(
-        s,
-        r##"<text x="{}" y="{}" font-size="2.4" text-anchor="middle" fill="#555555">{}</text></svg>"##,
-        mm(w / 2.0),
-        mm(h - 2.5),
-        escape(&text)
-    );
-}
-
-/// Lines of `text` fitted into a box, drawn; returns the y below them.
-pub(crate) fn paragraph(
-    s: &mut String,
-    fonts: &Fonts,
-    text: &str,
-    (x, y): (f64, f64),
-    width: f64,
-    size_pt: f64,
-) -> f64 {
-    let weight = Weight::Regular;
-    let fitted = fit(
-        fonts,
-        &Request {
-            text,
-            width_mm: width,
-            height_mm: 1000.0,
-            max_pt: size_pt,
-            min_pt: size_pt,
-            leading: 1.3,
-            style: Style::embedded(weight),
-            max_lines: 0,
-        },
-    );
-    let mut yy = y;
-    for (i, line) in fitted.lines.iter().enumerate() {
-        yy = y + 0.88 * fitted.size_mm + i as f64 * fitted.line_mm;
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="{}">{}</text>"##,
-            mm(x),
-            mm(yy),
-            mm(fitted.size_mm),
-            escape(line)
-        );
-    }
-    yy + fitted.line_mm - 0.88 * fitted.size_mm
-}
-
 /// Escapes text for SVG.
 pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -295,6 +235,7 @@ pub fn escape(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::model::Pack;
+    use crate::text::Fonts;
 
     #[test]
     fn the_calibration_sheet_keeps_its_words_apart_and_inside_the_safe_margin() {
