@@ -4,7 +4,7 @@
 //! [errata] messages (a card's text, a name), never by its key in the model.
 
 use super::diff::{Change, ChangeKind, FieldChange};
-use crate::messages::Messages;
+use crate::messages::{spelt_out, Messages};
 use crate::model::{Names, Pack};
 
 /// The words of an errata document between two editions.
@@ -51,7 +51,7 @@ impl<'a> Words<'a> {
             "phase" => self.msg.text("errata.heading_phase"),
             "victory" => self.msg.text("errata.heading_victory"),
             "aid" => self.msg.text("errata.heading_aid"),
-            other => humanized(other),
+            other => spelt_out(other),
         }
     }
 
@@ -78,7 +78,7 @@ impl<'a> Words<'a> {
             "phase" => self.msg.text("errata.item_phase"),
             "victory" => self.msg.text("errata.item_victory"),
             "aid" => self.msg.text("errata.item_aid"),
-            other => humanized(other),
+            other => spelt_out(other),
         }
     }
 
@@ -172,7 +172,7 @@ impl<'a> Words<'a> {
             "correction" => self.msg.text("errata.class_correction"),
             "clarification" => self.msg.text("errata.class_clarification"),
             "balance" => self.msg.text("errata.class_balance"),
-            other => humanized(other),
+            other => spelt_out(other),
         }
     }
 
@@ -194,11 +194,11 @@ impl<'a> Words<'a> {
                 let card = p.card(&c.id)?;
                 p.card_type(&card.card_type.value)?.fields.iter().find(|f| f.id == id).map(|f| f.name.clone())
             });
-            return field.map_or_else(|| humanized(id), |n| self.msg.name(&n));
+            return field.map_or_else(|| spelt_out(id), |n| self.msg.name(&n));
         }
         if let ("unit", Some(id)) = (c.item, path.strip_prefix("factors.")) {
             let factor = packs.iter().find_map(|p| p.factors.iter().find(|f| f.id == id).map(|f| f.name.clone()));
-            return factor.map_or_else(|| humanized(id), |n| self.msg.name(&n));
+            return factor.map_or_else(|| spelt_out(id), |n| self.msg.name(&n));
         }
         // A name in one language is one field: `名称（英語） name (English)`.
         let (path, language) = match path.rsplit_once('.') {
@@ -285,14 +285,9 @@ impl<'a> Words<'a> {
             "piece" => m.text("errata.field_piece"),
             "size" => m.text("errata.field_size"),
             "paper" => m.text("errata.field_paper"),
-            other => humanized(other),
+            other => spelt_out(other),
         }
     }
-}
-
-/// A key spelt out in words (`action_rounds` → `action rounds`), for keys without a message.
-fn humanized(key: &str) -> String {
-    key.replace(['_', '-'], " ")
 }
 
 #[cfg(test)]
@@ -301,7 +296,7 @@ mod tests {
 
     #[test]
     fn keys_without_a_message_are_spelt_out_in_words() {
-        assert_eq!(humanized("milops_required"), "milops required");
-        assert_eq!(humanized("card-type"), "card type");
+        assert_eq!(spelt_out("milops_required"), "milops required");
+        assert_eq!(spelt_out("card-type"), "card type");
     }
 }

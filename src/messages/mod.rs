@@ -127,6 +127,17 @@ impl Messages {
         }
     }
 
+    /// A name in the pack's languages or, for an item the data gives no name, its id spelt out in
+    /// words (`hand_size` → `hand size`): a raw key never reaches a page.
+    pub fn name_or_id(&self, names: &Names, id: &str) -> String {
+        let name = self.name(names);
+        if name.is_empty() {
+            spelt_out(id)
+        } else {
+            name
+        }
+    }
+
     /// A name in the pack's first language that has one (else any).
     pub fn first_name<'n>(&self, names: &'n Names) -> &'n str {
         self.languages
@@ -157,6 +168,11 @@ impl Messages {
         }
         serde_json::Value::Object(root)
     }
+}
+
+/// A key spelt out in words (`action_rounds` → `action rounds`), for keys without a name.
+pub fn spelt_out(key: &str) -> String {
+    key.replace(['_', '-'], " ")
 }
 
 fn name_in<'n>(names: &'n Names, language: &str) -> &'n str {

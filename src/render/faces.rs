@@ -742,9 +742,9 @@ impl<'a> Planner<'a> {
             .filter_map(|f| {
                 // The first language's name keeps the line short (格闘 4, not 格闘 fight (F) 4).
                 let label = self.msg.first_name(f.names);
-                let label = if label.is_empty() { f.id } else { label };
+                let label = if label.is_empty() { crate::messages::spelt_out(f.id) } else { label.to_string() };
                 match &f.value {
-                    Value::Bool(true) => Some(label.to_string()),
+                    Value::Bool(true) => Some(label),
                     Value::Bool(false) => None,
                     _ => Some(format!("{label} {}", f.display)),
                 }
@@ -808,10 +808,9 @@ impl<'a> Planner<'a> {
             Some(FieldValue::Flag(b)) => (Value::Bool(*b), b.to_string()),
             None => (Value::Null, String::new()),
         };
-        let label = self.msg.name(&f.name);
         FieldInfo {
             id: &f.id,
-            label: if label.is_empty() { f.id.clone() } else { label },
+            label: self.msg.name_or_id(&f.name, &f.id),
             names: &f.name,
             kind,
             value: json,

@@ -224,6 +224,11 @@ fn an_english_only_pack_prints_no_japanese_and_no_doubled_names() {
         let words = String::from_utf8_lossy(&words);
         let japanese: Vec<&str> = words.lines().filter(|l| has_japanese(l)).collect();
         assert!(japanese.is_empty(), "{}: Japanese on an English-only pack's page: {japanese:?}", pdf.display());
+        assert!(
+            !words.contains("night_only"),
+            "{}: a field without a name prints as words, not its key",
+            pdf.display()
+        );
         for doubled in ["Harbour Lights Harbour Lights", "Navy Navy", "Quay Quay", "event event"] {
             assert!(!words.contains(doubled), "{}: doubled name `{doubled}`", pdf.display());
         }
