@@ -1,7 +1,7 @@
 //! Read-back: every PDF the packs in `data/` (and an English-only test pack) build, read back
 //! with poppler's `pdftotext -bbox-layout` — independently of pnpkit's layout code — must keep
-//! every word inside the page's safe area (5 mm from the paper edge) and no word may overlap another. Crop marks and
-//! bleed are paths, not text, so they do not count.
+//! every word inside the page's safe area (5 mm from the paper edge) and no word may overlap
+//! another. Crop marks and bleed are paths, not text, so they do not count.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
