@@ -9,7 +9,7 @@ use super::templates::mm;
 use super::Ctx;
 use crate::layout::Paper;
 use crate::model::Card;
-use crate::text::fit::{fit, Request};
+use crate::text::fit::height_at;
 use crate::text::{Style, Weight};
 
 /// Column widths as shares of the content width: number, name, deck, timing, effect.
@@ -34,7 +34,13 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
         let cells = cells(ctx, card);
         let (x0, _, w, _) = c.area();
         let widths: Vec<f64> = COLUMNS.iter().map(|share| share * w).collect();
-        let row_h = cells.iter().zip(&widths).map(|(text, cw)| height(&c, text, cw - CELL_GAP)).fold(0.0, f64::max);
+        let row_h = cells
+            .iter()
+            .zip(&widths)
+            .map(|(text, cw)| {
+                height_at(c.fonts(), text, cw - CELL_GAP, SIZE_PT, 1.25, Style::embedded(Weight::Regular))
+            })
+            .fold(0.0, f64::max);
         if y + row_h > c.bottom() {
             pages.push(ctx.finish(c, &footer));
             c = ctx.canvas((paper.width, paper.height), Owner::new("card list", None));
@@ -112,20 +118,4 @@ fn cells(ctx: &Ctx<'_>, card: &Card) -> [String; 5] {
     let (first, second) = name_lines(&ctx.msg, &card.name);
     let name = if second.is_empty() { first } else { format!("{first}\n{second}") };
     [card_number(card), name, deck, card.timing.clone(), card.text.clone()]
-}
-
-/// How tall `text` sets in a column of `width` mm, mm.
-fn height(c: &Canvas<'_>, text: &str, width: f64) -> f64 {
-    let style = Style::embedded(Weight::Regular);
-    let request = Request {
-        text,
-        width_mm: width,
-        height_mm: 1000.0,
-        max_pt: SIZE_PT,
-        min_pt: SIZE_PT,
-        leading: 1.25,
-        style,
-        max_lines: 0,
-    };
-    fit(c.fonts(), &request).height_mm
 }

@@ -12,7 +12,7 @@ use super::Ctx;
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Sheet, Track, TrackBox};
-use crate::text::fit::{fit, Request, PT_PER_MM};
+use crate::text::fit::{height_at, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
 /// Room between the content area's edge and the sheet's drawing, mm.
@@ -186,7 +186,9 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
     let height = |pt: f64| -> f64 {
         paragraphs
             .iter()
-            .map(|(_, dx, text)| text_height(c.fonts(), text, w - dx, pt, 1.3) + pt / PT_PER_MM * 0.3)
+            .map(|(_, dx, text)| {
+                height_at(c.fonts(), text, w - dx, pt, 1.3, Style::embedded(Weight::Regular)) + pt / PT_PER_MM * 0.3
+            })
             .sum()
     };
     let pt = if y + height(8.0) <= c.bottom() { 8.0 } else { 7.0 };
@@ -257,24 +259,6 @@ fn box_text(msg: &Messages, track: &Track, b: &TrackBox) -> String {
     std::iter::once(label.trim().to_string()).chain(attributes).filter(|t| !t.is_empty()).collect::<Vec<_>>().join("\n")
 }
 
-/// The height of `text` set at `pt` with `leading` in a column `width` mm wide, mm.
-fn text_height(fonts: &Fonts, text: &str, width: f64, pt: f64, leading: f64) -> f64 {
-    if text.is_empty() {
-        return 0.0;
-    }
-    let request = Request {
-        text,
-        width_mm: width,
-        height_mm: 1000.0,
-        max_pt: pt,
-        min_pt: pt,
-        leading,
-        style: Style::embedded(Weight::Regular),
-        max_lines: 0,
-    };
-    fit(fonts, &request).height_mm
-}
-
 /// How many boxes go in a row: as many as fit at the style's narrowest box, widened until no
 /// word is broken and no box's texts grow taller than the style allows; rows balanced.
 fn boxes_per_row(fonts: &Fonts, texts: &[String], width: f64, style: TrackStyle) -> usize {
@@ -286,8 +270,10 @@ fn boxes_per_row(fonts: &Fonts, texts: &[String], width: f64, style: TrackStyle)
     let mut most = ((width / narrowest).floor() as usize).clamp(1, count);
     while most > 1 {
         let bw = width / most as f64;
-        let tallest =
-            texts.iter().map(|t| text_height(fonts, t, bw - 2.0 * BOX_PAD, style.text_pt, 1.2)).fold(0.0, f64::max);
+        let tallest = texts
+            .iter()
+            .map(|t| height_at(fonts, t, bw - 2.0 * BOX_PAD, style.text_pt, 1.2, Style::embedded(Weight::Regular)))
+            .fold(0.0, f64::max);
         if tallest <= style.max_text {
             break;
         }
@@ -315,8 +301,10 @@ fn draw_track(
     let mut top = y;
     for (row, boxes) in track.boxes.chunks(per_row).enumerate() {
         let row_texts = &texts[row * per_row..row * per_row + boxes.len()];
-        let text_h =
-            row_texts.iter().map(|t| text_height(fonts, t, bw - 2.0 * BOX_PAD, style.text_pt, 1.2)).fold(0.0, f64::max);
+        let text_h = row_texts
+            .iter()
+            .map(|t| height_at(fonts, t, bw - 2.0 * BOX_PAD, style.text_pt, 1.2, Style::embedded(Weight::Regular)))
+            .fold(0.0, f64::max);
         let bh = (BOX_PAD + value_h + if text_h > 0.0 { text_h + 1.0 } else { 0.0 } + BOX_PAD).max(style.min_height);
         for (i, (b, text)) in boxes.iter().zip(row_texts).enumerate() {
             let owner = Owner::new(format!("track `{}` box {}", track.id, b.value), Some(&b.span));

@@ -12,7 +12,7 @@ use crate::diag::Diagnostic;
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Pack, Selector, Setup};
-use crate::text::fit::{fit, Request, PT_PER_MM};
+use crate::text::fit::{height_at, PT_PER_MM};
 use crate::text::{Style, Weight};
 
 /// Sizes, pt: side headings, location names, piece counts, card lines.
@@ -265,22 +265,10 @@ fn entry_height(c: &Canvas<'_>, entry: &Entry, width: f64) -> f64 {
             let (n, _) = per_row(width, face);
             LOCATION_PT / PT_PER_MM * 1.3 + 1.0 + pieces.len().div_ceil(n) as f64 * (face.h + 2.0) + 1.5
         }
-        Entry::Line { text, .. } => line_height(c, text, width - 2.0) + 1.5,
+        Entry::Line { text, .. } => {
+            height_at(c.fonts(), text, width - 2.0, LINE_PT, 1.25, Style::embedded(Weight::Regular)) + 1.5
+        }
     }
-}
-
-fn line_height(c: &Canvas<'_>, text: &str, width: f64) -> f64 {
-    let request = Request {
-        text,
-        width_mm: width,
-        height_mm: 1000.0,
-        max_pt: LINE_PT,
-        min_pt: LINE_PT,
-        leading: 1.25,
-        style: Style::embedded(Weight::Regular),
-        max_lines: 0,
-    };
-    fit(c.fonts(), &request).height_mm
 }
 
 /// Draws an entry `height` mm tall at the flow's place and moves below it.

@@ -68,6 +68,16 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
     last.unwrap_or_else(|| at_size(fonts, req, req.min_pt))
 }
 
+/// How tall `text` sets at `pt` with `leading` in a column `width_mm` wide, in mm (its lines'
+/// em boxes; 0 for no text): for layouts that must know a block's height before placing it.
+pub fn height_at(fonts: &Fonts, text: &str, width_mm: f64, pt: f64, leading: f64, style: Style) -> f64 {
+    if text.is_empty() {
+        return 0.0;
+    }
+    let request = Request { text, width_mm, height_mm: f64::MAX, max_pt: pt, min_pt: pt, leading, style, max_lines: 0 };
+    at_size(fonts, &request, pt).height_mm
+}
+
 fn at_size(fonts: &Fonts, req: &Request<'_>, size_pt: f64) -> Fitted {
     let size_mm = size_pt / PT_PER_MM;
     let width_em = req.width_mm / size_mm;
