@@ -78,13 +78,19 @@ colour = "#2e3440"
             total = kinds * per_kind
         ),
     )?;
-    let mut units = String::from("id,name_ja,name_en,force,class,attack,defence,movement\n");
+    // Every regiment is always available: the synthetic pack has no setups to place them.
+    let mut units = String::from("id,name_ja,name_en,force,class,attack,defence,movement,tags\n");
     let mut mix = String::from("id,front,back,count\n");
     for i in 0..kinds {
-        let _ = writeln!(units, "r{i},赤軍歩兵第{i}連隊,Red regiment {i},red,infantry,{},{},4", 1 + i % 6, 1 + i % 4);
         let _ = writeln!(
             units,
-            "b{i},青軍歩兵第{i}連隊,Blue regiment {i},blue,infantry,{},{},4",
+            "r{i},赤軍歩兵第{i}連隊,Red regiment {i},red,infantry,{},{},4,always-available",
+            1 + i % 6,
+            1 + i % 4
+        );
+        let _ = writeln!(
+            units,
+            "b{i},青軍歩兵第{i}連隊,Blue regiment {i},blue,infantry,{},{},4,always-available",
             1 + (i + 3) % 6,
             1 + (i + 1) % 4
         );

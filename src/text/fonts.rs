@@ -45,11 +45,28 @@ pub struct FontsError(pub String);
 struct Face {
     data: Arc<Vec<u8>>,
     advances: HashMap<char, f64>,
+    /// The shaper's view of the face, parsed once (parsing its layout tables costs more than
+    /// shaping a short text).
+    shaper: rustybuzz::Face<'static>,
+    /// Shape plans by direction and script, made once: making one costs more than shaping.
+    plans: Mutex<HashMap<(rustybuzz::Direction, rustybuzz::Script), Arc<rustybuzz::ShapePlan>>>,
 }
 
 impl Face {
-    fn new(data: Vec<u8>) -> Result<Face, FontsError> {
-        let face = ttf_parser::Face::parse(&data, 0).map_err(|e| FontsError(format!("not a usable font: {e}")))?;
+    /// A face of the binary's own font files.
+    fn embedded(bytes: &'static [u8]) -> Result<Face, FontsError> {
+        Face::new(bytes, Arc::new(bytes.to_vec()))
+    }
+
+    /// A face a pack brings. The shaper borrows its bytes for the rest of the run: fonts are
+    /// loaded once per build.
+    fn owned(data: Vec<u8>) -> Result<Face, FontsError> {
+        let kept: &'static [u8] = Box::leak(data.clone().into_boxed_slice());
+        Face::new(kept, Arc::new(data))
+    }
+
+    fn new(bytes: &'static [u8], data: Arc<Vec<u8>>) -> Result<Face, FontsError> {
+        let face = ttf_parser::Face::parse(bytes, 0).map_err(|e| FontsError(format!("not a usable font: {e}")))?;
         let units_per_em = f64::from(face.units_per_em());
         let mut advances = HashMap::new();
         if let Some(cmap) = face.tables().cmap {
@@ -63,7 +80,9 @@ impl Face {
                 });
             }
         }
-        Ok(Face { data: Arc::new(data), advances })
+        let shaper = rustybuzz::Face::from_slice(bytes, 0)
+            .ok_or_else(|| FontsError("not a usable font: the shaper cannot read it".into()))?;
+        Ok(Face { data, advances, shaper, plans: Mutex::default() })
     }
 
     /// The advance of `text` shaped with this face's default features, in em.
@@ -71,12 +90,17 @@ impl Face {
         if text.is_empty() {
             return 0.0;
         }
-        let Some(face) = rustybuzz::Face::from_slice(&self.data, 0) else {
-            return text.chars().map(|c| self.advances.get(&c).copied().unwrap_or(1.0)).sum();
-        };
+        let face = &self.shaper;
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
-        let shaped = rustybuzz::shape(&face, &[], buffer);
+        buffer.guess_segment_properties();
+        let (direction, script) = (buffer.direction(), buffer.script());
+        let new_plan = || Arc::new(rustybuzz::ShapePlan::new(face, direction, Some(script), None, &[]));
+        let plan = match self.plans.lock() {
+            Ok(mut plans) => plans.entry((direction, script)).or_insert_with(new_plan).clone(),
+            Err(_) => new_plan(),
+        };
+        let shaped = rustybuzz::shape_with_plan(face, &plan, buffer);
         let units: i64 = shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum();
         units as f64 / f64::from(face.units_per_em())
     }
@@ -107,7 +131,7 @@ impl Fonts {
     /// The embedded Noto Sans JP faces.
     pub fn embedded() -> Fonts {
         // The embedded files are checked by build.rs; parsing them cannot fail.
-        let face = |bytes: &[u8]| Face::new(bytes.to_vec()).unwrap_or_else(|e| panic!("embedded font: {}", e.0));
+        let face = |bytes: &'static [u8]| Face::embedded(bytes).unwrap_or_else(|e| panic!("embedded font: {}", e.0));
         Fonts {
             families: vec![Family { name: FAMILY.into(), regular: face(REGULAR), bold: Some(face(BOLD)) }],
             widths: Mutex::default(),
@@ -117,8 +141,8 @@ impl Fonts {
     /// Adds a family a pack brings (the font files' bytes); `name` must be the files' own family
     /// name, which renderers look fonts up by.
     pub fn add_family(&mut self, name: &str, regular: Vec<u8>, bold: Option<Vec<u8>>) -> Result<(), FontsError> {
-        let regular = Face::new(regular)?;
-        let bold = bold.map(Face::new).transpose()?;
+        let regular = Face::owned(regular)?;
+        let bold = bold.map(Face::owned).transpose()?;
         self.families.push(Family { name: name.to_string(), regular, bold });
         if let Ok(mut m) = self.widths.lock() {
             m.clear();
