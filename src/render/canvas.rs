@@ -518,29 +518,22 @@ impl<'f> Canvas<'f> {
     }
 
     fn check_overlaps(&mut self) {
-        let mut order: Vec<usize> = (0..self.ink.len()).collect();
-        order.sort_by(|&a, &b| self.ink[a].x0.total_cmp(&self.ink[b].x0));
+        let rects: Vec<Rect> = self.ink.iter().map(|i| (i.x0, i.y0, i.x1, i.y1)).collect();
         let mut reported = std::collections::BTreeSet::new();
-        // Sweep by left edge: only lines that start before one ends can overlap it.
-        for (i, &a) in order.iter().enumerate() {
-            for &b in &order[i + 1..] {
-                let (p, q) = (&self.ink[a], &self.ink[b]);
-                if q.x0 >= p.x1 - 0.05 {
-                    break;
-                }
-                let dx = p.x1.min(q.x1) - p.x0.max(q.x0);
-                let dy = p.y1.min(q.y1) - p.y0.max(q.y0);
-                if dx > 0.05 && dy > 0.05 && reported.insert((p.owner.min(q.owner), p.owner.max(q.owner))) {
-                    let (who, other) = (&self.owners[p.owner], &self.owners[q.owner]);
-                    let whose = if p.owner == q.owner { String::new() } else { format!(" of {}", other.label) };
-                    let d = Diagnostic::warning(
-                        Code::TEXT_OVERLAP,
-                        format!("{}: text “{}” overlaps “{}”{whose}", who.label, short(&p.text), short(&q.text)),
-                    )
-                    .with_hint("give the texts separate boxes, or shorten one");
-                    self.warnings.push(at(d, who));
-                }
+        for (a, b) in overlapping(&rects) {
+            let (p, q) = (&self.ink[a], &self.ink[b]);
+            // One warning per pair of owners: a long label over a row of hex numbers is one finding.
+            if !reported.insert((p.owner.min(q.owner), p.owner.max(q.owner))) {
+                continue;
             }
+            let (who, other) = (&self.owners[p.owner], &self.owners[q.owner]);
+            let whose = if p.owner == q.owner { String::new() } else { format!(" of {}", other.label) };
+            let d = Diagnostic::warning(
+                Code::TEXT_OVERLAP,
+                format!("{}: text “{}” overlaps “{}”{whose}", who.label, short(&p.text), short(&q.text)),
+            )
+            .with_hint("give the texts separate boxes, or shorten one");
+            self.warnings.push(at(d, who));
         }
     }
 }
