@@ -82,15 +82,18 @@ impl<'a> Words<'a> {
         }
     }
 
-    /// The item a change is about: its kind, id and name in the pack's languages
-    /// (`カード card 15 魚雷D Torpedo D`); the totals of the game are just the kind.
+    /// The item a change is about: its kind and name in the pack's languages, after the id only
+    /// where players know the item by it (`カード card 15 魚雷D Torpedo D`, a hex's number) or
+    /// it has no name (`条項 clause 6.1`, not the clause's internal id `actions.choose`); the
+    /// totals of the game are just the kind.
     pub(super) fn item(&self, c: &Change) -> String {
         let name = self.names(c).map(|n| self.msg.name(&n)).unwrap_or_else(|| c.name.clone());
         let mut parts = vec![self.kind(c.item)];
-        if c.item != "totals" {
+        let named = !name.is_empty() && name != c.id;
+        if c.item != "totals" && (matches!(c.item, "card" | "hex") || !named) {
             parts.push(c.id.clone());
         }
-        if !name.is_empty() && name != c.id && c.item != "totals" {
+        if named && c.item != "totals" {
             parts.push(name);
         }
         parts.join(" ")
@@ -298,5 +301,20 @@ mod tests {
     fn keys_without_a_message_are_spelt_out_in_words() {
         assert_eq!(spelt_out("milops_required"), "milops required");
         assert_eq!(spelt_out("card-type"), "card type");
+    }
+
+    #[test]
+    fn an_item_is_named_by_its_printed_number_and_name_never_by_an_internal_id() {
+        let pack = Pack::default();
+        let words = Words::new(&pack, &pack);
+        let change = |item, id: &str, name: &str| Change {
+            item,
+            id: id.into(),
+            name: name.into(),
+            kind: crate::errata::diff::ChangeKind::Added,
+        };
+        assert_eq!(words.item(&change("clause", "actions.choose", "6.1")), "clause 6.1");
+        assert_eq!(words.item(&change("card", "15", "魚雷C")), "card 15 魚雷C");
+        assert_eq!(words.item(&change("victory", "target-a", "target-a")), "victory condition target-a");
     }
 }

@@ -252,16 +252,21 @@ impl Pack {
             let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
             let shown = match kind {
                 "rule" => pack.clause(target).map_or(target.to_string(), |c| c.number.clone()),
+                // A card by its number and its printed (Japanese) name, or its only name.
                 "card" => {
-                    pack.card(target).map_or(format!("card {target}"), |c| format!("card {} ({})", c.id, c.name.ja))
+                    pack.card(target).map_or(format!("card {target}"), |c| match either(&c.name.ja, &c.name.en) {
+                        "" => format!("card {}", c.id),
+                        name => format!("card {} ({name})", c.id),
+                    })
                 }
-                "unit" => pack.unit(None, target).map_or(target.to_string(), |u| u.name.en.clone()),
-                "place" | "hex" => {
-                    pack.hex(target).and_then(|h| h.place.as_ref()).map_or(target.to_string(), |p| p.name.en.clone())
-                }
-                "box" => pack.box_def(target).map_or(target.to_string(), |b| b.name.en.clone()),
-                "term" => pack.term(target).map_or(target.to_string(), |t| t.name.en.clone()),
-                "setup" => pack.setup(target).map_or(target.to_string(), |s| s.name.en.clone()),
+                "unit" => pack.unit(None, target).map_or(target.to_string(), |u| either(&u.name.en, &u.name.ja).into()),
+                "place" | "hex" => pack
+                    .hex(target)
+                    .and_then(|h| h.place.as_ref())
+                    .map_or(target.to_string(), |p| either(&p.name.en, &p.name.ja).into()),
+                "box" => pack.box_def(target).map_or(target.to_string(), |b| either(&b.name.en, &b.name.ja).into()),
+                "term" => pack.term(target).map_or(target.to_string(), |t| either(&t.name.en, &t.name.ja).into()),
+                "setup" => pack.setup(target).map_or(target.to_string(), |s| either(&s.name.en, &s.name.ja).into()),
                 _ => target.to_string(),
             };
             out.push_str(&shown);
@@ -290,5 +295,16 @@ impl Pack {
             names.extend([b.id.as_str(), b.name.ja.as_str(), b.name.en.as_str()]);
         }
         names
+    }
+}
+
+/// `preferred` when the data gives it, else `other`: a name in the language the sentence is
+/// written in when the pack has it, so a pack with names in one language only never prints an
+/// empty name.
+fn either<'s>(preferred: &'s str, other: &'s str) -> &'s str {
+    if preferred.trim().is_empty() {
+        other
+    } else {
+        preferred
     }
 }

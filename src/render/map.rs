@@ -167,6 +167,13 @@ impl<'p, 'c> Pen<'p, 'c> {
         (dx + x0 * s, dy + y0 * s, dx + x1 * s, dy + y1 * s)
     }
 
+    /// A rectangle of the published page in drawing coordinates (the inverse of `to_page`).
+    fn to_drawing(&self, (x0, y0, x1, y1): Extent) -> Extent {
+        let (dx, dy, s) =
+            self.groups.iter().fold((0.0, 0.0, 1.0), |(dx, dy, s), (gx, gy, gs)| (dx + gx * s, dy + gy * s, s * gs));
+        ((x0 - dx) / s, (y0 - dy) / s, (x1 - dx) / s, (y1 - dy) / s)
+    }
+
     /// Whether a rectangle of drawing coordinates is clear of every text so far.
     pub(crate) fn is_free(&self, rect: Extent) -> bool {
         let r = self.to_page(rect);
@@ -254,6 +261,7 @@ pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Opti
         draw_route_lines(pen, &routes);
         draw_places(pen, ctx, map, &geo);
         draw_route_labels(pen, &routes);
+        route_gaps(pen, &geo);
         pen.end_group();
         draw_key(pen, ctx, map, (pw - margin - side + 5.0, margin), side - 5.0);
     };
@@ -378,13 +386,30 @@ fn routes<'m>(pack: &Pack, map: &'m Map, geo: &Geometry<'_>) -> Vec<RouteLine<'m
 
 fn draw_route_lines(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
     let mut s = String::from(
-        r##"<g class="sea-routes" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2" fill="none">"##,
+        r##"<g class="sea-routes" clip-path="url(#route-gaps)" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2" fill="none">"##,
     );
     for r in routes {
         let _ = write!(s, r#"<path d="M{} {} L{} {}"/>"#, mm(r.a.0), mm(r.a.1), mm(r.b.0), mm(r.b.1));
     }
     s.push_str("</g>");
     pen.raw(&s);
+}
+
+/// The clip of the sea routes (defined after every text is placed; SVG links may point forward):
+/// the whole map less a small margin around each text, so that no line crosses a hex number,
+/// a place's name or its facts. Texts never overlap, so the even-odd holes never cancel.
+fn route_gaps(pen: &mut Pen<'_, '_>, geo: &Geometry<'_>) {
+    // Line boxes already clear their glyphs above and below; a little air at the sides.
+    const PAD: f64 = 0.3;
+    let (w, h) = geo.size();
+    let mut d = format!("M0 0 H{} V{} H0 Z", mm(w), mm(h));
+    let holes: Vec<Extent> = pen.extents.iter().map(|&e| pen.to_drawing(e)).collect();
+    for (x0, y0, x1, y1) in holes {
+        let _ = write!(d, " M{} {} H{} V{} H{} Z", mm(x0 - PAD), mm(y0), mm(x1 + PAD), mm(y1), mm(x0 - PAD));
+    }
+    pen.raw(&format!(
+        r#"<defs><clipPath id="route-gaps" clipPathUnits="userSpaceOnUse"><path clip-rule="evenodd" d="{d}"/></clipPath></defs>"#
+    ));
 }
 
 /// Each route's cards in a white tag on its line: at the middle, or slid along the line to the

@@ -342,7 +342,7 @@ fn sheet_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
             page_mm,
         });
     }
-    let tracks: Vec<Page> = pack.tracks.iter().map(|t| playsheet::track(ctx, t, options.paper)).collect();
+    let tracks: Vec<Page> = playsheet::tracks(ctx, &pack.tracks, options.paper);
     if !tracks.is_empty() {
         let landscape = options.paper.landscape();
         docs.push(Document {

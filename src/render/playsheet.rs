@@ -211,17 +211,50 @@ pub(super) fn in_each_language(msg: &Messages, make: impl Fn(&Messages) -> Strin
     texts.join(" · ")
 }
 
-/// A track on its own page: its name, then rows of numbered boxes, each with its label and
-/// attributes, as wide as their texts need.
-pub(crate) fn track(ctx: &mut Ctx<'_>, track: &Track, paper: Paper) -> Page {
+/// Space between two tracks sharing a page, mm.
+const TRACK_GAP: f64 = 10.0;
+
+/// The tracks on landscape pages, stacked in the pack's order as many to a page as fit (a short
+/// track alone on a page left most of it blank): each its name, then rows of numbered boxes, each
+/// with its label and attributes, as wide as their texts need.
+pub(crate) fn tracks(ctx: &mut Ctx<'_>, tracks: &[Track], paper: Paper) -> Vec<Page> {
     let paper = paper.landscape();
-    let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
-    let mut c = ctx.canvas((paper.width, paper.height), owner);
-    let (ax, ay, aw, _) = c.area();
-    let (x, w) = (ax + INSET, aw - 2.0 * INSET);
-    let head = track_heading(&mut c, ctx, track, (x, ay + INSET), w, 18.0);
-    draw_track(&mut c, &ctx.msg, track, (x, head + 4.0), w, TrackStyle::PAGE);
-    ctx.finish(c, &ctx.msg.first("products.track"))
+    let size = (paper.width, paper.height);
+    let mut pages = Vec::new();
+    let mut page: Option<(Canvas<'_>, f64)> = None;
+    for track in tracks {
+        let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
+        let (ax, ay, aw, ah) = ctx.canvas(size, owner.clone()).area();
+        let (x, w) = (ax + INSET, aw - 2.0 * INSET);
+        // Measured on a scratch page first: a track moves to a new page rather than run off one.
+        let height = draw_one(&mut ctx.canvas(size, owner.clone()), ctx, track, (x, 0.0), w);
+        let top = match page.take() {
+            Some((c, y)) if y + TRACK_GAP + height <= ay + ah => {
+                page = Some((c, y + TRACK_GAP));
+                y + TRACK_GAP
+            }
+            full => {
+                if let Some((c, _)) = full {
+                    pages.push(ctx.finish(c, &ctx.msg.first("products.track")));
+                }
+                page = Some((ctx.canvas(size, owner), ay + INSET));
+                ay + INSET
+            }
+        };
+        if let Some((c, y)) = page.as_mut() {
+            *y = top + draw_one(c, ctx, track, (x, top), w);
+        }
+    }
+    if let Some((c, _)) = page {
+        pages.push(ctx.finish(c, &ctx.msg.first("products.track")));
+    }
+    pages
+}
+
+/// Draws one track (its heading and its boxes) with its top at `y`; returns its height.
+fn draw_one(c: &mut Canvas<'_>, ctx: &Ctx<'_>, track: &Track, (x, y): (f64, f64), w: f64) -> f64 {
+    let head = track_heading(c, ctx, track, (x, y), w, 18.0);
+    draw_track(c, &ctx.msg, track, (x, head + 4.0), w, TrackStyle::PAGE) - y
 }
 
 /// How large a track is drawn: on its own page or as a part of a sheet.
@@ -435,9 +468,19 @@ mod tests {
         let fonts = Fonts::embedded();
         let pack = crate::model::Pack::default();
         let mut ctx = Ctx::new(&pack, &fonts);
-        let page = track(&mut ctx, &defcon(), Paper::A4);
+        let pages = tracks(&mut ctx, &[defcon()], Paper::A4);
         assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
-        assert!(page.svg.contains(">forbids: nothing</text>"), "{}", page.svg);
+        assert!(pages[0].svg.contains(">forbids: nothing</text>"), "{}", pages[0].svg);
+    }
+
+    #[test]
+    fn short_tracks_share_a_page_and_a_track_that_would_run_off_it_starts_the_next() {
+        let fonts = Fonts::embedded();
+        let pack = crate::model::Pack::default();
+        let mut ctx = Ctx::new(&pack, &fonts);
+        assert_eq!(tracks(&mut ctx, &[defcon(), defcon(), defcon()], Paper::A4).len(), 1);
+        assert_eq!(tracks(&mut ctx, &std::array::from_fn::<_, 6, _>(|_| defcon()), Paper::A4).len(), 2);
+        assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
     }
 
     #[test]

@@ -47,6 +47,10 @@ pub(crate) fn chart(
     let mut entries = placements(ctx, faces, setup)?;
     entries.extend(cards(ctx, setup));
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
+    // A setup that places nothing and deals no cards says so, rather than print a bare title.
+    if entries.is_empty() {
+        entries.push(Entry::Line { text: ctx.msg.text("setups.nothing"), owner: owner.clone() });
+    }
     let mut pages = Vec::new();
     let mut flow = Flow::start(ctx, setup, paper, &owner, false);
     let mut side = String::new();
