@@ -15,7 +15,7 @@ use crate::render::canvas::{Canvas, Owner, Run, TextBox};
 use crate::render::sheets::Page;
 use crate::render::Ctx;
 use crate::text::breaking::break_lines;
-use crate::text::fit::{fit, Request, PT_PER_MM};
+use crate::text::fit::{set_at, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
 /// Body text size, pt, and the pitch of its lines, mm.
@@ -91,20 +91,7 @@ fn draw_pieces(c: &mut Canvas<'_>, pieces: &[Piece], (x, top): (f64, f64), width
 
 /// A text of one style flowing in a column: how many lines it takes at `pt`.
 fn lines_of(fonts: &Fonts, text: &str, width: f64, pt: f64, weight: Weight) -> usize {
-    let fitted = fit(
-        fonts,
-        &Request {
-            text,
-            width_mm: width,
-            height_mm: f64::MAX,
-            max_pt: pt,
-            min_pt: pt,
-            leading: 1.25,
-            style: Style::embedded(weight),
-            max_lines: 0,
-        },
-    );
-    fitted.lines.len().max(1)
+    set_at(fonts, text, width, pt, 1.25, Style::embedded(weight)).lines.len().max(1)
 }
 
 /// A text of one style in a column.

@@ -138,6 +138,29 @@ impl Messages {
         }
     }
 
+    /// A name as two lines: the pack's first language's name, and the names in its other
+    /// languages (empty when they repeat it or the pack prints one language).
+    pub fn first_and_rest(&self, names: &Names) -> (String, String) {
+        let first = self.first_name(names).to_string();
+        let all = self.name(names);
+        let rest = all.strip_prefix(first.as_str()).unwrap_or(&all).trim().to_string();
+        (first, rest)
+    }
+
+    /// A text made in each of the pack's languages by `make` (given that language's messages
+    /// alone), each distinct non-empty text once, joined by `separator`: for messages that embed
+    /// a name or a phrase, so each language gets them in its own words.
+    pub fn each_language(&self, separator: &str, make: impl Fn(&Messages) -> String) -> String {
+        let mut texts: Vec<String> = Vec::new();
+        for language in &self.languages {
+            let text = make(&Messages::new(&[*language]));
+            if !text.trim().is_empty() && !texts.contains(&text) {
+                texts.push(text);
+            }
+        }
+        texts.join(separator)
+    }
+
     /// A name in the pack's first language that has one (else any).
     pub fn first_name<'n>(&self, names: &'n Names) -> &'n str {
         self.languages
@@ -293,5 +316,27 @@ mod tests {
         assert_eq!(both.name(&dougram), "ダグラム Dougram");
         assert_eq!(en.name(&dougram), "Dougram");
         assert_eq!(en.first_name(&Names { ja: "密告".into(), en: String::new() }), "密告");
+    }
+
+    #[test]
+    fn names_split_into_the_first_language_and_the_others_never_twice() {
+        let both = Messages::new(&["ja", "en"]);
+        let dougram = Names { ja: "ダグラム".into(), en: "Dougram".into() };
+        assert_eq!(both.first_and_rest(&dougram), ("ダグラム".into(), "Dougram".into()));
+        assert_eq!(Messages::new(&["en"]).first_and_rest(&dougram), ("Dougram".into(), String::new()));
+        let europe = Names { ja: "Europe".into(), en: "Europe".into() };
+        assert_eq!(both.first_and_rest(&europe), ("Europe".into(), String::new()));
+        let only_ja = Names { ja: "密告".into(), en: String::new() };
+        assert_eq!(both.first_and_rest(&only_ja), ("密告".into(), String::new()));
+    }
+
+    #[test]
+    fn a_text_made_in_each_language_prints_each_distinct_one_once() {
+        let both = Messages::new(&["ja", "en"]);
+        let side = Names { ja: "解放軍".into(), en: "Liberation".into() };
+        let turn = |m: &Messages| m.fill("sheets.player_turn", &[("side", &m.name(&side))]);
+        assert_eq!(both.each_language(" · ", turn), "解放軍プレイヤーターン · Liberation player turn");
+        assert_eq!(Messages::new(&["en"]).each_language(" · ", turn), "Liberation player turn");
+        assert_eq!(both.each_language("\n", |_| "same".to_string()), "same");
     }
 }

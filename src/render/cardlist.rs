@@ -3,7 +3,7 @@
 //! canvas and belongs to its card (and the card's row of cards.csv).
 
 use super::canvas::{Canvas, Owner, TextBox};
-use super::flowchart::{card_number, name_lines};
+use super::flowchart::card_number;
 use super::sheets::Page;
 use super::templates::mm;
 use super::Ctx;
@@ -115,7 +115,7 @@ fn cells(ctx: &Ctx<'_>, card: &Card) -> [String; 5] {
     .filter(|x| !x.is_empty())
     .collect::<Vec<_>>()
     .join(" · ");
-    let (first, second) = name_lines(&ctx.msg, &card.name);
+    let (first, second) = ctx.msg.first_and_rest(&card.name);
     let name = if second.is_empty() { first } else { format!("{first}\n{second}") };
     [card_number(card), name, deck, card.timing.clone(), card.text.clone()]
 }

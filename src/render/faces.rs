@@ -466,11 +466,6 @@ impl<'a> Planner<'a> {
         Named { id, name: self.msg.name(names), names }
     }
 
-    /// A name in the first language that has one, and the others (for the small second line).
-    fn title_and_subtitle(&self, names: &Names) -> (String, String) {
-        first_and_rest(self.msg.first_name(names).to_string(), &self.msg.name(names))
-    }
-
     fn common(&self, size: FaceSize, side: Option<&str>, force: Option<&str>) -> Common<'_> {
         let pack = self.pack;
         let game = &pack.game;
@@ -553,7 +548,7 @@ impl<'a> Planner<'a> {
             return self.unit(id, unit, damaged, counter_draft, info, own_template, size);
         }
         let marker = self.pack.marker(face);
-        let (title, subtitle) = marker.map_or((face.to_string(), String::new()), |m| self.title_and_subtitle(&m.name));
+        let (title, subtitle) = marker.map_or((face.to_string(), String::new()), |m| self.msg.first_and_rest(&m.name));
         let colour = marker.and_then(|m| m.colour.clone()).unwrap_or_else(|| "#e8e4d8".into());
         let data = CounterFace {
             name: title.clone(),
@@ -610,7 +605,7 @@ impl<'a> Planner<'a> {
         let class = pack.classes.iter().find(|c| c.id == unit.class.value);
         let draft = counter_draft
             || unit.provisional.iter().any(|p| pack.factors.iter().any(|f| &f.id == p) || p == "movement");
-        let (title, subtitle) = self.title_and_subtitle(&unit.name);
+        let (title, subtitle) = self.msg.first_and_rest(&unit.name);
         let data = CounterFace {
             name: title.clone(),
             name_en: unit.name.en.clone(),
@@ -680,7 +675,7 @@ impl<'a> Planner<'a> {
         let fields: Vec<FieldInfo<'_>> =
             card_type.iter().flat_map(|t| &t.fields).map(|f| self.field(f, card.fields.get(&f.id))).collect();
         let rules: Vec<String> = card.rules.iter().filter_map(|r| pack.clause(r)).map(|c| c.number.clone()).collect();
-        let (title, subtitle) = self.title_and_subtitle(&card.name);
+        let (title, subtitle) = self.msg.first_and_rest(&card.name);
         let data = CardFace {
             number: card.number.map_or(card.id.clone(), |n| n.to_string()),
             name_ja: card.name.ja.clone(),
@@ -859,14 +854,13 @@ impl<'a> Planner<'a> {
 
     fn card_back(&self, card: &Card, size: FaceSize) -> Planned {
         let back = self.pack.card_back(card);
-        let (title, subtitle) = match back {
-            Some(b) => self.title_and_subtitle(&b.name),
-            None => first_and_rest(self.msg.first("face.card"), &self.msg.text("face.card")),
-        };
+        // Without a back of its own, a card's back says "card" in the pack's languages.
         let in_language = |l: &str| Messages::new(&[l]).first("face.card");
+        let names = back.map_or_else(|| Names { ja: in_language("ja"), en: in_language("en") }, |b| b.name.clone());
+        let (title, subtitle) = self.msg.first_and_rest(&names);
         let data = BackFace {
-            name_ja: back.map_or_else(|| in_language("ja"), |b| b.name.ja.clone()),
-            name_en: back.map_or_else(|| in_language("en"), |b| b.name.en.clone()),
+            name_ja: names.ja.clone(),
+            name_en: names.en.clone(),
             title,
             subtitle,
             colour: back.map_or_else(|| "#333a45".to_string(), |b| b.colour.clone()),
@@ -886,12 +880,6 @@ impl<'a> Planner<'a> {
             other => other.into(),
         }
     }
-}
-
-/// `first` and what `all` (the same text in every language, joined) holds after it.
-fn first_and_rest(first: String, all: &str) -> (String, String) {
-    let rest = all.strip_prefix(first.as_str()).unwrap_or(all).trim().to_string();
-    (first, rest)
 }
 
 /// The first template the piece names, else `default` (a pack's override or the built-in one).
@@ -921,11 +909,5 @@ mod tests {
         assert_eq!(ink_for("#3f9a4a"), "#ffffff");
         assert_eq!(ink_for("#3a6fc4"), "#ffffff");
         assert_eq!(ink_for("#c8373b"), "#ffffff");
-    }
-
-    #[test]
-    fn the_second_line_holds_the_names_in_the_other_languages() {
-        assert_eq!(first_and_rest("カード".into(), "カード Card"), ("カード".to_string(), "Card".to_string()));
-        assert_eq!(first_and_rest("Card".into(), "Card"), ("Card".to_string(), String::new()));
     }
 }

@@ -325,16 +325,6 @@ fn lane_name(ctx: &Ctx<'_>, g: Group) -> String {
     }
 }
 
-/// A name as two label lines: the pack's first language, and the other languages' name when it
-/// differs (empty otherwise), so an English-only pack prints one English line.
-pub(crate) fn name_lines(msg: &Messages, names: &Names) -> (String, String) {
-    let first = msg.first_name(names).to_string();
-    let rest = &msg.languages()[1.min(msg.languages().len())..];
-    let second = if rest.is_empty() { String::new() } else { Messages::new(rest).first_name(names).to_string() };
-    let second = if second == first { String::new() } else { second };
-    (first, second)
-}
-
 /// What a node stands for in the pack: its names (a victory's made from its side's) and whom
 /// warnings about it name.
 fn node_names(ctx: &Ctx<'_>, node: &Node) -> (Names, Owner) {
@@ -380,7 +370,7 @@ pub(crate) fn labelled(ctx: &Ctx<'_>, graph: &CardGraph) -> CardGraph {
     let mut graph = graph.clone();
     for node in &mut graph.nodes {
         let (names, _) = node_names(ctx, node);
-        let (first, second) = name_lines(&ctx.msg, &names);
+        let (first, second) = ctx.msg.first_and_rest(&names);
         // A card's number leads its first line.
         let number = node.id.strip_prefix("card:").map(|id| ctx.pack.card(id).map_or(id.to_string(), card_number));
         node.label = match number {
@@ -738,18 +728,6 @@ mod tests {
             warnings.iter().any(|w| w.message.starts_with("event flowchart: the graph is too large for the page")),
             "{warnings:?}"
         );
-    }
-
-    #[test]
-    fn names_print_the_first_language_above_the_others_and_never_twice() {
-        let both = Messages::new(&["ja", "en"]);
-        let dougram = Names { ja: "ダグラム".into(), en: "Dougram".into() };
-        assert_eq!(name_lines(&both, &dougram), ("ダグラム".into(), "Dougram".into()));
-        assert_eq!(name_lines(&Messages::new(&["en"]), &dougram), ("Dougram".into(), String::new()));
-        let europe = Names { ja: "Europe".into(), en: "Europe".into() };
-        assert_eq!(name_lines(&both, &europe), ("Europe".into(), String::new()));
-        let only_ja = Names { ja: "密告".into(), en: String::new() };
-        assert_eq!(name_lines(&both, &only_ja), ("密告".into(), String::new()));
     }
 
     #[test]

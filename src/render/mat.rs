@@ -3,7 +3,6 @@
 //! card's proportions, as large as the row allows up to the card's own size.
 
 use super::canvas::{Owner, TextBox};
-use super::playsheet::in_each_language;
 use super::sheets::Page;
 use super::templates::mm;
 use super::Ctx;
@@ -72,7 +71,7 @@ fn group_heading(pack: &Pack, msg: &Messages, group: &SlotGroup) -> String {
     let heading = match &group.of {
         Some(of) => {
             let of = of.value.to_string();
-            in_each_language(msg, |m| {
+            msg.each_language(" · ", |m| {
                 m.fill("mat.slots_of", &[("name", &m.name(&group.name)), ("count", &count), ("of", &of)])
             })
         }

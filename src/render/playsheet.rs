@@ -143,7 +143,7 @@ fn sequence(c: &mut Canvas<'_>, ctx: &Ctx<'_>, (x, mut y): (f64, f64), w: f64) -
         if side_id != current {
             if let Some(side) = side {
                 let turn =
-                    in_each_language(&ctx.msg, |m| m.fill("sheets.player_turn", &[("side", &m.name(&side.name))]));
+                    ctx.msg.each_language(" · ", |m| m.fill("sheets.player_turn", &[("side", &m.name(&side.name))]));
                 let laid = c.text(TextBox::new(&turn, x, y + 0.8, w, 8.0).size(8.5).min(7.0).bold().of(&owner));
                 y = laid.bottom + 0.6;
             }
@@ -196,19 +196,6 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
         y = c.paragraph(text, (x + dx, y), w - dx, pt, owner);
     }
     y
-}
-
-/// A text made in each of the pack's languages by `make` (given that language's messages),
-/// joined by " · ", each distinct text once: for messages that embed a name in their language.
-pub(super) fn in_each_language(msg: &Messages, make: impl Fn(&Messages) -> String) -> String {
-    let mut texts: Vec<String> = Vec::new();
-    for language in msg.languages() {
-        let text = make(&Messages::new(&[*language]));
-        if !text.trim().is_empty() && !texts.contains(&text) {
-            texts.push(text);
-        }
-    }
-    texts.join(" · ")
 }
 
 /// Space between two tracks sharing a page, mm.
@@ -481,16 +468,5 @@ mod tests {
         assert_eq!(tracks(&mut ctx, &[defcon(), defcon(), defcon()], Paper::A4).len(), 1);
         assert_eq!(tracks(&mut ctx, &std::array::from_fn::<_, 6, _>(|_| defcon()), Paper::A4).len(), 2);
         assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
-    }
-
-    #[test]
-    fn sentences_in_each_language_embed_the_name_in_that_language() {
-        let side = Names { ja: "解放軍".into(), en: "Liberation".into() };
-        let both = Messages::new(&["ja", "en"]);
-        let turn = in_each_language(&both, |m| m.fill("sheets.player_turn", &[("side", &m.name(&side))]));
-        assert_eq!(turn, "解放軍プレイヤーターン · Liberation player turn");
-        let english = Messages::new(&["en"]);
-        let turn = in_each_language(&english, |m| m.fill("sheets.player_turn", &[("side", &m.name(&side))]));
-        assert_eq!(turn, "Liberation player turn");
     }
 }

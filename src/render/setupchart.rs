@@ -138,7 +138,7 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Vec<Entry> {
     let mut lines = Vec::new();
     for deck in pack.decks.iter().filter(|d| pack.setup(&d.setup).is_some_and(|s| s.id == setup.id)) {
         let size = deck.size.value.to_string();
-        let text = each_language(&ctx.msg, |m| {
+        let text = ctx.msg.each_language("\n", |m| {
             let selection = selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str()));
             match deck.side.as_ref().and_then(|r| pack.side(r)) {
                 Some(side) => m.fill_first(
@@ -152,12 +152,13 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Vec<Entry> {
     }
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     if let Some(open) = &setup.open {
-        let text =
-            each_language(&ctx.msg, |m| m.fill_first("setups.open", &[("selection", &selection(pack, m, open, None))]));
+        let text = ctx
+            .msg
+            .each_language("\n", |m| m.fill_first("setups.open", &[("selection", &selection(pack, m, open, None))]));
         lines.push(Entry::Line { text, owner: owner.clone() });
     }
     if let Some(removed) = &setup.removed {
-        let text = each_language(&ctx.msg, |m| {
+        let text = ctx.msg.each_language("\n", |m| {
             m.fill_first("setups.removed", &[("selection", &selection(pack, m, removed, None))])
         });
         lines.push(Entry::Line { text, owner });
@@ -166,18 +167,6 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Vec<Entry> {
         return lines;
     }
     std::iter::once(Entry::Heading(ctx.msg.text("setups.cards"))).chain(lines).collect()
-}
-
-/// A sentence made in each of the pack's languages, one line each (a repeated one once).
-fn each_language(msg: &Messages, sentence: impl Fn(&Messages) -> String) -> String {
-    let mut lines: Vec<String> = Vec::new();
-    for language in msg.languages() {
-        let line = sentence(&Messages::new(&[language]));
-        if !lines.contains(&line) {
-            lines.push(line);
-        }
-    }
-    lines.join("\n")
 }
 
 /// What a selector takes, in words of one language, with the cards the pack knows of it; its

@@ -68,14 +68,20 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
     last.unwrap_or_else(|| at_size(fonts, req, req.min_pt))
 }
 
+/// `text` broken into lines at `pt` with `leading` in a column `width_mm` wide, with no height
+/// limit: for layouts that must know a block's lines or height before placing it.
+pub fn set_at(fonts: &Fonts, text: &str, width_mm: f64, pt: f64, leading: f64, style: Style) -> Fitted {
+    let request = Request { text, width_mm, height_mm: f64::MAX, max_pt: pt, min_pt: pt, leading, style, max_lines: 0 };
+    at_size(fonts, &request, pt)
+}
+
 /// How tall `text` sets at `pt` with `leading` in a column `width_mm` wide, in mm (its lines'
-/// em boxes; 0 for no text): for layouts that must know a block's height before placing it.
+/// em boxes; 0 for no text).
 pub fn height_at(fonts: &Fonts, text: &str, width_mm: f64, pt: f64, leading: f64, style: Style) -> f64 {
     if text.is_empty() {
         return 0.0;
     }
-    let request = Request { text, width_mm, height_mm: f64::MAX, max_pt: pt, min_pt: pt, leading, style, max_lines: 0 };
-    at_size(fonts, &request, pt).height_mm
+    set_at(fonts, text, width_mm, pt, leading, style).height_mm
 }
 
 fn at_size(fonts: &Fonts, req: &Request<'_>, size_pt: f64) -> Fitted {
