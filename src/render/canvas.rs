@@ -451,28 +451,10 @@ impl<'f> Canvas<'f> {
 
     fn report_fit(&mut self, b: &TextBox<'_>, fitted: &Fitted, owner: usize) {
         let who = &self.owners[owner];
-        if fitted.overflow && !b.text.trim().is_empty() {
-            let d = Diagnostic::warning(
-                Code::TEXT_OVERFLOW,
-                format!(
-                    "{}: text does not fit its {:.1}×{:.1} mm box even at {} pt: “{}”",
-                    who.label,
-                    b.w,
-                    b.h,
-                    b.min_pt,
-                    short(b.text)
-                ),
-            )
-            .with_hint("shorten the text, or give the component more room");
-            self.warnings.push(at(d, who));
-        }
-        if !fitted.missing.is_empty() {
-            let chars: String = fitted.missing.iter().collect();
-            let d =
-                Diagnostic::warning(Code::MISSING_GLYPH, format!("{}: the font has no glyph for “{chars}”", who.label))
-                    .with_hint("use another character, or bring a font that has it ([print] fonts)");
-            self.warnings.push(at(d, who));
-        }
+        let room = "shorten the text, or give the component more room";
+        let problems = fit_problems(&who.label, b.text, (b.w, b.h), b.min_pt, fitted, room);
+        let placed: Vec<Diagnostic> = problems.into_iter().map(|d| at(d, who)).collect();
+        self.warnings.extend(placed);
     }
 
     /// Adds the footer (inside the safe margin, centred), checks the page and closes it.
@@ -536,6 +518,33 @@ impl<'f> Canvas<'f> {
             self.warnings.push(at(d, who));
         }
     }
+}
+
+/// What is wrong with one fitted text, as warnings about `label`: it does not fit its `w × h` mm
+/// box even at `min_pt` (W0801; `room` says how to make room), or it uses characters no font can
+/// draw (W0802). Shared by pages and the templates' `fit`.
+pub(crate) fn fit_problems(
+    label: &str,
+    text: &str,
+    (w, h): (f64, f64),
+    min_pt: f64,
+    fitted: &Fitted,
+    room: &str,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if fitted.overflow && !text.trim().is_empty() {
+        let message =
+            format!("{label}: text does not fit its {w:.1}×{h:.1} mm box even at {min_pt} pt: “{}”", short(text));
+        out.push(Diagnostic::warning(Code::TEXT_OVERFLOW, message).with_hint(room));
+    }
+    if !fitted.missing.is_empty() {
+        let chars: String = fitted.missing.iter().collect();
+        out.push(
+            Diagnostic::warning(Code::MISSING_GLYPH, format!("{label}: the font has no glyph for “{chars}”"))
+                .with_hint("use another character, or bring a font that has it ([print] fonts)"),
+        );
+    }
+    out
 }
 
 fn at(d: Diagnostic, owner: &Owner) -> Diagnostic {

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use serde::Serialize;
 use tera::{Context, Kwargs, State, Tera, TeraResult, Value};
 
-use super::canvas::{overlapping, short, Rect};
+use super::canvas::{fit_problems, overlapping, short, Rect};
 use crate::diag::{Code, Diagnostic, Sources, Span};
 use crate::model::Pack;
 use crate::text::fit::{fit, Request};
@@ -204,26 +204,9 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
         },
     );
     let mut log = log.lock().map_err(|_| tera::Error::message("fit: the text log is unusable"))?;
-    {
-        let face = log.face.clone();
-        if fitted.overflow && !text.is_empty() {
-            let d = Diagnostic::warning(
-                Code::TEXT_OVERFLOW,
-                format!(
-                    "{face}: text does not fit its {width:.1}×{height:.1} mm box even at {min} pt: “{}”",
-                    short(&text)
-                ),
-            )
-            .with_hint("shorten the text, or give it a larger box in the template");
-            log.problems.push(d);
-        }
-        if !fitted.missing.is_empty() {
-            let chars: String = fitted.missing.iter().collect();
-            let d = Diagnostic::warning(Code::MISSING_GLYPH, format!("{face}: the font has no glyph for “{chars}”"))
-                .with_hint("use another character, or bring a font that has it");
-            log.problems.push(d);
-        }
-    }
+    let room = "shorten the text, or give it a larger box in the template";
+    let problems = fit_problems(&log.face, &text, (width, height), min, &fitted, room);
+    log.problems.extend(problems);
     // The first baseline sits 0.88 em below the top of the line (the ideographic em box).
     let block = fitted.height_mm;
     let top = match valign.as_str() {
