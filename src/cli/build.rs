@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 use crate::diag::Diagnostic;
 use crate::emit::{pdf, png, pngs, Staging, SvgParser};
 use crate::model::Pack;
+use crate::render::sheets::Page;
 use crate::render::{Document, Product, Rendered};
 use crate::text::Fonts;
 
@@ -81,13 +82,13 @@ pub(super) fn write(
         let started = std::time::Instant::now();
         let name = doc.name.as_str();
         let title = format!("{} — {name}", pack.game.title.ja);
-        let sets: Vec<(String, Vec<&str>)> = if plan.split_backs && doc.pages.iter().any(|p| p.back) {
+        let sets: Vec<(String, Vec<_>)> = if plan.split_backs && doc.pages.iter().any(|p| p.back) {
             vec![
-                (format!("{name}-fronts.pdf"), doc.pages.iter().filter(|p| !p.back).map(|p| p.svg.as_str()).collect()),
-                (format!("{name}-backs.pdf"), doc.pages.iter().filter(|p| p.back).map(|p| p.svg.as_str()).collect()),
+                (format!("{name}-fronts.pdf"), doc.pages.iter().filter(|p| !p.back).map(Page::for_pdf).collect()),
+                (format!("{name}-backs.pdf"), doc.pages.iter().filter(|p| p.back).map(Page::for_pdf).collect()),
             ]
         } else {
-            vec![(format!("{name}.pdf"), doc.pages.iter().map(|p| p.svg.as_str()).collect())]
+            vec![(format!("{name}.pdf"), doc.pages.iter().map(Page::for_pdf).collect())]
         };
         for (file, pages) in sets {
             let bytes = pdf(&parser, &pages, doc.page_mm, &title).map_err(|e| format!("{file}: {}", e.0))?;

@@ -9,6 +9,7 @@ use crate::diag::{Diagnostic, Sources};
 use crate::emit::{pdf, Staging, SvgParser};
 use crate::errata::{describe, diff};
 use crate::layout::Paper;
+use crate::render::sheets::Page;
 use crate::render::{self, Product};
 
 /// Runs the command: `old` and `new` are pack folders, each optionally at a git revision (`data/x@v1`).
@@ -54,7 +55,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     if !warnings.is_empty() {
         super::report(&sources, &warnings, crate::diag::print::Format::Human);
     }
-    let svgs: Vec<&str> = document.iter().map(|p| p.svg.as_str()).collect();
+    let svgs: Vec<_> = document.iter().map(Page::for_pdf).collect();
     let bytes = pdf(&parser, &svgs, (paper.width, paper.height), &format!("{} — errata {edition}", new.game.title.ja))
         .map_err(|e| e.0)?;
     staging.write(&format!("errata-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
@@ -74,7 +75,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
             .map_err(|d| d.first().map_or(String::new(), |d| d.message.clone()))?;
         let what = product.name();
         for doc in &rendered.documents {
-            let pages: Vec<&str> = doc.pages.iter().map(|p| p.svg.as_str()).collect();
+            let pages: Vec<_> = doc.pages.iter().map(Page::for_pdf).collect();
             let bytes =
                 pdf(&parser, &pages, doc.page_mm, &format!("{} — replacement {what} {edition}", new.game.title.ja))
                     .map_err(|e| e.0)?;

@@ -9,4 +9,4 @@ mod imposition;
 mod paper;
 
 pub use imposition::{CropMark, Imposition, ImpositionError, Rect, Sides};
-pub use paper::Paper;
+pub use paper::{Paper, PrintBoxes};

@@ -473,7 +473,7 @@ impl<'f> Canvas<'f> {
         self.svg.push_str("</svg>");
         self.check_margin();
         self.check_overlaps();
-        (Page { svg: self.svg, back: false }, self.warnings)
+        (Page { svg: self.svg, back: false, boxes: None }, self.warnings)
     }
 
     fn check_margin(&mut self) {

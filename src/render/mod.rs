@@ -11,6 +11,7 @@
 pub mod aids;
 mod areamap;
 pub(crate) mod canvas;
+mod calibration;
 mod cardlist;
 mod describe;
 pub mod faces;
@@ -292,7 +293,7 @@ fn imposed(
             return Ok(Vec::new());
         }
         _ => {
-            let pages = sheets::calibration(ctx, options.paper);
+            let pages = calibration::calibration(ctx, options.paper);
             let page_mm = (options.paper.width, options.paper.height);
             return Ok(vec![Document { product, name: product.name().into(), pages, pieces: 0, page_mm }]);
         }
@@ -359,9 +360,10 @@ fn sheet_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
 /// The flowchart page, plus its PNG, Graphviz and Mermaid files in `out`.
 fn flowchart_documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered) -> Vec<Document> {
     let (pack, fonts) = (ctx.pack, ctx.fonts);
-    // The flowchart is about cards: a game without cards (only victory conditions) has none.
+    // The flowchart shows which card's opening enables which: a game without cards, or whose
+    // cards enable nothing, has none (a page of unlinked boxes tells a player nothing).
     let graph = crate::model::graph::CardGraph::of(pack);
-    if graph.nodes.is_empty() || pack.cards.is_empty() {
+    if graph.edges.is_empty() || pack.cards.is_empty() {
         return Vec::new();
     }
     let graph = flowchart::labelled(ctx, &graph);

@@ -1,14 +1,14 @@
 //! Sheets: faces placed on pages by an [`Imposition`], with crop marks, a footer inside the safe
-//! margin and, for duplex, a mirrored back page after each front page; plus the duplex
-//! calibration page. Every text these pages print goes through the [`Canvas`].
+//! margin and, for duplex, a mirrored back page after each front page. Every text these pages
+//! print goes through the [`Canvas`].
 
 use std::fmt::Write;
 
-use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use super::canvas::{Canvas, Owner};
 use super::faces::Face;
 use super::templates::mm;
 use super::Ctx;
-use crate::layout::{CropMark, Imposition, Paper, Rect, Sides};
+use crate::layout::{CropMark, Imposition, PrintBoxes, Rect, Sides};
 use crate::text::FAMILY;
 
 /// One page of a document, as a complete SVG.
@@ -18,6 +18,15 @@ pub struct Page {
     pub svg: String,
     /// Whether this is the back of the page before it.
     pub back: bool,
+    /// Where its pieces are cut and how far they bleed; `None`: the page is the finished size.
+    pub boxes: Option<PrintBoxes>,
+}
+
+impl Page {
+    /// What the PDF writer takes: the SVG and the print boxes.
+    pub fn for_pdf(&self) -> (&str, Option<PrintBoxes>) {
+        (&self.svg, self.boxes)
+    }
 }
 
 /// A piece to print: its front and back faces (shared strings for identical pieces).
@@ -28,7 +37,7 @@ pub(crate) struct Piece<'a> {
 
 /// The words of a sheet's footer after the title and edition: the product, the sheet's number
 /// and which side it is (`counters · sheet 1/2 · front`).
-fn sheet_footer(ctx: &Ctx<'_>, kind: &str, sheet: usize, sheets: usize, side: Side) -> String {
+pub(crate) fn sheet_footer(ctx: &Ctx<'_>, kind: &str, sheet: usize, sheets: usize, side: Side) -> String {
     let (n, of) = (sheet.to_string(), sheets.to_string());
     let number = ctx.msg.fill_first("common.sheet_of", &[("n", &n), ("of", &of)]);
     let side = match side {
@@ -41,7 +50,7 @@ fn sheet_footer(ctx: &Ctx<'_>, kind: &str, sheet: usize, sheets: usize, side: Si
 
 /// Which side of the paper a page is.
 #[derive(Clone, Copy)]
-enum Side {
+pub(crate) enum Side {
     Front,
     Back,
     Fold,
@@ -87,10 +96,14 @@ pub(crate) fn pages(
     let mut out = Vec::new();
     for (n, chunk) in pieces.chunks(per).enumerate() {
         let mut front = ctx.canvas(size, Owner::new(format!("{kind} sheet {}", n + 1), None));
+        let mut trims: Vec<Rect> = (0..chunk.len()).map(|i| imp.front(i)).collect();
+        let mut bleeds: Vec<Rect> = (0..chunk.len()).map(|i| imp.bleed_box(i, chunk.len())).collect();
         for (i, piece) in chunk.iter().enumerate() {
-            place(&mut front, piece.front, imp.front(i), imp.bleed_box(i, chunk.len()));
+            place(&mut front, piece.front, trims[i], bleeds[i]);
         }
         if imp.sides == Sides::Fold {
+            trims.extend((0..chunk.len()).map(|i| imp.back(i, offset)));
+            bleeds.extend((0..chunk.len()).map(|i| imp.back_bleed_box(i, chunk.len(), offset)));
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(back) = piece.back {
                     place(&mut front, back, imp.back(i, offset), imp.back_bleed_box(i, chunk.len(), offset));
@@ -112,7 +125,7 @@ pub(crate) fn pages(
         }
         let side = if imp.sides == Sides::Fold { Side::Fold } else { Side::Front };
         let what = sheet_footer(ctx, kind, n + 1, sheets, side);
-        out.push(ctx.finish(front, &what));
+        out.push(Page { boxes: PrintBoxes::around(trims, bleeds), ..ctx.finish(front, &what) });
         if imp.sides == Sides::Duplex && chunk.iter().any(|p| p.back.is_some()) {
             let mut back = ctx.canvas(size, Owner::new(format!("{kind} sheet {} back", n + 1), None));
             for (i, piece) in chunk.iter().enumerate() {
@@ -123,96 +136,15 @@ pub(crate) fn pages(
             }
             marks(&mut back, &imp.crop_marks(chunk.len(), Some(offset)));
             let what = sheet_footer(ctx, kind, n + 1, sheets, Side::Back);
-            out.push(Page { back: true, ..ctx.finish(back, &what) });
+            // The back's boxes mirror the whole front grid: the sheet is cut once, through both.
+            let boxes = PrintBoxes::around(
+                (0..chunk.len()).map(|i| imp.back(i, offset)),
+                (0..chunk.len()).map(|i| imp.back_bleed_box(i, chunk.len(), offset)),
+            );
+            out.push(Page { back: true, boxes, ..ctx.finish(back, &what) });
         }
     }
     out
-}
-
-/// The duplex calibration sheet on `paper`: a crosshair and rulers on the front, the same
-/// crosshair mirrored on the back. Printed duplex and held against the light, the back
-/// crosshair's position on the front rulers is the printer's back offset.
-pub(crate) fn calibration(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
-    let (w, h) = (paper.width, paper.height);
-    let (cx, cy) = (w / 2.0, h / 2.0);
-    let kind = ctx.msg.first("products.calibration");
-    let mut pages = Vec::new();
-    for back in [false, true] {
-        let mut c = ctx.canvas((w, h), Owner::new("calibration sheet", None));
-        crosshair(&mut c, (cx, cy), !back);
-        if !back {
-            ruler_numbers(&mut c, (cx, cy));
-        }
-        let how = if back { ctx.msg.text("calibration.back") } else { ctx.msg.text("calibration.front") };
-        let (x, y, aw, _) = c.area();
-        let owner = Owner::new("calibration instructions", None);
-        let laid = c.text(
-            TextBox::new(&ctx.msg.text("calibration.title"), x + 10.0, y + 15.0, aw - 20.0, 8.0)
-                .size(12.0)
-                .bold()
-                .align(Align::Middle)
-                .of(&owner),
-        );
-        c.text(
-            TextBox::new(&how, x + 20.0, laid.bottom + 3.0, aw - 40.0, 50.0).size(9.0).align(Align::Middle).of(&owner),
-        );
-        let side = if back { Side::Back } else { Side::Front };
-        let what = sheet_footer(ctx, &kind, 1, 1, side);
-        let page = ctx.finish(c, &what);
-        pages.push(Page { back, ..page });
-    }
-    pages
-}
-
-/// The crosshair at `(cx, cy)` (on the mirror axis, so front and back coincide on a perfect
-/// printer), with rulers along its lines when `rulers`: ticks every 0.5 mm, longer at 1 mm and
-/// 5 mm, so the back's crosshair, seen through the paper, is read off directly.
-fn crosshair(c: &mut Canvas<'_>, (cx, cy): (f64, f64), rulers: bool) {
-    let mut s = String::from(r##"<g stroke="#000000" fill="none">"##);
-    let _ = write!(
-        s,
-        r#"<path d="M{} {cy} L{} {cy} M{cx} {} L{cx} {}" stroke-width="0.2"/>"#,
-        cx - 40.0,
-        cx + 40.0,
-        cy - 40.0,
-        cy + 40.0
-    );
-    let _ = write!(s, r#"<circle cx="{cx}" cy="{cy}" r="2.5" stroke-width="0.2"/>"#);
-    if rulers {
-        for i in -40..=40 {
-            let len = if i % 10 == 0 {
-                3.0
-            } else if i % 2 == 0 {
-                1.8
-            } else {
-                1.0
-            };
-            let d = f64::from(i) * 0.5;
-            let _ =
-                write!(s, r#"<path d="M{} {cy} L{} {}" stroke-width="0.08"/>"#, mm(cx + d), mm(cx + d), mm(cy + len));
-            let _ =
-                write!(s, r#"<path d="M{cx} {} L{} {}" stroke-width="0.08"/>"#, mm(cy + d), mm(cx + len), mm(cy + d));
-        }
-    }
-    s.push_str("</g>");
-    c.raw(&s);
-}
-
-/// The rulers' numbers every 5 mm: the horizontal ruler's below its ticks, the vertical ruler's
-/// left of its line, so the two never meet near the centre.
-fn ruler_numbers(c: &mut Canvas<'_>, (cx, cy): (f64, f64)) {
-    let owner = Owner::new("calibration rulers", None);
-    for i in (-20..=20).step_by(5).filter(|i| *i != 0) {
-        let (d, label) = (f64::from(i), i.to_string());
-        c.text(TextBox::new(&label, cx + d - 3.0, cy + 3.4, 6.0, 2.6).fixed(6.0).align(Align::Middle).of(&owner));
-        c.text(
-            TextBox::new(&label, cx - 7.2, cy + d - 1.3, 6.0, 2.6)
-                .fixed(6.0)
-                .align(Align::End)
-                .valign(VAlign::Middle)
-                .of(&owner),
-        );
-    }
 }
 
 /// A face on its own, with its bleed, for PNG previews.
@@ -229,26 +161,4 @@ pub(crate) fn standalone(face: &Face) -> String {
 /// Escapes text for SVG.
 pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::Pack;
-    use crate::text::Fonts;
-
-    #[test]
-    fn the_calibration_sheet_keeps_its_words_apart_and_inside_the_safe_margin() {
-        let fonts = Fonts::embedded();
-        let mut pack = Pack::default();
-        pack.print.safe_margin = 5.0;
-        pack.game.languages = vec!["en".into()];
-        let mut ctx = Ctx::new(&pack, &fonts);
-        let pages = calibration(&mut ctx, Paper::A4);
-        assert_eq!(pages.iter().map(|p| p.back).collect::<Vec<_>>(), [false, true]);
-        assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
-        assert!(pages[0].svg.contains(">Duplex calibration</text>"));
-        assert!(pages[1].svg.contains("sheet 1/1 · back</text>"), "the footer names the side");
-        assert!(!pages[0].svg.contains("位置合わせ"), "an English pack prints no Japanese");
-    }
 }
