@@ -102,46 +102,51 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
         mm(top)
     ));
     let stability = attribute("stability");
-    let name_width = if stability.is_empty() { w - 1.6 } else { w - 6.5 };
+    // The names take the strip's whole width (two languages at 6 pt need it); the stability
+    // number sits in the body, right of the influence squares.
+    let name_width = w - 1.6;
     let names = names_in_languages(ctx, &area.name);
     match names.as_slice() {
         [only] => {
             pen.text(only, Spot::left(left + 0.8, top + 0.4, name_width, strip - 0.8).centre(), |b| {
-                b.size(8.0).min(5.0).bold().lines(2).leading(1.05).valign(VAlign::Middle).fill(ink).of(&owner)
+                b.size(8.0).min(6.0).bold().lines(2).leading(1.05).valign(VAlign::Middle).fill(ink).of(&owner)
             });
         }
         [first, second, ..] => {
             pen.text(first, Spot::left(left + 0.8, top + 0.3, name_width, 3.6).centre(), |b| {
-                b.size(8.0).min(5.0).bold().lines(1).valign(VAlign::Middle).fill(ink).of(&owner)
+                b.size(8.0).min(6.0).bold().lines(1).valign(VAlign::Middle).fill(ink).of(&owner)
             });
             pen.text(second, Spot::left(left + 0.8, top + 3.9, name_width, 2.9).centre(), |b| {
-                b.size(5.5).min(4.5).lines(1).valign(VAlign::Middle).fill(ink).of(&owner)
+                b.size(6.0).min(6.0).lines(1).valign(VAlign::Middle).fill(ink).of(&owner)
             });
         }
         [] => {}
     }
+    let body = top + strip + 0.9;
+    let stability_w = if stability.is_empty() { 0.0 } else { 5.6 };
     if !stability.is_empty() {
         pen.raw(&format!(
-            r##"<rect x="{}" y="{}" width="4.6" height="5" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.2"/>"##,
+            r##"<rect x="{}" y="{}" width="4.6" height="5.4" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.2"/>"##,
             mm(left + w - 5.4),
-            mm(top + 1.0)
+            mm(body + 0.3)
         ));
-        pen.text(stability, Spot::left(left + w - 5.3, top + 1.1, 4.4, 4.8).centre(), |b| {
+        pen.text(stability, Spot::left(left + w - 5.3, body + 0.4, 4.4, 5.2).centre(), |b| {
             b.size(10.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
         });
     }
     // One influence square per side, left to right in the pack's side order (seed 003: US left,
-    // USSR right).
+    // USSR right), across the body left of the stability number.
     let sides = ctx.pack.sides.len().max(1) as f64;
-    let square = 6.0_f64.min((w - 2.0) / sides - 1.0);
+    let span = w - stability_w;
+    let square = 6.0_f64.min((span - 2.0) / sides - 1.0);
     let mut s = String::new();
     for (i, side) in ctx.pack.sides.iter().enumerate() {
-        let cx = left + w * (i as f64 + 0.5) / sides;
+        let cx = left + span * (i as f64 + 0.5) / sides;
         let _ = write!(
             s,
             r##"<rect x="{}" y="{}" width="{square}" height="{square}" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.25"><title>{}</title></rect>"##,
             mm(cx - square / 2.0),
-            mm(top + strip + 0.9),
+            mm(body),
             super::sheets::escape(ctx.msg.first_name(&side.name))
         );
     }

@@ -1,7 +1,11 @@
 //! Read-back: every PDF the packs in `data/` (and an English-only test pack) build, read back
 //! with poppler's `pdftotext -bbox-layout` — independently of pnpkit's layout code — must keep
-//! every word inside the page's safe area (5 mm from the paper edge) and no word may overlap
-//! another. Crop marks and bleed are paths, not text, so they do not count.
+//! every word inside the page's safe area (5 mm from the paper edge), no word may overlap
+//! another, and no word may be smaller than a reader can read at the table: 6 pt, except page
+//! footers and the texts on counters, chits and cards (whose stricter floors — names, factors,
+//! edition marks — their own tests hold) at 4 pt. A word's box is as tall as its font size.
+//! Crop marks and bleed are paths, not text, so they do not count. Every page states a TrimBox
+//! and a BleedBox for the print shop (read with `pdfinfo -box`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,6 +18,14 @@ const MM_PER_PT: f64 = 25.4 / 72.0;
 const SAFE_MM: f64 = 5.0;
 /// Rounding in poppler's boxes and ours: a word may touch the margin by this much (mm).
 const SLACK_MM: f64 = 0.1;
+/// The least size of a text a player reads at the table, pt.
+const READABLE_PT: f64 = 6.0;
+/// The least size of page footers and of the small print on pieces (edition marks), pt.
+const SMALL_PRINT_PT: f64 = 4.0;
+/// How far above the safe margin a page's footer line reaches, mm (6.5 pt and its leading).
+const FOOTER_BAND_MM: f64 = 3.5;
+/// Rounding in poppler's word boxes, pt.
+const SIZE_SLACK_PT: f64 = 0.05;
 
 /// A word and its box in mm, as poppler reads it.
 #[derive(Debug, Clone)]
@@ -73,13 +85,32 @@ fn read_words(pdf: &Path) -> Vec<PageWords> {
     pages
 }
 
-/// What is wrong with the words of one page: words in the safe margin, words over words.
-fn problems(page: &PageWords) -> Vec<String> {
+/// The least size a word of the PDF called `file` may have, pt: pieces (counters, chits, cards,
+/// the counter images of setup charts, and their replacement sheets) hold small print down to
+/// 4 pt, other documents 6 pt.
+fn floor_of(file: &str) -> f64 {
+    let pieces = ["counters", "chits", "cards", "setup-charts", "replacement-"];
+    if pieces.iter().any(|p| file.starts_with(p)) {
+        SMALL_PRINT_PT
+    } else {
+        READABLE_PT
+    }
+}
+
+/// What is wrong with the words of one page: words in the safe margin, words over words, words
+/// smaller than `floor` pt (the footer's down to 4 pt).
+fn problems(page: &PageWords, floor: f64) -> Vec<String> {
     let mut out = Vec::new();
     for w in &page.words {
         let distance = w.x0.min(w.y0).min(page.w - w.x1).min(page.h - w.y1);
         if distance < SAFE_MM - SLACK_MM {
             out.push(format!("“{}” is {distance:.1} mm from the paper edge", w.text));
+        }
+        let size = (w.y1 - w.y0) / MM_PER_PT;
+        let footer = w.y0 > page.h - SAFE_MM - FOOTER_BAND_MM;
+        let least = if footer { SMALL_PRINT_PT } else { floor };
+        if size < least - SIZE_SLACK_PT {
+            out.push(format!("“{}” is {size:.1} pt (at least {least} pt)", w.text));
         }
     }
     let mut order: Vec<&Word> = page.words.iter().collect();
@@ -115,7 +146,57 @@ fn audit(dir: &Path) -> Vec<String> {
     for pdf in pdfs {
         let name = pdf.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         for (i, page) in read_words(&pdf).iter().enumerate() {
-            out.extend(problems(page).into_iter().map(|p| format!("{name} p.{}: {p}", i + 1)));
+            out.extend(problems(page, floor_of(&name)).into_iter().map(|p| format!("{name} p.{}: {p}", i + 1)));
+        }
+        out.extend(box_problems(&pdf).into_iter().map(|p| format!("{name}: {p}")));
+    }
+    out
+}
+
+/// A page's boxes from `pdfinfo -box`, in pt: (name, [x0, y0, x1, y1]).
+fn page_boxes(pdf: &Path) -> Vec<Vec<(String, [f64; 4])>> {
+    let out = Command::new("pdfinfo")
+        .args(["-box", "-f", "1", "-l", "9999", &pdf.to_string_lossy()])
+        .output()
+        .expect("pdfinfo (poppler-utils)");
+    let mut pages: Vec<Vec<(String, [f64; 4])>> = Vec::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.starts_with("Page ")) {
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        let (Some(n), Some(name)) = (parts.get(1).and_then(|n| n.parse::<usize>().ok()), parts.get(2)) else { continue };
+        let values: Vec<f64> = parts[3..].iter().filter_map(|v| v.parse().ok()).collect();
+        if values.len() != 4 {
+            continue;
+        }
+        if pages.len() < n {
+            pages.resize(n, Vec::new());
+        }
+        pages[n - 1].push((name.trim_end_matches(':').to_string(), [values[0], values[1], values[2], values[3]]));
+    }
+    pages
+}
+
+/// What a print shop would find wrong with `pdf`'s page boxes: a page that does not state its
+/// TrimBox and BleedBox (poppler reports the MediaBox for a missing one, so the file itself is
+/// read), or boxes out of order (trim ⊆ bleed ⊆ media).
+fn box_problems(pdf: &Path) -> Vec<String> {
+    let bytes = std::fs::read(pdf).expect("pdf");
+    let count = |needle: &[u8]| bytes.windows(needle.len()).filter(|w| *w == needle).count();
+    let pages = page_boxes(pdf);
+    let mut out = Vec::new();
+    for key in ["/TrimBox", "/BleedBox"] {
+        if count(key.as_bytes()) != pages.len() {
+            out.push(format!("{} of {} pages state a {key}", count(key.as_bytes()), pages.len()));
+        }
+    }
+    let inside = |a: [f64; 4], b: [f64; 4]| a[0] >= b[0] - 0.01 && a[1] >= b[1] - 0.01 && a[2] <= b[2] + 0.01 && a[3] <= b[3] + 0.01;
+    for (i, page) in pages.iter().enumerate() {
+        let get = |n: &str| page.iter().find(|(k, _)| k == n).map(|(_, v)| *v);
+        let (Some(media), Some(bleed), Some(trim)) = (get("MediaBox"), get("BleedBox"), get("TrimBox")) else {
+            out.push(format!("p.{}: boxes missing from pdfinfo", i + 1));
+            continue;
+        };
+        if !inside(trim, bleed) || !inside(bleed, media) {
+            out.push(format!("p.{}: trim {trim:?} ⊄ bleed {bleed:?} ⊄ media {media:?}", i + 1));
         }
     }
     out
@@ -127,9 +208,14 @@ fn build(pack: &str, out: &Path) {
     assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
 }
 
-/// The first 40 problems, for a readable failure.
+/// The first 40 distinct problems, each with how often it occurs, for a readable failure.
 fn report(what: &str, problems: &[String]) -> String {
-    let shown: Vec<&str> = problems.iter().take(40).map(String::as_str).collect();
+    let mut counted: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for p in problems {
+        *counted.entry(p.as_str()).or_default() += 1;
+    }
+    let shown: Vec<String> =
+        counted.iter().take(40).map(|(p, n)| if *n > 1 { format!("{p} (×{n})") } else { p.to_string() }).collect();
     format!("{what}: {} problem(s)\n  {}", problems.len(), shown.join("\n  "))
 }
 
@@ -193,8 +279,41 @@ fn the_audit_sees_a_word_in_the_margin_and_two_words_over_each_other() {
     assert_eq!(page_problems_sorted(&page), ["“edge” is 2.0 mm from the paper edge", "“one” overlaps “two”"]);
 }
 
+#[test]
+fn the_audit_sees_small_print_but_lets_footers_and_pieces_be_smaller() {
+    let word = |text: &str, y0: f64, pt: f64| Word { text: text.into(), x0: 50.0, y0, x1: 60.0, y1: y0 + pt * MM_PER_PT };
+    let page = PageWords {
+        w: 210.0,
+        h: 297.0,
+        words: vec![word("tiny", 100.0, 5.0), word("fine", 120.0, 6.0), word("footer", 289.0, 4.5)],
+    };
+    assert_eq!(problems(&page, floor_of("play-sheets.pdf")), ["“tiny” is 5.0 pt (at least 6 pt)"]);
+    assert!(problems(&page, floor_of("counters.pdf")).is_empty(), "small print on pieces down to 4 pt");
+}
+
+#[test]
+fn the_imposed_sheets_state_where_the_pieces_are_cut() {
+    let dir = temp_dir("readback-boxes");
+    build("data/dougram", &dir);
+    let pt = 72.0 / 25.4;
+    for (file, piece_w, piece_h) in [("cards.pdf", 63.0, 88.0), ("counters.pdf", 15.0, 15.0)] {
+        for (i, page) in page_boxes(&dir.join(file)).iter().enumerate() {
+            let get = |n: &str| page.iter().find(|(k, _)| k == n).map(|(_, v)| *v).expect("box");
+            let (media, trim, bleed) = (get("MediaBox"), get("TrimBox"), get("BleedBox"));
+            let (w, h) = ((trim[2] - trim[0]) / pt, (trim[3] - trim[1]) / pt);
+            // The trim box is the grid: a whole number of pieces each way, inside the bleed.
+            for (extent, piece) in [(w, piece_w), (h, piece_h)] {
+                let n = (extent / piece).round();
+                assert!(n >= 1.0 && (extent - n * piece).abs() < 0.05, "{file} p.{}: trim {extent:.2} mm", i + 1);
+            }
+            assert!(bleed[0] < trim[0] && bleed[2] > trim[2], "{file} p.{}: bleed beyond the trim", i + 1);
+            assert!(trim != media, "{file} p.{}: the trim box is the grid, not the paper", i + 1);
+        }
+    }
+}
+
 fn page_problems_sorted(page: &PageWords) -> Vec<String> {
-    let mut p = problems(page);
+    let mut p = problems(page, READABLE_PT);
     p.sort();
     p
 }
