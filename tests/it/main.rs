@@ -13,6 +13,7 @@ mod cli;
 mod errata;
 mod fuzz;
 mod golden;
+mod looks;
 mod packs;
 mod print;
 mod readback;
