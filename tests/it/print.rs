@@ -511,3 +511,18 @@ fn the_flowchart_shows_every_known_card_and_its_relations_on_one_a4_page() {
     let mermaid = std::fs::read_to_string(out.join("flowchart.mmd")).unwrap();
     assert!(mermaid.starts_with("flowchart TB") && mermaid.contains("-.->|blocks|"), "{mermaid}");
 }
+
+#[test]
+fn a_game_whose_cards_enable_nothing_gets_no_flowchart() {
+    let dir = temp_dir("no-flowchart");
+    let out = dir.join("out");
+    let out_arg = out.to_string_lossy().into_owned();
+    // The CCG's cards stand alone; the strategic game's cards open one another.
+    for (pack, wanted) in [("data/doomtrooper", false), ("data/dougram", true)] {
+        let output = pnpkit(&root(), &["build", pack, "--out", &out_arg, "--only", "flowchart"]);
+        assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
+        for file in ["flowchart.pdf", "flowchart.dot", "flowchart.mmd"] {
+            assert_eq!(out.join(file).is_file(), wanted, "{pack}: {file}");
+        }
+    }
+}
