@@ -44,7 +44,13 @@ fn carrying<'f>(faces: &[&'f Face]) -> Vec<&'f Face> {
 /// from `marks_bottom` (below the grid's crop marks) to the footer, and records them for the
 /// manifest as printed on `sheet`. Returns a short note for the footer instead when the band is
 /// too low for a line of sheet text, and nothing when no face carries provisional values.
-pub(crate) fn sheet_note(ctx: &mut Ctx<'_>, c: &mut Canvas<'_>, faces: &[&Face], marks_bottom: f64, sheet: usize) -> String {
+pub(crate) fn sheet_note(
+    ctx: &mut Ctx<'_>,
+    c: &mut Canvas<'_>,
+    faces: &[&Face],
+    marks_bottom: f64,
+    sheet: usize,
+) -> String {
     let faces = carrying(faces);
     record(&mut ctx.provisional, &faces, sheet, &ctx.msg);
     // The note names each piece once (two counters may show the same unit on their backs).
@@ -168,7 +174,11 @@ mod tests {
         assert_eq!(footer, "", "the band below the marks holds the note");
         let (page, warnings) = c.finish("footer");
         assert!(warnings.is_empty(), "{warnings:?}");
-        assert!(page.svg.contains(">暫定値を含む駒: 連邦軍兵士 / Pieces with provisional values: Federal soldier</text>"), "{}", page.svg);
+        assert!(
+            page.svg.contains(">暫定値を含む駒: 連邦軍兵士 / Pieces with provisional values: Federal soldier</text>"),
+            "{}",
+            page.svg
+        );
         assert!(!page.svg.contains("スタック"), "a piece without provisional values is not named");
         assert_eq!(ctx.provisional.len(), 1);
         assert_eq!(ctx.provisional[0].fields, ["defence"]);
@@ -182,8 +192,9 @@ mod tests {
         pack.print.safe_margin = 5.0;
         pack.game.languages = vec!["en".into()];
         let mut ctx = Ctx::new(&pack, &fonts);
-        let faces: Vec<Face> =
-            (0..40).map(|i| face(&format!("counters/u{i}-front"), "", &format!("Unit number {i}"), &["count"])).collect();
+        let faces: Vec<Face> = (0..40)
+            .map(|i| face(&format!("counters/u{i}-front"), "", &format!("Unit number {i}"), &["count"]))
+            .collect();
         let refs: Vec<&Face> = faces.iter().collect();
         let mut c = ctx.canvas((210.0, 297.0), Owner::new("counters sheet 1", None));
         assert_eq!(sheet_note(&mut ctx, &mut c, &refs, 284.0, 2), "");

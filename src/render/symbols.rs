@@ -33,7 +33,10 @@ const BUILT_IN: &[BuiltIn] = &[
         name: "mechanised",
         frame: Frame::Rectangle,
         staff: false,
-        stroke: concat!("M0 0 L1 1 M0 1 L1 0 ", "M0.3 0.3 L0.7 0.3 A0.2 0.2 0 0 1 0.7 0.7 L0.3 0.7 A0.2 0.2 0 0 1 0.3 0.3 Z"),
+        stroke: concat!(
+            "M0 0 L1 1 M0 1 L1 0 ",
+            "M0.3 0.3 L0.7 0.3 A0.2 0.2 0 0 1 0.7 0.7 L0.3 0.7 A0.2 0.2 0 0 1 0.3 0.3 Z"
+        ),
         fill: "",
     },
     BuiltIn {
@@ -170,7 +173,9 @@ pub fn parse_path(d: &str) -> Result<Vec<Segment>, PathError> {
             Token::Number(_) => match command {
                 Some(('M', o)) => ('L', o),
                 Some((c, o)) if c != 'Z' => (c, o),
-                _ => return Err(PathError { offset, message: "a number where a command (M, L, …) should be".into() }),
+                _ => {
+                    return Err(PathError { offset, message: "a number where a command (M, L, …) should be".into() })
+                }
             },
         };
         command = Some((c, c_offset));
@@ -277,7 +282,9 @@ fn tokens(d: &str) -> Result<Vec<(usize, Token)>, PathError> {
                 i += 1;
             }
             let text = &d[start..i];
-            let n = text.parse::<f64>().map_err(|_| PathError { offset: start, message: format!("`{text}` is not a number") })?;
+            let n = text
+                .parse::<f64>()
+                .map_err(|_| PathError { offset: start, message: format!("`{text}` is not a number") })?;
             out.push((start, Token::Number(n)));
         } else {
             let c = d[i..].chars().next().unwrap_or('?');
@@ -292,16 +299,13 @@ fn tokens(d: &str) -> Result<Vec<(usize, Token)>, PathError> {
 /// inside. An unknown base or unreadable path draws what remains (the loader has reported it).
 pub fn draw(symbol: &UnitSymbol, (x, y, w, h): (f64, f64, f64, f64), ink: &str) -> String {
     let base = built_in(&symbol.base);
-    let frame = symbol
-        .frame
-        .as_deref()
-        .and_then(Frame::named)
-        .or(base.map(|b| b.frame))
-        .unwrap_or(if symbol.base.is_empty() && symbol.path.is_empty() && symbol.fill.is_empty() {
+    let frame = symbol.frame.as_deref().and_then(Frame::named).or(base.map(|b| b.frame)).unwrap_or(
+        if symbol.base.is_empty() && symbol.path.is_empty() && symbol.fill.is_empty() {
             Frame::None
         } else {
             Frame::Rectangle
-        });
+        },
+    );
     let staff = base.is_some_and(|b| b.staff);
     // A staff hangs below the frame's left edge: the frame gives it the box's lower fifth.
     let room_h = if staff { h * 0.8 } else { h };
@@ -319,20 +323,15 @@ pub fn draw(symbol: &UnitSymbol, (x, y, w, h): (f64, f64, f64, f64), ink: &str) 
     let fy = if staff { y } else { y + (h - fh) / 2.0 };
     let stroke = mm((fh * 0.075).max(0.12));
     let mut out = String::new();
-    let _ = write!(out, r#"<g class="symbol" fill="none" stroke="{ink}" stroke-width="{stroke}" stroke-linejoin="round">"#);
+    let _ =
+        write!(out, r#"<g class="symbol" fill="none" stroke="{ink}" stroke-width="{stroke}" stroke-linejoin="round">"#);
     match frame {
         Frame::Rectangle => {
-            let _ = write!(
-                out,
-                r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
-                mm(fx),
-                mm(fy),
-                mm(fw),
-                mm(fh)
-            );
+            let _ = write!(out, r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#, mm(fx), mm(fy), mm(fw), mm(fh));
         }
         Frame::Circle => {
-            let _ = write!(out, r#"<circle cx="{}" cy="{}" r="{}"/>"#, mm(fx + fw / 2.0), mm(fy + fh / 2.0), mm(fw / 2.0));
+            let _ =
+                write!(out, r#"<circle cx="{}" cy="{}" r="{}"/>"#, mm(fx + fw / 2.0), mm(fy + fh / 2.0), mm(fw / 2.0));
         }
         Frame::None => {}
     }
@@ -444,7 +443,13 @@ mod tests {
     fn path_data_is_read_with_repeats_and_bad_data_is_reported_where_it_is() {
         assert_eq!(
             parse_path("M0 0 1 1 H0.5 V0.25 Z").unwrap(),
-            [Segment::Move(0.0, 0.0), Segment::Line(1.0, 1.0), Segment::Line(0.5, 1.0), Segment::Line(0.5, 0.25), Segment::Close]
+            [
+                Segment::Move(0.0, 0.0),
+                Segment::Line(1.0, 1.0),
+                Segment::Line(0.5, 1.0),
+                Segment::Line(0.5, 0.25),
+                Segment::Close
+            ]
         );
         let err = |d: &str| parse_path(d).unwrap_err();
         assert_eq!(err("M0 0 L1.5 0.5"), PathError { offset: 6, message: "1.5 is outside the 0..1 box".into() });

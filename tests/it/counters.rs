@@ -106,5 +106,7 @@ fn twilight_struggle_markers_print_names_at_5_pt_and_their_provisional_counts_in
     assert!(!note.is_empty(), "the front names its markers with provisional counts");
     let m = manifest(&out);
     let pieces = m["provisional_pieces"].as_array().expect("provisional_pieces");
-    assert!(pieces.iter().any(|p| p["face"] == "counters/us-influence-front" && p["fields"] == serde_json::json!(["count"])));
+    assert!(pieces
+        .iter()
+        .any(|p| p["face"] == "counters/us-influence-front" && p["fields"] == serde_json::json!(["count"])));
 }
