@@ -53,6 +53,9 @@ struct Manifest<'a> {
     documents: Vec<DocumentEntry>,
     files: Vec<FileEntry>,
     provisional: Vec<&'a str>,
+    /// Every printed face carrying provisional values: its fields and the sheets it is on (the
+    /// sheets' margins name these pieces; the faces carry no mark).
+    provisional_pieces: &'a [crate::render::provisional::ProvisionalPiece],
     warnings: usize,
 }
 
@@ -142,6 +145,7 @@ pub(super) fn write(
         documents: rendered.documents.iter().map(entry).collect(),
         files,
         provisional: pack.provisional.iter().map(|p| p.what.as_str()).collect(),
+        provisional_pieces: &rendered.provisional,
         warnings: diags.len(),
     };
     let mut bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| e.to_string())?;

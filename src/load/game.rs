@@ -196,8 +196,7 @@ struct RawForce {
 struct RawClass {
     id: String,
     name: RawNames,
-    #[serde(default)]
-    symbol: String,
+    symbol: Option<TS<super::units::RawSymbol>>,
     template: Option<TS<String>>,
 }
 
@@ -534,7 +533,8 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         .into_iter()
         .map(|c| {
             let template = c.template.as_ref().and_then(|t| template_key(l, &Loader::spanned(file, t)));
-            UnitClass { id: c.id, name: c.name.into(), symbol: c.symbol, template }
+            let symbol = super::units::symbol(l, file, c.symbol.as_ref());
+            UnitClass { id: c.id, name: c.name.into(), symbol, template }
         })
         .collect();
     pack.factors =

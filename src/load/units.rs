@@ -3,10 +3,14 @@
 
 use std::collections::BTreeMap;
 
+use serde::Deserialize;
+use toml::Spanned as TS;
+
 use super::csv::{Columns, Row};
 use super::Loader;
-use crate::diag::{Code, Diagnostic};
-use crate::model::{CounterKind, Modifier, Pack, Spanned, UnitType};
+use crate::diag::{Code, Diagnostic, FileId, Span};
+use crate::model::{CounterKind, Modifier, Pack, Spanned, UnitSymbol, UnitType};
+use crate::render::symbols;
 
 const UNIT_COLUMNS: Columns = Columns {
     required: &["id", "force", "class"],
@@ -133,4 +137,90 @@ pub(super) fn duplicate_check<'a>(
                 .with_hint("ids must be unique within a file kind"),
         );
     }
+}
+
+/// A class's `symbol` in pack.toml: a built-in symbol's name, or a table drawing the pack's own.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(super) enum RawSymbol {
+    /// `symbol = "infantry"`.
+    Name(String),
+    /// `symbol = { base = "armour", path = "M0.5 0 L0.5 0.3", frame = "rectangle" }`.
+    Drawn(RawDrawnSymbol),
+}
+
+/// The table form of a class's `symbol`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawDrawnSymbol {
+    base: Option<String>,
+    path: Option<String>,
+    fill: Option<String>,
+    frame: Option<String>,
+}
+
+/// Reads a class's symbol, reporting an unknown built-in or frame and unreadable path data at
+/// the place in pack.toml that holds it.
+pub(super) fn symbol(l: &mut Loader<'_>, file: FileId, raw: Option<&TS<RawSymbol>>) -> UnitSymbol {
+    let Some(raw) = raw else { return UnitSymbol::default() };
+    let whole = Loader::span(file, raw);
+    let (base, path, fill, frame) = match raw.get_ref() {
+        RawSymbol::Name(name) => (Some(name), None, None, None),
+        RawSymbol::Drawn(d) => (d.base.as_ref(), d.path.as_ref(), d.fill.as_ref(), d.frame.as_ref()),
+    };
+    // Inner values carry no span of their own (an untagged enum loses them): find each value's
+    // quoted text inside the symbol's span, else point at the whole symbol.
+    let text = l.sources.get(file).text.get(whole.range.clone()).unwrap_or("").to_string();
+    let at = |value: &str, offset: usize, len: usize| match text.find(&format!("\"{value}\"")) {
+        Some(i) => {
+            let start = whole.range.start + i + 1 + offset;
+            Span::new(file, start..start + len)
+        }
+        None => whole.clone(),
+    };
+    let mut out = UnitSymbol::default();
+    if let Some(base) = base {
+        if symbols::is_built_in(base) {
+            out.base = base.clone();
+        } else {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("unknown unit symbol `{base}`"))
+                    .at(&at(base, 0, base.len()))
+                    .with_hint(format!(
+                        "use a built-in symbol ({}) or draw the class's own: symbol = {{ path = \"M0.2 0.5 L0.8 0.5\" }} \
+                         (docs/pack-format.md)",
+                        symbols::built_in_names()
+                    )),
+            );
+        }
+    }
+    if let Some(frame) = frame {
+        if symbols::FRAMES.contains(&frame.as_str()) {
+            out.frame = Some(frame.clone());
+        } else {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("unknown symbol frame `{frame}`"))
+                    .at(&at(frame, 0, frame.len()))
+                    .with_hint(format!("use one of {}", symbols::FRAMES.join(", "))),
+            );
+        }
+    }
+    for (data, into) in [(path, &mut out.path), (fill, &mut out.fill)] {
+        let Some(data) = data else { continue };
+        match symbols::parse_path(data) {
+            Ok(_) => *into = data.clone(),
+            Err(e) => {
+                let len = data[e.offset..].find([' ', ',']).unwrap_or(data.len() - e.offset).max(1);
+                l.diags.push(
+                    Diagnostic::error(Code::BAD_VALUE, format!("symbol path: {}", e.message))
+                        .at(&at(data, e.offset, len))
+                        .with_hint(
+                            "a symbol's path is SVG path data with absolute commands M, L, H, V, C, Q, A, Z and \
+                             every point inside the 0..1 box laid over the frame (docs/pack-format.md)",
+                        ),
+                );
+            }
+        }
+    }
+    out
 }

@@ -28,7 +28,7 @@ pub use map::{
 };
 pub use rules::{Clause, Rules, Section, Term};
 pub use setup::{Placement, Setup};
-pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitType};
+pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitSymbol, UnitType};
 
 use crate::diag::Span;
 use serde::Serialize;

@@ -13,11 +13,37 @@ pub struct UnitClass {
     pub id: String,
     /// Name.
     pub name: Names,
-    /// Symbol drawn on the counter (a name the counter templates know).
-    pub symbol: String,
+    /// Symbol drawn on the counter.
+    pub symbol: UnitSymbol,
     /// The template that draws units of this class, instead of `counters/unit.svg.tera`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Spanned<String>>,
+}
+
+/// A unit class's symbol in the NATO APP-6 manner: a built-in symbol (`infantry`, `armour`, …),
+/// the pack's own icon drawn over it or alone, and its frame.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct UnitSymbol {
+    /// The built-in symbol it starts from (`infantry`, `armour`, `hq`, …); empty: none.
+    pub base: String,
+    /// The pack's own strokes: SVG path data in a 0..1 box over the frame's inside.
+    pub path: String,
+    /// The pack's own filled shapes, path data in the same box.
+    pub fill: String,
+    /// The frame (`rectangle`, `circle` or `none`) when not the base's (a rectangle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame: Option<String>,
+}
+
+impl UnitSymbol {
+    /// The symbol's name as templates compare it: the built-in's, or `own` for a pack's icon.
+    pub fn name<'a>(&'a self, own: &'a str) -> &'a str {
+        if self.path.is_empty() && self.fill.is_empty() {
+            &self.base
+        } else {
+            own
+        }
+    }
 }
 
 /// What one counter face shows: a unit of one force.

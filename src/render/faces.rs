@@ -16,7 +16,9 @@ use super::describe::Describer;
 use super::templates::{self, Templates};
 use crate::diag::{Diagnostic, Sources, Span};
 use crate::messages::Messages;
-use crate::model::{Card, CardField, CounterKind, Expr, FieldKind, FieldValue, Names, Pack, Spanned, UnitType};
+use crate::model::{
+    Card, CardField, CounterKind, Expr, FieldKind, FieldValue, Names, Pack, Spanned, UnitSymbol, UnitType,
+};
 
 /// A rendered face: the inner SVG of one side of one piece, in mm, trim box at the origin.
 #[derive(Clone, Debug)]
@@ -31,6 +33,11 @@ pub struct Face {
     pub bleed: f64,
     /// SVG elements (no root element).
     pub svg: String,
+    /// The piece's name, for the sheet's note on provisional values.
+    pub names: Names,
+    /// The fields whose values on this face the sources do not give (`anti_armour`, `back`, …);
+    /// the sheet's margin and the manifest list them, the face itself carries no mark.
+    pub provisional: Vec<String>,
 }
 
 /// Settings shared by every face of one kind.
@@ -67,6 +74,17 @@ pub struct Planned {
     origin: Span,
     #[serde(skip)]
     size: FaceSize,
+    /// The piece's name and its provisional fields, handed on to the [`Face`].
+    #[serde(skip)]
+    provisional: (Names, Vec<String>),
+}
+
+impl Planned {
+    /// This face, recording that it shows `fields` of the piece called `names` as provisional.
+    fn carrying(mut self, names: &Names, fields: Vec<String>) -> Planned {
+        self.provisional = (names.clone(), fields);
+        self
+    }
 }
 
 /// Whether `name` is a template pnpkit carries (a pack's `template` key may name one).
@@ -93,11 +111,11 @@ pub fn contexts(pack: &Pack, kind: &str, id: &str) -> Result<Vec<Planned>, Strin
         }
         "units" => {
             let unit = pack.unit(None, id).ok_or_else(|| not_found("unit"))?;
-            Ok(vec![planner.counter(format!("units/{}", unit.id), &unit.id, false, false, None, size)])
+            Ok(vec![planner.counter(format!("units/{}", unit.id), &unit.id, false, Vec::new(), None, size)])
         }
         "markers" => {
             let marker = pack.marker(id).ok_or_else(|| not_found("marker"))?;
-            Ok(vec![planner.counter(format!("markers/{}", marker.id), &marker.id, false, false, None, size)])
+            Ok(vec![planner.counter(format!("markers/{}", marker.id), &marker.id, false, Vec::new(), None, size)])
         }
         "chits" => {
             pack.chits.values.iter().find(|v| v.label == id).ok_or_else(|| not_found("chit value"))?;
@@ -129,7 +147,8 @@ impl<'a> FaceRenderer<'a> {
         let origin = &planned.origin;
         self.warnings.extend(warnings.into_iter().map(|w| if w.span.is_some() { w } else { w.at(origin) }));
         let FaceSize { w, h, bleed } = planned.size;
-        Ok(Face { id: planned.face, w, h, bleed, svg })
+        let (names, provisional) = planned.provisional;
+        Ok(Face { id: planned.face, w, h, bleed, svg, names, provisional })
     }
 
     /// One face of a unit or marker outside any counter kind (setup charts): a unit
@@ -142,7 +161,8 @@ impl<'a> FaceRenderer<'a> {
         counter_draft: bool,
         size: &FaceSize,
     ) -> Result<Face, Diagnostic> {
-        let planned = self.planner.counter(id, face, damaged, counter_draft, None, *size);
+        let fields = if counter_draft { vec!["back".to_string()] } else { Vec::new() };
+        let planned = self.planner.counter(id, face, damaged, fields, None, *size);
         self.render(planned)
     }
 
@@ -267,11 +287,37 @@ struct CounterFace {
     subtitle: String,
     colour: String,
     ink: String,
+    /// The class symbol's name: a built-in's (`infantry`), the class id for a pack's own icon,
+    /// empty for none.
     symbol: String,
+    /// The symbol itself, drawn by `symbol(icon=face.icon, …)`.
+    icon: UnitSymbol,
+    /// The values as one string (`5-4-4-2`).
     factors: String,
+    /// The values in fixed slots, the same slots on every unit of the pack (its factors in
+    /// order, then movement when its units move), so the values line up across counters.
+    slots: Vec<Slot>,
     movement: Option<i64>,
+    /// The unit's steps, and how many this face has left (a damaged side one fewer).
+    steps: u32,
+    steps_left: u32,
     damaged: bool,
+    /// The setups that place the unit, by number (`1·2`); empty when none does.
+    setup: String,
+    /// Whether the face shows values the sources do not give. The built-in templates print no
+    /// mark: the sheet's margin and the manifest name these pieces.
     draft: bool,
+}
+
+/// One value slot of a unit face.
+#[derive(Serialize)]
+struct Slot {
+    /// The factor's id, or `movement`.
+    id: String,
+    /// Its abbreviation (`甲`), empty for movement.
+    abbrev: String,
+    /// The value as printed (`?` when the sources do not give it).
+    value: String,
 }
 
 #[derive(Serialize)]
@@ -514,30 +560,36 @@ impl<'a> Planner<'a> {
     ) -> Planned {
         // Every part is plain data (strings, numbers, maps with string keys): serializing cannot fail.
         let context = serde_json::to_value(&whole).unwrap_or(Value::Null);
-        Planned { face, template: template.to_string(), context, origin: origin.clone(), size }
+        Planned {
+            face,
+            template: template.to_string(),
+            context,
+            origin: origin.clone(),
+            size,
+            provisional: (Names::default(), Vec::new()),
+        }
     }
 
     /// The front or back of a physical counter; its template, if any, comes before the face's.
     fn counter_side(&self, counter: &'a CounterKind, back: bool, size: FaceSize) -> Planned {
-        let (id, face, damaged, draft) = match (&counter.back, back) {
-            (Some(b), true) => (
-                format!("counters/{}-back", counter.id),
-                b.value.as_str(),
-                counter.is_two_step(),
-                counter.provisional.iter().any(|p| p == "back"),
-            ),
-            _ => (format!("counters/{}-front", counter.id), counter.front.value.as_str(), false, false),
+        // The counter's own provisional values: its count goes with its front, its back's pairing
+        // with its back.
+        let (id, face, damaged) = match (&counter.back, back) {
+            (Some(b), true) => (format!("counters/{}-back", counter.id), b.value.as_str(), counter.is_two_step()),
+            _ => (format!("counters/{}-front", counter.id), counter.front.value.as_str(), false),
         };
-        self.counter(id, face, damaged, draft, Some((counter, back)), size)
+        let fields = counter.provisional.iter().filter(|p| (p.as_str() == "back") == back).cloned().collect();
+        self.counter(id, face, damaged, fields, Some((counter, back)), size)
     }
 
-    /// A unit face (`damaged` for its damaged side) or a marker face.
+    /// A unit face (`damaged` for its damaged side) or a marker face; `counter_fields` are the
+    /// physical counter's provisional fields this face carries.
     fn counter(
         &self,
         id: String,
         face: &str,
         damaged: bool,
-        counter_draft: bool,
+        counter_fields: Vec<String>,
         counter: Option<(&'a CounterKind, bool)>,
         size: FaceSize,
     ) -> Planned {
@@ -545,7 +597,7 @@ impl<'a> Planner<'a> {
             counter.map(|(c, back)| CounterInfo { id: &c.id, count: c.count.value, back, two_step: c.is_two_step() });
         let own_template = counter.and_then(|(c, _)| c.template.as_ref());
         if let Some(unit) = self.pack.unit_by_id(face) {
-            return self.unit(id, unit, damaged, counter_draft, info, own_template, size);
+            return self.unit(id, unit, damaged, counter_fields, info, own_template, size);
         }
         let marker = self.pack.marker(face);
         let (title, subtitle) = marker.map_or((face.to_string(), String::new()), |m| self.msg.first_and_rest(&m.name));
@@ -558,10 +610,15 @@ impl<'a> Planner<'a> {
             ink: ink_for(&colour).into(),
             colour,
             symbol: String::new(),
+            icon: UnitSymbol::default(),
             factors: String::new(),
+            slots: Vec::new(),
             movement: None,
+            steps: 1,
+            steps_left: 1,
             damaged: false,
-            draft: false,
+            setup: String::new(),
+            draft: !counter_fields.is_empty(),
         };
         let piece = MarkerPiece {
             marker: marker.map(|m| MarkerInfo { named: self.named(&m.id, &m.name), colour: m.colour.as_deref() }),
@@ -571,7 +628,8 @@ impl<'a> Planner<'a> {
             template_of([own_template, marker.and_then(|m| m.template.as_ref())], "counters/marker.svg.tera");
         let origin = counter.map_or_else(Span::default, |(c, _)| c.span.clone());
         let whole = Whole { common: self.common(size, None, None), face: data, piece };
-        self.plan(id, template, whole, &origin, size)
+        let names = marker.map_or_else(|| Names { ja: face.into(), en: face.into() }, |m| m.name.clone());
+        self.plan(id, template, whole, &origin, size).carrying(&names, counter_fields)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -580,7 +638,7 @@ impl<'a> Planner<'a> {
         id: String,
         unit: &'a UnitType,
         damaged: bool,
-        counter_draft: bool,
+        counter_fields: Vec<String>,
         counter: Option<CounterInfo<'a>>,
         own_template: Option<&'a Spanned<String>>,
         size: FaceSize,
@@ -603,9 +661,11 @@ impl<'a> Planner<'a> {
             })
             .collect();
         let class = pack.classes.iter().find(|c| c.id == unit.class.value);
-        let draft = counter_draft
-            || unit.provisional.iter().any(|p| pack.factors.iter().any(|f| &f.id == p) || p == "movement");
+        // Every value the face prints that the sources do not give, and the back's pairing.
+        let mut provisional: Vec<String> = unit.provisional.clone();
+        provisional.extend(counter_fields);
         let (title, subtitle) = self.msg.first_and_rest(&unit.name);
+        let slots = self.slots(unit, &factors);
         let data = CounterFace {
             name: title.clone(),
             name_en: unit.name.en.clone(),
@@ -613,16 +673,21 @@ impl<'a> Planner<'a> {
             subtitle,
             ink: ink_for(&colour).into(),
             colour,
-            symbol: class.map_or(String::new(), |c| c.symbol.clone()),
-            factors: factors.iter().map(|f| f.display.as_str()).collect::<Vec<_>>().join("-"),
+            symbol: class.map_or(String::new(), |c| c.symbol.name(&c.id).to_string()),
+            icon: class.map_or_else(UnitSymbol::default, |c| c.symbol.clone()),
+            factors: slots.iter().map(|s| s.value.as_str()).collect::<Vec<_>>().join("-"),
+            slots,
             movement: unit.movement,
+            steps: unit.steps,
+            steps_left: if damaged { unit.steps.saturating_sub(1).max(1) } else { unit.steps },
             damaged,
-            draft,
+            setup: self.setup_code(unit),
+            draft: !provisional.is_empty(),
         };
         let template = template_of([own_template, class.and_then(|c| c.template.as_ref())], "counters/unit.svg.tera");
         let piece = UnitPiece {
             unit: self.named(&unit.id, &unit.name),
-            class: class.map(|c| ClassInfo { named: self.named(&c.id, &c.name), symbol: &c.symbol }),
+            class: class.map(|c| ClassInfo { named: self.named(&c.id, &c.name), symbol: c.symbol.name(&c.id) }),
             factors,
             movement: unit.movement,
             steps: unit.steps,
@@ -631,7 +696,33 @@ impl<'a> Planner<'a> {
             counter,
         };
         let whole = Whole { common: self.common(size, None, Some(&unit.force)), face: data, piece };
-        self.plan(id, template, whole, &unit.span, size)
+        self.plan(id, template, whole, &unit.span, size).carrying(&unit.name, provisional)
+    }
+
+    /// A unit's values in the pack's fixed slots: its factors in the pack's order, then its
+    /// movement when any unit of the pack moves (an immobile unit shows its 0).
+    fn slots(&self, unit: &UnitType, factors: &[FactorInfo<'_>]) -> Vec<Slot> {
+        let mut slots: Vec<Slot> = factors
+            .iter()
+            .map(|f| Slot { id: f.id.to_string(), abbrev: f.abbrev.to_string(), value: f.display.clone() })
+            .collect();
+        if self.pack.units.iter().any(|u| u.movement.is_some()) {
+            let value = unit.movement.map_or("?".to_string(), |m| m.to_string());
+            slots.push(Slot { id: "movement".into(), abbrev: String::new(), value });
+        }
+        slots
+    }
+
+    /// The numbers of the setups that place `unit` (`1·2`), in the order the pack gives them.
+    fn setup_code(&self, unit: &UnitType) -> String {
+        let pack = self.pack;
+        let places = |setup: &str| {
+            pack.placements_of(setup)
+                .any(|p| pack.unit(Some(&p.side.value), &p.piece.value).is_some_and(|u| u.id == unit.id))
+        };
+        let numbers: Vec<String> =
+            pack.setups.iter().enumerate().filter(|(_, s)| places(&s.id)).map(|(i, _)| (i + 1).to_string()).collect();
+        numbers.join("·")
     }
 
     fn chit_front(&self, label: &str, size: FaceSize) -> Planned {

@@ -20,8 +20,10 @@ mod fonts;
 mod map;
 mod mat;
 mod playsheet;
+pub mod provisional;
 mod setupchart;
 pub mod sheets;
+pub mod symbols;
 mod templates;
 
 use std::collections::BTreeMap;
@@ -174,6 +176,8 @@ pub struct Rendered {
     pub files: Vec<(String, Vec<u8>)>,
     /// Whole pages to write as PNG too (name, SVG): the flowchart.
     pub page_previews: Vec<(String, String)>,
+    /// The imposed faces that carry provisional values, for the manifest.
+    pub provisional: Vec<provisional::ProvisionalPiece>,
 }
 
 /// What every page renderer works with: the pack, the fonts text is measured with, the words
@@ -187,12 +191,14 @@ pub(crate) struct Ctx<'a> {
     pub(crate) msg: Messages,
     /// Overflowing, misplaced and overlapping texts found so far.
     pub(crate) warnings: Vec<Diagnostic>,
+    /// The imposed faces found so far that carry provisional values.
+    pub(crate) provisional: Vec<provisional::ProvisionalPiece>,
 }
 
 impl<'a> Ctx<'a> {
     /// The context for `pack`.
     pub(crate) fn new(pack: &'a Pack, fonts: &'a Fonts) -> Ctx<'a> {
-        Ctx { pack, fonts, msg: Messages::of(pack), warnings: Vec::new() }
+        Ctx { pack, fonts, msg: Messages::of(pack), warnings: Vec::new(), provisional: Vec::new() }
     }
 
     /// A blank page of `size` mm whose texts belong to `owner` unless they name their own.
@@ -270,6 +276,7 @@ pub fn render(
     }
     out.warnings = faces.warnings;
     out.warnings.append(&mut ctx.warnings);
+    out.provisional = std::mem::take(&mut ctx.provisional);
     out.previews = previews.into_iter().map(|(name, svg)| Preview { name, svg }).collect();
     Ok(out)
 }
@@ -511,7 +518,10 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     let mut cards: Vec<_> = pack.cards.iter().filter(|c| options.chosen(&c.id)).collect();
     cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
     for card in cards {
-        let front = push(&mut built.faces, faces.card_front(card, &size)?);
+        let mut front = faces.card_front(card, &size)?;
+        // The sheet's margin and the manifest name the cards that carry provisional values.
+        (front.names, front.provisional) = (card.name.clone(), card.provisional.clone());
+        let front = push(&mut built.faces, front);
         let back = faces.card_back(card, &size)?;
         let back = match built.faces.iter().position(|f| f.id == back.id) {
             Some(i) => i,

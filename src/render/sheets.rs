@@ -124,7 +124,10 @@ pub(crate) fn pages(
             marks(&mut front, &imp.crop_marks(chunk.len(), None));
         }
         let side = if imp.sides == Sides::Fold { Side::Fold } else { Side::Front };
-        let what = sheet_footer(ctx, kind, n + 1, sheets, side);
+        let mut what = sheet_footer(ctx, kind, n + 1, sheets, side);
+        let backs = chunk.iter().filter_map(|p| p.back).filter(|_| imp.sides == Sides::Fold);
+        let shown: Vec<&Face> = chunk.iter().map(|p| p.front).chain(backs).collect();
+        provisional_note(ctx, &mut front, imp, (chunk.len(), None), &shown, (n + 1, &mut what));
         out.push(Page { boxes: PrintBoxes::around(trims, bleeds), ..ctx.finish(front, &what) });
         if imp.sides == Sides::Duplex && chunk.iter().any(|p| p.back.is_some()) {
             let mut back = ctx.canvas(size, Owner::new(format!("{kind} sheet {} back", n + 1), None));
@@ -135,7 +138,9 @@ pub(crate) fn pages(
                 }
             }
             marks(&mut back, &imp.crop_marks(chunk.len(), Some(offset)));
-            let what = sheet_footer(ctx, kind, n + 1, sheets, Side::Back);
+            let mut what = sheet_footer(ctx, kind, n + 1, sheets, Side::Back);
+            let shown: Vec<&Face> = chunk.iter().filter_map(|p| p.back).collect();
+            provisional_note(ctx, &mut back, imp, (chunk.len(), Some(offset)), &shown, (n + 1, &mut what));
             // The back's boxes mirror the whole front grid: the sheet is cut once, through both.
             let boxes = PrintBoxes::around(
                 (0..chunk.len()).map(|i| imp.back(i, offset)),
@@ -145,6 +150,29 @@ pub(crate) fn pages(
         }
     }
     out
+}
+
+/// The note naming the pieces of `shown` that carry provisional values, below the crop marks of
+/// the `filled` slots (`back` offset for a back page) of sheet `sheet`; when the margin has no
+/// room for it, a count joins the footer's `what`.
+fn provisional_note(
+    ctx: &mut Ctx<'_>,
+    c: &mut Canvas<'_>,
+    imp: &Imposition,
+    (filled, back): (usize, Option<(f64, f64)>),
+    shown: &[&Face],
+    (sheet, what): (usize, &mut String),
+) {
+    let mut all = imp.crop_marks(filled, back);
+    if imp.sides == Sides::Fold {
+        all.extend(imp.crop_marks(filled, Some((0.0, 0.0))));
+    }
+    let below = all.iter().map(|m| m.y1.max(m.y2)).fold(0.0, f64::max);
+    let short = super::provisional::sheet_note(ctx, c, shown, below, sheet);
+    if !short.is_empty() {
+        what.push_str(" · ");
+        what.push_str(&short);
+    }
 }
 
 /// A face on its own, with its bleed, for PNG previews.

@@ -84,6 +84,7 @@ impl Templates {
         let log = Arc::new(Mutex::new(FitLog::default()));
         let fit_log = log.clone();
         tera.register_function("fit", move |kwargs: Kwargs, _: &State| fit_function(&fonts, &fit_log, &kwargs));
+        tera.register_function("symbol", |kwargs: Kwargs, _: &State| symbol_function(&kwargs));
         let mut files = Vec::new();
         let mut texts = Vec::new();
         for (name, built_in) in BUILT_IN {
@@ -238,6 +239,48 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
         overflow: fitted.overflow,
         anchor,
     }))
+}
+
+/// `symbol(icon=face.icon, x=…, y=…, width=…, height=…, colour=face.ink)`: the unit symbol in the
+/// box, as SVG elements (see [`super::symbols::draw`]); also `symbol(name="armour", …)` for a
+/// built-in symbol by name.
+fn symbol_function(kwargs: &Kwargs) -> TeraResult<Value> {
+    let num = |key: &str| -> TeraResult<f64> {
+        kwargs.get::<f64>(key)?.ok_or_else(|| tera::Error::message(format!("symbol: `{key}` is required")))
+    };
+    let (x, y, w, h) = (num("x")?, num("y")?, num("width")?, num("height")?);
+    let colour = kwargs.get::<&str>("colour")?.unwrap_or("#000000").to_string();
+    let icon = match (kwargs.get::<Value>("icon")?, kwargs.get::<&str>("name")?) {
+        (Some(icon), _) => serde_json::to_value(&icon)
+            .and_then(serde_json::from_value::<IconArg>)
+            .map_err(|e| tera::Error::message(format!("symbol: `icon` is not a unit symbol ({e})")))?
+            .into(),
+        (None, Some(name)) if super::symbols::is_built_in(name) => {
+            crate::model::UnitSymbol { base: name.to_string(), ..Default::default() }
+        }
+        (None, Some(name)) => return Err(tera::Error::message(format!("symbol: no built-in symbol `{name}`"))),
+        (None, None) => return Err(tera::Error::message("symbol: give `icon` (face.icon) or `name`")),
+    };
+    Ok(Value::safe_string(&super::symbols::draw(&icon, (x, y, w, h), &colour)))
+}
+
+/// A unit symbol as a template passes it back (`face.icon`).
+#[derive(serde::Deserialize)]
+struct IconArg {
+    #[serde(default)]
+    base: String,
+    #[serde(default)]
+    path: String,
+    #[serde(default)]
+    fill: String,
+    #[serde(default)]
+    frame: Option<String>,
+}
+
+impl From<IconArg> for crate::model::UnitSymbol {
+    fn from(a: IconArg) -> Self {
+        crate::model::UnitSymbol { base: a.base, path: a.path, fill: a.fill, frame: a.frame }
+    }
 }
 
 /// Every `template` key of the pack: card types, unit classes, markers, counter kinds.

@@ -2,6 +2,8 @@
 //!
 //! - `broken`: every fixture in tests/broken/<case>/ fails `pnpkit check` with exactly the
 //!   diagnostics in its expect.txt, and every error code has a fixture;
+//! - `counters`: counters and markers read back from their PDFs meet the published sizes, and
+//!   provisional values are named in the sheet's margin and the manifest, not on the faces;
 //! - `cli`: the binary on data/dougram: check, build, determinism, nothing lost on failure;
 //! - `fuzz`: mutated pack files never make the loader or the checks panic;
 //! - `readback`: every PDF the packs build, read back with pdftotext, keeps its words inside the
@@ -10,6 +12,7 @@
 mod broken;
 mod browser;
 mod cli;
+mod counters;
 mod errata;
 mod fuzz;
 mod golden;

@@ -1,0 +1,112 @@
+//! Counters as a publisher measures them: built from data/dougram and data/twilight-struggle and
+//! read back with `pdftotext -bbox-layout` (a word's box height is its font size), every unit
+//! name is at least 5 pt, every value at least 8 pt, every word at least 4 pt (edition marks),
+//! and no face carries a provisional tag: the sheet's margin below the grid and the manifest name
+//! the pieces with provisional values instead.
+
+use std::path::Path;
+
+use super::readback::{read_words, Word, MM_PER_PT};
+use super::support::{pnpkit, root, temp_dir, text};
+
+/// pdftotext rounds its boxes: a word may read this much smaller than its size (pt).
+const SLACK_PT: f64 = 0.05;
+
+fn pt(w: &Word) -> f64 {
+    (w.y1 - w.y0) / MM_PER_PT
+}
+
+fn build(pack: &str) -> std::path::PathBuf {
+    let out = temp_dir(&format!("counters-{}", pack.replace('/', "-")));
+    let out_arg = out.to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["build", pack, "--out", &out_arg, "--only", "counters", "--only", "chits"]);
+    assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
+    out
+}
+
+fn manifest(out: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("manifest")).expect("json")
+}
+
+/// The words of `pdf`'s pages that lie below every counter (the margin note) and the rest.
+fn is_note(w: &Word) -> bool {
+    w.text.contains("暫定") || w.text.contains("provisional") || w.text.contains("DRAFT")
+}
+
+#[test]
+fn dougram_counters_print_names_values_and_marks_at_published_sizes_with_provisional_values_in_the_margin() {
+    let out = build("data/dougram");
+    let units = std::fs::read_to_string(root().join("data/dougram/units.csv")).expect("units.csv");
+    let names: Vec<String> = units.lines().skip(1).filter_map(|l| l.split(',').nth(1)).map(String::from).collect();
+    let pages = read_words(&out.join("counters.pdf"));
+    assert_eq!(pages.len(), 2, "one sheet, front and back");
+    for (i, page) in pages.iter().enumerate() {
+        let (note, grid): (Vec<&Word>, Vec<&Word>) = page.words.iter().partition(|w| is_note(w));
+        let small: Vec<String> =
+            grid.iter().filter(|w| pt(w) < 4.0 - SLACK_PT).map(|w| format!("{} {:.2} pt", w.text, pt(w))).collect();
+        assert!(small.is_empty(), "p.{}: words under 4 pt: {small:?}", i + 1);
+        // A unit name's words (a long name breaks over two lines) are 5 pt or more.
+        let name_words: Vec<&&Word> = grid
+            .iter()
+            .filter(|w| w.text.chars().count() >= 2 && names.iter().any(|n| n.contains(w.text.as_str())))
+            .collect();
+        assert!(name_words.len() > 100, "p.{}: unit names found: {}", i + 1, name_words.len());
+        let small_names: Vec<String> =
+            name_words.iter().filter(|w| pt(w) < 5.0 - SLACK_PT).map(|w| format!("{} {:.2}", w.text, pt(w))).collect();
+        assert!(small_names.is_empty(), "p.{}: names under 5 pt: {small_names:?}", i + 1);
+        // Digits are values (8 pt or more, four slots to a unit) or setup codes (6 pt).
+        let digits: Vec<&&Word> = grid.iter().filter(|w| w.text.chars().all(|c| c.is_ascii_digit())).collect();
+        let odd: Vec<String> = digits
+            .iter()
+            .filter(|w| pt(w) < 8.0 - SLACK_PT && (pt(w) - 6.0).abs() > 0.1)
+            .map(|w| format!("{} {:.2}", w.text, pt(w)))
+            .collect();
+        assert!(odd.is_empty(), "p.{}: digits neither values (≥ 8 pt) nor setup codes: {odd:?}", i + 1);
+        let values = digits.iter().filter(|w| pt(w) >= 8.0 - SLACK_PT).count();
+        assert_eq!(values % 4, 0, "p.{}: every unit prints its four values", i + 1);
+        assert!(values >= 4 * 100, "p.{}: {values} values", i + 1);
+        // The note sits in the margin below every counter and names pieces.
+        let grid_bottom = grid.iter().filter(|w| !w.text.contains('・')).map(|w| w.y1).fold(0.0, f64::max);
+        assert!(!note.is_empty(), "p.{}: no provisional note", i + 1);
+        let footer_top = page.words.iter().filter(|w| w.text.contains("シート")).map(|w| w.y0).fold(f64::MAX, f64::min);
+        for w in &note {
+            assert!(w.y0 < footer_top, "p.{}: the note “{}” sits above the footer", i + 1, w.text);
+            assert!(pt(w) >= 6.0 - SLACK_PT, "p.{}: the note is {:.2} pt", i + 1, pt(w));
+        }
+        let note_top = note.iter().map(|w| w.y0).fold(f64::MAX, f64::min);
+        let counter_words = grid.iter().filter(|w| w.y1 < note_top).count();
+        assert!(counter_words > 300 && grid_bottom > note_top, "the note is below the counters");
+    }
+    let all: String = pages.iter().flat_map(|p| &p.words).map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+    assert!(all.contains("連邦軍兵士、クラブガンナー"), "the front's note names its pieces");
+    assert!(!all.contains("DRAFT"), "no face carries a DRAFT tag");
+    let m = manifest(&out);
+    let pieces = m["provisional_pieces"].as_array().expect("provisional_pieces");
+    let soldier = pieces.iter().find(|p| p["face"] == "counters/soldiers-front").expect("soldiers listed");
+    assert_eq!(soldier["fields"], serde_json::json!(["anti_armour", "anti_personnel", "defence", "count"]));
+    assert_eq!(soldier["sheets"], serde_json::json!([1]));
+    let back = pieces.iter().find(|p| p["face"] == "counters/round-facers-back").expect("a back's pairing is listed");
+    assert!(back["fields"].as_array().is_some_and(|f| f.iter().any(|v| v == "back")));
+    let chit = |p: &&serde_json::Value| p["face"].as_str().is_some_and(|f| f.starts_with("chits/"));
+    assert!(!pieces.iter().any(|p| chit(&p)), "the chits' values are all given");
+}
+
+#[test]
+fn twilight_struggle_markers_print_names_at_5_pt_and_their_provisional_counts_in_the_margin() {
+    let out = build("data/twilight-struggle");
+    let pages = read_words(&out.join("counters.pdf"));
+    let front = &pages[0];
+    let (note, grid): (Vec<&Word>, Vec<&Word>) = front.words.iter().partition(|w| is_note(w));
+    let footer_top = front.words.iter().filter(|w| w.text.contains("シート")).map(|w| w.y0).fold(f64::MAX, f64::min);
+    for w in grid.iter().filter(|w| w.y1 < footer_top) {
+        // Edition marks (S003) are 4 pt; names 5 pt or more.
+        let floor = if w.text.starts_with('S') && w.text[1..].chars().all(|c| c.is_ascii_digit()) { 4.0 } else { 5.0 };
+        assert!(pt(w) >= floor - SLACK_PT, "“{}” is {:.2} pt", w.text, pt(w));
+    }
+    assert!(!note.is_empty(), "the front names its markers with provisional counts");
+    let m = manifest(&out);
+    let pieces = m["provisional_pieces"].as_array().expect("provisional_pieces");
+    assert!(pieces
+        .iter()
+        .any(|p| p["face"] == "counters/us-influence-front" && p["fields"] == serde_json::json!(["count"])));
+}
