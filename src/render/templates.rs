@@ -56,6 +56,8 @@ struct Line {
     text: String,
     x: f64,
     y: f64,
+    /// The line's advance width, mm (to draw a box or a pill around it).
+    width: f64,
 }
 
 /// What `fit(...)` returns to a template.
@@ -229,7 +231,7 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
         if !text.trim().is_empty() {
             log.ink.push(((x0, baseline - 0.88 * size, x0 + width, baseline + 0.12 * size), text.clone()));
         }
-        lines.push(Line { text: text.clone(), x: mm(x), y: mm(baseline) });
+        lines.push(Line { text: text.clone(), x: mm(x), y: mm(baseline), width: mm(width) });
     }
     Ok(Value::from_serializable(&FitResult {
         size: mm(size),
