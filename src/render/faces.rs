@@ -684,7 +684,12 @@ impl<'a> Planner<'a> {
         let pack = self.pack;
         let side = card.side.as_ref().and_then(|s| pack.side(s));
         let force = side.and_then(|s| pack.forces.iter().find(|f| f.side.value == s.id));
-        let colour = force.map_or("#8a8f98".to_string(), |f| f.colour.clone());
+        // The side's colour: its first force's, else its card back's (a card game's sides have
+        // no forces), else a neutral grey.
+        let colour = force
+            .map(|f| f.colour.clone())
+            .or_else(|| side.and(pack.card_back(card)).filter(|b| b.side.is_some()).map(|b| b.colour.clone()))
+            .unwrap_or_else(|| "#8a8f98".to_string());
         let number_colour = match card.number_colour.as_ref().map(|c| c.value.as_str()) {
             Some("orange") => "#e07b1f",
             Some("purple") => "#7b3fa0",
@@ -692,7 +697,7 @@ impl<'a> Planner<'a> {
         };
         let mut meta = Vec::new();
         if let Some(side) = side {
-            meta.push(self.msg.name(&side.name));
+            meta.push(self.msg.first_name(&side.name).to_string());
         }
         if !card.timing.is_empty() {
             meta.push(card.timing.clone());
@@ -716,9 +721,12 @@ impl<'a> Planner<'a> {
             kind: card_type.filter(|_| pack.card_types.len() > 1).map_or(String::new(), |t| self.msg.first_name(&t.name).to_string()),
             badge: fields.iter().find(|f| f.show == FieldShow::Badge).and_then(|f| self.shown(f)),
             stats: fields.iter().filter(|f| f.show == FieldShow::Stat).filter_map(|f| self.shown(f)).collect(),
+            // A tag that repeats a field's value (a Twilight Struggle card tagged `early`, its
+            // period early) is shown once, by the field.
             pills: card
                 .tags
                 .iter()
+                .filter(|t| !fields.iter().any(|f| f.show == FieldShow::Tag && f.display == t.value))
                 .map(|t| self.tag_label(&t.value))
                 .chain(fields.iter().filter(|f| f.show == FieldShow::Tag).filter_map(|f| self.chip(f)))
                 .collect(),
