@@ -9,6 +9,7 @@
 
 mod broken;
 mod browser;
+mod cards;
 mod cli;
 mod errata;
 mod fuzz;
