@@ -747,13 +747,16 @@ fn field_layout(l: &mut Loader<'_>, file: FileId, t: &RawCardType, fields: &mut 
         let id = key.get_ref().as_str();
         let Some(field) = fields.iter_mut().find(|f| f.id == id) else {
             l.diags.push(
-                Diagnostic::error(Code::UNKNOWN_FIELD, format!("card type `{}` has no field `{id}` for `{which}`", t.id))
-                    .at(&span)
-                    .with_hint(if own.is_empty() {
-                        "declare it in the type's `fields` first".to_string()
-                    } else {
-                        format!("its fields are: {own}")
-                    }),
+                Diagnostic::error(
+                    Code::UNKNOWN_FIELD,
+                    format!("card type `{}` has no field `{id}` for `{which}`", t.id),
+                )
+                .at(&span)
+                .with_hint(if own.is_empty() {
+                    "declare it in the type's `fields` first".to_string()
+                } else {
+                    format!("its fields are: {own}")
+                }),
             );
             continue;
         };

@@ -718,7 +718,9 @@ impl<'a> Planner<'a> {
             number_colour: number_colour.into(),
             tags: card.tags.iter().map(|t| self.tag_label(&t.value)).collect(),
             meta: meta.join(" · "),
-            kind: card_type.filter(|_| pack.card_types.len() > 1).map_or(String::new(), |t| self.msg.first_name(&t.name).to_string()),
+            kind: card_type
+                .filter(|_| pack.card_types.len() > 1)
+                .map_or(String::new(), |t| self.msg.first_name(&t.name).to_string()),
             badge: fields.iter().find(|f| f.show == FieldShow::Badge).and_then(|f| self.shown(f)),
             stats: fields.iter().filter(|f| f.show == FieldShow::Stat).filter_map(|f| self.shown(f)).collect(),
             // A tag that repeats a field's value (a Twilight Struggle card tagged `early`, its
@@ -834,7 +836,11 @@ impl<'a> Planner<'a> {
 
     /// A badge or stat box: the field's short label and value (none when the card gives none).
     fn shown(&self, f: &FieldInfo<'_>) -> Option<ShownField> {
-        (!f.display.is_empty()).then(|| ShownField { id: f.id.into(), label: self.short_label(f), display: f.display.clone() })
+        (!f.display.is_empty()).then(|| ShownField {
+            id: f.id.into(),
+            label: self.short_label(f),
+            display: f.display.clone(),
+        })
     }
 
     /// A field shown as a tag: a set flag by its name, a choice or number as `name value`.

@@ -1,14 +1,14 @@
 //! Cards as a print shop and a player see them, read back from what `build` writes: every text
 //! of every card of every pack with cards at least 6 pt (the card's edition line and the sheet
-//! footer at least 4 pt), measured with `pdftotext -bbox` where a word's height is its font
-//! size; and with `[print] gutter` at twice the bleed, every card front and back printed with
+//! footer at least 4 pt), measured with `pdftotext -bbox-layout` where a word's height is its
+//! font size; and with `[print] gutter` at twice the bleed, every card front and back printed with
 //! its full bleed on all four sides, no two bleeds overlapping, crop marks on every cut line
 //! and backs still mirroring their fronts.
 
 use std::path::Path;
-use std::process::Command;
 
 use super::print::geometry;
+use super::readback::read_words;
 use super::support::{copy_dir, pnpkit, root, temp_dir, text};
 
 /// Every pack with cards.
@@ -32,41 +32,6 @@ fn build_cards(pack: &Path, out: &Path) {
     assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
 }
 
-/// A word of a PDF page: its text, its box in pt and its height (the font size, pt).
-struct Word {
-    text: String,
-    y_min: f64,
-    y_max: f64,
-}
-
-/// The words of each page of `pdf`, from `pdftotext -bbox`.
-fn words(pdf: &Path) -> Vec<Vec<Word>> {
-    let out = Command::new("pdftotext")
-        .args(["-bbox", &pdf.to_string_lossy(), "-"])
-        .output()
-        .expect("pdftotext (poppler-utils) must be installed: .ci/run installs it");
-    assert!(out.status.success(), "pdftotext failed on {}", pdf.display());
-    let html = String::from_utf8_lossy(&out.stdout);
-    let attr = |tag: &str, name: &str| -> f64 {
-        let key = format!("{name}=\"");
-        let start = tag.find(&key).unwrap() + key.len();
-        tag[start..].split('"').next().unwrap().parse().unwrap()
-    };
-    html.split("<page ")
-        .skip(1)
-        .map(|page| {
-            page.split("<word ")
-                .skip(1)
-                .map(|w| {
-                    let (tag, rest) = w.split_once('>').unwrap();
-                    let text = rest.split("</word>").next().unwrap().to_string();
-                    Word { text, y_min: attr(tag, "yMin"), y_max: attr(tag, "yMax") }
-                })
-                .collect()
-        })
-        .collect()
-}
-
 #[test]
 fn every_card_text_is_at_least_6_pt_and_edition_lines_at_least_4_pt() {
     let dir = temp_dir("cards-floors");
@@ -75,15 +40,15 @@ fn every_card_text_is_at_least_6_pt_and_edition_lines_at_least_4_pt() {
     for pack in PACKS {
         let out = dir.join(pack.replace('/', "-"));
         build_cards(&root().join(pack), &out);
-        for (i, page) in words(&out.join("cards.pdf")).iter().enumerate() {
+        for (i, page) in read_words(&out.join("cards.pdf")).iter().enumerate() {
             let svg_name = format!("svg/cards-{}-{}.svg", i / 2 + 1, if i % 2 == 0 { "front" } else { "back" });
             let svg = std::fs::read_to_string(out.join(&svg_name)).unwrap_or_else(|_| panic!("{pack}: {svg_name}"));
             let trims = geometry(&svg, (63.0, 88.0)).trims;
             let grid_bottom = trims.iter().map(|t| t.1 + t.3).fold(f64::MIN, f64::max);
-            for w in page {
+            for w in &page.words {
                 measured += 1;
-                let size = w.y_max - w.y_min;
-                let bottom_mm = w.y_max * MM_PER_PT;
+                let size = (w.y1 - w.y0) / MM_PER_PT;
+                let bottom_mm = w.y1;
                 // The sheet footer under the grid, or the edition line at a card's foot.
                 let footer = bottom_mm > grid_bottom + 3.0
                     || trims.iter().any(|t| bottom_mm <= t.1 + t.3 && bottom_mm >= t.1 + t.3 - FOOTER_BAND_MM);
@@ -123,21 +88,33 @@ fn a_gutter_of_twice_the_bleed_prints_every_card_with_its_full_bleed() {
         for g in [&front, &back] {
             for (t, b) in g.trims.iter().zip(&g.bleeds) {
                 let sides = [t.0 - b.0, t.1 - b.1, b.0 + b.2 - (t.0 + t.2), b.1 + b.3 - (t.1 + t.3)];
-                assert!(sides.iter().all(|s| *s >= bleed - 1e-6), "sheet {sheets}: card at {t:?} bleeds only {sides:?}");
+                assert!(
+                    sides.iter().all(|s| *s >= bleed - 1e-6),
+                    "sheet {sheets}: card at {t:?} bleeds only {sides:?}"
+                );
             }
             for (i, a) in g.bleeds.iter().enumerate() {
                 for b in &g.bleeds[i + 1..] {
-                    let apart = a.0 + a.2 <= b.0 + 1e-6 || b.0 + b.2 <= a.0 + 1e-6 || a.1 + a.3 <= b.1 + 1e-6 || b.1 + b.3 <= a.1 + 1e-6;
+                    let apart = a.0 + a.2 <= b.0 + 1e-6
+                        || b.0 + b.2 <= a.0 + 1e-6
+                        || a.1 + a.3 <= b.1 + 1e-6
+                        || b.1 + b.3 <= a.1 + 1e-6;
                     assert!(apart, "sheet {sheets}: bleeds {a:?} and {b:?} overlap");
                 }
             }
             // Each card has its own four cut lines, each with a crop mark in the margin.
             for t in &g.trims {
                 for x in [t.0, t.0 + t.2] {
-                    assert!(g.marks.iter().any(|m| (m.0 - m.2).abs() < 1e-9 && (m.0 - x).abs() <= 0.01), "no mark at x={x}");
+                    assert!(
+                        g.marks.iter().any(|m| (m.0 - m.2).abs() < 1e-9 && (m.0 - x).abs() <= 0.01),
+                        "no mark at x={x}"
+                    );
                 }
                 for y in [t.1, t.1 + t.3] {
-                    assert!(g.marks.iter().any(|m| (m.1 - m.3).abs() < 1e-9 && (m.1 - y).abs() <= 0.01), "no mark at y={y}");
+                    assert!(
+                        g.marks.iter().any(|m| (m.1 - m.3).abs() < 1e-9 && (m.1 - y).abs() <= 0.01),
+                        "no mark at y={y}"
+                    );
                 }
             }
         }

@@ -17,20 +17,20 @@ const SLACK_MM: f64 = 0.1;
 
 /// A word and its box in mm, as poppler reads it.
 #[derive(Debug, Clone)]
-struct Word {
-    text: String,
-    x0: f64,
-    y0: f64,
-    x1: f64,
-    y1: f64,
+pub(super) struct Word {
+    pub(super) text: String,
+    pub(super) x0: f64,
+    pub(super) y0: f64,
+    pub(super) x1: f64,
+    pub(super) y1: f64,
 }
 
 /// A page: its size in mm and its words.
 #[derive(Debug)]
-struct PageWords {
-    w: f64,
-    h: f64,
-    words: Vec<Word>,
+pub(super) struct PageWords {
+    pub(super) w: f64,
+    pub(super) h: f64,
+    pub(super) words: Vec<Word>,
 }
 
 fn attr(tag: &str, name: &str) -> f64 {
@@ -44,8 +44,9 @@ fn unescape(s: &str) -> String {
     s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'").replace("&amp;", "&")
 }
 
-/// The words of every page of `pdf`, from `pdftotext -bbox-layout`'s XHTML.
-fn read_words(pdf: &Path) -> Vec<PageWords> {
+/// The words of every page of `pdf`, from `pdftotext -bbox-layout`'s XHTML (a word's height
+/// is its font size).
+pub(super) fn read_words(pdf: &Path) -> Vec<PageWords> {
     let out = Command::new("pdftotext")
         .args(["-bbox-layout", &pdf.to_string_lossy(), "-"])
         .output()
