@@ -740,8 +740,7 @@ fn field_layout(l: &mut Loader<'_>, file: FileId, t: &RawCardType, fields: &mut 
         .chain(t.tags.iter().map(|f| (f, FieldShow::Tag, "tags")))
         .chain(t.hidden.iter().map(|f| (f, FieldShow::Hidden, "hidden")));
     let mut named: Vec<&str> = Vec::new();
-    let own = || fields.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ");
-    let own = own();
+    let own = fields.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ");
     for (key, show, which) in roles {
         let span = Loader::span(file, key);
         let id = key.get_ref().as_str();
