@@ -247,6 +247,26 @@ mod tests {
     }
 
     #[test]
+    fn a_gutter_of_twice_the_bleed_gives_every_face_its_full_bleed_and_its_own_cut_lines() {
+        let imp = Imposition::grid(Paper::A4, 63.0, 88.0, 3.0, 6.0, Sides::Duplex).unwrap();
+        let n = imp.per_page();
+        assert_eq!((imp.paper.width, imp.cols, imp.rows), (297.0, 4, 2), "landscape holds 8 with 6 mm gutters");
+        for i in 0..n {
+            let (trim, bled) = (imp.front(i), imp.bleed_box(i, n));
+            assert_eq!((trim.x - bled.x, trim.y - bled.y), (3.0, 3.0), "slot {i}");
+            assert!(
+                (bled.right() - trim.right() - 3.0).abs() < 1e-9 && (bled.bottom() - trim.bottom() - 3.0).abs() < 1e-9
+            );
+            let back = imp.back_bleed_box(i, n, (0.0, 0.0));
+            assert!((back.w - bled.w).abs() < 1e-9 && (back.h - bled.h).abs() < 1e-9, "backs bleed as much");
+        }
+        // Neighbouring bleeds meet in the middle of the gutter, never overlap.
+        assert!((imp.bleed_box(0, n).right() - imp.bleed_box(1, n).x).abs() < 1e-9);
+        // Two cut lines per gutter, each with its marks: 2 per column and per row, top and bottom.
+        assert_eq!(imp.crop_marks(n, None).len(), 2 * (2 * imp.cols) + 2 * (2 * imp.rows));
+    }
+
+    #[test]
     fn backs_mirror_left_to_right_for_long_edge_duplex() {
         let imp = Imposition::grid(Paper::A4, 63.0, 88.0, 3.0, 0.0, Sides::Duplex).unwrap();
         let (f, b) = (imp.front(0), imp.back(0, (0.0, 0.0)));

@@ -244,6 +244,7 @@ struct RawPrint {
     paper: Option<TS<String>>,
     card_size: Option<[f64; 2]>,
     card_bleed: Option<f64>,
+    gutter: Option<TS<f64>>,
     counter_size: Option<f64>,
     counter_bleed: Option<f64>,
     chit_size: Option<f64>,
@@ -268,6 +269,17 @@ struct RawCardType {
     #[serde(default)]
     fields: Vec<RawCardField>,
     template: Option<TS<String>>,
+    /// The field shown large in the corner badge.
+    badge: Option<TS<String>>,
+    /// Fields shown as stat boxes, in this order.
+    #[serde(default)]
+    stats: Vec<TS<String>>,
+    /// Fields shown as tags.
+    #[serde(default)]
+    tags: Vec<TS<String>>,
+    /// Fields not shown on the face.
+    #[serde(default)]
+    hidden: Vec<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -693,9 +705,9 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
     true
 }
 
-fn card_type(l: &mut Loader<'_>, file: FileId, t: RawCardType) -> CardType {
+fn card_type(l: &mut Loader<'_>, file: FileId, mut t: RawCardType) -> CardType {
     let mut fields = Vec::new();
-    for f in t.fields {
+    for f in std::mem::take(&mut t.fields) {
         let kind = match f.kind.get_ref().as_str() {
             "int" => FieldKind::Int { min: f.min.unwrap_or(i64::MIN), max: f.max.unwrap_or(i64::MAX) },
             "text" => FieldKind::Text,
@@ -710,10 +722,67 @@ fn card_type(l: &mut Loader<'_>, file: FileId, t: RawCardType) -> CardType {
                 FieldKind::Text
             }
         };
-        fields.push(CardField { id: f.id, name: f.name.into(), kind, required: f.required });
+        let show = FieldShow::default_for(&kind);
+        fields.push(CardField { id: f.id, name: f.name.into(), kind, required: f.required, show });
     }
+    field_layout(l, file, &t, &mut fields);
     let template = t.template.as_ref().and_then(|v| template_key(l, &Loader::spanned(file, v)));
     CardType { id: t.id, name: t.name.into(), fields, template }
+}
+
+/// A card type's `badge`, `stats`, `tags` and `hidden` keys: where the default front shows each
+/// field it names (the rest go where their kind puts them). A key naming a field the type lacks,
+/// a field named twice, or a badge or stat that is free text is an error at the key.
+fn field_layout(l: &mut Loader<'_>, file: FileId, t: &RawCardType, fields: &mut [CardField]) {
+    let roles = t.badge.iter().map(|b| (b, FieldShow::Badge, "badge"));
+    let roles = roles
+        .chain(t.stats.iter().map(|f| (f, FieldShow::Stat, "stats")))
+        .chain(t.tags.iter().map(|f| (f, FieldShow::Tag, "tags")))
+        .chain(t.hidden.iter().map(|f| (f, FieldShow::Hidden, "hidden")));
+    let mut named: Vec<&str> = Vec::new();
+    let own = fields.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ");
+    for (key, show, which) in roles {
+        let span = Loader::span(file, key);
+        let id = key.get_ref().as_str();
+        let Some(field) = fields.iter_mut().find(|f| f.id == id) else {
+            l.diags.push(
+                Diagnostic::error(
+                    Code::UNKNOWN_FIELD,
+                    format!("card type `{}` has no field `{id}` for `{which}`", t.id),
+                )
+                .at(&span)
+                .with_hint(if own.is_empty() {
+                    "declare it in the type's `fields` first".to_string()
+                } else {
+                    format!("its fields are: {own}")
+                }),
+            );
+            continue;
+        };
+        if named.contains(&id) {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("card type `{}` places field `{id}` twice", t.id))
+                    .at(&span)
+                    .with_hint("name each field in one of badge, stats, tags and hidden"),
+            );
+            continue;
+        }
+        named.push(id);
+        if matches!(show, FieldShow::Badge | FieldShow::Stat) && matches!(field.kind, FieldKind::Text) {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("`{id}` is free text and cannot be a {which} value"))
+                    .at(&span)
+                    .with_hint("a badge or stat box shows a number or a short choice; put text fields in `tags` or leave them to the text block"),
+            );
+            continue;
+        }
+        field.show = show;
+    }
+    // Without a `badge` key or `stats`, a type's only number is its key value (a transport's ships).
+    let mut ints = fields.iter_mut().filter(|f| matches!(f.kind, FieldKind::Int { .. }) && f.show == FieldShow::Stat);
+    if let (None, true, Some(only), None) = (&t.badge, t.stats.is_empty(), ints.next(), ints.next()) {
+        only.show = FieldShow::Badge;
+    }
 }
 
 /// A `template` key: a path under the pack's `templates/` folder that must exist there (or name
@@ -768,6 +837,7 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         paper: p.paper.as_ref().map_or(d.paper.clone(), |v| v.get_ref().clone()),
         card_mm: p.card_size.map_or(d.card_mm, |[w, h]| (w, h)),
         card_bleed: p.card_bleed.unwrap_or(d.card_bleed),
+        gutter: gutter(l, file, p.gutter.as_ref()),
         counter_mm: p.counter_size.unwrap_or(d.counter_mm),
         counter_bleed: p.counter_bleed.unwrap_or(d.counter_bleed),
         chit_mm: p.chit_size.unwrap_or(d.chit_mm),
@@ -819,6 +889,21 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         print = Print { span, ..d };
     }
     print
+}
+
+/// `[print] gutter`: the space between cards, from 0 (abutting cards) to 30 mm.
+fn gutter(l: &mut Loader<'_>, file: FileId, raw: Option<&TS<f64>>) -> f64 {
+    let Some(raw) = raw else { return 0.0 };
+    let mm = *raw.get_ref();
+    if (0.0..=30.0).contains(&mm) {
+        return mm;
+    }
+    l.diags.push(
+        Diagnostic::error(Code::BAD_VALUE, format!("gutter {mm} mm is outside 0 to 30 mm"))
+            .at(&Loader::span(file, raw))
+            .with_hint("write the space between cards in mm, e.g. gutter = 6 (twice the card bleed prints all of it)"),
+    );
+    0.0
 }
 
 /// A `[[tracks]]` table; every attribute a box carries must be declared on the track with the

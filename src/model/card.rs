@@ -34,6 +34,39 @@ pub struct CardField {
     pub kind: FieldKind,
     /// Whether every card of the type must give it.
     pub required: bool,
+    /// Where the default card front shows it (the card type's `badge`, `stats`, `tags` and
+    /// `hidden` keys, else by its kind).
+    pub show: FieldShow,
+}
+
+/// Where the default card front shows a typed field, as published card games do: the key value
+/// large in a corner badge, numbers in a row of stat boxes, periods and factions as tags, free
+/// text as a labelled line of the text block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FieldShow {
+    /// Large, in the top-right corner (one field per card type).
+    Badge,
+    /// A box in the row of stat boxes under the title.
+    Stat,
+    /// A tag in the row of tags (an unset flag shows nothing).
+    Tag,
+    /// A labelled line at the start of the text block.
+    Line,
+    /// Not on the face (for search and checks only).
+    Hidden,
+}
+
+impl FieldShow {
+    /// Where a field of `kind` goes when its card type does not say: ints are stat boxes,
+    /// choices and flags tags, text a line of the text block.
+    pub fn default_for(kind: &FieldKind) -> FieldShow {
+        match kind {
+            FieldKind::Int { .. } => FieldShow::Stat,
+            FieldKind::Choice { .. } | FieldKind::Flag => FieldShow::Tag,
+            FieldKind::Text => FieldShow::Line,
+        }
+    }
 }
 
 /// The value type of a card field.
@@ -100,6 +133,8 @@ pub struct Card {
     pub rules: Vec<Ref>,
     /// Its text in our own words (English).
     pub text: String,
+    /// Flavour text: a quotation or a line of colour, printed in italics under the rules text.
+    pub flavour: String,
     /// Values of the card type's typed fields.
     pub fields: BTreeMap<String, FieldValue>,
     /// Columns whose values the sources do not give.
@@ -169,6 +204,7 @@ impl Card {
             effects: Vec::new(),
             rules: Vec::new(),
             text: String::new(),
+            flavour: String::new(),
             fields: BTreeMap::new(),
             provisional: Vec::new(),
             span: Span::default(),

@@ -309,6 +309,9 @@ pub struct Print {
     pub card_mm: (f64, f64),
     /// Card bleed in mm.
     pub card_bleed: f64,
+    /// Space between cards on a card sheet, mm (`[print] gutter`; 0: cards abut and share cut
+    /// lines). From twice the bleed up, every card carries its full bleed on all four sides.
+    pub gutter: f64,
     /// Counter side in mm.
     pub counter_mm: f64,
     /// Counter bleed in mm (around the counter grid).
@@ -344,6 +347,7 @@ impl Default for Print {
             paper: "A4".into(),
             card_mm: (63.0, 88.0),
             card_bleed: 3.0,
+            gutter: 0.0,
             counter_mm: 15.0,
             counter_bleed: 1.0,
             chit_mm: 15.0,

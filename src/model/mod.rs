@@ -17,7 +17,9 @@ mod setup;
 mod unit;
 
 pub use aid::{AidKind, PlayAid};
-pub use card::{Call, Card, CardField, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldValue, Selector};
+pub use card::{
+    Call, Card, CardField, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldShow, FieldValue, Selector,
+};
 pub use game::{
     CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Names, PackFont, Phase,
     Print, Side, Stacking, Totals, Track, TrackAttribute, TrackBox, Victory,

@@ -527,7 +527,13 @@ mod tests {
     }
 
     fn field(id: &str, ja: &str, en: &str, kind: FieldKind) -> CardField {
-        CardField { id: id.into(), name: names(ja, en), kind, required: false }
+        CardField {
+            id: id.into(),
+            name: names(ja, en),
+            show: crate::model::FieldShow::default_for(&kind),
+            kind,
+            required: false,
+        }
     }
 
     /// A small card game: ops 1–4, a war period, a starred flag; cards 1–4.

@@ -96,7 +96,8 @@ pub(crate) fn calibration(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
 /// The readings table (a row per target, write-in boxes for its right and down shifts) and how to
 /// turn the corners' readings into rotation and scale, with the targets' distances on this paper.
 fn readings(ctx: &Ctx<'_>, c: &mut Canvas<'_>, all: &[Target; 5], (x, top, w): (f64, f64, f64), owner: &Owner) {
-    let head = [ctx.msg.text("calibration.target"), ctx.msg.text("calibration.right"), ctx.msg.text("calibration.down")];
+    let head =
+        [ctx.msg.text("calibration.target"), ctx.msg.text("calibration.right"), ctx.msg.text("calibration.down")];
     let cols = [w * 0.4, w * 0.3, w * 0.3];
     let row_h = WRITE_IN + 2.0;
     let bottom = top + 7.0 + all.len() as f64 * row_h;

@@ -17,7 +17,7 @@ use super::templates::{self, Templates};
 use crate::diag::{Diagnostic, Sources, Span};
 use crate::messages::Messages;
 use crate::model::{
-    Card, CardField, CounterKind, Expr, FieldKind, FieldValue, Names, Pack, Spanned, UnitSymbol, UnitType,
+    Card, CardField, CounterKind, Expr, FieldKind, FieldShow, FieldValue, Names, Pack, Spanned, UnitSymbol, UnitType,
 };
 
 /// A rendered face: the inner SVG of one side of one piece, in mm, trim box at the origin.
@@ -325,6 +325,16 @@ struct ChitFace {
     label: String,
 }
 
+/// A typed field as the default card front prints it: a short label and the value.
+#[derive(Serialize)]
+struct ShownField {
+    id: String,
+    /// The field's name in the pack's first language (short: 格闘, not 格闘 fight (F)).
+    label: String,
+    /// The value as printed.
+    display: String,
+}
+
 #[derive(Serialize)]
 struct CardFace {
     number: String,
@@ -334,9 +344,21 @@ struct CardFace {
     subtitle: String,
     colour: String,
     number_colour: String,
+    /// Black or white, whichever reads on `colour` (the badge's and stat labels' text).
+    ink: String,
     tags: Vec<String>,
     meta: String,
+    /// The card type's name, when the pack has more than one type.
+    kind: String,
+    /// The field shown large in the corner (the card type's `badge`), if the card gives it.
+    badge: Option<ShownField>,
+    /// The fields shown as a row of stat boxes, in order.
+    stats: Vec<ShownField>,
+    /// What the front shows as tags: the card's tags as printed, then the typed fields shown as
+    /// tags (`時代 early`, a set flag's name).
+    pills: Vec<String>,
     body: String,
+    flavour: String,
     rules: String,
     draft: bool,
 }
@@ -368,6 +390,8 @@ struct FieldInfo<'a> {
     /// The allowed values of an `enum` field.
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     values: &'a [String],
+    /// Where the default front shows it: `badge`, `stat`, `tag`, `line` or `hidden`.
+    show: FieldShow,
 }
 
 /// A tag: as written and as printed.
@@ -749,7 +773,12 @@ impl<'a> Planner<'a> {
         let pack = self.pack;
         let side = card.side.as_ref().and_then(|s| pack.side(s));
         let force = side.and_then(|s| pack.forces.iter().find(|f| f.side.value == s.id));
-        let colour = force.map_or("#8a8f98".to_string(), |f| f.colour.clone());
+        // The side's colour: its first force's, else its card back's (a card game's sides have
+        // no forces), else a neutral grey.
+        let colour = force
+            .map(|f| f.colour.clone())
+            .or_else(|| side.and(pack.card_back(card)).filter(|b| b.side.is_some()).map(|b| b.colour.clone()))
+            .unwrap_or_else(|| "#8a8f98".to_string());
         let number_colour = match card.number_colour.as_ref().map(|c| c.value.as_str()) {
             Some("orange") => "#e07b1f",
             Some("purple") => "#7b3fa0",
@@ -757,7 +786,7 @@ impl<'a> Planner<'a> {
         };
         let mut meta = Vec::new();
         if let Some(side) = side {
-            meta.push(self.msg.name(&side.name));
+            meta.push(self.msg.first_name(&side.name).to_string());
         }
         if !card.timing.is_empty() {
             meta.push(card.timing.clone());
@@ -773,11 +802,27 @@ impl<'a> Planner<'a> {
             name_en: card.name.en.clone(),
             title,
             subtitle,
+            ink: ink_for(&colour).into(),
             colour,
             number_colour: number_colour.into(),
             tags: card.tags.iter().map(|t| self.tag_label(&t.value)).collect(),
             meta: meta.join(" · "),
+            kind: card_type
+                .filter(|_| pack.card_types.len() > 1)
+                .map_or(String::new(), |t| self.msg.first_name(&t.name).to_string()),
+            badge: fields.iter().find(|f| f.show == FieldShow::Badge).and_then(|f| self.shown(f)),
+            stats: fields.iter().filter(|f| f.show == FieldShow::Stat).filter_map(|f| self.shown(f)).collect(),
+            // A tag that repeats a field's value (a Twilight Struggle card tagged `early`, its
+            // period early) is shown once, by the field.
+            pills: card
+                .tags
+                .iter()
+                .filter(|t| !fields.iter().any(|f| f.show == FieldShow::Tag && f.display == t.value))
+                .map(|t| self.tag_label(&t.value))
+                .chain(fields.iter().filter(|f| f.show == FieldShow::Tag).filter_map(|f| self.chip(f)))
+                .collect(),
             body: self.card_body(card, &fields),
+            flavour: card.flavour.clone(),
             rules: if rules.is_empty() {
                 String::new()
             } else {
@@ -821,23 +866,16 @@ impl<'a> Planner<'a> {
         if let Some(r) = &card.auto_open {
             body.push(m.fill_first("face.opens_by_itself", &[("condition", &words.condition(r))]));
         }
-        // Typed fields as printed values (e.g. 心 2); a set flag prints its label, an unset one nothing.
-        let values: Vec<String> = fields
-            .iter()
-            .filter(|f| !f.display.is_empty())
-            .filter_map(|f| {
-                // The first language's name keeps the line short (格闘 4, not 格闘 fight (F) 4).
-                let label = self.msg.first_name(f.names);
-                let label = if label.is_empty() { crate::messages::spelt_out(f.id) } else { label.to_string() };
-                match &f.value {
-                    Value::Bool(true) => Some(label),
-                    Value::Bool(false) => None,
-                    _ => Some(format!("{label} {}", f.display)),
-                }
-            })
-            .collect();
-        if !values.is_empty() {
-            body.push(values.join("  "));
+        // Typed fields the type shows as lines of the text block (the others have their own
+        // places on the face: badge, stat boxes, tags).
+        for f in fields.iter().filter(|f| f.show == FieldShow::Line && !f.display.is_empty()) {
+            let label = self.short_label(f);
+            let text = match &f.value {
+                Value::Bool(true) => label,
+                Value::Bool(false) => continue,
+                _ => m.fill_first("face.labelled", &[("label", &label), ("text", &f.display)]),
+            };
+            body.push(text);
         }
         if !card.text.is_empty() {
             body.push(card.text.clone());
@@ -875,6 +913,34 @@ impl<'a> Planner<'a> {
         effects
     }
 
+    /// A field's name in the first language (格闘, not 格闘 fight (F)), else its id spelt out.
+    fn short_label(&self, f: &FieldInfo<'_>) -> String {
+        let label = self.msg.first_name(f.names);
+        if label.is_empty() {
+            crate::messages::spelt_out(f.id)
+        } else {
+            label.to_string()
+        }
+    }
+
+    /// A badge or stat box: the field's short label and value (none when the card gives none).
+    fn shown(&self, f: &FieldInfo<'_>) -> Option<ShownField> {
+        (!f.display.is_empty()).then(|| ShownField {
+            id: f.id.into(),
+            label: self.short_label(f),
+            display: f.display.clone(),
+        })
+    }
+
+    /// A field shown as a tag: a set flag by its name, a choice or number as `name value`.
+    fn chip(&self, f: &FieldInfo<'_>) -> Option<String> {
+        match &f.value {
+            Value::Null | Value::Bool(false) => None,
+            Value::Bool(true) => Some(self.short_label(f)),
+            _ => Some(format!("{} {}", self.short_label(f), f.display)),
+        }
+    }
+
     /// A typed field of a card: its label, kind, value and the value as text.
     fn field(&self, f: &'a CardField, value: Option<&FieldValue>) -> FieldInfo<'a> {
         let (kind, values): (&'static str, &'a [String]) = match &f.kind {
@@ -902,6 +968,7 @@ impl<'a> Planner<'a> {
             value: json,
             display,
             values,
+            show: f.show,
         }
     }
 

@@ -10,8 +10,8 @@
 
 pub mod aids;
 mod areamap;
-pub(crate) mod canvas;
 mod calibration;
+pub(crate) mod canvas;
 mod cardlist;
 mod describe;
 pub mod faces;
@@ -512,7 +512,11 @@ fn chits(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
 fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
     let (w, h) = pack.print.card_mm;
     let size = FaceSize { w, h, bleed: bleed(options, pack.print.card_bleed) };
-    let gutter = if options.card_sides == Sides::Fold { 2.0 * size.bleed } else { 0.0 };
+    // `[print] gutter` spaces the cards; a gutter-fold sheet needs room for the bleed of both halves.
+    let gutter = match options.card_sides {
+        Sides::Fold => pack.print.gutter.max(2.0 * size.bleed),
+        _ => pack.print.gutter,
+    };
     let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, options.card_sides)?;
     let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
     let mut cards: Vec<_> = pack.cards.iter().filter(|c| options.chosen(&c.id)).collect();

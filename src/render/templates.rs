@@ -56,6 +56,8 @@ struct Line {
     text: String,
     x: f64,
     y: f64,
+    /// The line's advance width, mm (to draw a box or a pill around it).
+    width: f64,
 }
 
 /// What `fit(...)` returns to a template.
@@ -204,10 +206,15 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
             max_lines,
         },
     );
+    // `measure=true` only measures (to size a pill or a box before placing the text): nothing
+    // is drawn from it, so it neither warns nor records ink.
+    let measure = kwargs.get::<bool>("measure")?.unwrap_or(false);
     let mut log = log.lock().map_err(|_| tera::Error::message("fit: the text log is unusable"))?;
     let room = "shorten the text, or give it a larger box in the template";
-    let problems = fit_problems(&log.face, &text, (width, height), min, &fitted, room);
-    log.problems.extend(problems);
+    if !measure {
+        let problems = fit_problems(&log.face, &text, (width, height), min, &fitted, room);
+        log.problems.extend(problems);
+    }
     // The first baseline sits 0.88 em below the top of the line (the ideographic em box).
     let block = fitted.height_mm;
     let top = match valign.as_str() {
@@ -227,10 +234,10 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
             "end" => x - width,
             _ => x,
         };
-        if !text.trim().is_empty() {
+        if !measure && !text.trim().is_empty() {
             log.ink.push(((x0, baseline - 0.88 * size, x0 + width, baseline + 0.12 * size), text.clone()));
         }
-        lines.push(Line { text: text.clone(), x: mm(x), y: mm(baseline) });
+        lines.push(Line { text: text.clone(), x: mm(x), y: mm(baseline), width: mm(width) });
     }
     Ok(Value::from_serializable(&FitResult {
         size: mm(size),

@@ -1,7 +1,8 @@
 //! Line breaking for Japanese and Latin text. Break opportunities come from UAX #14
 //! (unicode-linebreak), which keeps Latin words whole; the kinsoku rules are enforced on top:
 //! no closing bracket, small kana, prolonged sound mark or punctuation at a line start, no opening
-//! bracket at a line end.
+//! bracket at a line end. A katakana word is kept whole like a Latin one (サブマリン・アタック
+//! breaks at the ・ or not at all), unless it is longer than a line.
 
 use super::{Fonts, Style};
 
@@ -15,6 +16,17 @@ fn kinsoku_allows(before: Option<char>, after: Option<char>) -> bool {
     !after.is_some_and(|c| NO_START.contains(c)) && !before.is_some_and(|c| NO_END.contains(c))
 }
 
+/// A letter of a katakana word (the middle dot ・ that joins two words is not one).
+fn is_katakana(c: char) -> bool {
+    matches!(c, '\u{30A1}'..='\u{30FA}' | '\u{30FC}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{FF66}'..='\u{FF9F}')
+}
+
+/// True when `before` and `after` are letters of one katakana word, which UAX #14 would break
+/// anywhere but a typesetter keeps whole (a word longer than a line is still split).
+fn inside_katakana_word(before: Option<char>, after: Option<char>) -> bool {
+    before.is_some_and(is_katakana) && after.is_some_and(is_katakana)
+}
+
 /// Byte offsets where `text` may break (after the offset's preceding character), and whether the
 /// break is mandatory (a newline).
 fn opportunities(text: &str) -> Vec<(usize, bool)> {
@@ -26,7 +38,7 @@ fn opportunities(text: &str) -> Vec<(usize, bool)> {
         let before = text[..i].chars().next_back();
         let after = text[i..].chars().next();
         let mandatory = kind == unicode_linebreak::BreakOpportunity::Mandatory;
-        if mandatory || kinsoku_allows(before, after) {
+        if mandatory || (kinsoku_allows(before, after) && !inside_katakana_word(before, after)) {
             out.push((i, mandatory));
         }
     }
@@ -125,6 +137,8 @@ mod tests {
     lines!(small_kana_never_starts_a_line, "チェックする", 3.0, ["チェッ", "クする"]);
     lines!(prolonged_mark_stays_with_its_kana, "クラブガンナー", 6.0, ["クラブガン", "ナー"]);
     lines!(closing_quote_stays_on_the_line, "「解放」を", 3.0, ["「解", "放」を"]);
+    lines!(katakana_words_break_at_the_middle_dot, "サブマリン・アタック", 7.0, ["サブマリン・", "アタック"]);
+    lines!(katakana_word_is_not_broken_after_a_kanji, "新型クラブガンナー", 7.0, ["新型", "クラブガンナー"]);
     lines!(short_text_is_one_line, "ダグラム", 10.0, ["ダグラム"]);
     lines!(newlines_are_mandatory_breaks, "一行目\n二行目", 10.0, ["一行目", "二行目"]);
 

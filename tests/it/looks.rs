@@ -69,7 +69,11 @@ fn svg_of(out: &render::Rendered, pack: &str, shot: &Shot) -> (String, String, u
             (format!("{pack}-{}", name.replace('/', "-")), preview.svg.clone(), FACE_DPI)
         }
         Shot::Page(_, product, page) => {
-            let doc = out.documents.iter().find(|d| d.product == *product).unwrap_or_else(|| panic!("{pack}: no {product:?}"));
+            let doc = out
+                .documents
+                .iter()
+                .find(|d| d.product == *product)
+                .unwrap_or_else(|| panic!("{pack}: no {product:?}"));
             (format!("{pack}-{}-{}", doc.name, page + 1), doc.pages[*page].svg.clone(), PAGE_DPI)
         }
     }
@@ -103,7 +107,12 @@ fn faces_and_pages_look_like_their_golden_images() {
     let golden = root().join("tests/golden/png");
     let diff_dir = root().join("target/golden-diff");
     let mut changed = Vec::new();
-    let mut packs: Vec<&str> = SHOTS.iter().map(|s| match s { Shot::Face(p, _) | Shot::Page(p, _, _) => *p }).collect();
+    let mut packs: Vec<&str> = SHOTS
+        .iter()
+        .map(|s| match s {
+            Shot::Face(p, _) | Shot::Page(p, _, _) => *p,
+        })
+        .collect();
     packs.dedup();
     for pack in packs {
         let out = rendered(pack);

@@ -11,6 +11,7 @@
 
 mod broken;
 mod browser;
+mod cards;
 mod cli;
 mod counters;
 mod errata;

@@ -184,10 +184,14 @@ fn dump_context_prints_what_the_template_of_one_card_receives() {
     assert_eq!(context["edition"]["mark"], "T1");
     assert_eq!(context["languages"], serde_json::json!(["en"]));
     assert_eq!(context["labels"]["common"]["draft"], "DRAFT");
-    assert_eq!(
-        context["face"]["body"],
-        "Requires: East controls Capital\nOperations 3  Period mid\nEffects: card 1 (Europe Scoring) opens."
-    );
+    // The typed fields have their own places on the default front: the only int is the badge,
+    // the enum a tag (an unset flag shows nothing); the body keeps conditions, text and effects.
+    assert_eq!(context["field"]["ops"]["show"], "badge");
+    assert_eq!(context["field"]["period"]["show"], "tag");
+    assert_eq!(context["face"]["badge"], serde_json::json!({ "id": "ops", "label": "Operations", "display": "3" }));
+    assert_eq!(context["face"]["stats"], serde_json::json!([]));
+    assert_eq!(context["face"]["pills"], serde_json::json!(["Period mid"]));
+    assert_eq!(context["face"]["body"], "Requires: East controls Capital\nEffects: card 1 (Europe Scoring) opens.");
     assert_eq!(faces[1]["face"], "cards/back-common");
     let unknown = pnpkit(&root(), &["dump", "tests/packs/typed-card-fields", "--context", "cards", "99"]);
     assert_eq!(unknown.status.code(), Some(2));

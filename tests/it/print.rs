@@ -201,10 +201,12 @@ fn every_piece_carries_the_edition_mark_and_common_backs_none() {
     assert_eq!(marks("cards", "back", "· 2011-06-12<"), 0);
 }
 
-/// Face placements (trim boxes) and crop-mark segments read back from a page SVG.
-struct PageGeometry {
-    trims: Vec<(f64, f64, f64, f64)>,
-    marks: Vec<(f64, f64, f64, f64)>,
+/// Face placements (trim boxes and the bleed boxes they are clipped to) and crop-mark segments
+/// read back from a page SVG.
+pub(super) struct PageGeometry {
+    pub(super) trims: Vec<(f64, f64, f64, f64)>,
+    pub(super) bleeds: Vec<(f64, f64, f64, f64)>,
+    pub(super) marks: Vec<(f64, f64, f64, f64)>,
 }
 
 fn numbers(s: &str) -> Vec<f64> {
@@ -220,12 +222,13 @@ fn attr(tag: &str, name: &str) -> f64 {
     tag[start..].split('"').next().unwrap().parse().unwrap()
 }
 
-fn geometry(svg: &str, face: (f64, f64)) -> PageGeometry {
-    let mut trims = Vec::new();
+pub(super) fn geometry(svg: &str, face: (f64, f64)) -> PageGeometry {
+    let (mut trims, mut bleeds) = (Vec::new(), Vec::new());
     for tag in svg.split("<svg ").skip(2).map(|t| t.split('>').next().unwrap()) {
         let view = tag.split("viewBox=\"").nth(1).unwrap().split('"').next().unwrap();
         let v = numbers(view);
         trims.push((attr(tag, "x") - v[0], attr(tag, "y") - v[1], face.0, face.1));
+        bleeds.push((attr(tag, "x"), attr(tag, "y"), attr(tag, "width"), attr(tag, "height")));
     }
     let marks_group = svg.split("class=\"crop-marks\"").nth(1).unwrap().split("</g>").next().unwrap();
     let marks = marks_group
@@ -236,7 +239,7 @@ fn geometry(svg: &str, face: (f64, f64)) -> PageGeometry {
             (n[0], n[1], n[2], n[3])
         })
         .collect();
-    PageGeometry { trims, marks }
+    PageGeometry { trims, bleeds, marks }
 }
 
 #[test]

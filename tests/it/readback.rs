@@ -40,8 +40,8 @@ pub(super) struct Word {
 /// A page: its size in mm and its words.
 #[derive(Debug)]
 pub(super) struct PageWords {
-    w: f64,
-    h: f64,
+    pub(super) w: f64,
+    pub(super) h: f64,
     pub(super) words: Vec<Word>,
 }
 
@@ -56,7 +56,8 @@ fn unescape(s: &str) -> String {
     s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'").replace("&amp;", "&")
 }
 
-/// The words of every page of `pdf`, from `pdftotext -bbox-layout`'s XHTML.
+/// The words of every page of `pdf`, from `pdftotext -bbox-layout`'s XHTML (a word's height
+/// is its font size).
 pub(super) fn read_words(pdf: &Path) -> Vec<PageWords> {
     let out = Command::new("pdftotext")
         .args(["-bbox-layout", &pdf.to_string_lossy(), "-"])
@@ -162,7 +163,9 @@ fn page_boxes(pdf: &Path) -> Vec<Vec<(String, [f64; 4])>> {
     let mut pages: Vec<Vec<(String, [f64; 4])>> = Vec::new();
     for line in String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.starts_with("Page ")) {
         let parts: Vec<&str> = line.split_whitespace().collect();
-        let (Some(n), Some(name)) = (parts.get(1).and_then(|n| n.parse::<usize>().ok()), parts.get(2)) else { continue };
+        let (Some(n), Some(name)) = (parts.get(1).and_then(|n| n.parse::<usize>().ok()), parts.get(2)) else {
+            continue;
+        };
         let values: Vec<f64> = parts[3..].iter().filter_map(|v| v.parse().ok()).collect();
         if values.len() != 4 {
             continue;
@@ -188,7 +191,9 @@ fn box_problems(pdf: &Path) -> Vec<String> {
             out.push(format!("{} of {} pages state a {key}", count(key.as_bytes()), pages.len()));
         }
     }
-    let inside = |a: [f64; 4], b: [f64; 4]| a[0] >= b[0] - 0.01 && a[1] >= b[1] - 0.01 && a[2] <= b[2] + 0.01 && a[3] <= b[3] + 0.01;
+    let inside = |a: [f64; 4], b: [f64; 4]| {
+        a[0] >= b[0] - 0.01 && a[1] >= b[1] - 0.01 && a[2] <= b[2] + 0.01 && a[3] <= b[3] + 0.01
+    };
     for (i, page) in pages.iter().enumerate() {
         let get = |n: &str| page.iter().find(|(k, _)| k == n).map(|(_, v)| *v);
         let (Some(media), Some(bleed), Some(trim)) = (get("MediaBox"), get("BleedBox"), get("TrimBox")) else {
@@ -281,7 +286,8 @@ fn the_audit_sees_a_word_in_the_margin_and_two_words_over_each_other() {
 
 #[test]
 fn the_audit_sees_small_print_but_lets_footers_and_pieces_be_smaller() {
-    let word = |text: &str, y0: f64, pt: f64| Word { text: text.into(), x0: 50.0, y0, x1: 60.0, y1: y0 + pt * MM_PER_PT };
+    let word =
+        |text: &str, y0: f64, pt: f64| Word { text: text.into(), x0: 50.0, y0, x1: 60.0, y1: y0 + pt * MM_PER_PT };
     let page = PageWords {
         w: 210.0,
         h: 297.0,

@@ -1,0 +1,133 @@
+//! Cards as a print shop and a player see them, read back from what `build` writes: every text
+//! of every card of every pack with cards at least 6 pt (the card's edition line and the sheet
+//! footer at least 4 pt), measured with `pdftotext -bbox-layout` where a word's height is its
+//! font size; and with `[print] gutter` at twice the bleed, every card front and back printed with
+//! its full bleed on all four sides, no two bleeds overlapping, crop marks on every cut line
+//! and backs still mirroring their fronts.
+
+use std::path::Path;
+
+use super::print::geometry;
+use super::readback::read_words;
+use super::support::{copy_dir, pnpkit, root, temp_dir, text};
+
+/// Every pack with cards.
+const PACKS: [&str; 6] = [
+    "data/dougram",
+    "data/doomtrooper",
+    "data/submarine-attack",
+    "data/twilight-struggle",
+    "tests/packs/typed-card-fields",
+    "tests/packs/english-only-cards",
+];
+
+/// Millimetres per PDF point.
+const MM_PER_PT: f64 = 25.4 / 72.0;
+/// How far up from a card's bottom edge its edition line reaches, mm.
+const FOOTER_BAND_MM: f64 = 5.8;
+
+fn build_cards(pack: &Path, out: &Path) {
+    let (pack, out) = (pack.to_string_lossy().into_owned(), out.to_string_lossy().into_owned());
+    let output = pnpkit(&root(), &["build", &pack, "--out", &out, "--only", "cards"]);
+    assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
+}
+
+#[test]
+fn every_card_text_is_at_least_6_pt_and_edition_lines_at_least_4_pt() {
+    let dir = temp_dir("cards-floors");
+    let mut problems = Vec::new();
+    let mut measured = 0;
+    for pack in PACKS {
+        let out = dir.join(pack.replace('/', "-"));
+        build_cards(&root().join(pack), &out);
+        for (i, page) in read_words(&out.join("cards.pdf")).iter().enumerate() {
+            let svg_name = format!("svg/cards-{}-{}.svg", i / 2 + 1, if i % 2 == 0 { "front" } else { "back" });
+            let svg = std::fs::read_to_string(out.join(&svg_name)).unwrap_or_else(|_| panic!("{pack}: {svg_name}"));
+            let trims = geometry(&svg, (63.0, 88.0)).trims;
+            let grid_bottom = trims.iter().map(|t| t.1 + t.3).fold(f64::MIN, f64::max);
+            for w in &page.words {
+                measured += 1;
+                let size = (w.y1 - w.y0) / MM_PER_PT;
+                let bottom_mm = w.y1;
+                // The sheet footer under the grid, or the edition line at a card's foot.
+                let footer = bottom_mm > grid_bottom + 3.0
+                    || trims.iter().any(|t| bottom_mm <= t.1 + t.3 && bottom_mm >= t.1 + t.3 - FOOTER_BAND_MM);
+                let floor = if footer { 4.0 } else { 6.0 };
+                if size < floor - 0.05 {
+                    problems.push(format!("{pack} {svg_name}: “{}” is {size:.2} pt (floor {floor} pt)", w.text));
+                }
+            }
+        }
+    }
+    assert!(measured > 1000, "too few words read back ({measured}): is pdftotext reading the cards?");
+    assert!(problems.is_empty(), "{} word(s) under the floor:\n  {}", problems.len(), problems.join("\n  "));
+}
+
+#[test]
+fn a_gutter_of_twice_the_bleed_prints_every_card_with_its_full_bleed() {
+    let dir = temp_dir("cards-gutter");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/dougram"), &pack);
+    let toml = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    assert!(toml.contains("card_bleed = 3\n"));
+    std::fs::write(pack.join("pack.toml"), toml.replace("card_bleed = 3\n", "card_bleed = 3\ngutter = 6\n")).unwrap();
+    let out = dir.join("out");
+    build_cards(&pack, &out);
+    let (bleed, card) = (3.0, (63.0, 88.0));
+    let svg = |page: &str| std::fs::read_to_string(out.join(format!("svg/{page}.svg"))).unwrap();
+    let page_w: f64 = {
+        let s = svg("cards-1-front");
+        s.split("width=\"").nth(1).unwrap().split("mm").next().unwrap().parse().unwrap()
+    };
+    let mut sheets = 0;
+    while out.join(format!("svg/cards-{}-front.svg", sheets + 1)).is_file() {
+        sheets += 1;
+        let front = geometry(&svg(&format!("cards-{sheets}-front")), card);
+        let back = geometry(&svg(&format!("cards-{sheets}-back")), card);
+        assert_eq!(front.trims.len(), back.trims.len(), "sheet {sheets}: every front has its back");
+        for g in [&front, &back] {
+            for (t, b) in g.trims.iter().zip(&g.bleeds) {
+                let sides = [t.0 - b.0, t.1 - b.1, b.0 + b.2 - (t.0 + t.2), b.1 + b.3 - (t.1 + t.3)];
+                assert!(
+                    sides.iter().all(|s| *s >= bleed - 1e-6),
+                    "sheet {sheets}: card at {t:?} bleeds only {sides:?}"
+                );
+            }
+            for (i, a) in g.bleeds.iter().enumerate() {
+                for b in &g.bleeds[i + 1..] {
+                    let apart = a.0 + a.2 <= b.0 + 1e-6
+                        || b.0 + b.2 <= a.0 + 1e-6
+                        || a.1 + a.3 <= b.1 + 1e-6
+                        || b.1 + b.3 <= a.1 + 1e-6;
+                    assert!(apart, "sheet {sheets}: bleeds {a:?} and {b:?} overlap");
+                }
+            }
+            // Each card has its own four cut lines, each with a crop mark in the margin.
+            for t in &g.trims {
+                for x in [t.0, t.0 + t.2] {
+                    assert!(
+                        g.marks.iter().any(|m| (m.0 - m.2).abs() < 1e-9 && (m.0 - x).abs() <= 0.01),
+                        "no mark at x={x}"
+                    );
+                }
+                for y in [t.1, t.1 + t.3] {
+                    assert!(
+                        g.marks.iter().any(|m| (m.1 - m.3).abs() < 1e-9 && (m.1 - y).abs() <= 0.01),
+                        "no mark at y={y}"
+                    );
+                }
+            }
+        }
+        // Backs still register: mirrored left to right about the page centre, same height.
+        for (f, b) in front.trims.iter().zip(&back.trims) {
+            assert!((f.0 + b.0 + card.0 - page_w).abs() < 1e-6, "sheet {sheets}: {f:?} and {b:?} do not mirror");
+            assert!((f.1 - b.1).abs() < 1e-6);
+        }
+        // The cards really are apart: neighbours in a row are one gutter apart.
+        let mut xs: Vec<f64> = front.trims.iter().map(|t| t.0).collect();
+        xs.sort_by(f64::total_cmp);
+        xs.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
+        assert!(xs.windows(2).all(|p| (p[1] - p[0] - card.0 - 6.0).abs() < 1e-6), "columns {xs:?}");
+    }
+    assert!(sheets >= 2, "13 cards fill more than one sheet");
+}
