@@ -20,6 +20,7 @@ mod map;
 mod mat;
 mod playsheet;
 mod setupchart;
+mod table;
 pub mod sheets;
 mod templates;
 
@@ -242,7 +243,7 @@ pub fn render(
             Product::Map => Ok(map_documents(&mut ctx, options)),
             Product::Aids => Ok(one(
                 product,
-                pack.aids.first().map(|_| aids::page(&mut ctx, options.paper)).into_iter().collect(),
+                if pack.aids.is_empty() { Vec::new() } else { aids::pages(&mut ctx, options.paper) },
                 0,
             )),
             Product::Sheets => Ok(sheet_documents(&mut ctx, options)),

@@ -1,0 +1,544 @@
+//! Ruled tables in the manner of a rulebook's charts (a combat results table, a card list): the
+//! title on a dark band, the column heads on a shaded band, body rows ruled and shaded every
+//! other row, numbers centred, columns sized to their content. A table longer than the room left
+//! goes on in the next column or page under its title and heads again, marked continued.
+//!
+//! The principal types are [`Table`] (what to show) and [`Flow`] (pages of tables, in one or
+//! more columns, each page titled and closed with its footer). [`draw`] draws the rows of one
+//! table that fit on one canvas; play sheets call it directly. Every text goes through the
+//! canvas at a fixed size computed from the same measure as the row heights, so it fits its
+//! cell; cells may also hold images (a setup chart's counters) with a caption beside each.
+
+use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use super::sheets::Page;
+use super::templates::mm;
+use super::Ctx;
+use crate::layout::Paper;
+use crate::text::fit::{height_at, PT_PER_MM};
+use crate::text::{Fonts, Style, Weight};
+
+/// The title band's colour and its text's.
+const BAND: &str = "#3b2f1c";
+const BAND_TEXT: &str = "#ffffff";
+/// The column heads' band.
+const HEAD_FILL: &str = "#dcd2bc";
+/// Every other body row.
+const STRIPE: &str = "#f2ede1";
+/// Rules between rows and columns, and the frame.
+const RULE: &str = "#9a8f78";
+const FRAME: &str = "#3b2f1c";
+/// Sizes, pt: the title and the column heads (body rows take the table's own size).
+const TITLE_PT: f64 = 9.0;
+const HEAD_PT: f64 = 7.0;
+/// Line pitch in cells, as a multiple of the size.
+const LEADING: f64 = 1.2;
+/// Room between a cell's text and its rules, mm: across and down.
+const PAD_X: f64 = 1.2;
+const PAD_Y: f64 = 0.9;
+/// The narrowest a column gets when there is room, mm.
+const MIN_COLUMN: f64 = 11.0;
+/// Room between images in a cell, and between an image and its caption, mm.
+const IMAGE_GAP: f64 = 2.0;
+const CAPTION_GAP: f64 = 1.0;
+/// An image caption's size, pt (a count beside a counter).
+const CAPTION_PT: f64 = 9.0;
+
+/// One column: its head and how its cells sit.
+#[derive(Clone, Debug)]
+pub(crate) struct Column {
+    /// The head, in the pack's languages (may wrap).
+    pub(crate) head: String,
+    /// How cells (and the head) align across: numbers centred, words at the start.
+    pub(crate) align: Align,
+    /// Whether the column takes the width the others leave (a card's effect, a setup's pieces).
+    pub(crate) grow: bool,
+}
+
+impl Column {
+    /// A column of words, at the start of their cells.
+    pub(crate) fn text(head: impl Into<String>) -> Column {
+        Column { head: head.into(), align: Align::Start, grow: false }
+    }
+
+    /// A column of numbers, centred.
+    pub(crate) fn number(head: impl Into<String>) -> Column {
+        Column { head: head.into(), align: Align::Middle, grow: false }
+    }
+
+    /// A column that takes the width the others leave.
+    pub(crate) fn growing(mut self) -> Column {
+        self.grow = true;
+        self
+    }
+}
+
+/// An image drawn in a cell at its true size, with a caption beside it.
+#[derive(Clone, Debug)]
+pub(crate) struct Image {
+    /// SVG elements in a `w` × `h` mm coordinate space (no root element).
+    pub(crate) svg: String,
+    /// Width, mm.
+    pub(crate) w: f64,
+    /// Height, mm.
+    pub(crate) h: f64,
+    /// Beside the image, e.g. `×3`.
+    pub(crate) caption: String,
+}
+
+/// What a cell holds.
+#[derive(Clone, Debug)]
+pub(crate) enum Cell {
+    /// Words (lines broken at `\n`, wrapped to the column).
+    Text(String),
+    /// Images side by side, wrapping to more lines when the column is narrow.
+    Images(Vec<Image>),
+}
+
+impl From<String> for Cell {
+    fn from(text: String) -> Cell {
+        Cell::Text(text)
+    }
+}
+
+/// A body row and whom its texts belong to.
+#[derive(Clone, Debug)]
+pub(crate) struct Row {
+    /// One cell per column.
+    pub(crate) cells: Vec<Cell>,
+    /// For warnings about its texts.
+    pub(crate) owner: Owner,
+}
+
+/// A table: a title, column heads and rows.
+#[derive(Clone, Debug)]
+pub(crate) struct Table {
+    /// On the band above the table (none when empty).
+    pub(crate) title: String,
+    /// The columns; a table whose heads are all empty has no head band.
+    pub(crate) columns: Vec<Column>,
+    /// The body rows.
+    pub(crate) rows: Vec<Row>,
+    /// The body's size, pt.
+    pub(crate) pt: f64,
+    /// Whom the title and heads belong to.
+    pub(crate) owner: Owner,
+}
+
+/// A table's measures at one width: the columns' widths and the bands' and rows' heights, mm.
+struct Measures {
+    widths: Vec<f64>,
+    title: f64,
+    head: f64,
+    rows: Vec<f64>,
+}
+
+/// The regular and bold styles texts are measured in.
+fn style(weight: Weight) -> Style {
+    Style::embedded(weight)
+}
+
+/// The width of the widest line of `text` at `pt`, mm.
+fn line_width(fonts: &Fonts, text: &str, pt: f64, weight: Weight) -> f64 {
+    text.lines().map(|l| fonts.width_em(l, style(weight))).fold(0.0, f64::max) * pt / PT_PER_MM
+}
+
+/// The width an image with its caption takes, mm.
+fn image_width(fonts: &Fonts, image: &Image) -> f64 {
+    let caption = line_width(fonts, &image.caption, CAPTION_PT, Weight::Bold);
+    image.w + if caption > 0.0 { CAPTION_GAP + caption } else { 0.0 }
+}
+
+/// The images of a cell `width` mm wide, line by line: (index of the first, count, height).
+fn image_lines(fonts: &Fonts, images: &[Image], width: f64) -> Vec<(usize, usize, f64)> {
+    let mut lines: Vec<(usize, usize, f64)> = Vec::new();
+    let mut used = 0.0;
+    for (i, image) in images.iter().enumerate() {
+        let w = image_width(fonts, image);
+        match lines.last_mut() {
+            Some((_, n, h)) if used + IMAGE_GAP + w <= width => {
+                *n += 1;
+                *h = h.max(image.h);
+                used += IMAGE_GAP + w;
+            }
+            _ => {
+                lines.push((i, 1, image.h));
+                used = w;
+            }
+        }
+    }
+    lines
+}
+
+impl Table {
+    fn has_heads(&self) -> bool {
+        self.columns.iter().any(|c| !c.head.trim().is_empty())
+    }
+
+    /// How wide each column wants to be: its widest cell on one line, its head's widest word.
+    fn wanted(&self, fonts: &Fonts) -> Vec<f64> {
+        self.columns
+            .iter()
+            .enumerate()
+            .map(|(j, column)| {
+                let head = column
+                    .head
+                    .split_whitespace()
+                    .map(|word| line_width(fonts, word, HEAD_PT, Weight::Bold))
+                    .fold(0.0, f64::max);
+                let cells = self
+                    .rows
+                    .iter()
+                    .filter_map(|r| r.cells.get(j))
+                    .map(|cell| match cell {
+                        Cell::Text(t) => line_width(fonts, t, self.pt, Weight::Regular),
+                        Cell::Images(images) => {
+                            images.iter().map(|i| image_width(fonts, i) + IMAGE_GAP).sum::<f64>() - IMAGE_GAP
+                        }
+                    })
+                    .fold(0.0, f64::max);
+                head.max(cells) + 2.0 * PAD_X
+            })
+            .collect()
+    }
+
+    /// The columns' widths filling `width`: each as wide as it wants (at least
+    /// [`MIN_COLUMN`]) with the room left to the growing columns (or shared by all); when they
+    /// want more than there is, the growing columns take what the others leave (the others at
+    /// most a third of the width each), or every column gives up a share.
+    fn widths(&self, fonts: &Fonts, width: f64) -> Vec<f64> {
+        let mut want: Vec<f64> = self.wanted(fonts).into_iter().map(|w| w.max(MIN_COLUMN)).collect();
+        let growing: Vec<usize> = (0..want.len()).filter(|&j| self.columns[j].grow).collect();
+        if !growing.is_empty() {
+            for (j, w) in want.iter_mut().enumerate() {
+                if !self.columns[j].grow {
+                    *w = w.min(width / 3.0);
+                }
+            }
+        }
+        let total: f64 = want.iter().sum();
+        if total <= width {
+            let extra = width - total;
+            let share: Vec<usize> = if growing.is_empty() { (0..want.len()).collect() } else { growing };
+            for &j in &share {
+                want[j] += extra / share.len() as f64;
+            }
+            return want;
+        }
+        let fixed: f64 = (0..want.len()).filter(|j| !growing.contains(j)).map(|j| want[j]).sum();
+        let grown: f64 = growing.iter().map(|&j| want[j]).sum();
+        if !growing.is_empty() && width - fixed >= width * 0.3 {
+            for &j in &growing {
+                want[j] *= (width - fixed) / grown;
+            }
+            return want;
+        }
+        want.iter().map(|w| w * width / total).collect()
+    }
+
+    /// Measures the table at `width` mm.
+    fn measure(&self, fonts: &Fonts, width: f64) -> Measures {
+        let widths = self.widths(fonts, width);
+        let title = if self.title.is_empty() {
+            0.0
+        } else {
+            height_at(fonts, &self.title, width - 2.0 * PAD_X, TITLE_PT, LEADING, style(Weight::Bold)) + 2.0 * PAD_Y
+        };
+        let head = if self.has_heads() {
+            self.columns
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| height_at(fonts, &c.head, w - 2.0 * PAD_X, HEAD_PT, LEADING, style(Weight::Bold)))
+                .fold(0.0, f64::max)
+                + 2.0 * PAD_Y
+        } else {
+            0.0
+        };
+        let rows = self
+            .rows
+            .iter()
+            .map(|row| {
+                row.cells
+                    .iter()
+                    .zip(&widths)
+                    .map(|(cell, w)| match cell {
+                        Cell::Text(t) => height_at(fonts, t, w - 2.0 * PAD_X, self.pt, LEADING, style(Weight::Regular)),
+                        Cell::Images(images) => {
+                            let lines = image_lines(fonts, images, w - 2.0 * PAD_X);
+                            lines.iter().map(|l| l.2).sum::<f64>() + IMAGE_GAP * lines.len().saturating_sub(1) as f64
+                        }
+                    })
+                    .fold(self.pt / PT_PER_MM, f64::max)
+                    + 2.0 * PAD_Y
+            })
+            .collect();
+        Measures { widths, title, head, rows }
+    }
+
+    /// The height of the whole table at `width` mm.
+    pub(crate) fn height(&self, fonts: &Fonts, width: f64) -> f64 {
+        let m = self.measure(fonts, width);
+        m.title + m.head + m.rows.iter().sum::<f64>()
+    }
+}
+
+/// Draws `t`'s rows from `first` on at (`x`, `y`) across `width` mm: the title band (its title
+/// followed by `continued` when it goes on from an earlier part), the head band and as many rows
+/// as end above `bottom` (at least one). Returns the index of the first row not drawn and the y
+/// below what was drawn.
+pub(crate) fn draw(
+    c: &mut Canvas<'_>,
+    t: &Table,
+    first: usize,
+    (x, y): (f64, f64),
+    width: f64,
+    bottom: f64,
+    continued: Option<&str>,
+) -> (usize, f64) {
+    let fonts = c.fonts();
+    let m = t.measure(fonts, width);
+    let mut top = y;
+    if !t.title.is_empty() {
+        let title = match continued {
+            Some(more) => format!("{} {more}", t.title),
+            None => t.title.clone(),
+        };
+        let h = if continued.is_some() {
+            height_at(fonts, &title, width - 2.0 * PAD_X, TITLE_PT, LEADING, style(Weight::Bold)) + 2.0 * PAD_Y
+        } else {
+            m.title
+        };
+        rect(c, (x, top, width, h), BAND);
+        let b = TextBox::new(&title, x + PAD_X, top + PAD_Y, width - 2.0 * PAD_X, h - 2.0 * PAD_Y);
+        c.text(b.fixed(TITLE_PT).leading(LEADING).bold().fill(BAND_TEXT).of(&t.owner));
+        top += h;
+    }
+    let grid_top = top;
+    if m.head > 0.0 {
+        rect(c, (x, top, width, m.head), HEAD_FILL);
+        let mut cx = x;
+        for (column, w) in t.columns.iter().zip(&m.widths) {
+            let b = TextBox::new(&column.head, cx + PAD_X, top + PAD_Y, w - 2.0 * PAD_X, m.head - 2.0 * PAD_Y);
+            c.text(b.fixed(HEAD_PT).leading(LEADING).bold().align(column.align).valign(VAlign::Middle).of(&t.owner));
+            cx += w;
+        }
+        top += m.head;
+    }
+    let head_bottom = top;
+    let mut next = first;
+    let mut rules = Vec::new();
+    while next < t.rows.len() && (next == first || top + m.rows[next] <= bottom) {
+        let (row, h) = (&t.rows[next], m.rows[next]);
+        if next % 2 == 1 {
+            rect(c, (x, top, width, h), STRIPE);
+        }
+        let mut cx = x;
+        for ((cell, column), w) in row.cells.iter().zip(&t.columns).zip(&m.widths) {
+            let inner = (cx + PAD_X, top + PAD_Y, w - 2.0 * PAD_X, h - 2.0 * PAD_Y);
+            match cell {
+                Cell::Text(text) => {
+                    let b = TextBox::new(text, inner.0, inner.1, inner.2, inner.3);
+                    c.text(b.fixed(t.pt).leading(LEADING).align(column.align).valign(VAlign::Middle).of(&row.owner));
+                }
+                Cell::Images(images) => draw_images(c, images, inner, &row.owner),
+            }
+            cx += w;
+        }
+        top += h;
+        rules.push(top);
+        next += 1;
+    }
+    // Rules over the fills: between rows, between columns, a heavier one under the heads, and
+    // the frame.
+    let mut d = String::new();
+    for r in rules.iter().take(rules.len().saturating_sub(1)) {
+        d.push_str(&format!("M{} {}H{}", mm(x), mm(*r), mm(x + width)));
+    }
+    let mut cx = x;
+    for w in &m.widths[..m.widths.len().saturating_sub(1)] {
+        cx += w;
+        d.push_str(&format!("M{} {}V{}", mm(cx), mm(grid_top), mm(top)));
+    }
+    c.raw(&format!(r##"<path d="{d}" fill="none" stroke="{RULE}" stroke-width="0.2"/>"##));
+    if head_bottom > grid_top && top > head_bottom {
+        c.raw(&format!(
+            r##"<path d="M{} {}H{}" stroke="{FRAME}" stroke-width="0.35"/>"##,
+            mm(x),
+            mm(head_bottom),
+            mm(x + width)
+        ));
+    }
+    c.raw(&format!(
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{FRAME}" stroke-width="0.4"/>"##,
+        mm(x),
+        mm(y),
+        mm(width),
+        mm(top - y)
+    ));
+    (next, top)
+}
+
+/// A filled rectangle (x, y, w, h in mm).
+fn rect(c: &mut Canvas<'_>, (x, y, w, h): (f64, f64, f64, f64), fill: &str) {
+    c.raw(&format!(
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"##,
+        mm(x),
+        mm(y),
+        mm(w),
+        mm(h)
+    ));
+}
+
+/// Draws images at their true size in the cell (x, y, w, h), line by line, each line centred
+/// down its height, each caption centred beside its image. Each image is an `<svg
+/// class="piece">`, which is how a reader of the page finds them.
+fn draw_images(c: &mut Canvas<'_>, images: &[Image], (x, y, w, h): (f64, f64, f64, f64), owner: &Owner) {
+    let fonts = c.fonts();
+    let lines = image_lines(fonts, images, w);
+    let total = lines.iter().map(|l| l.2).sum::<f64>() + IMAGE_GAP * lines.len().saturating_sub(1) as f64;
+    let mut ly = y + (h - total).max(0.0) / 2.0;
+    for (start, n, line_h) in lines {
+        let mut ix = x;
+        for image in &images[start..start + n] {
+            let iy = ly + (line_h - image.h) / 2.0;
+            c.raw(&format!(
+                r#"<svg class="piece" x="{}" y="{}" width="{}" height="{}" viewBox="0 0 {} {}">{}</svg>"#,
+                mm(ix),
+                mm(iy),
+                mm(image.w),
+                mm(image.h),
+                mm(image.w),
+                mm(image.h),
+                image.svg
+            ));
+            let caption_w = image_width(fonts, image) - image.w;
+            if caption_w > 0.0 {
+                let b = TextBox::new(&image.caption, ix + image.w + CAPTION_GAP, iy, caption_w, image.h);
+                c.text(b.fixed(CAPTION_PT).lines(1).bold().valign(VAlign::Middle).of(owner));
+            }
+            ix += image_width(fonts, image) + IMAGE_GAP;
+        }
+        ly += line_h + IMAGE_GAP;
+    }
+}
+
+/// Pages of tables: each page titled (marked continued after the first), its content area cut
+/// into columns the tables flow down, closed with the footer.
+pub(crate) struct Flow<'c, 'a> {
+    ctx: &'c mut Ctx<'a>,
+    paper: Paper,
+    title: String,
+    owner: Owner,
+    what: String,
+    columns: usize,
+    canvas: Canvas<'a>,
+    pages: Vec<Page>,
+    column: usize,
+    top: f64,
+    y: f64,
+}
+
+/// Room between columns of tables, mm.
+const GUTTER: f64 = 6.0;
+/// Room between tables, mm.
+const TABLE_GAP: f64 = 5.0;
+
+impl<'c, 'a> Flow<'c, 'a> {
+    /// The first page, titled `title`, in `columns` columns; texts without an owner belong to
+    /// `owner`; the footer says the page is `what`.
+    pub(crate) fn new(
+        ctx: &'c mut Ctx<'a>,
+        paper: Paper,
+        title: String,
+        owner: Owner,
+        what: String,
+        columns: usize,
+    ) -> Flow<'c, 'a> {
+        let canvas = ctx.canvas((paper.width, paper.height), owner.clone());
+        let mut flow =
+            Flow { ctx, paper, title, owner, what, columns: columns.max(1), canvas, pages: Vec::new(), column: 0, top: 0.0, y: 0.0 };
+        flow.head(false);
+        flow
+    }
+
+    /// Titles the page in hand and puts the flow at the top of its first column.
+    fn head(&mut self, continued: bool) {
+        let (x, y, w, _) = self.canvas.area();
+        let title = if continued {
+            format!("{} {}", self.title, self.ctx.msg.text("common.continued"))
+        } else {
+            self.title.clone()
+        };
+        let head = TextBox::new(&title, x, y, w, 8.0).size(15.0).min(9.0).lines(1).bold().of(&self.owner);
+        let laid = self.canvas.text(head);
+        let rule = laid.bottom + 1.2;
+        self.canvas.raw(&format!(
+            r##"<path d="M{} {}H{}" stroke="{BAND}" stroke-width="0.6"/>"##,
+            mm(x),
+            mm(rule),
+            mm(x + w)
+        ));
+        self.top = rule + 4.0;
+        self.y = self.top;
+        self.column = 0;
+    }
+
+    /// The width of a column, mm.
+    pub(crate) fn width(&self) -> f64 {
+        let (_, _, w, _) = self.canvas.area();
+        (w - GUTTER * (self.columns - 1) as f64) / self.columns as f64
+    }
+
+    /// The left edge of the column in use.
+    fn x(&self) -> f64 {
+        self.canvas.area().0 + self.column as f64 * (self.width() + GUTTER)
+    }
+
+    /// Moves to the top of the next column, or of a new page when this one has none left.
+    fn turn(&mut self) {
+        if self.column + 1 < self.columns {
+            self.column += 1;
+            self.y = self.top;
+            return;
+        }
+        let blank = self.ctx.canvas((self.paper.width, self.paper.height), self.owner.clone());
+        let done = std::mem::replace(&mut self.canvas, blank);
+        let page = self.ctx.finish(done, &self.what);
+        self.pages.push(page);
+        self.head(true);
+    }
+
+    /// Adds `t` where the flow is: whole in the next column when it fits one but not the room
+    /// left here, else row by row, going on under its title and heads again in the next column.
+    pub(crate) fn table(&mut self, t: &Table) {
+        let width = self.width();
+        let fonts = self.canvas.fonts();
+        let whole = t.height(fonts, width);
+        let column_h = self.canvas.bottom() - self.top;
+        let m = t.measure(fonts, width);
+        let start = m.title + m.head + m.rows.first().copied().unwrap_or(0.0);
+        let left = self.canvas.bottom() - self.y;
+        if self.y > self.top && (whole > left && whole <= column_h || start > left) {
+            self.turn();
+        }
+        let continued = self.ctx.msg.text("common.continued");
+        let mut next = 0;
+        loop {
+            let more = (next > 0).then_some(continued.as_str());
+            let (x, bottom) = (self.x(), self.canvas.bottom());
+            let (after, y) = draw(&mut self.canvas, t, next, (x, self.y), width, bottom, more);
+            self.y = y + TABLE_GAP;
+            next = after;
+            if next >= t.rows.len() {
+                break;
+            }
+            self.turn();
+        }
+    }
+
+    /// Closes the last page; the pages, in order.
+    pub(crate) fn finish(mut self) -> Vec<Page> {
+        let page = self.ctx.finish(self.canvas, &self.what);
+        self.pages.push(page);
+        self.pages
+    }
+}
