@@ -31,7 +31,8 @@ pub(crate) fn chart(
     // A setup that places nothing and deals no cards says so, rather than print a bare title.
     if tables.is_empty() {
         let row = Row { cells: vec![Cell::Text(ctx.msg.text("setups.nothing"))], owner: owner.clone() };
-        tables.push(lines_table(String::new(), vec![row], &owner));
+        let columns = vec![Column::text("")];
+        tables.push(Table { title: String::new(), columns, rows: vec![row], pt: LINE_PT, owner: owner.clone() });
     }
     let title = format!("{} · {}", ctx.msg.name(&setup.name), ctx.msg.text("setups.title"));
     let what = ctx.msg.first("products.setup_chart");
@@ -126,44 +127,43 @@ fn location_name(ctx: &Ctx<'_>, location: &str) -> (String, String) {
     }
 }
 
-/// A table of one column of lines (no heads) under `title`.
-fn lines_table(title: String, rows: Vec<Row>, owner: &Owner) -> Table {
-    Table { title, columns: vec![Column::text("")], rows, pt: LINE_PT, owner: owner.clone() }
-}
-
-/// The cards table: a row per deck, open and removed cards, each in every language of the pack
-/// (one line per language).
+/// The cards table: a row per deck (whose, how many cards, which), then the open and the
+/// removed cards, each cell in every language of the pack (one line per language).
 fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
     let pack = ctx.pack;
-    let mut lines = Vec::new();
-    for deck in pack.decks.iter().filter(|d| pack.setup(&d.setup).is_some_and(|s| s.id == setup.id)) {
-        let size = deck.size.value.to_string();
-        let text = ctx.msg.each_language("\n", |m| {
-            let selection = selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str()));
-            match deck.side.as_ref().and_then(|r| pack.side(r)) {
-                Some(side) => m.fill_first(
-                    "setups.side_deck",
-                    &[("side", m.first_name(&side.name)), ("size", &size), ("selection", &selection)],
-                ),
-                None => m.fill_first("setups.shared_deck", &[("size", &size), ("selection", &selection)]),
-            }
-        });
-        lines.push(Row { cells: vec![Cell::Text(text)], owner: Owner::new(format!("deck `{}`", deck.id), Some(&deck.span)) });
-    }
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
-    if let Some(open) = &setup.open {
-        let text = ctx
-            .msg
-            .each_language("\n", |m| m.fill_first("setups.open", &[("selection", &selection(pack, m, open, None))]));
-        lines.push(Row { cells: vec![Cell::Text(text)], owner: owner.clone() });
-    }
-    if let Some(removed) = &setup.removed {
-        let text = ctx.msg.each_language("\n", |m| {
-            m.fill_first("setups.removed", &[("selection", &selection(pack, m, removed, None))])
+    let row = |name: String, size: String, which: String, owner: Owner| Row {
+        cells: vec![Cell::Text(name), Cell::Text(size), Cell::Text(which)],
+        owner,
+    };
+    let mut rows = Vec::new();
+    for deck in pack.decks.iter().filter(|d| pack.setup(&d.setup).is_some_and(|s| s.id == setup.id)) {
+        let side = deck.side.as_ref().and_then(|r| pack.side(r));
+        let name = ctx.msg.each_language("\n", |m| match side {
+            Some(side) => m.fill_first("setups.side_deck", &[("side", m.first_name(&side.name))]),
+            None => m.first("setups.shared_deck"),
         });
-        lines.push(Row { cells: vec![Cell::Text(text)], owner: owner.clone() });
+        let which = ctx.msg.each_language("\n", |m| {
+            selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str()))
+        });
+        let deck_owner = Owner::new(format!("deck `{}`", deck.id), Some(&deck.span));
+        rows.push(row(name, deck.size.value.to_string(), which, deck_owner));
     }
-    (!lines.is_empty()).then(|| lines_table(ctx.msg.text("setups.cards"), lines, &owner))
+    for (key, select) in [("setups.open", &setup.open), ("setups.removed", &setup.removed)] {
+        if let Some(select) = select {
+            let which = ctx.msg.each_language("\n", |m| selection(pack, m, select, None));
+            rows.push(row(ctx.msg.each_language("\n", |m| m.first(key)), "—".into(), which, owner.clone()));
+        }
+    }
+    if rows.is_empty() {
+        return None;
+    }
+    let columns = vec![
+        Column::text(ctx.msg.text("setups.deck_column")),
+        Column::number(ctx.msg.text("setups.size_column")),
+        Column::text(ctx.msg.text("setups.which_column")).growing(),
+    ];
+    Some(Table { title: ctx.msg.text("setups.cards"), columns, rows, pt: LINE_PT, owner })
 }
 
 /// What a selector takes, in words of one language, with the cards the pack knows of it; its
