@@ -262,7 +262,12 @@ fn chart(pack: &Pack, msg: &Messages, aid: &PlayAid) -> table::Table {
         .collect();
     table::Table {
         title: format!("{}{}", msg.name(&aid.title), cite(pack, msg, aid.rule.as_ref())),
-        columns: t.header.iter().map(|h| Column::number(h.clone())).collect(),
+        columns: t
+            .header
+            .iter()
+            .enumerate()
+            .map(|(i, h)| if i == 0 { Column::number(h.clone()).key() } else { Column::number(h.clone()) })
+            .collect(),
         rows,
         pt: BODY_PT,
         owner,

@@ -23,7 +23,7 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     let total = pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value).to_string();
     let footer = ctx.msg.fill_first("cardlist.known", &[("known", known.as_str()), ("total", total.as_str())]);
     let columns = [
-        Column::number(ctx.msg.text("cardlist.number")),
+        Column::number(ctx.msg.text("cardlist.number")).key(),
         Column::text(ctx.msg.text("cardlist.name")),
         Column::text(ctx.msg.text("cardlist.deck")),
         Column::text(ctx.msg.text("cardlist.timing")),

@@ -92,7 +92,7 @@ fn side_table(ctx: &Ctx<'_>, placed: Placed, setup: &Setup) -> Table {
     let hexes = placed.locations.iter().any(|(hex, ..)| !hex.is_empty());
     let mut columns = Vec::new();
     if hexes {
-        columns.push(Column::number(ctx.msg.text("setups.hex_column")));
+        columns.push(Column::number(ctx.msg.text("setups.hex_column")).key());
     }
     columns.push(Column::text(ctx.msg.text("setups.location")));
     columns.push(Column::text(ctx.msg.text("setups.pieces")).growing());

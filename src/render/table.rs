@@ -52,23 +52,40 @@ pub(crate) struct Column {
     pub(crate) align: Align,
     /// Whether the column takes the width the others leave (a card's effect, a setup's pieces).
     pub(crate) grow: bool,
+    /// Whether its cells are the row's key, set bold (a chart's row values, a card's number).
+    pub(crate) key: bool,
 }
 
 impl Column {
     /// A column of words, at the start of their cells.
     pub(crate) fn text(head: impl Into<String>) -> Column {
-        Column { head: head.into(), align: Align::Start, grow: false }
+        Column { head: head.into(), align: Align::Start, grow: false, key: false }
     }
 
     /// A column of numbers, centred.
     pub(crate) fn number(head: impl Into<String>) -> Column {
-        Column { head: head.into(), align: Align::Middle, grow: false }
+        Column { head: head.into(), align: Align::Middle, grow: false, key: false }
     }
 
     /// A column that takes the width the others leave.
     pub(crate) fn growing(mut self) -> Column {
         self.grow = true;
         self
+    }
+
+    /// A column of the rows' keys, set bold.
+    pub(crate) fn key(mut self) -> Column {
+        self.key = true;
+        self
+    }
+
+    /// The weight of its cells.
+    fn weight(&self) -> Weight {
+        if self.key {
+            Weight::Bold
+        } else {
+            Weight::Regular
+        }
     }
 }
 
@@ -190,7 +207,7 @@ impl Table {
                     .iter()
                     .filter_map(|r| r.cells.get(j))
                     .map(|cell| match cell {
-                        Cell::Text(t) => line_width(fonts, t, self.pt, Weight::Regular),
+                        Cell::Text(t) => line_width(fonts, t, self.pt, column.weight()),
                         Cell::Images(images) => {
                             images.iter().map(|i| image_width(fonts, i) + IMAGE_GAP).sum::<f64>() - IMAGE_GAP
                         }
@@ -259,9 +276,10 @@ impl Table {
             .map(|row| {
                 row.cells
                     .iter()
+                    .zip(&self.columns)
                     .zip(&widths)
-                    .map(|(cell, w)| match cell {
-                        Cell::Text(t) => height_at(fonts, t, w - 2.0 * PAD_X, self.pt, LEADING, style(Weight::Regular)),
+                    .map(|((cell, column), w)| match cell {
+                        Cell::Text(t) => height_at(fonts, t, w - 2.0 * PAD_X, self.pt, LEADING, style(column.weight())),
                         Cell::Images(images) => {
                             let lines = image_lines(fonts, images, w - 2.0 * PAD_X);
                             lines.iter().map(|l| l.2).sum::<f64>() + IMAGE_GAP * lines.len().saturating_sub(1) as f64
@@ -337,7 +355,8 @@ pub(crate) fn draw(
             match cell {
                 Cell::Text(text) => {
                     let b = TextBox::new(text, inner.0, inner.1, inner.2, inner.3);
-                    c.text(b.fixed(t.pt).leading(LEADING).align(column.align).valign(VAlign::Middle).of(&row.owner));
+                    let b = b.fixed(t.pt).leading(LEADING).weight(column.weight()).align(column.align);
+                    c.text(b.valign(VAlign::Middle).of(&row.owner));
                 }
                 Cell::Images(images) => draw_images(c, images, inner, &row.owner),
             }
@@ -540,5 +559,108 @@ impl<'c, 'a> Flow<'c, 'a> {
         let page = self.ctx.finish(self.canvas, &self.what);
         self.pages.push(page);
         self.pages
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Pack;
+
+    fn row(cells: &[&str]) -> Row {
+        Row { cells: cells.iter().map(|c| Cell::Text(c.to_string())).collect(), owner: Owner::default() }
+    }
+
+    fn long_table(rows: usize) -> Table {
+        Table {
+            title: "Combat results".into(),
+            columns: vec![Column::number("No.").key(), Column::text("Name"), Column::text("Effect").growing()],
+            rows: (1..=rows)
+                .map(|n| row(&[&n.to_string(), &format!("Card {n}"), "Roll two dice and add the attacker's factor."]))
+                .collect(),
+            pt: 7.0,
+            owner: Owner::default(),
+        }
+    }
+
+    #[test]
+    fn a_long_table_goes_on_over_pages_under_its_title_and_heads_again() {
+        let fonts = Fonts::embedded();
+        let pack = Pack::default();
+        let mut ctx = Ctx::new(&pack, &fonts);
+        let continued = ctx.msg.text("common.continued");
+        let mut flow = Flow::new(&mut ctx, Paper::A4, "Card list".into(), Owner::default(), "list".into(), 1);
+        flow.table(&long_table(150));
+        let pages = flow.finish();
+        assert!(pages.len() >= 3, "{} pages", pages.len());
+        for (i, page) in pages.iter().enumerate() {
+            // The heads on every page, the title marked continued after the first.
+            assert!(page.svg.contains(">Effect</text>"), "page {}", i + 1);
+            assert_eq!(page.svg.contains(&format!(">Combat results {continued}</text>")), i > 0, "page {}", i + 1);
+        }
+        // Every row once, in order.
+        let all: String = pages.iter().map(|p| p.svg.as_str()).collect();
+        let mut at = 0;
+        for n in 1..=150 {
+            let found = all[at..].find(&format!(">Card {n}</text>")).unwrap_or_else(|| panic!("card {n}"));
+            at += found + 1;
+        }
+        assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
+    }
+
+    #[test]
+    fn columns_take_their_content_and_the_growing_one_the_rest() {
+        let fonts = Fonts::embedded();
+        let t = long_table(3);
+        let widths = t.widths(&fonts, 180.0);
+        assert!((widths.iter().sum::<f64>() - 180.0).abs() < 1e-9, "{widths:?}");
+        assert_eq!(widths[0], MIN_COLUMN, "a number column as narrow as allowed");
+        let name = line_width(&fonts, "Card 1", 7.0, Weight::Regular) + 2.0 * PAD_X;
+        assert!((widths[1] - name.max(MIN_COLUMN)).abs() < 1e-9, "{widths:?}");
+        assert!(widths[2] > 100.0);
+        // Too narrow for everything on one line: the growing column gives way first.
+        let narrow = t.widths(&fonts, 60.0);
+        assert!((narrow.iter().sum::<f64>() - 60.0).abs() < 1e-9 && narrow[2] < 60.0 - 2.0 * MIN_COLUMN + 1e-9);
+    }
+
+    #[test]
+    fn a_table_that_fits_a_fresh_column_is_not_split() {
+        let fonts = Fonts::embedded();
+        let pack = Pack::default();
+        let mut ctx = Ctx::new(&pack, &fonts);
+        let mut flow = Flow::new(&mut ctx, Paper::A4, "Aids".into(), Owner::default(), "aids".into(), 2);
+        let short = long_table(30);
+        let height = short.height(&fonts, flow.width());
+        flow.table(&long_table(50));
+        let left = flow.canvas.bottom() - flow.y;
+        assert!(left < height, "the second table does not fit under the first");
+        flow.table(&short);
+        assert_eq!(flow.column, 1, "it went whole to the next column");
+        let pages = flow.finish();
+        assert_eq!(pages.len(), 1);
+        assert!(!pages[0].svg.contains("continued"), "nothing was split");
+    }
+
+    #[test]
+    fn images_wrap_to_the_cell_and_keep_their_size() {
+        let fonts = Fonts::embedded();
+        let image = |n: u32| Image { svg: String::new(), w: 15.0, h: 15.0, caption: format!("×{n}") };
+        let images: Vec<Image> = (1..=3).map(image).collect();
+        let one = image_width(&fonts, &images[0]);
+        let lines = image_lines(&fonts, &images, 2.0 * one + IMAGE_GAP);
+        assert_eq!(lines, [(0, 2, 15.0), (2, 1, 15.0)]);
+        let mut c = Canvas::new(&fonts, (210.0, 297.0), 5.0, Owner::default());
+        let t = Table {
+            title: String::new(),
+            columns: vec![Column::text("Location"), Column::text("Pieces").growing()],
+            rows: vec![Row { cells: vec![Cell::Text("Spa".into()), Cell::Images(images)], owner: Owner::default() }],
+            pt: 8.0,
+            owner: Owner::default(),
+        };
+        draw(&mut c, &t, 0, (10.0, 10.0), 60.0, 280.0, None);
+        let (page, warnings) = c.finish("");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(page.svg.matches(r#"<svg class="piece""#).count(), 3);
+        assert_eq!(page.svg.matches(r#"width="15" height="15" viewBox="0 0 15 15""#).count(), 3);
     }
 }

@@ -9,7 +9,7 @@ use std::process::Command;
 use super::support::{pnpkit, root, temp_dir, text};
 
 /// Millimetres per PDF point.
-const MM_PER_PT: f64 = 25.4 / 72.0;
+pub(super) const MM_PER_PT: f64 = 25.4 / 72.0;
 /// The default safe margin in mm.
 const SAFE_MM: f64 = 5.0;
 /// Rounding in poppler's boxes and ours: a word may touch the margin by this much (mm).
@@ -17,20 +17,20 @@ const SLACK_MM: f64 = 0.1;
 
 /// A word and its box in mm, as poppler reads it.
 #[derive(Debug, Clone)]
-struct Word {
-    text: String,
-    x0: f64,
-    y0: f64,
-    x1: f64,
-    y1: f64,
+pub(super) struct Word {
+    pub(super) text: String,
+    pub(super) x0: f64,
+    pub(super) y0: f64,
+    pub(super) x1: f64,
+    pub(super) y1: f64,
 }
 
 /// A page: its size in mm and its words.
 #[derive(Debug)]
-struct PageWords {
-    w: f64,
-    h: f64,
-    words: Vec<Word>,
+pub(super) struct PageWords {
+    pub(super) w: f64,
+    pub(super) h: f64,
+    pub(super) words: Vec<Word>,
 }
 
 fn attr(tag: &str, name: &str) -> f64 {
@@ -45,7 +45,7 @@ fn unescape(s: &str) -> String {
 }
 
 /// The words of every page of `pdf`, from `pdftotext -bbox-layout`'s XHTML.
-fn read_words(pdf: &Path) -> Vec<PageWords> {
+pub(super) fn read_words(pdf: &Path) -> Vec<PageWords> {
     let out = Command::new("pdftotext")
         .args(["-bbox-layout", &pdf.to_string_lossy(), "-"])
         .output()
@@ -121,7 +121,7 @@ fn audit(dir: &Path) -> Vec<String> {
     out
 }
 
-fn build(pack: &str, out: &Path) {
+pub(super) fn build(pack: &str, out: &Path) {
     let out_arg = out.to_string_lossy().into_owned();
     let output = pnpkit(&root(), &["build", pack, "--out", &out_arg]);
     assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
