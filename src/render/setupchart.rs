@@ -87,14 +87,17 @@ fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Res
     Ok(sides.into_iter().map(|placed| side_table(ctx, placed, setup)).collect())
 }
 
-/// One side's table: hex (when any location is a hex), location, pieces.
+/// One side's table: hex (when any location is a hex), location (when any has a name), pieces.
 fn side_table(ctx: &Ctx<'_>, placed: Placed, setup: &Setup) -> Table {
     let hexes = placed.locations.iter().any(|(hex, ..)| !hex.is_empty());
+    let names = placed.locations.iter().any(|(_, name, ..)| !name.is_empty());
     let mut columns = Vec::new();
     if hexes {
         columns.push(Column::number(ctx.msg.text("setups.hex_column")).key());
     }
-    columns.push(Column::text(ctx.msg.text("setups.location")));
+    if names {
+        columns.push(Column::text(ctx.msg.text("setups.location")));
+    }
     columns.push(Column::text(ctx.msg.text("setups.pieces")).growing());
     let rows = placed
         .locations
@@ -104,7 +107,9 @@ fn side_table(ctx: &Ctx<'_>, placed: Placed, setup: &Setup) -> Table {
             if hexes {
                 cells.push(Cell::Text(hex));
             }
-            cells.push(Cell::Text(location));
+            if names {
+                cells.push(Cell::Text(location));
+            }
             cells.push(Cell::Images(pieces));
             Row { cells, owner }
         })
@@ -114,13 +119,13 @@ fn side_table(ctx: &Ctx<'_>, placed: Placed, setup: &Setup) -> Table {
 }
 
 /// A location as players know it, as (hex, name): a place's hex and name, a hex by its number
-/// alone, a box by its name alone.
+/// alone (the hex column says it), a box by its name alone.
 fn location_name(ctx: &Ctx<'_>, location: &str) -> (String, String) {
     let pack = ctx.pack;
     match (pack.hex(location), pack.box_def(location)) {
         (Some(h), _) => match &h.place {
             Some(place) => (h.id.clone(), ctx.msg.name(&place.name)),
-            None => (h.id.clone(), ctx.msg.fill("setups.hex", &[("hex", h.id.as_str())])),
+            None => (h.id.clone(), String::new()),
         },
         (None, Some(b)) => (String::new(), ctx.msg.name(&b.name)),
         _ => (String::new(), location.to_string()),
