@@ -229,9 +229,7 @@ pub(crate) fn pages(ctx: &mut super::Ctx<'_>, paper: Paper) -> Vec<Page> {
     let tables: Vec<table::Table> = pack.aids.iter().map(|aid| chart(pack, &ctx.msg, aid)).collect();
     let what = ctx.msg.first("aids.footer");
     let mut flow = Flow::new(ctx, paper, title, Owner::new("play aids", None), what, 2);
-    for t in &tables {
-        flow.table(t);
-    }
+    flow.tables(&tables);
     flow.finish()
 }
 

@@ -27,9 +27,9 @@ pub(crate) fn chart(
 ) -> Result<Vec<Page>, Diagnostic> {
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     let mut tables = placements(ctx, faces, setup)?;
-    tables.extend(cards(ctx, setup));
+    let cards = cards(ctx, setup);
     // A setup that places nothing and deals no cards says so, rather than print a bare title.
-    if tables.is_empty() {
+    if tables.is_empty() && cards.is_none() {
         let row = Row { cells: vec![Cell::Text(ctx.msg.text("setups.nothing"))], owner: owner.clone() };
         let columns = vec![Column::text("")];
         tables.push(Table { title: String::new(), columns, rows: vec![row], pt: LINE_PT, owner: owner.clone() });
@@ -37,8 +37,11 @@ pub(crate) fn chart(
     let title = format!("{} · {}", ctx.msg.name(&setup.name), ctx.msg.text("setups.title"));
     let what = ctx.msg.first("products.setup_chart");
     let mut flow = Flow::new(ctx, paper, title, owner, what, 2);
-    for t in &tables {
-        flow.table(t);
+    flow.tables(&tables);
+    // The cards read as sentences: across the page, under the sides.
+    if let Some(cards) = &cards {
+        flow.span();
+        flow.table(cards);
     }
     Ok(flow.finish())
 }

@@ -454,6 +454,8 @@ pub(crate) struct Flow<'c, 'a> {
     column: usize,
     top: f64,
     y: f64,
+    /// The lowest y any column of the page reached.
+    lowest: f64,
 }
 
 /// Room between columns of tables, mm.
@@ -474,7 +476,7 @@ impl<'c, 'a> Flow<'c, 'a> {
     ) -> Flow<'c, 'a> {
         let canvas = ctx.canvas((paper.width, paper.height), owner.clone());
         let mut flow =
-            Flow { ctx, paper, title, owner, what, columns: columns.max(1), canvas, pages: Vec::new(), column: 0, top: 0.0, y: 0.0 };
+            Flow { ctx, paper, title, owner, what, columns: columns.max(1), canvas, pages: Vec::new(), column: 0, top: 0.0, y: 0.0, lowest: 0.0 };
         flow.head(false);
         flow
     }
@@ -498,7 +500,16 @@ impl<'c, 'a> Flow<'c, 'a> {
         ));
         self.top = rule + 4.0;
         self.y = self.top;
+        self.lowest = self.top;
         self.column = 0;
+    }
+
+    /// From here on, tables take the page's whole width, below everything on the page so far
+    /// (a setup's cards under its sides' columns).
+    pub(crate) fn span(&mut self) {
+        self.columns = 1;
+        self.column = 0;
+        self.y = self.lowest;
     }
 
     /// The width of a column, mm.
@@ -546,12 +557,49 @@ impl<'c, 'a> Flow<'c, 'a> {
             let (x, bottom) = (self.x(), self.canvas.bottom());
             let (after, y) = draw(&mut self.canvas, t, next, (x, self.y), width, bottom, more);
             self.y = y + TABLE_GAP;
+            self.lowest = self.lowest.max(self.y);
             next = after;
             if next >= t.rows.len() {
                 break;
             }
             self.turn();
         }
+    }
+
+    /// Adds `tables` in order. When they all fit the last two columns of the page, the break
+    /// between the columns goes where they end most nearly level, so a short set of tables does
+    /// not leave the second column standing empty.
+    pub(crate) fn tables(&mut self, tables: &[Table]) {
+        if let Some(k) = self.balanced_break(tables) {
+            for t in &tables[..k] {
+                self.table(t);
+            }
+            self.turn();
+            for t in &tables[k..] {
+                self.table(t);
+            }
+        } else {
+            for t in tables {
+                self.table(t);
+            }
+        }
+    }
+
+    /// How many of `tables` go in this column for both columns left to end most nearly level,
+    /// if the page has exactly two columns left and they hold every table.
+    fn balanced_break(&self, tables: &[Table]) -> Option<usize> {
+        if self.column + 2 != self.columns || tables.len() < 2 {
+            return None;
+        }
+        let (fonts, width) = (self.canvas.fonts(), self.width());
+        let heights: Vec<f64> = tables.iter().map(|t| t.height(fonts, width) + TABLE_GAP).collect();
+        let here = self.canvas.bottom() - self.y + TABLE_GAP;
+        let column = self.canvas.bottom() - self.top + TABLE_GAP;
+        (1..tables.len())
+            .map(|k| (k, heights[..k].iter().sum::<f64>(), heights[k..].iter().sum::<f64>()))
+            .filter(|&(_, left, right)| left <= here && right <= column)
+            .min_by(|a, b| a.1.max(a.2).total_cmp(&b.1.max(b.2)))
+            .map(|(k, ..)| k)
     }
 
     /// Closes the last page; the pages, in order.
