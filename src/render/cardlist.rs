@@ -1,6 +1,8 @@
-//! The card list: a table of every known card (number, names, deck, timing, effect in short),
-//! continued over as many pages as it needs. Every cell is fitted in its column through the
-//! canvas and belongs to its card (and the card's row of cards.csv).
+//! The card list: a table of every known card (number, names, type, deck, figures, timing,
+//! effect in short), continued over as many pages as it needs. Every cell is fitted in its
+//! column through the canvas and belongs to its card (and the card's row of cards.csv).
+
+use std::collections::BTreeSet;
 
 use super::canvas::Owner;
 use super::flowchart::card_number;
@@ -8,13 +10,15 @@ use super::sheets::Page;
 use super::table::{Cell, Column, Flow, Row, Table};
 use super::Ctx;
 use crate::layout::Paper;
-use crate::model::Card;
+use crate::model::{Card, FieldKind, FieldValue};
 
 /// The cells' size, pt.
 const SIZE_PT: f64 = 7.0;
 
 /// The card-list pages: one ruled table of every known card in number order, its heads repeated
-/// on every page; a column no card fills (a game without timings) is left out.
+/// on every page. Columns: number, names, card type (when the cards have more than one), deck,
+/// each whole-number field of the card types (fight, ops…) centred, timing and effect; a column
+/// no card fills (a game without timings) is left out.
 pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     let pack = ctx.pack;
     let mut cards: Vec<&Card> = pack.cards.iter().collect();
@@ -22,23 +26,23 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     let known = pack.cards.len().to_string();
     let total = pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value).to_string();
     let footer = ctx.msg.fill_first("cardlist.known", &[("known", known.as_str()), ("total", total.as_str())]);
-    let columns = [
-        Column::number(ctx.msg.text("cardlist.number")).key(),
-        Column::text(ctx.msg.text("cardlist.name")),
-        Column::text(ctx.msg.text("cardlist.deck")),
-        Column::text(ctx.msg.text("cardlist.timing")),
-        Column::text(ctx.msg.text("cardlist.effect")).growing(),
-    ];
-    let rows: Vec<(Owner, [String; 5])> = cards
+    let columns = columns(ctx);
+    let rows: Vec<(Owner, Vec<String>)> = cards
         .iter()
-        .map(|card| (Owner::new(format!("card {}", card.id), Some(&card.span)), cells(ctx, card)))
+        .map(|card| {
+            let owner = Owner::new(format!("card {}", card.id), Some(&card.span));
+            (owner, columns.iter().map(|(_, cell)| cell(ctx, card)).collect())
+        })
         .collect();
     // The number and the name always show; the other columns only when some card fills them.
-    let shown: Vec<usize> =
-        (0..columns.len()).filter(|&j| j < 2 || rows.iter().any(|(_, cells)| !cells[j].trim().is_empty())).collect();
+    let types: BTreeSet<&str> = cards.iter().map(|c| c.card_type.value.as_str()).collect();
+    let shown: Vec<usize> = (0..columns.len())
+        .filter(|&j| j < 2 || rows.iter().any(|(_, cells)| !cells[j].trim().is_empty()))
+        .filter(|&j| j != 2 || types.len() > 1)
+        .collect();
     let table = Table {
         title: String::new(),
-        columns: shown.iter().map(|&j| columns[j].clone()).collect(),
+        columns: shown.iter().map(|&j| columns[j].0.clone()).collect(),
         rows: rows
             .into_iter()
             .map(|(owner, cells)| Row { cells: shown.iter().map(|&j| Cell::Text(cells[j].clone())).collect(), owner })
@@ -52,12 +56,54 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     flow.finish()
 }
 
-/// A card's cells: number, names (the first language's above the others'), deck, timing,
-/// effect.
-fn cells(ctx: &Ctx<'_>, card: &Card) -> [String; 5] {
+/// What a column shows of a card.
+type CellOf = Box<dyn Fn(&Ctx<'_>, &Card) -> String>;
+
+/// Every column the list may have, with how each card fills it: number, names (the first
+/// language's above the others'), type (third: left out when the cards have only one), deck,
+/// the card types' whole-number fields, timing, effect.
+fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
+    let msg = &ctx.msg;
+    let mut columns: Vec<(Column, CellOf)> = vec![
+        (Column::number(msg.text("cardlist.number")).key(), Box::new(|_, card| card_number(card))),
+        (
+            Column::text(msg.text("cardlist.name")),
+            Box::new(|ctx, card| {
+                let (first, second) = ctx.msg.first_and_rest(&card.name);
+                if second.is_empty() {
+                    first
+                } else {
+                    format!("{first}\n{second}")
+                }
+            }),
+        ),
+        (
+            Column::text(msg.text("cardlist.type")),
+            Box::new(|ctx, card| ctx.pack.card_type(&card.card_type).map(|t| ctx.msg.name(&t.name)).unwrap_or_default()),
+        ),
+        (Column::text(msg.text("cardlist.deck")), Box::new(deck)),
+    ];
+    let mut seen = BTreeSet::new();
+    for field in ctx.pack.card_types.iter().flat_map(|t| &t.fields) {
+        if matches!(field.kind, FieldKind::Int { .. }) && seen.insert(field.id.clone()) {
+            let id = field.id.clone();
+            let cell: CellOf = Box::new(move |_, card| match card.fields.get(&id) {
+                Some(FieldValue::Int(n)) => n.to_string(),
+                _ => String::new(),
+            });
+            columns.push((Column::number(msg.name(&field.name)), cell));
+        }
+    }
+    columns.push((Column::text(msg.text("cardlist.timing")), Box::new(|_, card| card.timing.clone())));
+    columns.push((Column::text(msg.text("cardlist.effect")).growing(), Box::new(|_, card| card.text.clone())));
+    columns
+}
+
+/// A card's deck: its side, the colour of its number, its tags.
+fn deck(ctx: &Ctx<'_>, card: &Card) -> String {
     let pack = ctx.pack;
     let side = card.side.as_ref().and_then(|r| pack.side(r)).map(|s| ctx.msg.name(&s.name)).unwrap_or_default();
-    let deck = [
+    [
         side,
         card.number_colour.as_ref().map(|c| c.value.clone()).unwrap_or_default(),
         card.tags.iter().map(|t| t.value.clone()).collect::<Vec<_>>().join(" "),
@@ -65,8 +111,5 @@ fn cells(ctx: &Ctx<'_>, card: &Card) -> [String; 5] {
     .into_iter()
     .filter(|x| !x.is_empty())
     .collect::<Vec<_>>()
-    .join(" · ");
-    let (first, second) = ctx.msg.first_and_rest(&card.name);
-    let name = if second.is_empty() { first } else { format!("{first}\n{second}") };
-    [card_number(card), name, deck, card.timing.clone(), card.text.clone()]
+    .join(" · ")
 }

@@ -37,6 +37,15 @@ const PAD_X: f64 = 1.2;
 const PAD_Y: f64 = 0.9;
 /// The narrowest a column gets when there is room, mm.
 const MIN_COLUMN: f64 = 11.0;
+/// The most a word of a text column claims as the column's least width, mm (longer words and
+/// CJK runs break).
+const WORD_CAP: f64 = 18.0;
+/// The shares of a crowded table's width its growing columns may keep; the one that makes the
+/// table least tall is taken.
+const GROW_SHARES: [f64; 6] = [0.25, 0.3, 0.35, 0.4, 0.45, 0.5];
+/// The steps width moves between columns in, mm, and the most moves of each step.
+const STEPS: [f64; 3] = [4.0, 2.0, 1.0];
+const MOVES: usize = 12;
 /// Room between images in a cell, and between an image and its caption, mm.
 const IMAGE_GAP: f64 = 2.0;
 const CAPTION_GAP: f64 = 1.0;
@@ -191,65 +200,166 @@ impl Table {
         self.columns.iter().any(|c| !c.head.trim().is_empty())
     }
 
-    /// How wide each column wants to be: its widest cell on one line, its head's widest word.
-    fn wanted(&self, fonts: &Fonts) -> Vec<f64> {
+    /// How wide each column wants to be and the least it may be, mm: it wants its widest cell
+    /// on one line (with `typical`, the cell four in five of its cells are no wider than, so one
+    /// long cell may wrap rather than widen the column); it needs its head's widest word, its
+    /// widest image, a number whole and a word of text (up to [`WORD_CAP`]; CJK text breaks
+    /// anywhere).
+    fn wanted(&self, fonts: &Fonts, typical: bool) -> Vec<(f64, f64)> {
+        let widest_word = |text: &str, pt: f64, weight: Weight| {
+            text.split_whitespace().map(|word| line_width(fonts, word, pt, weight)).fold(0.0, f64::max)
+        };
         self.columns
             .iter()
             .enumerate()
             .map(|(j, column)| {
-                let head = column
-                    .head
-                    .split_whitespace()
-                    .map(|word| line_width(fonts, word, HEAD_PT, Weight::Bold))
-                    .fold(0.0, f64::max);
-                let cells = self
-                    .rows
-                    .iter()
-                    .filter_map(|r| r.cells.get(j))
-                    .map(|cell| match cell {
-                        Cell::Text(t) => line_width(fonts, t, self.pt, column.weight()),
-                        Cell::Images(images) => {
-                            images.iter().map(|i| image_width(fonts, i) + IMAGE_GAP).sum::<f64>() - IMAGE_GAP
+                let head = widest_word(&column.head, HEAD_PT, Weight::Bold);
+                let mut need = head;
+                let mut wants = Vec::new();
+                for cell in self.rows.iter().filter_map(|r| r.cells.get(j)) {
+                    let (w, n) = match cell {
+                        Cell::Text(t) if column.align == Align::Middle => {
+                            let w = line_width(fonts, t, self.pt, column.weight());
+                            (w, w)
                         }
-                    })
-                    .fold(0.0, f64::max);
-                head.max(cells) + 2.0 * PAD_X
+                        Cell::Text(t) => (
+                            line_width(fonts, t, self.pt, column.weight()),
+                            widest_word(t, self.pt, column.weight()).min(WORD_CAP),
+                        ),
+                        Cell::Images(images) => {
+                            let widths = images.iter().map(|i| image_width(fonts, i));
+                            (widths.clone().map(|w| w + IMAGE_GAP).sum::<f64>() - IMAGE_GAP, widths.fold(0.0, f64::max))
+                        }
+                    };
+                    wants.push(w);
+                    need = need.max(n);
+                }
+                wants.sort_by(f64::total_cmp);
+                let at = if typical { (wants.len() * 4).div_ceil(5).saturating_sub(1) } else { wants.len().saturating_sub(1) };
+                let want = wants.get(at).copied().unwrap_or(0.0);
+                (want.max(need) + 2.0 * PAD_X, need + 2.0 * PAD_X)
             })
             .collect()
     }
 
-    /// The columns' widths filling `width`: each as wide as it wants (at least
-    /// [`MIN_COLUMN`]) with the room left to the growing columns (or shared by all); when they
-    /// want more than there is, the growing columns take what the others leave (the others at
-    /// most a third of the width each), or every column gives up a share.
+    /// The columns' widths filling `width`: of the widths [`Table::widths_sharing`] gives for
+    /// each of [`GROW_SHARES`], from the widest or the typical cells, those that make the table
+    /// least tall; then width moves from column to column while that makes it less tall still.
     fn widths(&self, fonts: &Fonts, width: f64) -> Vec<f64> {
-        let mut want: Vec<f64> = self.wanted(fonts).into_iter().map(|w| w.max(MIN_COLUMN)).collect();
-        let growing: Vec<usize> = (0..want.len()).filter(|&j| self.columns[j].grow).collect();
-        if !growing.is_empty() {
-            for (j, w) in want.iter_mut().enumerate() {
-                if !self.columns[j].grow {
-                    *w = w.min(width / 3.0);
+        let mut best: Option<(f64, Vec<f64>)> = None;
+        for typical in [false, true] {
+            let wanted = self.wanted(fonts, typical);
+            for share in GROW_SHARES {
+                let widths = self.widths_sharing(&wanted, width, share);
+                if best.as_ref().is_some_and(|(_, b)| *b == widths) {
+                    continue;
+                }
+                let height: f64 = self.row_heights(fonts, &widths).iter().sum();
+                if best.as_ref().is_none_or(|(h, _)| height < *h - 1e-6) {
+                    best = Some((height, widths));
                 }
             }
         }
+        let widths = best.map(|(_, w)| w).unwrap_or_default();
+        let need: Vec<f64> = self.wanted(fonts, false).iter().map(|w| w.1).collect();
+        self.settle(fonts, widths, &need)
+    }
+
+    /// Moves width from one column to another, [`STEPS`] mm at a time, while the move that
+    /// shortens the table most shortens it at all; no column goes below what it `need`s.
+    fn settle(&self, fonts: &Fonts, mut widths: Vec<f64>, need: &[f64]) -> Vec<f64> {
+        let n = widths.len();
+        let heights = |j: usize, w: f64| -> Vec<f64> {
+            self.rows.iter().map(|r| r.cells.get(j).map_or(0.0, |c| self.cell_height(fonts, c, j, w))).collect()
+        };
+        let total = |cols: &[&Vec<f64>]| -> f64 {
+            (0..self.rows.len()).map(|r| cols.iter().map(|c| c[r]).fold(0.0, f64::max)).sum()
+        };
+        let mut cols: Vec<Vec<f64>> = (0..n).map(|j| heights(j, widths[j])).collect();
+        for step in STEPS {
+            for _ in 0..MOVES {
+                let now = total(&cols.iter().collect::<Vec<_>>());
+                let narrower: Vec<Option<Vec<f64>>> =
+                    (0..n).map(|j| (widths[j] - step >= need[j]).then(|| heights(j, widths[j] - step))).collect();
+                let wider: Vec<Vec<f64>> = (0..n).map(|j| heights(j, widths[j] + step)).collect();
+                let mut best: Option<(f64, usize, usize)> = None;
+                for (a, from) in narrower.iter().enumerate().filter_map(|(a, c)| c.as_ref().map(|c| (a, c))) {
+                    for b in (0..n).filter(|&b| b != a) {
+                        let trial: Vec<&Vec<f64>> =
+                            (0..n).map(|j| if j == a { from } else if j == b { &wider[b] } else { &cols[j] }).collect();
+                        let h = total(&trial);
+                        if h < now - 0.01 && best.is_none_or(|(bh, ..)| h < bh) {
+                            best = Some((h, a, b));
+                        }
+                    }
+                }
+                let Some((_, a, b)) = best else { break };
+                widths[a] -= step;
+                widths[b] += step;
+                cols[a] = heights(a, widths[a]);
+                cols[b] = heights(b, widths[b]);
+            }
+        }
+        widths
+    }
+
+    /// The columns' widths filling `width`, from what they want and need ([`Table::wanted`]).
+    /// Each gets what it wants (at least [`MIN_COLUMN`]; beside a growing column, at most a
+    /// third of the width), the room left going to the growing columns (or shared by all). When
+    /// they want more than there is, the growing columns keep at least `grow_share` of the width
+    /// and the others shrink by one share of what they want, none below what it needs; only when
+    /// even that is too much does every column give up a share of what it needs.
+    fn widths_sharing(&self, wanted: &[(f64, f64)], width: f64, grow_share: f64) -> Vec<f64> {
+        let growing: Vec<bool> = self.columns.iter().map(|c| c.grow).collect();
+        let any_growing = growing.contains(&true);
+        let need: Vec<f64> = wanted.iter().map(|w| w.1).collect();
+        let want: Vec<f64> = wanted
+            .iter()
+            .zip(&growing)
+            .map(|(&(want, need), &grow)| {
+                let want = want.max(MIN_COLUMN);
+                if any_growing && !grow {
+                    want.min(width / 3.0).max(need)
+                } else {
+                    want
+                }
+            })
+            .collect();
+        let sum = |v: &[f64], grow: bool| v.iter().zip(&growing).filter(|(_, g)| **g == grow).map(|(w, _)| w).sum::<f64>();
         let total: f64 = want.iter().sum();
         if total <= width {
             let extra = width - total;
-            let share: Vec<usize> = if growing.is_empty() { (0..want.len()).collect() } else { growing };
-            for &j in &share {
-                want[j] += extra / share.len() as f64;
-            }
-            return want;
+            let shared = if any_growing { growing.iter().filter(|g| **g).count() } else { want.len() };
+            return want
+                .iter()
+                .zip(&growing)
+                .map(|(w, g)| if *g || !any_growing { w + extra / shared as f64 } else { *w })
+                .collect();
         }
-        let fixed: f64 = (0..want.len()).filter(|j| !growing.contains(j)).map(|j| want[j]).sum();
-        let grown: f64 = growing.iter().map(|&j| want[j]).sum();
-        if !growing.is_empty() && width - fixed >= width * 0.3 {
-            for &j in &growing {
-                want[j] *= (width - fixed) / grown;
-            }
-            return want;
+        // The growing columns' room, shared in proportion to what they want.
+        let grow_room = if any_growing { (width * grow_share).max(sum(&need, true)) } else { 0.0 };
+        let (fixed_want, fixed_need) = (sum(&want, false), sum(&need, false));
+        let fixed_room = (width - grow_room).max(width - sum(&want, true)).min(fixed_want);
+        if fixed_need > fixed_room {
+            let needed: f64 = need.iter().sum();
+            return need.iter().map(|n| n * width / needed).collect();
         }
-        want.iter().map(|w| w * width / total).collect()
+        // Every other column keeps the same share of what it wants, but never less than it needs.
+        let mut share = fixed_room / fixed_want;
+        for _ in 0..want.len() {
+            let pinned = |j: usize| !growing[j] && want[j] * share < need[j];
+            let (held, free): (Vec<usize>, Vec<usize>) = (0..want.len()).filter(|&j| !growing[j]).partition(|&j| pinned(j));
+            let free_want: f64 = free.iter().map(|&j| want[j]).sum();
+            let next = (fixed_room - held.iter().map(|&j| need[j]).sum::<f64>()) / free_want.max(1e-9);
+            if (next - share).abs() < 1e-12 {
+                break;
+            }
+            share = next;
+        }
+        let grown = sum(&want, true);
+        (0..want.len())
+            .map(|j| if growing[j] { want[j] * (width - fixed_room) / grown } else { (want[j] * share).max(need[j]) })
+            .collect()
     }
 
     /// Measures the table at `width` mm.
@@ -270,26 +380,39 @@ impl Table {
         } else {
             0.0
         };
-        let rows = self
-            .rows
+        let rows = self.row_heights(fonts, &widths);
+        Measures { widths, title, head, rows }
+    }
+
+    /// The body rows' heights with the columns `widths` mm wide.
+    fn row_heights(&self, fonts: &Fonts, widths: &[f64]) -> Vec<f64> {
+        self.rows
             .iter()
             .map(|row| {
                 row.cells
                     .iter()
-                    .zip(&self.columns)
-                    .zip(&widths)
-                    .map(|((cell, column), w)| match cell {
-                        Cell::Text(t) => height_at(fonts, t, w - 2.0 * PAD_X, self.pt, LEADING, style(column.weight())),
-                        Cell::Images(images) => {
-                            let lines = image_lines(fonts, images, w - 2.0 * PAD_X);
-                            lines.iter().map(|l| l.2).sum::<f64>() + IMAGE_GAP * lines.len().saturating_sub(1) as f64
-                        }
-                    })
-                    .fold(self.pt / PT_PER_MM, f64::max)
+                    .zip(widths)
+                    .enumerate()
+                    .map(|(j, (cell, w))| self.cell_height(fonts, cell, j, *w))
+                    .fold(0.0, f64::max)
                     + 2.0 * PAD_Y
             })
-            .collect();
-        Measures { widths, title, head, rows }
+            .collect()
+    }
+
+    /// The height of a cell's content in column `j`, `w` mm wide (at least a line).
+    fn cell_height(&self, fonts: &Fonts, cell: &Cell, j: usize, w: f64) -> f64 {
+        let content = match cell {
+            Cell::Text(t) => {
+                let weight = self.columns.get(j).map_or(Weight::Regular, Column::weight);
+                height_at(fonts, t, w - 2.0 * PAD_X, self.pt, LEADING, style(weight))
+            }
+            Cell::Images(images) => {
+                let lines = image_lines(fonts, images, w - 2.0 * PAD_X);
+                lines.iter().map(|l| l.2).sum::<f64>() + IMAGE_GAP * lines.len().saturating_sub(1) as f64
+            }
+        };
+        content.max(self.pt / PT_PER_MM)
     }
 
     /// The height of the whole table at `width` mm.
