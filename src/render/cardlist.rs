@@ -79,7 +79,9 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
         ),
         (
             Column::text(msg.text("cardlist.type")),
-            Box::new(|ctx, card| ctx.pack.card_type(&card.card_type).map(|t| ctx.msg.name(&t.name)).unwrap_or_default()),
+            Box::new(|ctx, card| {
+                ctx.pack.card_type(&card.card_type).map(|t| ctx.msg.name(&t.name)).unwrap_or_default()
+            }),
         ),
         (Column::text(msg.text("cardlist.deck")), Box::new(deck)),
     ];

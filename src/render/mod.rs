@@ -20,8 +20,8 @@ mod map;
 mod mat;
 mod playsheet;
 mod setupchart;
-mod table;
 pub mod sheets;
+mod table;
 mod templates;
 
 use std::collections::BTreeMap;

@@ -83,7 +83,8 @@ fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Res
             current = Some(key);
         }
         let image = Image { svg: face.svg, w: face.w, h: face.h, caption: format!("×{}", p.count.value) };
-        if let Some((_, _, _, pieces)) = sides.iter_mut().find(|s| s.side == side).and_then(|s| s.locations.last_mut()) {
+        if let Some((_, _, _, pieces)) = sides.iter_mut().find(|s| s.side == side).and_then(|s| s.locations.last_mut())
+        {
             pieces.push(image);
         }
     }
@@ -151,9 +152,9 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
             Some(side) => m.fill_first("setups.side_deck", &[("side", m.first_name(&side.name))]),
             None => m.first("setups.shared_deck"),
         });
-        let which = ctx.msg.each_language("\n", |m| {
-            selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str()))
-        });
+        let which = ctx
+            .msg
+            .each_language("\n", |m| selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str())));
         let deck_owner = Owner::new(format!("deck `{}`", deck.id), Some(&deck.span));
         rows.push(row(name, deck.size.value.to_string(), which, deck_owner));
     }

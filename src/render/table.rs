@@ -235,7 +235,11 @@ impl Table {
                     need = need.max(n);
                 }
                 wants.sort_by(f64::total_cmp);
-                let at = if typical { (wants.len() * 4).div_ceil(5).saturating_sub(1) } else { wants.len().saturating_sub(1) };
+                let at = if typical {
+                    (wants.len() * 4).div_ceil(5).saturating_sub(1)
+                } else {
+                    wants.len().saturating_sub(1)
+                };
                 let want = wants.get(at).copied().unwrap_or(0.0);
                 (want.max(need) + 2.0 * PAD_X, need + 2.0 * PAD_X)
             })
@@ -285,8 +289,17 @@ impl Table {
                 let mut best: Option<(f64, usize, usize)> = None;
                 for (a, from) in narrower.iter().enumerate().filter_map(|(a, c)| c.as_ref().map(|c| (a, c))) {
                     for b in (0..n).filter(|&b| b != a) {
-                        let trial: Vec<&Vec<f64>> =
-                            (0..n).map(|j| if j == a { from } else if j == b { &wider[b] } else { &cols[j] }).collect();
+                        let trial: Vec<&Vec<f64>> = (0..n)
+                            .map(|j| {
+                                if j == a {
+                                    from
+                                } else if j == b {
+                                    &wider[b]
+                                } else {
+                                    &cols[j]
+                                }
+                            })
+                            .collect();
                         let h = total(&trial);
                         if h < now - 0.01 && best.is_none_or(|(bh, ..)| h < bh) {
                             best = Some((h, a, b));
@@ -325,7 +338,8 @@ impl Table {
                 }
             })
             .collect();
-        let sum = |v: &[f64], grow: bool| v.iter().zip(&growing).filter(|(_, g)| **g == grow).map(|(w, _)| w).sum::<f64>();
+        let sum =
+            |v: &[f64], grow: bool| v.iter().zip(&growing).filter(|(_, g)| **g == grow).map(|(w, _)| w).sum::<f64>();
         let total: f64 = want.iter().sum();
         if total <= width {
             let extra = width - total;
@@ -348,7 +362,8 @@ impl Table {
         let mut share = fixed_room / fixed_want;
         for _ in 0..want.len() {
             let pinned = |j: usize| !growing[j] && want[j] * share < need[j];
-            let (held, free): (Vec<usize>, Vec<usize>) = (0..want.len()).filter(|&j| !growing[j]).partition(|&j| pinned(j));
+            let (held, free): (Vec<usize>, Vec<usize>) =
+                (0..want.len()).filter(|&j| !growing[j]).partition(|&j| pinned(j));
             let free_want: f64 = free.iter().map(|&j| want[j]).sum();
             let next = (fixed_room - held.iter().map(|&j| need[j]).sum::<f64>()) / free_want.max(1e-9);
             if (next - share).abs() < 1e-12 {
@@ -521,13 +536,7 @@ pub(crate) fn draw(
 
 /// A filled rectangle (x, y, w, h in mm).
 fn rect(c: &mut Canvas<'_>, (x, y, w, h): (f64, f64, f64, f64), fill: &str) {
-    c.raw(&format!(
-        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"##,
-        mm(x),
-        mm(y),
-        mm(w),
-        mm(h)
-    ));
+    c.raw(&format!(r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"##, mm(x), mm(y), mm(w), mm(h)));
 }
 
 /// Draws images at their true size in the cell (x, y, w, h), line by line, each line centred
@@ -598,8 +607,20 @@ impl<'c, 'a> Flow<'c, 'a> {
         columns: usize,
     ) -> Flow<'c, 'a> {
         let canvas = ctx.canvas((paper.width, paper.height), owner.clone());
-        let mut flow =
-            Flow { ctx, paper, title, owner, what, columns: columns.max(1), canvas, pages: Vec::new(), column: 0, top: 0.0, y: 0.0, lowest: 0.0 };
+        let mut flow = Flow {
+            ctx,
+            paper,
+            title,
+            owner,
+            what,
+            columns: columns.max(1),
+            canvas,
+            pages: Vec::new(),
+            column: 0,
+            top: 0.0,
+            y: 0.0,
+            lowest: 0.0,
+        };
         flow.head(false);
         flow
     }

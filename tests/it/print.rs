@@ -487,7 +487,9 @@ fn an_english_only_pack_prints_its_card_list_flowchart_and_setup_chart_in_englis
     assert!(list.contains(">Runners</text>") && list.contains(">Effect</text>"));
     let chart = &svgs["setup-charts-1-front.svg"];
     assert!(
-        chart.contains(">Runners deck</text>") && chart.contains(">3</text>") && chart.contains(">known: 1, 2, 3</text>"),
+        chart.contains(">Runners deck</text>")
+            && chart.contains(">3</text>")
+            && chart.contains(">known: 1, 2, 3</text>"),
         "{chart}"
     );
     let dot = std::fs::read_to_string(out.join("flowchart.dot")).unwrap();

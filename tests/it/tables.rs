@@ -145,5 +145,8 @@ fn the_audit_exempts_words_inside_pieces_and_holds_the_footer_to_4_pt() {
     };
     let found = too_small(&page, &[(15.0, 95.0, 20.0, 15.0)]);
     assert_eq!(found, ["“tiny” at 5.00 pt (least 6)", "“smaller” at 3.50 pt (least 4)"]);
-    assert_eq!(pieces(r#"<svg class="piece" x="5" y="6.5" width="15" height="15" viewBox="0 0 15 15">"#), [(5.0, 6.5, 15.0, 15.0)]);
+    assert_eq!(
+        pieces(r#"<svg class="piece" x="5" y="6.5" width="15" height="15" viewBox="0 0 15 15">"#),
+        [(5.0, 6.5, 15.0, 15.0)]
+    );
 }
