@@ -46,24 +46,32 @@ pub(crate) fn chart(
     Ok(flow.finish())
 }
 
-/// A side's placements before they become a table: its name and its locations in order, each
-/// with its hex, its name, whom it belongs to and its pieces.
+/// A side's placements before they become a table: its name and its locations, in the order
+/// setups.csv first names them.
 struct Placed {
     side: String,
-    locations: Vec<(String, String, Owner, Vec<Image>)>,
+    locations: Vec<Location>,
 }
 
-/// The placements as a table per side (in the order setups.csv first names them): a row per
-/// run of rows with the same side and location, each piece's counter at its printed size with
-/// its count beside it.
+/// A location of a side's table: its hex and name, whom it belongs to (its first row of
+/// setups.csv) and the pieces placed there.
+struct Location {
+    hex: String,
+    name: String,
+    owner: Owner,
+    pieces: Vec<Image>,
+}
+
+/// The placements as a table per side: a row per location, each piece's counter at its printed
+/// size with its count beside it (rows of setups.csv for the same side and location are one
+/// row, wherever they stand in the file).
 fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Result<Vec<Table>, Diagnostic> {
     let pack = ctx.pack;
     let size = FaceSize { w: pack.print.counter_mm, h: pack.print.counter_mm, bleed: 0.0 };
     let mut sides: Vec<Placed> = Vec::new();
-    let mut current: Option<(String, String)> = None;
     for p in pack.placements_of(&setup.id) {
         let side = pack.side(&p.side).map_or(p.side.value.clone(), |s| ctx.msg.name(&s.name));
-        let (hex, location) = location_name(ctx, &p.location.value);
+        let (hex, name) = location_name(ctx, &p.location.value);
         let face = if pack.chits.is_named(&p.piece) {
             faces.chit_back(&size)?
         } else {
@@ -71,30 +79,26 @@ fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Res
             let unit = pack.unit(side_id.as_deref(), &p.piece).map_or(p.piece.value.clone(), |u| u.id.clone());
             faces.counter(format!("setup/{unit}"), &unit, false, false, &size)?
         };
-        let key = (side.clone(), format!("{hex}\n{location}"));
-        if current.as_ref() != Some(&key) {
-            if !sides.iter().any(|s| s.side == side) {
-                sides.push(Placed { side: side.clone(), locations: Vec::new() });
-            }
-            let owner = Owner::new(format!("setup `{}` at {location}", setup.id), Some(&p.span));
-            if let Some(placed) = sides.iter_mut().find(|s| s.side == side) {
-                placed.locations.push((hex, location, owner, Vec::new()));
-            }
-            current = Some(key);
-        }
+        let s = sides.iter().position(|s| s.side == side).unwrap_or_else(|| {
+            sides.push(Placed { side: side.clone(), locations: Vec::new() });
+            sides.len() - 1
+        });
+        let locations = &mut sides[s].locations;
+        let l = locations.iter().position(|l| l.hex == hex && l.name == name).unwrap_or_else(|| {
+            let owner = Owner::new(format!("setup `{}` at {}", setup.id, p.location.value), Some(&p.span));
+            locations.push(Location { hex, name, owner, pieces: Vec::new() });
+            locations.len() - 1
+        });
         let image = Image { svg: face.svg, w: face.w, h: face.h, caption: format!("×{}", p.count.value) };
-        if let Some((_, _, _, pieces)) = sides.iter_mut().find(|s| s.side == side).and_then(|s| s.locations.last_mut())
-        {
-            pieces.push(image);
-        }
+        locations[l].pieces.push(image);
     }
     Ok(sides.into_iter().map(|placed| side_table(ctx, placed, setup)).collect())
 }
 
 /// One side's table: hex (when any location is a hex), location (when any has a name), pieces.
 fn side_table(ctx: &Ctx<'_>, placed: Placed, setup: &Setup) -> Table {
-    let hexes = placed.locations.iter().any(|(hex, ..)| !hex.is_empty());
-    let names = placed.locations.iter().any(|(_, name, ..)| !name.is_empty());
+    let hexes = placed.locations.iter().any(|l| !l.hex.is_empty());
+    let names = placed.locations.iter().any(|l| !l.name.is_empty());
     let mut columns = Vec::new();
     if hexes {
         columns.push(Column::number(ctx.msg.text("setups.hex_column")).key());
@@ -106,16 +110,16 @@ fn side_table(ctx: &Ctx<'_>, placed: Placed, setup: &Setup) -> Table {
     let rows = placed
         .locations
         .into_iter()
-        .map(|(hex, location, owner, pieces)| {
+        .map(|l| {
             let mut cells = Vec::new();
             if hexes {
-                cells.push(Cell::Text(hex));
+                cells.push(Cell::Text(l.hex));
             }
             if names {
-                cells.push(Cell::Text(location));
+                cells.push(Cell::Text(l.name));
             }
-            cells.push(Cell::Images(pieces));
-            Row { cells, owner }
+            cells.push(Cell::Images(l.pieces));
+            Row { cells, owner: l.owner }
         })
         .collect();
     let owner = Owner::new(format!("setup `{}` side {}", setup.id, placed.side), Some(&setup.span));
