@@ -318,7 +318,7 @@ impl Table {
 
     /// The columns' widths filling `width`, from what they want and need ([`Table::wanted`]).
     /// Each gets what it wants (at least [`MIN_COLUMN`]; beside a growing column, at most a
-    /// third of the width), the room left going to the growing columns (or shared by all). When
+    /// third of the width), the room left going to the growing columns (or shared). When
     /// they want more than there is, the growing columns keep at least `grow_share` of the width
     /// and the others shrink by one share of what they want, none below what it needs; only when
     /// even that is too much does every column give up a share of what it needs.
@@ -342,12 +342,19 @@ impl Table {
             |v: &[f64], grow: bool| v.iter().zip(&growing).filter(|(_, g)| **g == grow).map(|(w, _)| w).sum::<f64>();
         let total: f64 = want.iter().sum();
         if total <= width {
-            let extra = width - total;
-            let shared = if any_growing { growing.iter().filter(|g| **g).count() } else { want.len() };
-            return want
-                .iter()
-                .zip(&growing)
-                .map(|(w, g)| if *g || !any_growing { w + extra / shared as f64 } else { *w })
+            // The room left goes to the growing columns, else to the columns of words (a
+            // card list without effects), else to every column (a chart of figures).
+            let words = self.columns.iter().any(|c| c.align == Align::Start);
+            let takes = |j: usize| {
+                if any_growing {
+                    growing[j]
+                } else {
+                    !words || self.columns[j].align == Align::Start
+                }
+            };
+            let shared = (0..want.len()).filter(|&j| takes(j)).count().max(1);
+            return (0..want.len())
+                .map(|j| if takes(j) { want[j] + (width - total) / shared as f64 } else { want[j] })
                 .collect();
         }
         // The growing columns' room, shared in proportion to what they want.
