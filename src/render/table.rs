@@ -693,9 +693,9 @@ impl<'c, 'a> Flow<'c, 'a> {
     pub(crate) fn table(&mut self, t: &Table) {
         let width = self.width();
         let fonts = self.canvas.fonts();
-        let whole = t.height(fonts, width);
-        let column_h = self.canvas.bottom() - self.top;
         let m = t.measure(fonts, width);
+        let whole = m.title + m.head + m.rows.iter().sum::<f64>();
+        let column_h = self.canvas.bottom() - self.top;
         let start = m.title + m.head + m.rows.first().copied().unwrap_or(0.0);
         let left = self.canvas.bottom() - self.y;
         if self.y > self.top && (whole > left && whole <= column_h || start > left) {
