@@ -43,6 +43,8 @@ const WORD_CAP: f64 = 18.0;
 /// The shares of a crowded table's width its growing columns may keep; the one that makes the
 /// table least tall is taken.
 const GROW_SHARES: [f64; 6] = [0.25, 0.3, 0.35, 0.4, 0.45, 0.5];
+/// The fewest rows a table carries on to its next part when it breaks.
+const WIDOW: usize = 3;
 /// The steps width moves between columns in, mm, and the most moves of each step.
 const STEPS: [f64; 3] = [4.0, 2.0, 1.0];
 const MOVES: usize = 12;
@@ -487,9 +489,10 @@ pub(crate) fn draw(
         top += m.head;
     }
     let head_bottom = top;
+    let end = last_row(&m.rows, first, bottom - top);
     let mut next = first;
     let mut rules = Vec::new();
-    while next < t.rows.len() && (next == first || top + m.rows[next] <= bottom) {
+    while next < end {
         let (row, h) = (&t.rows[next], m.rows[next]);
         if next % 2 == 1 {
             rect(c, (x, top, width, h), STRIPE);
@@ -539,6 +542,23 @@ pub(crate) fn draw(
         mm(top - y)
     ));
     (next, top)
+}
+
+/// The end of the rows from `first` on that fit in `room` mm (at least one). When the table
+/// breaks there, at least [`WIDOW`] rows go on to the next part if the part has rows to spare,
+/// so no page carries a lone last row under its repeated heads.
+fn last_row(rows: &[f64], first: usize, room: f64) -> usize {
+    let mut end = first;
+    let mut used = 0.0;
+    while end < rows.len() && (end == first || used + rows[end] <= room) {
+        used += rows[end];
+        end += 1;
+    }
+    let left = rows.len() - end;
+    if left > 0 && left < WIDOW {
+        end = end.saturating_sub(WIDOW - left).max((first + WIDOW).min(end));
+    }
+    end
 }
 
 /// A filled rectangle (x, y, w, h in mm).
@@ -838,6 +858,16 @@ mod tests {
         let pages = flow.finish();
         assert_eq!(pages.len(), 1);
         assert!(!pages[0].svg.contains("continued"), "nothing was split");
+    }
+
+    #[test]
+    fn a_break_leaves_no_lone_rows_for_the_next_part() {
+        let rows = [5.0; 10];
+        assert_eq!(last_row(&rows, 0, 100.0), 10, "all fit");
+        assert_eq!(last_row(&rows, 0, 36.0), 7, "seven fit, three go on");
+        assert_eq!(last_row(&rows, 0, 46.0), 7, "nine would fit, but one alone would go on: three do");
+        assert_eq!(last_row(&rows, 0, 3.0), 1, "at least one row, even too tall");
+        assert_eq!(last_row(&rows, 6, 16.0), 9, "a short part keeps what it has");
     }
 
     #[test]
