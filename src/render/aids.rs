@@ -2,13 +2,15 @@
 //! that prints them. Column heads are words pnpkit prints by itself: they come from the `[aids]`
 //! messages in the pack's languages.
 
-use super::canvas::{Canvas, Owner, TextBox, VAlign};
+use super::canvas::{Canvas, Owner};
 use super::sheets::Page;
-use super::templates::mm;
+use super::table::{self, Cell, Column, Flow, Row};
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{AidKind, Pack, PlayAid, Ref};
-use crate::text::fit::PT_PER_MM;
+
+/// The size of a chart's figures, pt.
+const BODY_PT: f64 = 7.5;
 
 /// An exact non-negative fraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,20 +222,15 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
     }
 }
 
-/// A page with every aid's table (A4 portrait).
-pub(crate) fn page(ctx: &mut super::Ctx<'_>, paper: Paper) -> Page {
+/// The play-aids pages: every aid's table, flowing down two columns.
+pub(crate) fn pages(ctx: &mut super::Ctx<'_>, paper: Paper) -> Vec<Page> {
     let pack = ctx.pack;
-    let owner = Owner::new("play aids", None);
-    let mut c = ctx.canvas((paper.width, paper.height), owner.clone());
-    let (ax, ay, aw, _) = c.area();
-    let (x, w) = (ax + 3.0, aw - 6.0);
     let title = format!("{} · {}", ctx.msg.first_name(&pack.game.title), ctx.msg.text("aids.heading"));
-    let head = c.text(TextBox::new(&title, x, ay + 3.0, w, 8.0).size(16.0).min(10.0).lines(1).bold().of(&owner));
-    let mut y = head.bottom + 5.0;
-    for aid in &pack.aids {
-        y = draw_table(&mut c, pack, &ctx.msg, aid, (x, y), w) + 6.0;
-    }
-    ctx.finish(c, &ctx.msg.first("aids.footer"))
+    let tables: Vec<table::Table> = pack.aids.iter().map(|aid| chart(pack, &ctx.msg, aid)).collect();
+    let what = ctx.msg.first("aids.footer");
+    let mut flow = Flow::new(ctx, paper, title, Owner::new("play aids", None), what, 2);
+    flow.tables(&tables);
+    flow.finish()
 }
 
 /// " (rule 8.4.2)" in the pack's first language for a clause reference that resolves, else "".
@@ -243,8 +240,39 @@ fn cite(pack: &Pack, msg: &Messages, rule: Option<&Ref>) -> String {
         .unwrap_or_default()
 }
 
-/// Draws one aid at `(x, y)` across at most `width` mm: its title, the column heads and a row
-/// per value, every other row shaded; returns the y below it.
+/// One aid as a chart: its title (and rule) on the band, the column heads, a row per value,
+/// every figure centred.
+fn chart(pack: &Pack, msg: &Messages, aid: &PlayAid) -> table::Table {
+    let owner = Owner::new(format!("play aid `{}`", aid.id), None);
+    let t = table(pack, aid);
+    let rows = t
+        .rows
+        .iter()
+        .map(|(label, cells)| {
+            let figures = cells.iter().enumerate().map(|(i, cell)| match cell {
+                None => "—".to_string(),
+                Some(f) if t.as_decimal.get(i).copied().unwrap_or(false) => f.decimal(),
+                Some(f) => f.percent(),
+            });
+            let cells = std::iter::once(label.clone()).chain(figures).map(Cell::Text).collect();
+            Row { cells, owner: owner.clone() }
+        })
+        .collect();
+    table::Table {
+        title: format!("{}{}", msg.name(&aid.title), cite(pack, msg, aid.rule.as_ref())),
+        columns: t
+            .header
+            .iter()
+            .enumerate()
+            .map(|(i, h)| if i == 0 { Column::number(h.clone()).key() } else { Column::number(h.clone()) })
+            .collect(),
+        rows,
+        pt: BODY_PT,
+        owner,
+    }
+}
+
+/// Draws one aid's chart at `(x, y)` across `width` mm (on a play sheet); returns the y below it.
 pub(crate) fn draw_table(
     c: &mut Canvas<'_>,
     pack: &Pack,
@@ -253,43 +281,7 @@ pub(crate) fn draw_table(
     (x, y): (f64, f64),
     width: f64,
 ) -> f64 {
-    let owner = Owner::new(format!("play aid `{}`", aid.id), None);
-    let t = table(pack, aid);
-    let title = format!("{}{}", msg.name(&aid.title), cite(pack, msg, aid.rule.as_ref()));
-    let laid = c.text(TextBox::new(&title, x, y, width, 12.0).size(9.0).min(7.0).lines(3).bold().of(&owner));
-    let cols = t.header.len() as f64;
-    let cw = (width / cols).min(34.0);
-    // Column heads wrap within their column; the rows start below the tallest.
-    let head_top = laid.bottom + 1.2;
-    let mut below = head_top;
-    for (i, head) in t.header.iter().enumerate() {
-        let cell = TextBox::new(head, x + i as f64 * cw, head_top, cw - 1.5, 10.0).size(7.5).min(6.0).lines(3);
-        below = below.max(c.text(cell.bold().fill("#3b2f1c").of(&owner)).bottom);
-    }
-    let row_h = 7.5 / PT_PER_MM * 1.45;
-    let mut top = below + 0.8;
-    for (r, (label, cells)) in t.rows.iter().enumerate() {
-        if r % 2 == 0 {
-            c.raw(&format!(
-                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#f3efe4"/>"##,
-                mm(x),
-                mm(top),
-                mm(cw * cols - 1.0),
-                mm(row_h)
-            ));
-        }
-        let texts = std::iter::once(label.clone()).chain(cells.iter().enumerate().map(|(i, cell)| match cell {
-            None => "—".to_string(),
-            Some(f) if t.as_decimal.get(i).copied().unwrap_or(false) => f.decimal(),
-            Some(f) => f.percent(),
-        }));
-        for (i, text) in texts.enumerate() {
-            let cell = TextBox::new(&text, x + i as f64 * cw + 0.6, top, cw - 2.1, row_h);
-            c.text(cell.size(7.5).min(6.0).lines(1).valign(VAlign::Middle).of(&owner));
-        }
-        top += row_h;
-    }
-    top
+    table::draw(c, &chart(pack, msg, aid), 0, (x, y), width, f64::INFINITY, None).1
 }
 
 #[cfg(test)]

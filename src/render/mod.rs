@@ -24,6 +24,7 @@ pub mod provisional;
 mod setupchart;
 pub mod sheets;
 pub mod symbols;
+mod table;
 mod templates;
 
 use std::collections::BTreeMap;
@@ -249,7 +250,7 @@ pub fn render(
             Product::Map => Ok(map_documents(&mut ctx, options)),
             Product::Aids => Ok(one(
                 product,
-                pack.aids.first().map(|_| aids::page(&mut ctx, options.paper)).into_iter().collect(),
+                if pack.aids.is_empty() { Vec::new() } else { aids::pages(&mut ctx, options.paper) },
                 0,
             )),
             Product::Sheets => Ok(sheet_documents(&mut ctx, options)),

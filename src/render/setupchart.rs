@@ -1,41 +1,22 @@
-//! Setup charts: for each setup, where every unit and chit starts — location by location, with
-//! the counters drawn at their printed size from the same faces as the counter sheets — and its
-//! decks, open and removed cards. The entries flow down two columns, page after page; every text
-//! is fitted through the canvas and belongs to its setup, placement row or deck.
+//! Setup charts: for each setup, where every unit and chit starts — a ruled table per side, a
+//! row per location with the counters drawn at their printed size (from the same faces as the
+//! counter sheets) and how many of each — and its decks, open and removed cards. The tables flow
+//! down two columns, page after page, their heads repeated where they go on; every text is
+//! fitted through the canvas and belongs to its setup, placement row or deck.
 
-use super::canvas::{Canvas, Owner, TextBox, VAlign};
-use super::faces::{Face, FaceRenderer, FaceSize};
+use super::canvas::Owner;
+use super::faces::{FaceRenderer, FaceSize};
 use super::sheets::Page;
-use super::templates::mm;
+use super::table::{Cell, Column, Flow, Image, Row, Table};
 use super::Ctx;
 use crate::diag::Diagnostic;
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Pack, Selector, Setup};
-use crate::text::fit::{height_at, PT_PER_MM};
-use crate::text::{Style, Weight};
 
-/// Sizes, pt: side headings, location names, piece counts, card lines.
-const HEADING_PT: f64 = 10.0;
+/// Sizes, pt: location names, card lines.
 const LOCATION_PT: f64 = 8.0;
-const COUNT_PT: f64 = 9.0;
 const LINE_PT: f64 = 7.5;
-/// The gap between the two columns, mm.
-const GUTTER: f64 = 8.0;
-/// The room a count (`×6`) takes beside its counter, mm.
-const COUNT_W: f64 = 8.0;
-
-/// One entry of a chart, in the order it flows down the columns.
-enum Entry {
-    /// A side's heading (repeated, marked continued, at the top of a column it continues in).
-    Side(String),
-    /// A location's name and the pieces placed there, with their counts.
-    Location { name: String, pieces: Vec<(Face, u32)>, owner: Owner },
-    /// The cards heading.
-    Heading(String),
-    /// A line about the cards (a deck, the open or removed cards).
-    Line { text: String, owner: Owner },
-}
 
 /// The chart pages of one setup.
 pub(crate) fn chart(
@@ -44,56 +25,53 @@ pub(crate) fn chart(
     setup: &Setup,
     paper: Paper,
 ) -> Result<Vec<Page>, Diagnostic> {
-    let mut entries = placements(ctx, faces, setup)?;
-    entries.extend(cards(ctx, setup));
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
+    let mut tables = placements(ctx, faces, setup)?;
+    let cards = cards(ctx, setup);
     // A setup that places nothing and deals no cards says so, rather than print a bare title.
-    if entries.is_empty() {
-        entries.push(Entry::Line { text: ctx.msg.text("setups.nothing"), owner: owner.clone() });
+    if tables.is_empty() && cards.is_none() {
+        let row = Row { cells: vec![Cell::Text(ctx.msg.text("setups.nothing"))], owner: owner.clone() };
+        let columns = vec![Column::text("")];
+        tables.push(Table { title: String::new(), columns, rows: vec![row], pt: LINE_PT, owner: owner.clone() });
     }
-    let mut pages = Vec::new();
-    let mut flow = Flow::start(ctx, setup, paper, &owner, false);
-    let mut side = String::new();
-    for (i, entry) in entries.iter().enumerate() {
-        let width = flow.column_w;
-        let height = entry_height(&flow.canvas, entry, width);
-        // A heading stays with the entry under it.
-        let keep = match (entry, entries.get(i + 1)) {
-            (Entry::Side(_) | Entry::Heading(_), Some(next)) => entry_height(&flow.canvas, next, width),
-            _ => 0.0,
-        };
-        if !flow.fits(height + keep) {
-            if !flow.next_column() {
-                pages.push(ctx.finish(flow.canvas, &ctx.msg.first("products.setup_chart")));
-                flow = Flow::start(ctx, setup, paper, &owner, true);
-            }
-            if !side.is_empty() && matches!(entry, Entry::Location { .. }) {
-                let again = Entry::Side(format!("{side} {}", ctx.msg.text("common.continued")));
-                let h = entry_height(&flow.canvas, &again, width);
-                draw(&mut flow, &again, h);
-            }
-        }
-        match entry {
-            Entry::Side(name) => side = name.clone(),
-            Entry::Heading(_) => side.clear(),
-            _ => {}
-        }
-        draw(&mut flow, entry, height);
+    let title = format!("{} · {}", ctx.msg.name(&setup.name), ctx.msg.text("setups.title"));
+    let what = ctx.msg.first("products.setup_chart");
+    let mut flow = Flow::new(ctx, paper, title, owner, what, 2);
+    flow.tables(&tables);
+    // The cards read as sentences: across the page, under the sides.
+    if let Some(cards) = &cards {
+        flow.span();
+        flow.table(cards);
     }
-    pages.push(ctx.finish(flow.canvas, &ctx.msg.first("products.setup_chart")));
-    Ok(pages)
+    Ok(flow.finish())
 }
 
-/// The placements as entries: a heading per side, a location per run of rows with the same side
-/// and location, in the order setups.csv lists them.
-fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Result<Vec<Entry>, Diagnostic> {
+/// A side's placements before they become a table: its name and its locations, in the order
+/// setups.csv first names them.
+struct Placed {
+    side: String,
+    locations: Vec<Location>,
+}
+
+/// A location of a side's table: its hex and name, whom it belongs to (its first row of
+/// setups.csv) and the pieces placed there.
+struct Location {
+    hex: String,
+    name: String,
+    owner: Owner,
+    pieces: Vec<Image>,
+}
+
+/// The placements as a table per side: a row per location, each piece's counter at its printed
+/// size with its count beside it (rows of setups.csv for the same side and location are one
+/// row, wherever they stand in the file).
+fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Result<Vec<Table>, Diagnostic> {
     let pack = ctx.pack;
     let size = FaceSize { w: pack.print.counter_mm, h: pack.print.counter_mm, bleed: 0.0 };
-    let mut entries = Vec::new();
-    let mut current: Option<(String, String)> = None;
+    let mut sides: Vec<Placed> = Vec::new();
     for p in pack.placements_of(&setup.id) {
         let side = pack.side(&p.side).map_or(p.side.value.clone(), |s| ctx.msg.name(&s.name));
-        let location = location_name(ctx, &p.location.value);
+        let (hex, name) = location_name(ctx, &p.location.value);
         let face = if pack.chits.is_named(&p.piece) {
             faces.chit_back(&size)?
         } else {
@@ -101,72 +79,104 @@ fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Res
             let unit = pack.unit(side_id.as_deref(), &p.piece).map_or(p.piece.value.clone(), |u| u.id.clone());
             faces.counter(format!("setup/{unit}"), &unit, false, false, &size)?
         };
-        let key = (side.clone(), location.clone());
-        if current.as_ref() != Some(&key) {
-            if current.as_ref().is_none_or(|(s, _)| *s != side) {
-                entries.push(Entry::Side(side.clone()));
-            }
-            let owner = Owner::new(format!("setup `{}` at {location}", setup.id), Some(&p.span));
-            entries.push(Entry::Location { name: location, pieces: Vec::new(), owner });
-            current = Some(key);
-        }
-        if let Some(Entry::Location { pieces, .. }) = entries.last_mut() {
-            pieces.push((face, p.count.value));
-        }
+        let s = sides.iter().position(|s| s.side == side).unwrap_or_else(|| {
+            sides.push(Placed { side: side.clone(), locations: Vec::new() });
+            sides.len() - 1
+        });
+        let locations = &mut sides[s].locations;
+        let l = locations.iter().position(|l| l.hex == hex && l.name == name).unwrap_or_else(|| {
+            let owner = Owner::new(format!("setup `{}` at {}", setup.id, p.location.value), Some(&p.span));
+            locations.push(Location { hex, name, owner, pieces: Vec::new() });
+            locations.len() - 1
+        });
+        let image = Image { svg: face.svg, w: face.w, h: face.h, caption: format!("×{}", p.count.value) };
+        locations[l].pieces.push(image);
     }
-    Ok(entries)
+    Ok(sides.into_iter().map(|placed| side_table(ctx, placed, setup)).collect())
 }
 
-/// A location as players know it: a place's name with its hex, a hex by its number, a box by
-/// its name.
-fn location_name(ctx: &Ctx<'_>, location: &str) -> String {
+/// One side's table: hex (when any location is a hex), location (when any has a name), pieces.
+fn side_table(ctx: &Ctx<'_>, placed: Placed, setup: &Setup) -> Table {
+    let hexes = placed.locations.iter().any(|l| !l.hex.is_empty());
+    let names = placed.locations.iter().any(|l| !l.name.is_empty());
+    let mut columns = Vec::new();
+    if hexes {
+        columns.push(Column::number(ctx.msg.text("setups.hex_column")).key());
+    }
+    if names {
+        columns.push(Column::text(ctx.msg.text("setups.location")));
+    }
+    columns.push(Column::text(ctx.msg.text("setups.pieces")).growing());
+    let rows = placed
+        .locations
+        .into_iter()
+        .map(|l| {
+            let mut cells = Vec::new();
+            if hexes {
+                cells.push(Cell::Text(l.hex));
+            }
+            if names {
+                cells.push(Cell::Text(l.name));
+            }
+            cells.push(Cell::Images(l.pieces));
+            Row { cells, owner: l.owner }
+        })
+        .collect();
+    let owner = Owner::new(format!("setup `{}` side {}", setup.id, placed.side), Some(&setup.span));
+    Table { title: placed.side, columns, rows, pt: LOCATION_PT, owner }
+}
+
+/// A location as players know it, as (hex, name): a place's hex and name, a hex by its number
+/// alone (the hex column says it), a box by its name alone.
+fn location_name(ctx: &Ctx<'_>, location: &str) -> (String, String) {
     let pack = ctx.pack;
     match (pack.hex(location), pack.box_def(location)) {
         (Some(h), _) => match &h.place {
-            Some(place) => format!("{} ({})", ctx.msg.name(&place.name), h.id),
-            None => ctx.msg.fill("setups.hex", &[("hex", h.id.as_str())]),
+            Some(place) => (h.id.clone(), ctx.msg.name(&place.name)),
+            None => (h.id.clone(), String::new()),
         },
-        (None, Some(b)) => ctx.msg.name(&b.name),
-        _ => location.to_string(),
+        (None, Some(b)) => (String::new(), ctx.msg.name(&b.name)),
+        _ => (String::new(), location.to_string()),
     }
 }
 
-/// The cards heading and a line per deck, open and removed cards, each in every language of the
-/// pack (one line per language).
-fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Vec<Entry> {
+/// The cards table: a row per deck (whose, how many cards, which), then the open and the
+/// removed cards, each cell in every language of the pack (one line per language).
+fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
     let pack = ctx.pack;
-    let mut lines = Vec::new();
-    for deck in pack.decks.iter().filter(|d| pack.setup(&d.setup).is_some_and(|s| s.id == setup.id)) {
-        let size = deck.size.value.to_string();
-        let text = ctx.msg.each_language("\n", |m| {
-            let selection = selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str()));
-            match deck.side.as_ref().and_then(|r| pack.side(r)) {
-                Some(side) => m.fill_first(
-                    "setups.side_deck",
-                    &[("side", m.first_name(&side.name)), ("size", &size), ("selection", &selection)],
-                ),
-                None => m.fill_first("setups.shared_deck", &[("size", &size), ("selection", &selection)]),
-            }
-        });
-        lines.push(Entry::Line { text, owner: Owner::new(format!("deck `{}`", deck.id), Some(&deck.span)) });
-    }
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
-    if let Some(open) = &setup.open {
-        let text = ctx
-            .msg
-            .each_language("\n", |m| m.fill_first("setups.open", &[("selection", &selection(pack, m, open, None))]));
-        lines.push(Entry::Line { text, owner: owner.clone() });
-    }
-    if let Some(removed) = &setup.removed {
-        let text = ctx.msg.each_language("\n", |m| {
-            m.fill_first("setups.removed", &[("selection", &selection(pack, m, removed, None))])
+    let row = |name: String, size: String, which: String, owner: Owner| Row {
+        cells: vec![Cell::Text(name), Cell::Text(size), Cell::Text(which)],
+        owner,
+    };
+    let mut rows = Vec::new();
+    for deck in pack.decks.iter().filter(|d| pack.setup(&d.setup).is_some_and(|s| s.id == setup.id)) {
+        let side = deck.side.as_ref().and_then(|r| pack.side(r));
+        let name = ctx.msg.each_language("\n", |m| match side {
+            Some(side) => m.fill_first("setups.side_deck", &[("side", m.first_name(&side.name))]),
+            None => m.first("setups.shared_deck"),
         });
-        lines.push(Entry::Line { text, owner });
+        let which = ctx
+            .msg
+            .each_language("\n", |m| selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str())));
+        let deck_owner = Owner::new(format!("deck `{}`", deck.id), Some(&deck.span));
+        rows.push(row(name, deck.size.value.to_string(), which, deck_owner));
     }
-    if lines.is_empty() {
-        return lines;
+    for (key, select) in [("setups.open", &setup.open), ("setups.removed", &setup.removed)] {
+        if let Some(select) = select {
+            let which = ctx.msg.each_language("\n", |m| selection(pack, m, select, None));
+            rows.push(row(ctx.msg.each_language("\n", |m| m.first(key)), "—".into(), which, owner.clone()));
+        }
     }
-    std::iter::once(Entry::Heading(ctx.msg.text("setups.cards"))).chain(lines).collect()
+    if rows.is_empty() {
+        return None;
+    }
+    let columns = vec![
+        Column::text(ctx.msg.text("setups.deck_column")),
+        Column::number(ctx.msg.text("setups.size_column")),
+        Column::text(ctx.msg.text("setups.which_column")).growing(),
+    ];
+    Some(Table { title: ctx.msg.text("setups.cards"), columns, rows, pt: LINE_PT, owner })
 }
 
 /// What a selector takes, in words of one language, with the cards the pack knows of it; its
@@ -196,116 +206,4 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&st
     } else {
         format!("{what} ({known})")
     }
-}
-
-/// The page being filled: its canvas, the column in use and the y reached in it.
-struct Flow<'a> {
-    canvas: Canvas<'a>,
-    column: usize,
-    column_w: f64,
-    top: f64,
-    y: f64,
-}
-
-impl<'a> Flow<'a> {
-    /// A new page with the setup's title (marked continued after the first).
-    fn start(ctx: &Ctx<'a>, setup: &Setup, paper: Paper, owner: &Owner, continued: bool) -> Flow<'a> {
-        let mut c = ctx.canvas((paper.width, paper.height), owner.clone());
-        let (x, y, w, _) = c.area();
-        let mut title = format!("{} · {}", ctx.msg.name(&setup.name), ctx.msg.text("setups.title"));
-        if continued {
-            title = format!("{title} {}", ctx.msg.text("common.continued"));
-        }
-        let head = c.text(TextBox::new(&title, x, y, w, 7.0).size(16.0).min(9.0).lines(1).bold().of(owner));
-        let top = head.bottom + 4.0;
-        Flow { canvas: c, column: 0, column_w: (w - GUTTER) / 2.0, top, y: top }
-    }
-
-    /// The left edge of the column in use.
-    fn x(&self) -> f64 {
-        self.canvas.area().0 + self.column as f64 * (self.column_w + GUTTER)
-    }
-
-    /// Whether an entry `height` mm tall fits in the rest of the column (an entry taller than a
-    /// whole column goes at the top of one anyway).
-    fn fits(&self, height: f64) -> bool {
-        self.y + height <= self.canvas.bottom() || self.y <= self.top
-    }
-
-    /// Moves to the top of the next column; false when the page has none left.
-    fn next_column(&mut self) -> bool {
-        if self.column == 1 {
-            return false;
-        }
-        self.column += 1;
-        self.y = self.top;
-        true
-    }
-}
-
-/// How many counters fit on a row of a column `width` mm wide, and the room each takes.
-fn per_row(width: f64, face: &Face) -> (usize, f64) {
-    let slot = face.w + COUNT_W + 2.0;
-    (((width - 2.0) / slot).floor().max(1.0) as usize, slot)
-}
-
-/// The height an entry takes in a column `width` mm wide, mm.
-fn entry_height(c: &Canvas<'_>, entry: &Entry, width: f64) -> f64 {
-    match entry {
-        Entry::Side(_) | Entry::Heading(_) => HEADING_PT / PT_PER_MM * 1.3 + 2.0,
-        Entry::Location { pieces, .. } => {
-            let Some((face, _)) = pieces.first() else { return 0.0 };
-            let (n, _) = per_row(width, face);
-            LOCATION_PT / PT_PER_MM * 1.3 + 1.0 + pieces.len().div_ceil(n) as f64 * (face.h + 2.0) + 1.5
-        }
-        Entry::Line { text, .. } => {
-            height_at(c.fonts(), text, width - 2.0, LINE_PT, 1.25, Style::embedded(Weight::Regular)) + 1.5
-        }
-    }
-}
-
-/// Draws an entry `height` mm tall at the flow's place and moves below it.
-fn draw(flow: &mut Flow<'_>, entry: &Entry, height: f64) {
-    let (x, y, w) = (flow.x(), flow.y, flow.column_w);
-    let c = &mut flow.canvas;
-    match entry {
-        Entry::Side(text) | Entry::Heading(text) => {
-            let owner = Owner::new(format!("setup chart heading “{text}”"), None);
-            c.text(TextBox::new(text, x, y, w, height - 2.0).size(HEADING_PT).min(7.0).lines(1).bold().of(&owner));
-        }
-        Entry::Location { name, pieces, owner } => {
-            let label_h = LOCATION_PT / PT_PER_MM * 1.3;
-            c.text(TextBox::new(name, x + 2.0, y, w - 2.0, label_h).size(LOCATION_PT).min(6.0).lines(1).of(owner));
-            let Some((first, _)) = pieces.first() else { return };
-            let (n, slot) = per_row(w, first);
-            for (i, (face, count)) in pieces.iter().enumerate() {
-                let fx = x + 2.0 + (i % n) as f64 * slot;
-                let fy = y + label_h + 1.0 + (i / n) as f64 * (face.h + 2.0);
-                c.raw(&format!(
-                    r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="0 0 {} {}">{}</svg>"#,
-                    mm(fx),
-                    mm(fy),
-                    mm(face.w),
-                    mm(face.h),
-                    mm(face.w),
-                    mm(face.h),
-                    face.svg
-                ));
-                let count = format!("×{count}");
-                c.text(
-                    TextBox::new(&count, fx + face.w + 1.0, fy, COUNT_W, face.h)
-                        .size(COUNT_PT)
-                        .min(6.0)
-                        .lines(1)
-                        .bold()
-                        .valign(VAlign::Middle)
-                        .of(owner),
-                );
-            }
-        }
-        Entry::Line { text, owner } => {
-            c.text(TextBox::new(text, x + 2.0, y, w - 2.0, height).fixed(LINE_PT).of(owner));
-        }
-    }
-    flow.y += height;
 }

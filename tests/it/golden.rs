@@ -38,6 +38,11 @@ fn faces_and_pages_match_their_golden_svg() {
     wanted.push(("page-cards-1-front".into(), cards.pages[0].svg.clone()));
     let flowchart = out.documents.iter().find(|d| d.product == Product::Flowchart).expect("flowchart");
     wanted.push(("page-flowchart".into(), flowchart.pages[0].svg.clone()));
+    // The ruled tables: the play aids (two columns of charts) and the card list.
+    for (product, name) in [(Product::Aids, "page-play-aids"), (Product::CardList, "page-card-list")] {
+        let document = out.documents.iter().find(|d| d.product == product).unwrap_or_else(|| panic!("{name}"));
+        wanted.push((name.into(), document.pages[0].svg.clone()));
+    }
     let bless = std::env::var_os("PNPKIT_BLESS").is_some();
     let mut differ = Vec::new();
     for (name, svg) in wanted {

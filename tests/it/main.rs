@@ -7,7 +7,8 @@
 //! - `cli`: the binary on data/dougram: check, build, determinism, nothing lost on failure;
 //! - `fuzz`: mutated pack files never make the loader or the checks panic;
 //! - `readback`: every PDF the packs build, read back with pdftotext, keeps its words inside the
-//!   safe area and apart.
+//!   safe area and apart;
+//! - `tables`: the play aids, card lists and setup charts read back: text sizes, counters at size.
 
 mod broken;
 mod browser;
@@ -23,3 +24,4 @@ mod print;
 mod readback;
 mod search;
 mod support;
+mod tables;

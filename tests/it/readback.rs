@@ -207,7 +207,7 @@ fn box_problems(pdf: &Path) -> Vec<String> {
     out
 }
 
-fn build(pack: &str, out: &Path) {
+pub(super) fn build(pack: &str, out: &Path) {
     let out_arg = out.to_string_lossy().into_owned();
     let output = pnpkit(&root(), &["build", pack, "--out", &out_arg]);
     assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
