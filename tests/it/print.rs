@@ -401,7 +401,8 @@ fn play_sheets_show_boxes_sequence_and_summary_and_tracks_print_for_packs_that_h
         "暫定 DRAFT",
         "カードフェイズ",
         "Combat phase (12)",
-        "12.7 Each combat",
+        ">12.7<",
+        ">Each combat passes",
     ] {
         assert!(sheets.contains(text), "the Liberation sheet lacks {text}");
     }
