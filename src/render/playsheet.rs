@@ -36,7 +36,7 @@ pub(crate) fn sheet(ctx: &mut Ctx<'_>, sheet: &Sheet, paper: Paper) -> Page {
     let mut y = band(&mut c, ctx, &title, "", false, (x, ay + INSET, w), 15.0, &owner) + CHART_GAP;
     y = chit_boxes(&mut c, ctx, sheet, (x, y), w);
     if !sheet.columns.is_empty() {
-        y = score_table(&mut c, ctx, sheet, (x, y), w) + CHART_GAP;
+        y = score_tables(&mut c, ctx, sheet, (x, y), w);
     }
     for track in sheet.tracks.iter().filter_map(|t| pack.tracks.iter().find(|x| x.id == t.value)) {
         y = tracks::on_sheet(&mut c, ctx, track, (x, y), w) + CHART_GAP;
@@ -142,10 +142,11 @@ fn chart_rows(c: &mut Canvas<'_>, rows: &[ChartRow<'_>], (x, y): (f64, f64), w: 
         }
         if !row.number.is_empty() {
             c.text(
-                TextBox::new(&row.number, x + pad, top + pad, number_w - pad, h - 2.0 * pad)
+                TextBox::new(&row.number, x + 0.5, top + pad, number_w - 1.0, pt / PT_PER_MM * 1.25)
                     .fixed(pt)
                     .bold()
                     .lines(1)
+                    .align(Align::Middle)
                     .of(row.owner),
             );
         }
@@ -283,6 +284,27 @@ fn score_box_x(i: u32) -> f64 {
     before * (SCORE_BOX.0 + SCORE_GAP.0) + fives * (SCORE_GAP.1 - SCORE_GAP.0)
 }
 
+/// A score sheet's tables: one, or on a sheet that holds nothing else, as many as the page
+/// holds (a score pad), each headed with its game's number; returns the y below them.
+fn score_tables(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64), w: f64) -> f64 {
+    let alone = sheet.tracks.is_empty() && sheet.aids.is_empty() && sheet.summary.is_empty() && !sheet.sequence;
+    if !alone {
+        return score_table(c, ctx, sheet, (x, y), w) + CHART_GAP;
+    }
+    let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
+    let label_h = 9.0 / PT_PER_MM * 1.3 + 1.0;
+    // Measured on a scratch page: how tall one table is.
+    let one = score_table(&mut ctx.canvas((c.w, c.h), Owner::default()), ctx, sheet, (x, 0.0), w) + label_h + CHART_GAP;
+    let count = (((c.bottom() - y + CHART_GAP) / one).floor() as u32).max(1);
+    let mut top = y;
+    for n in 1..=count {
+        let label = ctx.msg.fill("sheets.game", &[("n", &n.to_string())]);
+        c.text(TextBox::new(&label, x, top, w, label_h).size(9.0).min(7.0).bold().lines(1).of(&owner));
+        top = score_table(c, ctx, sheet, (x, top + label_h), w) + CHART_GAP;
+    }
+    top
+}
+
 /// A score sheet's table: a shaded header row naming the columns, then a ruled row per player
 /// — its number, a wide cell to write the name in, each column's write-in boxes (on as many
 /// lines as the width needs, in fives) — framed; returns the y below it.
@@ -323,23 +345,24 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
     }
     let head_h = head_h + 3.0;
     cell(c, (x, y, width, head_h), SHADE, 0.4);
-    let centre = |c: &mut Canvas<'_>, text: &str, cx: f64, w: f64| {
+    let centre = |c: &mut Canvas<'_>, text: &str, cx: f64, w: f64, align: Align| {
         c.text(
             TextBox::new(text, cx + 1.5, y, w - 3.0, head_h)
                 .size(9.0)
                 .min(7.0)
                 .bold()
                 .lines(2)
+                .align(align)
                 .valign(VAlign::Middle)
                 .of(&owner),
         );
     };
-    centre(c, &player, x + number_w, name_w);
+    centre(c, &player, x + number_w, name_w, Align::Start);
     let mut cx = x + number_w + name_w;
     let mut starts = Vec::new();
     for (col, w) in columns.iter().zip(&widths) {
         starts.push(cx);
-        centre(c, &ctx.msg.name(&col.name), cx, *w);
+        centre(c, &ctx.msg.name(&col.name), cx, *w, Align::Middle);
         cx += w;
     }
     let body = y + head_h;

@@ -17,4 +17,5 @@ mod packs;
 mod print;
 mod readback;
 mod search;
+mod sheets;
 mod support;

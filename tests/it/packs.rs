@@ -133,7 +133,8 @@ fn diceplomacy_prints_a_score_sheet_for_eight_players() {
     let out = build("diceplomacy");
     let score = read(&out, "svg/play-sheets-1-front.svg");
     let ticks = score.matches(r#"class="score-box""#).count();
-    assert_eq!(ticks, 8 * (3 + 3), "8 players × 3 wins and 3 losses");
+    // A score pad: as many games as the page holds, each 8 players × 3 wins and 3 losses.
+    assert!(ticks >= 8 * (3 + 3) && ticks % (8 * (3 + 3)) == 0, "{ticks} boxes");
     assert!(!out.join("cards.pdf").exists() && !out.join("calibration.pdf").exists(), "no cards, no duplex sheet");
 }
 
