@@ -85,6 +85,23 @@ pub(crate) fn cell(c: &mut Canvas<'_>, (x, y, w, h): (f64, f64, f64, f64), fill:
     ));
 }
 
+/// A shaded area without a frame (a shaded row of a chart).
+pub(crate) fn shade(c: &mut Canvas<'_>, (x, y, w, h): (f64, f64, f64, f64), fill: &str) {
+    c.raw(&format!(r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"##, mm(x), mm(y), mm(w), mm(h)));
+}
+
+/// A vertical rule from `y0` to `y1` at `x`, `width` mm thick.
+pub(crate) fn vrule(c: &mut Canvas<'_>, x: f64, (y0, y1): (f64, f64), width: f64) {
+    c.raw(&format!(
+        r##"<path d="M{} {} L{} {}" stroke="{INK}" stroke-width="{}"/>"##,
+        mm(x),
+        mm(y0),
+        mm(x),
+        mm(y1),
+        mm(width)
+    ));
+}
+
 /// A horizontal rule from `x0` to `x1` at `y`, `width` mm thick.
 pub(crate) fn rule(c: &mut Canvas<'_>, (x0, x1): (f64, f64), y: f64, width: f64) {
     c.raw(&format!(

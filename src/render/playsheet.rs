@@ -8,13 +8,13 @@
 
 use super::aids::draw_table;
 use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
-use super::chart::{self, band, cell, rule, CREAM, INK, SHADE};
+use super::chart::{self, band, cell, rule, shade, vrule, CREAM, INK, SHADE};
 use super::sheets::Page;
 use super::templates::mm;
 use super::tracks;
 use super::Ctx;
 use crate::layout::Paper;
-use crate::model::Sheet;
+use crate::model::{Names, Sheet};
 use crate::text::fit::{height_at, PT_PER_MM};
 use crate::text::{Style, Weight};
 
@@ -113,10 +113,12 @@ fn chit_boxes(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f6
     }
 }
 
-/// A row of a chart: a number cell and a text cell, ruled under, shaded when `shade`.
+/// A row of a chart: a number cell, a text cell and a rule reference at its right end, ruled
+/// under, shaded when `shade`.
 struct ChartRow<'r> {
     number: String,
     text: String,
+    aside: String,
     weight: Weight,
     shade: bool,
     owner: &'r Owner,
@@ -126,19 +128,19 @@ struct ChartRow<'r> {
 /// `number_w` mm, texts at `pt`; returns the y below it.
 fn chart_rows(c: &mut Canvas<'_>, rows: &[ChartRow<'_>], (x, y): (f64, f64), w: f64, number_w: f64, pt: f64) -> f64 {
     let pad = 1.0;
+    // The rule column: as wide as its widest reference.
+    let aside_w = rows
+        .iter()
+        .map(|r| c.fonts().width_em(&r.aside, Style::embedded(Weight::Regular)) * pt / PT_PER_MM)
+        .fold(0.0, f64::max);
+    let aside_w = if aside_w > 0.0 { aside_w + 3.0 * pad } else { 0.0 };
     let mut top = y;
     for row in rows {
-        let text_w = w - number_w - 2.0 * pad;
+        let text_w = w - number_w - aside_w - 2.0 * pad;
         let h = height_at(c.fonts(), &row.text, text_w, pt, 1.25, Style::embedded(row.weight)).max(pt / PT_PER_MM)
             + 2.0 * pad;
         if row.shade {
-            c.raw(&format!(
-                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{SHADE}"/>"##,
-                mm(x),
-                mm(top),
-                mm(w),
-                mm(h)
-            ));
+            shade(c, (x, top, w, h), SHADE);
         }
         if !row.number.is_empty() {
             c.text(
@@ -157,21 +159,25 @@ fn chart_rows(c: &mut Canvas<'_>, rows: &[ChartRow<'_>], (x, y): (f64, f64), w: 
                 .weight(row.weight)
                 .of(row.owner),
         );
+        if !row.aside.is_empty() {
+            c.text(
+                TextBox::new(&row.aside, x + w - aside_w + pad, top + pad, aside_w - 2.5 * pad, pt / PT_PER_MM * 1.25)
+                    .fixed(pt)
+                    .lines(1)
+                    .align(Align::End)
+                    .fill("#6b5a3c")
+                    .of(row.owner),
+            );
+        }
         top += h;
         rule(c, (x, x + w), top, 0.2);
     }
-    // The chart's frame and the number column's rule.
-    c.raw(&format!(
-        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="0.4"/><path d="M{} {} L{} {}" stroke="{INK}" stroke-width="0.2"/>"##,
-        mm(x),
-        mm(y),
-        mm(w),
-        mm(top - y),
-        mm(x + number_w),
-        mm(y),
-        mm(x + number_w),
-        mm(top)
-    ));
+    // The chart's frame and the number and rule columns' rules.
+    cell(c, (x, y, w, top - y), "none", 0.4);
+    vrule(c, x + number_w, (y, top), 0.2);
+    if aside_w > 0.0 {
+        vrule(c, x + w - aside_w, (y, top), 0.2);
+    }
     top
 }
 
@@ -193,27 +199,58 @@ fn sequence(c: &mut Canvas<'_>, ctx: &Ctx<'_>, (x, y): (f64, f64), w: f64) -> f6
             if let Some(side) = side {
                 let turn =
                     ctx.msg.each_language(" · ", |m| m.fill("sheets.player_turn", &[("side", &m.name(&side.name))]));
-                rows.push(ChartRow { number: String::new(), text: turn, weight: Weight::Bold, shade: true, owner: &owner });
+                rows.push(ChartRow {
+                    number: String::new(),
+                    text: turn,
+                    aside: String::new(),
+                    weight: Weight::Bold,
+                    shade: true,
+                    owner: &owner,
+                });
                 n = 0;
             }
             current = side_id;
         }
         n += 1;
+        let (mark, name) = phase_mark(&phase.name);
         let rule = phase
             .rule
             .as_ref()
             .and_then(|r| pack.rules.sections.iter().find(|sec| sec.id == r.value))
-            .map(|sec| format!(" ({})", sec.number))
+            .map(|sec| ctx.msg.fill_first("mat.rule", &[("number", &sec.number)]))
             .unwrap_or_default();
         rows.push(ChartRow {
-            number: n.to_string(),
-            text: format!("{}{rule}", ctx.msg.name(&phase.name)),
+            number: mark.unwrap_or_else(|| n.to_string()),
+            text: ctx.msg.name(&name),
+            aside: rule,
             weight: Weight::Regular,
             shade: false,
             owner: phase_owner,
         });
     }
     chart_rows(c, &rows, (x, below), w, 6.0, 8.0)
+}
+
+/// A phase's own step mark (a number or a letter), when every name of it starts with the same one ("A. Deal cards",
+/// "A. カード補充" → "A"), and the names without it; else no mark and the names as they are.
+fn phase_mark(names: &Names) -> (Option<String>, Names) {
+    let split = |name: &str| -> Option<(String, String)> {
+        let (first, rest) = name.split_once(' ')?;
+        let mark = first.strip_suffix('.').or_else(|| first.strip_suffix(')'))?;
+        // A step number (1–999) or a single letter (A–Z); "Mr." is no mark.
+        let digits = (1..=3).contains(&mark.len()) && mark.chars().all(|c| c.is_ascii_digit());
+        let short = digits || (mark.len() == 1 && mark.chars().all(|c| c.is_ascii_alphabetic()));
+        short.then(|| (mark.to_string(), rest.trim().to_string()))
+    };
+    let given: Vec<&str> = [names.ja.as_str(), names.en.as_str()].into_iter().filter(|n| !n.is_empty()).collect();
+    let split_all: Option<Vec<(String, String)>> = given.iter().map(|n| split(n)).collect();
+    match split_all {
+        Some(parts) if !parts.is_empty() && parts.iter().all(|(m, _)| *m == parts[0].0) => {
+            let strip = |n: &str| split(n).map_or(String::new(), |(_, rest)| rest);
+            (Some(parts[0].0.clone()), Names { ja: strip(&names.ja), en: strip(&names.en) })
+        }
+        _ => (None, names.clone()),
+    }
 }
 
 /// The rule summary as a ruled chart: a band, then each clause with its number in the number
@@ -237,6 +274,7 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
             ChartRow {
                 number: clause.number.clone(),
                 text: std::iter::once(pack.plain_text(&clause.text)).chain(items).collect(),
+                aside: String::new(),
                 weight: Weight::Regular,
                 shade: i % 2 == 1,
                 owner,
@@ -366,18 +404,12 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
         cx += w;
     }
     let body = y + head_h;
+    for r in (1..rows).step_by(2) {
+        shade(c, (x, body + f64::from(r) * row_h, width, row_h), CREAM);
+    }
     let mut s = String::new();
     for r in 0..rows {
         let top = body + f64::from(r) * row_h;
-        if r % 2 == 1 {
-            s.push_str(&format!(
-                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{CREAM}"/>"##,
-                mm(x),
-                mm(top),
-                mm(width),
-                mm(row_h)
-            ));
-        }
         for ((col, start), (w, n)) in columns.iter().zip(&starts).zip(widths.iter().zip(&per_line)) {
             let line_w = score_line_width((*n).min(col.boxes.max(1)));
             let left = start + (w - line_w) / 2.0;
@@ -402,30 +434,28 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
     }
     let bottom = body + f64::from(rows) * row_h;
     // Column rules and the frame.
-    let mut rules = String::new();
     for vx in std::iter::once(x + number_w).chain(starts.iter().copied()) {
-        rules.push_str(&format!(
-            r##"<path d="M{} {} L{} {}" stroke="{INK}" stroke-width="0.3"/>"##,
-            mm(vx),
-            mm(y),
-            mm(vx),
-            mm(bottom)
-        ));
+        vrule(c, vx, (y, bottom), 0.3);
     }
-    c.raw(&rules);
-    c.raw(&format!(
-        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="0.6"/>"##,
-        mm(x),
-        mm(y),
-        mm(width),
-        mm(bottom - y)
-    ));
+    cell(c, (x, y, width, bottom - y), "none", 0.6);
     bottom
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_phase_named_with_its_step_letter_is_numbered_by_it() {
+        let names = |ja: &str, en: &str| Names { ja: ja.into(), en: en.into() };
+        let (mark, rest) = phase_mark(&names("A. デフコン回復", "A. DEFCON improvement"));
+        assert_eq!((mark.as_deref(), rest.ja.as_str(), rest.en.as_str()), (Some("A"), "デフコン回復", "DEFCON improvement"));
+        assert_eq!(phase_mark(&names("", "2) Draw")).0.as_deref(), Some("2"));
+        // Marks that differ, or a name without one, leave the names alone.
+        assert_eq!(phase_mark(&names("A. 補充", "B. Deal")).0, None);
+        assert_eq!(phase_mark(&names("カードフェイズ", "Card phase")).1.en, "Card phase");
+        assert_eq!(phase_mark(&names("", "Mr. Smith moves")).0, None);
+    }
 
     #[test]
     fn score_boxes_go_in_fives_on_as_many_lines_as_the_width_needs() {

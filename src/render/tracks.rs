@@ -34,6 +34,10 @@ const ARROW: f64 = 4.0;
 const CAPTION_PT: f64 = 7.0;
 /// How tall a box's caption may grow before the boxes are made wider, mm.
 const MAX_CAPTION: f64 = 32.0;
+/// How tall a caption may be before its box is made wider, when the row has room, mm.
+const COMFORT: f64 = 14.0;
+/// The widest a box is made for its caption's comfort, in marker spaces.
+const STRETCH: f64 = 2.5;
 /// Room under a part that continues on the next page, for the note saying so, mm.
 const TAIL: f64 = 5.0;
 /// The size of a track's band on its own page and on a play sheet, pt.
@@ -57,9 +61,14 @@ struct BoxText {
 fn box_text(msg: &Messages, track: &Track, b: &TrackBox) -> BoxText {
     let label = msg.name(&b.label);
     let label = label.trim();
+    // A leading number, or the value with a sign after it ("30+"), is what the box prints large.
+    let is_number = |t: &str| {
+        t.parse::<i64>().is_ok()
+            || t.strip_prefix(&b.value.to_string()).is_some_and(|r| !r.is_empty() && r.chars().all(|c| "+-±".contains(c)))
+    };
     let (number, rest) = match label.split_once(' ') {
-        Some((n, rest)) if n.parse::<i64>().is_ok() => (n.to_string(), rest.trim()),
-        _ if label.parse::<i64>().is_ok() => (label.to_string(), ""),
+        Some((n, rest)) if is_number(n) => (n.to_string(), rest.trim()),
+        _ if is_number(label) => (label.to_string(), ""),
         _ => (b.value.to_string(), label),
     };
     let attributes = track
@@ -126,7 +135,7 @@ fn caption_height(fonts: &Fonts, t: &BoxText, w: f64) -> f64 {
 
 /// The boxes of `track` across `width` mm: as many to a row as fit at the marker's size (or at
 /// the width the longest caption word needs), fewer when a caption would grow taller than
-/// [`MAX_CAPTION`], rows balanced and stretched to the width.
+/// [`MAX_CAPTION`], rows balanced, boxes widened only as far as their captions need.
 fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f64) -> Geometry {
     let texts: Vec<BoxText> = track.boxes.iter().map(|b| box_text(msg, track, b)).collect();
     let square = marker + MARKER_ROOM;
@@ -153,7 +162,17 @@ fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f6
     }
     let rows = count.div_ceil(most);
     let per_row = count.div_ceil(rows);
-    let box_w = usable / per_row as f64;
+    // As narrow as keeps every caption within a comfortable height (a track of numbers is its
+    // markers' width), never wider than the row allows: a short track is not stretched.
+    let widest = usable / per_row as f64;
+    let fits = |bw: f64, most: f64| texts.iter().all(|t| caption_height(fonts, t, bw) <= most);
+    let wide = (STRETCH * square).max(narrowest);
+    let upper = if wide < widest && fits(wide, MAX_CAPTION) { wide } else { widest };
+    let box_w = (0..)
+        .map(|i| narrowest + f64::from(i))
+        .take_while(|&bw| bw < upper)
+        .find(|&bw| fits(bw, COMFORT))
+        .unwrap_or(upper);
     let captions = texts
         .chunks(per_row)
         .map(|row| row.iter().map(|t| caption_height(fonts, t, box_w)).fold(0.0, f64::max))
@@ -433,6 +452,11 @@ mod tests {
         track.boxes[0].label = names("20 USSR");
         let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[0]);
         assert_eq!((t.number.as_str(), t.label.as_str()), ("20", "USSR"));
+        // An open end prints as its number: "30+", not 30 over "30+".
+        track.boxes[0].value = 30;
+        track.boxes[0].label = names("30+");
+        let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[0]);
+        assert_eq!((t.number.as_str(), t.label.as_str()), ("30+", ""));
     }
 
     #[test]
@@ -452,11 +476,13 @@ mod tests {
             let g = geometry(&fonts, &msg, &track, marker, 277.0);
             assert!(g.box_w >= marker + 1.0 && g.square >= marker + 1.0, "{g:?}");
             assert!(g.per_row as f64 * g.box_w + if g.arrows { ARROW } else { 0.0 } <= 277.0 + 1e-9);
+            assert!(g.captions.iter().all(|&h| h <= MAX_CAPTION), "{g:?}");
             assert_eq!(g.rows(), track.boxes.len().div_ceil(g.per_row));
         }
         // 41 boxes of 16 mm: 17 fit a row less its arrow, so three balanced rows of 14.
+        // Boxes of plain numbers are as wide as their marker needs, not stretched to the row.
         let g = geometry(&fonts, &msg, &numbers(41), 15.0, 277.0);
-        assert_eq!((g.per_row, g.rows()), (14, 3));
+        assert_eq!((g.per_row, g.rows(), g.box_w), (14, 3, 16.0));
     }
 
     #[test]
