@@ -35,7 +35,7 @@ const CAPTION_PT: f64 = 7.0;
 /// How tall a box's caption may grow before the boxes are made wider, mm.
 const MAX_CAPTION: f64 = 32.0;
 /// How tall a caption may be before its box is made wider, when the row has room, mm.
-const COMFORT: f64 = 14.0;
+const COMFORT: f64 = 10.0;
 /// The widest a box is made for its caption's comfort, in marker spaces.
 const STRETCH: f64 = 2.5;
 /// Room under a part that continues on the next page, for the note saying so, mm.
