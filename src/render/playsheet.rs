@@ -14,7 +14,8 @@ use super::templates::mm;
 use super::tracks;
 use super::Ctx;
 use crate::layout::Paper;
-use crate::model::{Names, Sheet};
+use crate::messages::Messages;
+use crate::model::{Names, ScoreColumn, Sheet};
 use crate::text::fit::{height_at, PT_PER_MM};
 use crate::text::{Style, Weight};
 
@@ -35,7 +36,7 @@ pub(crate) fn sheet(ctx: &mut Ctx<'_>, sheet: &Sheet, paper: Paper) -> Page {
     let title = ctx.msg.name(&sheet.name);
     let mut y = band(&mut c, ctx, &title, "", false, (x, ay + INSET, w), 15.0, &owner) + CHART_GAP;
     y = chit_boxes(&mut c, ctx, sheet, (x, y), w);
-    if !sheet.columns.is_empty() {
+    if sheet.kind == "score" || !sheet.columns.is_empty() {
         y = score_tables(&mut c, ctx, sheet, (x, y), w);
     }
     for track in sheet.tracks.iter().filter_map(|t| pack.tracks.iter().find(|x| x.id == t.value)) {
@@ -293,6 +294,8 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
 /// The height of a write-in box on a score sheet and its width, mm: room for a two-digit number
 /// written by hand.
 const SCORE_BOX: (f64, f64) = (8.0, 8.0);
+/// The width of the one box of a column that has one: a field for a total, mm.
+const TOTAL_W: f64 = 24.0;
 /// Space between two boxes, and the wider space after every fifth, mm.
 const SCORE_GAP: (f64, f64) = (1.0, 2.2);
 
@@ -351,17 +354,23 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
     let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
     let (number_w, pad) = (7.0, 2.0);
     let name_w = 48.0_f64.min(width * 0.35);
-    let columns = &sheet.columns;
+    // A score sheet that names no columns gets one: a field for each player's score.
+    let score = [ScoreColumn {
+        name: Names { ja: Messages::new(&["ja"]).text("sheets.score"), en: Messages::new(&["en"]).text("sheets.score") },
+        boxes: 1,
+    }];
+    let columns = if sheet.columns.is_empty() { &score[..] } else { &sheet.columns[..] };
+    let line_width = |col: &ScoreColumn, n: u32| if col.boxes <= 1 { TOTAL_W } else { score_line_width(n) };
     let rest = width - number_w - name_w;
     // Each column gets a share of the rest by how many boxes it has, at least what one line of
     // its boxes (or five) needs when everything fits on one line.
     let total: u32 = columns.iter().map(|c| c.boxes.max(1)).sum();
-    let one_line: f64 = columns.iter().map(|c| score_line_width(c.boxes.max(1)) + 2.0 * pad).sum();
+    let one_line: f64 = columns.iter().map(|c| line_width(c, c.boxes.max(1)) + 2.0 * pad).sum();
     let widths: Vec<f64> = columns
         .iter()
         .map(|col| {
             if one_line <= rest {
-                (score_line_width(col.boxes.max(1)) + 2.0 * pad) * rest / one_line
+                (line_width(col, col.boxes.max(1)) + 2.0 * pad) * rest / one_line
             } else {
                 rest * f64::from(col.boxes.max(1)) / f64::from(total)
             }
@@ -411,15 +420,16 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
     for r in 0..rows {
         let top = body + f64::from(r) * row_h;
         for ((col, start), (w, n)) in columns.iter().zip(&starts).zip(widths.iter().zip(&per_line)) {
-            let line_w = score_line_width((*n).min(col.boxes.max(1)));
+            let line_w = line_width(col, (*n).min(col.boxes.max(1)));
+            let box_w = if col.boxes <= 1 { TOTAL_W } else { SCORE_BOX.0 };
             let left = start + (w - line_w) / 2.0;
-            for b in 0..col.boxes {
+            for b in 0..col.boxes.max(1) {
                 let (line, at) = (b / n, b % n);
                 s.push_str(&format!(
                     r##"<rect class="score-box" x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="{INK}" stroke-width="0.35"/>"##,
                     mm(left + score_box_x(at)),
                     mm(top + pad + f64::from(line) * (SCORE_BOX.1 + SCORE_GAP.0)),
-                    mm(SCORE_BOX.0),
+                    mm(box_w),
                     mm(SCORE_BOX.1)
                 ));
             }
