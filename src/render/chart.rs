@@ -90,26 +90,14 @@ pub(crate) fn shade(c: &mut Canvas<'_>, (x, y, w, h): (f64, f64, f64, f64), fill
     c.raw(&format!(r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"##, mm(x), mm(y), mm(w), mm(h)));
 }
 
-/// A vertical rule from `y0` to `y1` at `x`, `width` mm thick.
-pub(crate) fn vrule(c: &mut Canvas<'_>, x: f64, (y0, y1): (f64, f64), width: f64) {
-    c.raw(&format!(
-        r##"<path d="M{} {} L{} {}" stroke="{INK}" stroke-width="{}"/>"##,
-        mm(x),
-        mm(y0),
-        mm(x),
-        mm(y1),
-        mm(width)
-    ));
-}
-
-/// A horizontal rule from `x0` to `x1` at `y`, `width` mm thick.
-pub(crate) fn rule(c: &mut Canvas<'_>, (x0, x1): (f64, f64), y: f64, width: f64) {
+/// A rule from (`x0`, `y0`) to (`x1`, `y1`), `width` mm thick.
+pub(crate) fn line(c: &mut Canvas<'_>, (x0, y0): (f64, f64), (x1, y1): (f64, f64), width: f64) {
     c.raw(&format!(
         r##"<path d="M{} {} L{} {}" stroke="{INK}" stroke-width="{}"/>"##,
         mm(x0),
-        mm(y),
+        mm(y0),
         mm(x1),
-        mm(y),
+        mm(y1),
         mm(width)
     ));
 }

@@ -8,7 +8,7 @@
 
 use super::aids::draw_table;
 use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
-use super::chart::{self, band, cell, rule, shade, vrule, CREAM, INK, SHADE};
+use super::chart::{self, band, cell, line, shade, CREAM, INK, SHADE};
 use super::sheets::Page;
 use super::templates::mm;
 use super::tracks;
@@ -171,13 +171,13 @@ fn chart_rows(c: &mut Canvas<'_>, rows: &[ChartRow<'_>], (x, y): (f64, f64), w: 
             );
         }
         top += h;
-        rule(c, (x, x + w), top, 0.2);
+        line(c, (x, top), (x + w, top), 0.2);
     }
     // The chart's frame and the number and rule columns' rules.
     cell(c, (x, y, w, top - y), "none", 0.4);
-    vrule(c, x + number_w, (y, top), 0.2);
+    line(c, (x + number_w, y), (x + number_w, top), 0.2);
     if aside_w > 0.0 {
-        vrule(c, x + w - aside_w, (y, top), 0.2);
+        line(c, (x + w - aside_w, y), (x + w - aside_w, top), 0.2);
     }
     top
 }
@@ -440,12 +440,12 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
         let top = body + f64::from(r) * row_h;
         let number = (r + 1).to_string();
         c.text(TextBox::new(&number, x, top, number_w, row_h).fixed(8.0).bold().lines(1).centred().fill("#6b5a3c").of(&owner));
-        rule(c, (x, x + width), top + row_h, 0.25);
+        line(c, (x, top + row_h), (x + width, top + row_h), 0.25);
     }
     let bottom = body + f64::from(rows) * row_h;
     // Column rules and the frame.
     for vx in std::iter::once(x + number_w).chain(starts.iter().copied()) {
-        vrule(c, vx, (y, bottom), 0.3);
+        line(c, (vx, y), (vx, bottom), 0.3);
     }
     cell(c, (x, y, width, bottom - y), "none", 0.6);
     bottom

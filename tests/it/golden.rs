@@ -38,6 +38,12 @@ fn faces_and_pages_match_their_golden_svg() {
     wanted.push(("page-cards-1-front".into(), cards.pages[0].svg.clone()));
     let flowchart = out.documents.iter().find(|d| d.product == Product::Flowchart).expect("flowchart");
     wanted.push(("page-flowchart".into(), flowchart.pages[0].svg.clone()));
+    match_goldens(wanted);
+}
+
+/// Compares each (name, SVG) with tests/golden/<name>.svg, or rewrites them under `PNPKIT_BLESS`;
+/// a page that differs is written to target/golden-diff/ and the test fails naming it.
+pub(super) fn match_goldens(wanted: impl IntoIterator<Item = (String, String)>) {
     let bless = std::env::var_os("PNPKIT_BLESS").is_some();
     let mut differ = Vec::new();
     for (name, svg) in wanted {

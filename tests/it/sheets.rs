@@ -145,7 +145,7 @@ fn a_track_that_declares_a_larger_marker_gets_larger_boxes() {
 
 /// Golden SVG pages of the sheets (as tests/golden guards faces): the first track page of
 /// twilight-struggle, the submarine-attack mat on A3 and the diceplomacy score pad.
-/// `PNPKIT_BLESS=1` rewrites them; a mismatch writes the new page to target/golden-diff/.
+/// `PNPKIT_BLESS=1` rewrites them.
 #[test]
 fn sheet_pages_match_their_golden_svg() {
     use pnpkit::render::{self, Options, Product};
@@ -159,23 +159,9 @@ fn sheet_pages_match_their_golden_svg() {
         let doc = out.documents.iter().find(|d| d.name == document).unwrap_or_else(|| panic!("no {document}"));
         doc.pages[0].svg.clone()
     };
-    let wanted = [
-        ("sheet-tracks-twilight-struggle", page("twilight-struggle", "tracks")),
-        ("sheet-mat-a3-submarine-attack", page("submarine-attack", "mat-a3")),
-        ("sheet-score-diceplomacy", page("diceplomacy", "play-sheets")),
-    ];
-    let bless = std::env::var_os("PNPKIT_BLESS").is_some();
-    let mut differ = Vec::new();
-    for (name, svg) in wanted {
-        let path = root().join("tests/golden").join(format!("{name}.svg"));
-        if bless {
-            std::fs::write(&path, &svg).expect("write golden");
-        } else if std::fs::read_to_string(&path).unwrap_or_default() != svg {
-            let diff_dir = root().join("target/golden-diff");
-            std::fs::create_dir_all(&diff_dir).expect("diff dir");
-            std::fs::write(diff_dir.join(format!("{name}.svg")), &svg).expect("write actual");
-            differ.push(name);
-        }
-    }
-    assert!(differ.is_empty(), "sheets changed for {differ:?}: compare tests/golden/ with target/golden-diff/, then bless");
+    super::golden::match_goldens([
+        ("sheet-tracks-twilight-struggle".to_string(), page("twilight-struggle", "tracks")),
+        ("sheet-mat-a3-submarine-attack".to_string(), page("submarine-attack", "mat-a3")),
+        ("sheet-score-diceplomacy".to_string(), page("diceplomacy", "play-sheets")),
+    ]);
 }
