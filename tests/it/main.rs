@@ -4,6 +4,7 @@
 //!   diagnostics in its expect.txt, and every error code has a fixture;
 //! - `cli`: the binary on data/dougram: check, build, determinism, nothing lost on failure;
 //! - `fuzz`: mutated pack files never make the loader or the checks panic;
+//! - `sheets`: sheets at true size, read back from the PDFs and the SVG pages;
 //! - `readback`: every PDF the packs build, read back with pdftotext, keeps its words inside the
 //!   safe area and apart.
 
