@@ -26,7 +26,15 @@ pub(crate) fn band_height(pt: f64) -> f64 {
 /// A heading band across (`x`, `y`, `w`): `text` bold in white on the dark ink, with `aside`
 /// (a note such as "continued from sheet 1") set smaller at its right end and, when `draft`, the
 /// pack's draft mark in a red tag at the very end; returns the y below the band.
-pub(crate) fn band(c: &mut Canvas<'_>, ctx: &Ctx<'_>, text: &str, aside: &str, draft: bool, (x, y, w): (f64, f64, f64), pt: f64, owner: &Owner) -> f64 {
+pub(crate) fn band(
+    c: &mut Canvas<'_>,
+    ctx: &Ctx<'_>,
+    text: &str,
+    (aside, draft): (&str, bool),
+    (x, y, w): (f64, f64, f64),
+    pt: f64,
+    owner: &Owner,
+) -> f64 {
     let h = band_height(pt);
     c.raw(&format!(r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{INK}"/>"##, mm(x), mm(y), mm(w), mm(h)));
     let pad = 2.0;
@@ -34,7 +42,9 @@ pub(crate) fn band(c: &mut Canvas<'_>, ctx: &Ctx<'_>, text: &str, aside: &str, d
     if draft {
         let mark = ctx.msg.text("common.draft");
         let tag_pt = (pt * 0.7).max(6.5);
-        let tw = c.fonts().width_em(&mark, crate::text::Style::embedded(crate::text::Weight::Bold)) * tag_pt / PT_PER_MM + 2.4;
+        let tw = c.fonts().width_em(&mark, crate::text::Style::embedded(crate::text::Weight::Bold)) * tag_pt
+            / PT_PER_MM
+            + 2.4;
         let th = tag_pt / PT_PER_MM * 1.2 + 0.8;
         let (tx, ty) = (right - tw, y + (h - th) / 2.0);
         c.raw(&format!(

@@ -150,7 +150,13 @@ fn paper_of(size: (f64, f64)) -> Option<Paper> {
 fn draw(ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>, sheet: &Sheet, lay: &Layout, owner: &Owner) {
     let (x, w) = (lay.x, lay.w);
     let title = ctx.msg.name(&sheet.name);
-    pen_band(pen, &title, (x, lay.bands.first().map_or(0.0, |b| b - GROUP_GAP - band_height(TITLE_PT)), w), TITLE_PT, owner);
+    pen_band(
+        pen,
+        &title,
+        (x, lay.bands.first().map_or(0.0, |b| b - GROUP_GAP - band_height(TITLE_PT)), w),
+        TITLE_PT,
+        owner,
+    );
     for (group, top) in sheet.slots.iter().zip(&lay.bands) {
         let group_owner = Owner::new(format!("mat `{}` slots `{}`", sheet.id, group.id), Some(&group.count.span));
         pen_band(pen, &group_heading(ctx.pack, &ctx.msg, group), (x, *top, w), GROUP_PT, &group_owner);
@@ -172,9 +178,11 @@ fn draw(ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>, sheet: &Sheet, lay: &Layout, owner
                 mm(sh)
             ));
             let number = (row.first + i + 1).to_string();
-            pen.text(&number, Spot::centred(sx + sw / 2.0, row.y + sh / 2.0, sw - 4.0, number_pt / PT_PER_MM * 1.3), |b| {
-                b.size(number_pt).min(12.0).lines(1).bold().fill("#9a8a6a").valign(VAlign::Middle).of(&group_owner)
-            });
+            pen.text(
+                &number,
+                Spot::centred(sx + sw / 2.0, row.y + sh / 2.0, sw - 4.0, number_pt / PT_PER_MM * 1.3),
+                |b| b.size(number_pt).min(12.0).lines(1).bold().fill("#9a8a6a").valign(VAlign::Middle).of(&group_owner),
+            );
         }
     }
 }

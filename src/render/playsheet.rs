@@ -34,7 +34,7 @@ pub(crate) fn sheet(ctx: &mut Ctx<'_>, sheet: &Sheet, paper: Paper) -> Page {
     let (ax, ay, aw, _) = c.area();
     let (x, w) = (ax + INSET, aw - 2.0 * INSET);
     let title = ctx.msg.name(&sheet.name);
-    let mut y = band(&mut c, ctx, &title, "", false, (x, ay + INSET, w), 15.0, &owner) + CHART_GAP;
+    let mut y = band(&mut c, ctx, &title, ("", false), (x, ay + INSET, w), 15.0, &owner) + CHART_GAP;
     y = chit_boxes(&mut c, ctx, sheet, (x, y), w);
     if sheet.kind == "score" || !sheet.columns.is_empty() {
         y = score_tables(&mut c, ctx, sheet, (x, y), w);
@@ -51,7 +51,8 @@ pub(crate) fn sheet(ctx: &mut Ctx<'_>, sheet: &Sheet, paper: Paper) -> Page {
     let mut right = y;
     let aid_x = if has_sequence { x + half + 6.0 } else { x };
     for aid in aids {
-        right = draw_table(&mut c, pack, &ctx.msg, aid, (aid_x, right), if has_sequence { half } else { w }) + CHART_GAP;
+        right =
+            draw_table(&mut c, pack, &ctx.msg, aid, (aid_x, right), if has_sequence { half } else { w }) + CHART_GAP;
     }
     if !sheet.summary.is_empty() {
         summary(&mut c, ctx, sheet, (x, left.max(right)), w);
@@ -104,7 +105,13 @@ fn chit_boxes(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f6
         }
         let name = ctx.msg.name(&b.name);
         c.text(
-            TextBox::new(&name, tx, by, name_w, strip).size(9.0).min(7.0).lines(1).bold().valign(VAlign::Middle).of(&owner),
+            TextBox::new(&name, tx, by, name_w, strip)
+                .size(9.0)
+                .min(7.0)
+                .lines(1)
+                .bold()
+                .valign(VAlign::Middle)
+                .of(&owner),
         );
     }
     if boxes.is_empty() {
@@ -188,7 +195,7 @@ fn sequence(c: &mut Canvas<'_>, ctx: &Ctx<'_>, (x, y): (f64, f64), w: f64) -> f6
     let pack = ctx.pack;
     let owner = Owner::new("turn sequence", None);
     let heading = ctx.msg.text("sheets.turn_sequence");
-    let below = band(c, ctx, &heading, "", false, (x, y, w), CHART_PT, &owner);
+    let below = band(c, ctx, &heading, ("", false), (x, y, w), CHART_PT, &owner);
     let owners: Vec<Owner> = pack.sequence.iter().map(|p| Owner::new(format!("phase `{}`", p.id), None)).collect();
     let mut rows = Vec::new();
     let mut current: Option<&str> = None;
@@ -261,7 +268,7 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
     let pack = ctx.pack;
     let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
     let heading = ctx.msg.text("sheets.summary");
-    let below = band(c, ctx, &heading, "", false, (x, y, w), CHART_PT, &owner);
+    let below = band(c, ctx, &heading, ("", false), (x, y, w), CHART_PT, &owner);
     let clauses: Vec<_> = sheet.summary.iter().filter_map(|c| pack.clause(c)).collect();
     let owners: Vec<Owner> =
         clauses.iter().map(|clause| Owner::new(format!("clause {}", clause.number), Some(&clause.span))).collect();
@@ -284,7 +291,9 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
         .collect();
     let height = |pt: f64| -> f64 {
         rows.iter()
-            .map(|r| height_at(c.fonts(), &r.text, w - number_w - 2.0, pt, 1.25, Style::embedded(Weight::Regular)) + 2.0)
+            .map(|r| {
+                height_at(c.fonts(), &r.text, w - number_w - 2.0, pt, 1.25, Style::embedded(Weight::Regular)) + 2.0
+            })
             .sum()
     };
     let pt = [8.0, 7.5, 7.0].into_iter().find(|&pt| below + height(pt) <= c.bottom()).unwrap_or(6.5);
@@ -356,7 +365,10 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
     let name_w = 48.0_f64.min(width * 0.35);
     // A score sheet that names no columns gets one: a field for each player's score.
     let score = [ScoreColumn {
-        name: Names { ja: Messages::new(&["ja"]).text("sheets.score"), en: Messages::new(&["en"]).text("sheets.score") },
+        name: Names {
+            ja: Messages::new(&["ja"]).text("sheets.score"),
+            en: Messages::new(&["en"]).text("sheets.score"),
+        },
         boxes: 1,
     }];
     let columns = if sheet.columns.is_empty() { &score[..] } else { &sheet.columns[..] };
@@ -439,7 +451,15 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
     for r in 0..rows {
         let top = body + f64::from(r) * row_h;
         let number = (r + 1).to_string();
-        c.text(TextBox::new(&number, x, top, number_w, row_h).fixed(8.0).bold().lines(1).centred().fill("#6b5a3c").of(&owner));
+        c.text(
+            TextBox::new(&number, x, top, number_w, row_h)
+                .fixed(8.0)
+                .bold()
+                .lines(1)
+                .centred()
+                .fill("#6b5a3c")
+                .of(&owner),
+        );
         line(c, (x, top + row_h), (x + width, top + row_h), 0.25);
     }
     let bottom = body + f64::from(rows) * row_h;
@@ -459,7 +479,10 @@ mod tests {
     fn a_phase_named_with_its_step_letter_is_numbered_by_it() {
         let names = |ja: &str, en: &str| Names { ja: ja.into(), en: en.into() };
         let (mark, rest) = phase_mark(&names("A. デフコン回復", "A. DEFCON improvement"));
-        assert_eq!((mark.as_deref(), rest.ja.as_str(), rest.en.as_str()), (Some("A"), "デフコン回復", "DEFCON improvement"));
+        assert_eq!(
+            (mark.as_deref(), rest.ja.as_str(), rest.en.as_str()),
+            (Some("A"), "デフコン回復", "DEFCON improvement")
+        );
         assert_eq!(phase_mark(&names("", "2) Draw")).0.as_deref(), Some("2"));
         // Marks that differ, or a name without one, leave the names alone.
         assert_eq!(phase_mark(&names("A. 補充", "B. Deal")).0, None);

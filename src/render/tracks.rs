@@ -64,7 +64,8 @@ fn box_text(msg: &Messages, track: &Track, b: &TrackBox) -> BoxText {
     // A leading number, or the value with a sign after it ("30+"), is what the box prints large.
     let is_number = |t: &str| {
         t.parse::<i64>().is_ok()
-            || t.strip_prefix(&b.value.to_string()).is_some_and(|r| !r.is_empty() && r.chars().all(|c| "+-±".contains(c)))
+            || t.strip_prefix(&b.value.to_string())
+                .is_some_and(|r| !r.is_empty() && r.chars().all(|c| "+-±".contains(c)))
     };
     let (number, rest) = match label.split_once(' ') {
         Some((n, rest)) if is_number(n) => (n.to_string(), rest.trim()),
@@ -271,7 +272,7 @@ pub(crate) fn on_sheet(c: &mut Canvas<'_>, ctx: &Ctx<'_>, track: &Track, (x, y):
     let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
     let draft = chart::is_provisional(ctx, &format!("track `{}`", track.id));
     let g = geometry(c.fonts(), &ctx.msg, track, marker_mm(ctx, track), w);
-    let below = band(c, ctx, &heading(&ctx.msg, track), "", draft, (x, y, w), SHEET_BAND_PT, &owner);
+    let below = band(c, ctx, &heading(&ctx.msg, track), ("", draft), (x, y, w), SHEET_BAND_PT, &owner);
     draw_rows(c, track, &g, 0..g.rows(), (x, below + 1.5))
 }
 
@@ -287,7 +288,8 @@ struct Part {
 /// page when a page holds it, else its rows are split over pages, each part under its own
 /// heading, the parts that continue leaving [`TAIL`] for the note saying so.
 fn paginate(tracks: &[(f64, Vec<f64>)], room: f64) -> Vec<Vec<Part>> {
-    let height = |head: f64, rows: &[f64]| head + rows.iter().sum::<f64>() + ROW_GAP * rows.len().saturating_sub(1) as f64;
+    let height =
+        |head: f64, rows: &[f64]| head + rows.iter().sum::<f64>() + ROW_GAP * rows.len().saturating_sub(1) as f64;
     let mut pages: Vec<Vec<Part>> = vec![Vec::new()];
     let mut used = 0.0;
     for (t, (head, rows)) in tracks.iter().enumerate() {
@@ -362,7 +364,7 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, tracks: &[Track], paper: Paper) -> Vec<Pa
             } else {
                 String::new()
             };
-            let below = band(&mut c, ctx, &heading(&ctx.msg, track), &aside, draft, (x, y, w), PAGE_BAND_PT, &owner);
+            let below = band(&mut c, ctx, &heading(&ctx.msg, track), (&aside, draft), (x, y, w), PAGE_BAND_PT, &owner);
             y = draw_rows(&mut c, track, g, part.rows.clone(), (x, below + 1.5));
             if part.rows.end < g.rows() {
                 let next = (p + 2).to_string();
@@ -397,8 +399,10 @@ mod tests {
     }
 
     fn defcon() -> Track {
-        let attribute =
-            |id: &str, ja: &str, en: &str| TrackAttribute { id: id.into(), name: Names { ja: ja.into(), en: en.into() } };
+        let attribute = |id: &str, ja: &str, en: &str| TrackAttribute {
+            id: id.into(),
+            name: Names { ja: ja.into(), en: en.into() },
+        };
         let level = |value: i64, label: &str, forbids: &str| TrackBox {
             value,
             label: names(label),
@@ -425,7 +429,12 @@ mod tests {
             name: Names { ja: "勝利得点".into(), en: "victory points".into() },
             attributes: Vec::new(),
             boxes: (0..n)
-                .map(|value| TrackBox { value, label: Names::default(), attributes: Default::default(), span: Default::default() })
+                .map(|value| TrackBox {
+                    value,
+                    label: Names::default(),
+                    attributes: Default::default(),
+                    span: Default::default(),
+                })
                 .collect(),
             marker_mm: None,
             span: Default::default(),

@@ -134,7 +134,7 @@ fn diceplomacy_prints_a_score_sheet_for_eight_players() {
     let score = read(&out, "svg/play-sheets-1-front.svg");
     let ticks = score.matches(r#"class="score-box""#).count();
     // A score pad: as many games as the page holds, each 8 players × 3 wins and 3 losses.
-    assert!(ticks >= 8 * (3 + 3) && ticks % (8 * (3 + 3)) == 0, "{ticks} boxes");
+    assert!(ticks >= 8 * (3 + 3) && ticks.is_multiple_of(8 * (3 + 3)), "{ticks} boxes");
     assert!(!out.join("cards.pdf").exists() && !out.join("calibration.pdf").exists(), "no cards, no duplex sheet");
 }
 
@@ -262,13 +262,7 @@ fn an_english_only_pack_prints_sheets_tracks_and_aids_in_english_only() {
     let japanese = |c: char| matches!(c, '\u{3000}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}');
     let found: Vec<&String> = texts.iter().filter(|t| t.chars().any(japanese)).collect();
     assert!(found.is_empty(), "Japanese on an English-only pack's pages: {found:?}");
-    for expected in [
-        "watch sheet",
-        "Turn sequence",
-        "Harbour player turn",
-        "expected hits",
-        "player",
-    ] {
+    for expected in ["watch sheet", "Turn sequence", "Harbour player turn", "expected hits", "player"] {
         assert!(texts.iter().any(|t| t == expected), "no text “{expected}” in {texts:?}");
     }
     // A track box's attribute, however its caption breaks into lines.
