@@ -40,6 +40,8 @@ const COMFORT: f64 = 10.0;
 const STRETCH: f64 = 2.5;
 /// Room under a part that continues on the next page, for the note saying so, mm.
 const TAIL: f64 = 5.0;
+/// The narrowest band over a track, mm.
+const MIN_BAND: f64 = 130.0;
 /// The size of a track's band on its own page and on a play sheet, pt.
 const PAGE_BAND_PT: f64 = 12.0;
 const SHEET_BAND_PT: f64 = 10.0;
@@ -121,6 +123,13 @@ impl Geometry {
 
     fn rows(&self) -> usize {
         self.captions.len()
+    }
+
+    /// The width the band over the track takes: the rows' width (a short track is headed over
+    /// its own boxes), but at least [`MIN_BAND`] for the heading, and at most `width`.
+    fn band_width(&self, width: f64) -> f64 {
+        let rows = self.per_row as f64 * self.box_w + if self.arrows { ARROW } else { 0.0 };
+        rows.max(MIN_BAND).min(width)
     }
 }
 
@@ -272,7 +281,7 @@ pub(crate) fn on_sheet(c: &mut Canvas<'_>, ctx: &Ctx<'_>, track: &Track, (x, y):
     let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
     let draft = chart::is_provisional(ctx, &format!("track `{}`", track.id));
     let g = geometry(c.fonts(), &ctx.msg, track, marker_mm(ctx, track), w);
-    let below = band(c, ctx, &heading(&ctx.msg, track), ("", draft), (x, y, w), SHEET_BAND_PT, &owner);
+    let below = band(c, ctx, &heading(&ctx.msg, track), ("", draft), (x, y, g.band_width(w)), SHEET_BAND_PT, &owner);
     draw_rows(c, track, &g, 0..g.rows(), (x, below + 1.5))
 }
 
@@ -364,14 +373,22 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, tracks: &[Track], paper: Paper) -> Vec<Pa
             } else {
                 String::new()
             };
-            let below = band(&mut c, ctx, &heading(&ctx.msg, track), (&aside, draft), (x, y, w), PAGE_BAND_PT, &owner);
+            let below = band(
+                &mut c,
+                ctx,
+                &heading(&ctx.msg, track),
+                (&aside, draft),
+                (x, y, g.band_width(w)),
+                PAGE_BAND_PT,
+                &owner,
+            );
             y = draw_rows(&mut c, track, g, part.rows.clone(), (x, below + 1.5));
             if part.rows.end < g.rows() {
                 let next = (p + 2).to_string();
                 let from = track.boxes.get(part.rows.end * g.per_row).map_or(String::new(), |b| b.value.to_string());
                 let note = ctx.msg.fill("tracks.continued_on", &[("page", &next), ("box", &from)]);
                 let laid = c.text(
-                    TextBox::new(&note, x, y + 1.0, w - ARROW - 1.0, TAIL - 1.0)
+                    TextBox::new(&note, x, y + 1.0, g.band_width(w) - ARROW - 1.0, TAIL - 1.0)
                         .size(8.0)
                         .min(6.0)
                         .lines(1)
@@ -379,7 +396,7 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, tracks: &[Track], paper: Paper) -> Vec<Pa
                         .align(super::canvas::Align::End)
                         .of(&owner),
                 );
-                arrow(&mut c, (x + w - ARROW + 0.8, (laid.top + laid.bottom) / 2.0));
+                arrow(&mut c, (x + g.band_width(w) - ARROW + 0.8, (laid.top + laid.bottom) / 2.0));
                 y += TAIL;
             }
             y += TRACK_GAP;
