@@ -337,6 +337,7 @@ struct RawTrack {
     attributes: Vec<RawTrackAttribute>,
     boxes: Vec<TS<RawTrackBox>>,
     provisional: Option<TS<Vec<String>>>,
+    marker_size: Option<TS<f64>>,
 }
 
 #[derive(Deserialize)]
@@ -351,9 +352,33 @@ struct RawTrackAttribute {
 struct RawTrackBox {
     value: i64,
     #[serde(default)]
-    label: String,
+    label: RawText,
     #[serde(default)]
-    attributes: BTreeMap<TS<String>, String>,
+    attributes: BTreeMap<TS<String>, RawText>,
+}
+
+/// A text a track box prints: one string for every language (`"30+"`, `"5 平和 / peace"`) or
+/// a name per language (`{ ja = "開始", en = "start" }`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawText {
+    Plain(String),
+    Names(RawNames),
+}
+
+impl Default for RawText {
+    fn default() -> Self {
+        RawText::Plain(String::new())
+    }
+}
+
+impl From<&RawText> for crate::model::Names {
+    fn from(t: &RawText) -> Self {
+        match t {
+            RawText::Plain(s) => crate::model::Names { ja: s.clone(), en: s.clone() },
+            RawText::Names(n) => n.clone().into(),
+        }
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -937,8 +962,8 @@ fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Track {
         }
         boxes.push(TrackBox {
             value: b.value,
-            label: b.label.clone(),
-            attributes: b.attributes.iter().map(|(k, v)| (k.get_ref().clone(), v.clone())).collect(),
+            label: (&b.label).into(),
+            attributes: b.attributes.iter().map(|(k, v)| (k.get_ref().clone(), v.into())).collect(),
             span: box_span,
         });
     }
@@ -951,8 +976,28 @@ fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Track {
             .map(|a| TrackAttribute { id: a.id.clone(), name: a.name.get_ref().clone().into() })
             .collect(),
         boxes,
+        marker_mm: marker_size(l, file, t),
         span,
     }
+}
+
+/// A track's `marker_size`: a marker between 5 and 100 mm (E0106 at the value otherwise, and the
+/// pack's counter size is used).
+fn marker_size(l: &mut Loader<'_>, file: FileId, t: &RawTrack) -> Option<crate::model::Spanned<f64>> {
+    let raw = t.marker_size.as_ref()?;
+    let size = Loader::spanned(file, raw);
+    if (5.0..=100.0).contains(&size.value) {
+        return Some(size);
+    }
+    l.diags.push(
+        Diagnostic::error(
+            Code::BAD_VALUE,
+            format!("track `{}`: marker_size {} mm is not a marker between 5 and 100 mm", t.id, size.value),
+        )
+        .at(&size.span)
+        .with_hint("give the size of the marker that moves along the track in mm, e.g. marker_size = 16"),
+    );
+    None
 }
 
 /// `[game] languages`: codes pnpkit has a message table for, each once, at least one.

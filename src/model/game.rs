@@ -213,6 +213,9 @@ pub struct Track {
     pub attributes: Vec<TrackAttribute>,
     /// Its boxes in order.
     pub boxes: Vec<TrackBox>,
+    /// The size of the marker that moves along it (`marker_size`, mm), when it is not the pack's
+    /// counter size: every box is drawn at least this + 1 mm each way.
+    pub marker_mm: Option<super::Spanned<f64>>,
     /// Where it is declared.
     #[serde(skip)]
     pub span: super::Span,
@@ -233,10 +236,12 @@ pub struct TrackAttribute {
 pub struct TrackBox {
     /// The number in the box.
     pub value: i64,
-    /// Extra label (e.g. "Early War", "Nuclear war").
-    pub label: String,
-    /// Further per-box data (e.g. ops needed, VP awarded), by the track's attribute ids.
-    pub attributes: std::collections::BTreeMap<String, String>,
+    /// Extra label (e.g. "Early War", "Nuclear war") in the pack's languages; a label written as
+    /// one plain string holds it in both.
+    pub label: Names,
+    /// Further per-box data (e.g. ops needed, VP awarded), by the track's attribute ids, in the
+    /// pack's languages like the label.
+    pub attributes: std::collections::BTreeMap<String, Names>,
     /// Where it is declared.
     #[serde(skip)]
     pub span: super::Span,

@@ -368,14 +368,6 @@ impl<'f> Canvas<'f> {
         }
     }
 
-    /// A paragraph that flows down from `y` in a column of `width` mm, at `pt` (shrinking to no
-    /// less than `min_pt` only if the page's content area ends first); returns the y below it.
-    pub(crate) fn paragraph(&mut self, text: &str, (x, y): (f64, f64), width: f64, pt: f64, owner: &Owner) -> f64 {
-        let room = (self.bottom_in_group() - y).max(0.0);
-        let laid = self.text(TextBox::new(text, x, y, width, room).fixed(pt).leading(1.3).of(owner));
-        laid.bottom + pt / PT_PER_MM * 0.3
-    }
-
     /// Draws one line made of `runs` side by side from (`x`, `top`), at `pt` in `weight`, measured
     /// together (each run's place is the width of the line up to it), so highlights sit exactly
     /// behind their words. The line must already fit `width` (break it first); a wider one is
@@ -439,13 +431,6 @@ impl<'f> Canvas<'f> {
             self.record(x, top, x + total, baseline + DESCENT * size, &line, who);
         }
         Laid { size_pt: pt, width: total, top, bottom: top + size, overflow: fitted.overflow }
-    }
-
-    /// The content area's bottom in the innermost group's coordinates.
-    fn bottom_in_group(&self) -> f64 {
-        let (_, dy, scale) =
-            self.groups.iter().fold((0.0, 0.0, 1.0), |(dx, dy, s), (gx, gy, gs)| (dx + gx * s, dy + gy * s, s * gs));
-        (self.bottom() - dy) / scale
     }
 
     fn record(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, text: &str, owner: usize) {

@@ -695,6 +695,17 @@ pub(crate) fn choose_tiling(ctx: &Ctx<'_>, page_mm: (f64, f64), extents: &[Exten
 /// (clipped to the area inside the safe margin) with the texts lying wholly inside it,
 /// registration crosses in the overlaps, a caption and a small diagram of where it goes.
 pub(crate) fn tiles(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent], tile_paper: Paper) -> Vec<Page> {
+    tiles_as(ctx, drawing, extents, tile_paper, "map.tile_footer")
+}
+
+/// [`tiles`] with the footer message `footer_key` (given `{tile}`), for pages that are not maps.
+pub(crate) fn tiles_as(
+    ctx: &mut Ctx<'_>,
+    drawing: &Drawing<'_>,
+    extents: &[Extent],
+    tile_paper: Paper,
+    footer_key: &str,
+) -> Vec<Page> {
     let t = choose_tiling(ctx, drawing.size, extents, tile_paper);
     let mut out = Vec::new();
     for row in 0..t.rows {
@@ -716,7 +727,7 @@ pub(crate) fn tiles(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent]
             c.raw("</g>");
             registration(&mut c, &t);
             caption(&mut c, ctx, &t, (col, row), &name);
-            let what = ctx.msg.fill_first("map.tile_footer", &[("tile", &name)]);
+            let what = ctx.msg.fill_first(footer_key, &[("tile", &name)]);
             out.push(ctx.finish(c, &what));
         }
     }

@@ -13,6 +13,7 @@ mod areamap;
 mod calibration;
 pub(crate) mod canvas;
 mod cardlist;
+mod chart;
 mod describe;
 pub mod faces;
 pub mod flowchart;
@@ -26,6 +27,7 @@ pub mod sheets;
 pub mod symbols;
 mod table;
 mod templates;
+mod tracks;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -340,18 +342,13 @@ fn sheet_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
             page_mm,
         });
     }
-    // Mats on their own paper (a row of card-sized slots needs A3), one document each.
+    // Mats at true size on their own paper, and tiled onto the run's paper when that is smaller.
     for sheet in pack.sheets.iter().filter(|s| s.kind == "mat") {
-        let (page, page_mm) = mat::page(ctx, sheet);
-        docs.push(Document {
-            product: Product::Sheets,
-            name: if sheet.id.starts_with("mat") { sheet.id.clone() } else { format!("mat-{}", sheet.id) },
-            pages: vec![page],
-            pieces: 0,
-            page_mm,
-        });
+        for (name, pages, page_mm) in mat::documents(ctx, sheet, options.paper) {
+            docs.push(Document { product: Product::Sheets, name, pages, pieces: 0, page_mm });
+        }
     }
-    let tracks: Vec<Page> = playsheet::tracks(ctx, &pack.tracks, options.paper);
+    let tracks: Vec<Page> = tracks::pages(ctx, &pack.tracks, options.paper);
     if !tracks.is_empty() {
         let landscape = options.paper.landscape();
         docs.push(Document {

@@ -1,30 +1,30 @@
-//! Play sheets: one page per `[[sheets]]` entry of kind `play` or `score` — its boxes, the turn
-//! sequence, summarized rule clauses and play-aid tables — and the generic track component.
+//! Play sheets: one page per `[[sheets]]` entry of kind `play` or `score`, read like a
+//! rulebook's charts — the sheet's name in a heading band, its chit boxes, a score table of
+//! write-in boxes, its tracks at marker size, the turn sequence as a numbered chart, play-aid
+//! tables and the summarized rule clauses in a ruled chart.
 //!
 //! Every text goes through the page's [`Canvas`] with the component it belongs to; every word the
-//! page prints by itself comes from the `[sheets]` and `[tracks]` messages.
+//! page prints by itself comes from the `[sheets]` messages.
 
 use super::aids::draw_table;
-use super::canvas::{Align, Canvas, Owner, TextBox};
+use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use super::chart::{self, band, cell, line, shade, CREAM, INK, SHADE};
 use super::sheets::Page;
 use super::templates::mm;
+use super::tracks;
 use super::Ctx;
 use crate::layout::Paper;
 use crate::messages::Messages;
-use crate::model::{Sheet, Track, TrackBox};
+use crate::model::{Names, ScoreColumn, Sheet};
 use crate::text::fit::{height_at, PT_PER_MM};
-use crate::text::{Fonts, Style, Weight};
+use crate::text::{Style, Weight};
 
 /// Room between the content area's edge and the sheet's drawing, mm.
-const INSET: f64 = 3.0;
-/// The least size texts inside track boxes may shrink to, pt.
-const BOX_MIN_PT: f64 = 6.0;
-/// Padding inside a track box, mm.
-const BOX_PAD: f64 = 1.0;
-/// Space between two rows of track boxes, mm.
-const ROW_GAP: f64 = 3.0;
-/// The red of draft marks.
-const DRAFT_RED: &str = "#c0392b";
+const INSET: f64 = 2.0;
+/// The size of a chart's band on a play sheet, pt.
+const CHART_PT: f64 = 10.0;
+/// Space between two charts, mm.
+const CHART_GAP: f64 = 5.0;
 
 /// One play sheet.
 pub(crate) fn sheet(ctx: &mut Ctx<'_>, sheet: &Sheet, paper: Paper) -> Page {
@@ -34,25 +34,28 @@ pub(crate) fn sheet(ctx: &mut Ctx<'_>, sheet: &Sheet, paper: Paper) -> Page {
     let (ax, ay, aw, _) = c.area();
     let (x, w) = (ax + INSET, aw - 2.0 * INSET);
     let title = ctx.msg.name(&sheet.name);
-    let head = c.text(TextBox::new(&title, x, ay + INSET, w, 8.0).size(16.0).min(10.0).lines(1).bold().of(&owner));
-    let mut y = head.bottom + 5.0;
+    let mut y = band(&mut c, ctx, &title, ("", false), (x, ay + INSET, w), 15.0, &owner) + CHART_GAP;
     y = chit_boxes(&mut c, ctx, sheet, (x, y), w);
-    if !sheet.columns.is_empty() {
-        y = score_table(&mut c, ctx, sheet, (x, y), w) + 4.0;
+    if sheet.kind == "score" || !sheet.columns.is_empty() {
+        y = score_tables(&mut c, ctx, sheet, (x, y), w);
     }
     for track in sheet.tracks.iter().filter_map(|t| pack.tracks.iter().find(|x| x.id == t.value)) {
-        let head = track_heading(&mut c, ctx, track, (x, y), w, 10.0);
-        y = draw_track(&mut c, &ctx.msg, track, (x, head + 2.0), w, TrackStyle::SHEET) + 3.0;
+        y = tracks::on_sheet(&mut c, ctx, track, (x, y), w) + CHART_GAP;
     }
     // The turn sequence on the left, play-aid tables on the right, the rule summary below both.
     let half = (w - 6.0) / 2.0;
-    let left = if sheet.sequence && !pack.sequence.is_empty() { sequence(&mut c, ctx, (x, y), half) } else { y };
+    let has_sequence = sheet.sequence && !pack.sequence.is_empty();
+    let aids: Vec<_> = sheet.aids.iter().filter_map(|a| pack.aids.iter().find(|x| x.id == a.value)).collect();
+    let sequence_w = if aids.is_empty() { w } else { half };
+    let left = if has_sequence { sequence(&mut c, ctx, (x, y), sequence_w) + CHART_GAP } else { y };
     let mut right = y;
-    for aid in sheet.aids.iter().filter_map(|a| pack.aids.iter().find(|x| x.id == a.value)) {
-        right = draw_table(&mut c, pack, &ctx.msg, aid, (x + half + 6.0, right), half) + 5.0;
+    let aid_x = if has_sequence { x + half + 6.0 } else { x };
+    for aid in aids {
+        right =
+            draw_table(&mut c, pack, &ctx.msg, aid, (aid_x, right), if has_sequence { half } else { w }) + CHART_GAP;
     }
     if !sheet.summary.is_empty() {
-        summary(&mut c, ctx, sheet, (x, left.max(right) + 3.0), w);
+        summary(&mut c, ctx, sheet, (x, left.max(right)), w);
     }
     let what = match sheet.kind.as_str() {
         "score" => ctx.msg.first("products.score_sheet"),
@@ -71,402 +74,432 @@ fn is_tracker(ctx: &Ctx<'_>, sheet: &Sheet) -> bool {
         && !ctx.pack.boxes.iter().any(|b| b.sheet.value == sheet.id)
 }
 
-/// The sheet's chit boxes in two columns, each big enough for a stack of chits, with its name
-/// and a draft mark when the pack marks it provisional; returns the y below them.
+/// The sheet's chit boxes in two columns, each big enough for a stack of chits, its name on a
+/// shaded strip across its top with a draft mark when the pack marks it provisional; returns the
+/// y below them.
 fn chit_boxes(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64), w: f64) -> f64 {
     let pack = ctx.pack;
     let boxes: Vec<_> = pack.boxes.iter().filter(|b| b.sheet.value == sheet.id).collect();
-    let (gap, bh) = (6.0, 22.0);
+    let (gap, bh, strip) = (6.0, 26.0, 6.0);
     let bw = (w - gap) / 2.0;
     for (i, b) in boxes.iter().enumerate() {
         let owner = Owner::new(format!("box `{}`", b.id), Some(&b.span));
         let (bx, by) = (x + (i % 2) as f64 * (bw + gap), y + (i / 2) as f64 * (bh + 4.0));
-        c.raw(&format!(
-            r##"<rect x="{}" y="{}" width="{}" height="{bh}" rx="2" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.5"/>"##,
-            mm(bx),
-            mm(by),
-            mm(bw)
-        ));
-        let (tx, ty, tw) = (bx + 3.0, by + 2.5, bw - 6.0);
+        cell(c, (bx, by, bw, bh), CREAM, 0.5);
+        cell(c, (bx, by, bw, strip), SHADE, 0.5);
+        let (tx, tw) = (bx + 2.0, bw - 4.0);
         let mut name_w = tw;
-        if pack.provisional.iter().any(|p| p.what.starts_with(&format!("box `{}`", b.id))) {
+        if chart::is_provisional(ctx, &format!("box `{}`", b.id)) {
             let draft = ctx.msg.text("common.draft");
             let mark = c.text(
-                TextBox::new(&draft, tx, ty, tw, 4.0)
+                TextBox::new(&draft, tx, by, tw, strip)
                     .fixed(7.0)
                     .bold()
                     .lines(1)
                     .align(Align::End)
-                    .fill(DRAFT_RED)
+                    .valign(VAlign::Middle)
+                    .fill(chart::DRAFT_RED)
                     .of(&owner),
             );
             name_w -= mark.width + 3.0;
         }
         let name = ctx.msg.name(&b.name);
-        c.text(TextBox::new(&name, tx, ty, name_w, bh - 5.0).size(10.0).min(7.0).bold().of(&owner));
+        c.text(
+            TextBox::new(&name, tx, by, name_w, strip)
+                .size(9.0)
+                .min(7.0)
+                .lines(1)
+                .bold()
+                .valign(VAlign::Middle)
+                .of(&owner),
+        );
     }
     if boxes.is_empty() {
         y
     } else {
-        y + boxes.len().div_ceil(2) as f64 * (bh + 4.0) + 2.0
+        y + boxes.len().div_ceil(2) as f64 * (bh + 4.0) + 1.0
     }
 }
 
-/// A track's name as a heading at (`x`, `y`), with a draft mark when the pack marks the track
-/// provisional; returns the y below it.
-fn track_heading(c: &mut Canvas<'_>, ctx: &Ctx<'_>, track: &Track, (x, y): (f64, f64), w: f64, pt: f64) -> f64 {
-    let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
-    let h = pt / PT_PER_MM * 1.3;
-    let mut name_w = w;
-    if ctx.pack.provisional.iter().any(|p| p.what.starts_with(&format!("track `{}`", track.id))) {
-        let draft = ctx.msg.text("common.draft");
-        let mark = c.text(
-            TextBox::new(&draft, x, y, w, h).fixed(7.0).bold().lines(1).align(Align::End).fill(DRAFT_RED).of(&owner),
+/// A row of a chart: a number cell, a text cell and a rule reference at its right end, ruled
+/// under, shaded when `shade`.
+struct ChartRow<'r> {
+    number: String,
+    text: String,
+    aside: String,
+    weight: Weight,
+    shade: bool,
+    owner: &'r Owner,
+}
+
+/// Draws `rows` as a ruled chart under a band from (`x`, `y`), numbers in a column of
+/// `number_w` mm, texts at `pt`; returns the y below it.
+fn chart_rows(c: &mut Canvas<'_>, rows: &[ChartRow<'_>], (x, y): (f64, f64), w: f64, number_w: f64, pt: f64) -> f64 {
+    let pad = 1.0;
+    // The rule column: as wide as its widest reference.
+    let aside_w = rows
+        .iter()
+        .map(|r| c.fonts().width_em(&r.aside, Style::embedded(Weight::Regular)) * pt / PT_PER_MM)
+        .fold(0.0, f64::max);
+    let aside_w = if aside_w > 0.0 { aside_w + 3.0 * pad } else { 0.0 };
+    let mut top = y;
+    for row in rows {
+        let text_w = w - number_w - aside_w - 2.0 * pad;
+        let h = height_at(c.fonts(), &row.text, text_w, pt, 1.25, Style::embedded(row.weight)).max(pt / PT_PER_MM)
+            + 2.0 * pad;
+        if row.shade {
+            shade(c, (x, top, w, h), SHADE);
+        }
+        if !row.number.is_empty() {
+            c.text(
+                TextBox::new(&row.number, x + 0.5, top + pad, number_w - 1.0, pt / PT_PER_MM * 1.25)
+                    .fixed(pt)
+                    .bold()
+                    .lines(1)
+                    .align(Align::Middle)
+                    .of(row.owner),
+            );
+        }
+        c.text(
+            TextBox::new(&row.text, x + number_w + pad, top + pad, text_w, h - 2.0 * pad)
+                .fixed(pt)
+                .leading(1.25)
+                .weight(row.weight)
+                .of(row.owner),
         );
-        name_w -= mark.width + 3.0;
+        if !row.aside.is_empty() {
+            c.text(
+                TextBox::new(&row.aside, x + w - aside_w + pad, top + pad, aside_w - 2.5 * pad, pt / PT_PER_MM * 1.25)
+                    .fixed(pt)
+                    .lines(1)
+                    .align(Align::End)
+                    .fill("#6b5a3c")
+                    .of(row.owner),
+            );
+        }
+        top += h;
+        line(c, (x, top), (x + w, top), 0.2);
     }
-    let name = ctx.msg.name(&track.name);
-    c.text(TextBox::new(&name, x, y, name_w, h).size(pt).min(pt.min(8.0)).lines(1).bold().of(&owner)).bottom
+    // The chart's frame and the number and rule columns' rules.
+    cell(c, (x, y, w, top - y), "none", 0.4);
+    line(c, (x + number_w, y), (x + number_w, top), 0.2);
+    if aside_w > 0.0 {
+        line(c, (x + w - aside_w, y), (x + w - aside_w, top), 0.2);
+    }
+    top
 }
 
-/// The turn sequence: a heading, each side's player turn and its phases with their rule
-/// numbers; returns the y below it.
-fn sequence(c: &mut Canvas<'_>, ctx: &Ctx<'_>, (x, mut y): (f64, f64), w: f64) -> f64 {
+/// The turn sequence as a numbered chart: a band, each side's player turn on a shaded row, and
+/// its phases numbered with their rule numbers; returns the y below it.
+fn sequence(c: &mut Canvas<'_>, ctx: &Ctx<'_>, (x, y): (f64, f64), w: f64) -> f64 {
     let pack = ctx.pack;
     let owner = Owner::new("turn sequence", None);
     let heading = ctx.msg.text("sheets.turn_sequence");
-    y = c.text(TextBox::new(&heading, x, y, w, 5.0).size(11.0).min(8.0).lines(1).bold().of(&owner)).bottom + 1.5;
+    let below = band(c, ctx, &heading, ("", false), (x, y, w), CHART_PT, &owner);
+    let owners: Vec<Owner> = pack.sequence.iter().map(|p| Owner::new(format!("phase `{}`", p.id), None)).collect();
+    let mut rows = Vec::new();
     let mut current: Option<&str> = None;
-    for phase in &pack.sequence {
+    let mut n = 0;
+    for (phase, phase_owner) in pack.sequence.iter().zip(&owners) {
         let side = phase.side.as_ref().and_then(|r| pack.side(r));
         let side_id = side.map(|s| s.id.as_str());
         if side_id != current {
             if let Some(side) = side {
                 let turn =
                     ctx.msg.each_language(" · ", |m| m.fill("sheets.player_turn", &[("side", &m.name(&side.name))]));
-                let laid = c.text(TextBox::new(&turn, x, y + 0.8, w, 8.0).size(8.5).min(7.0).bold().of(&owner));
-                y = laid.bottom + 0.6;
+                rows.push(ChartRow {
+                    number: String::new(),
+                    text: turn,
+                    aside: String::new(),
+                    weight: Weight::Bold,
+                    shade: true,
+                    owner: &owner,
+                });
+                n = 0;
             }
             current = side_id;
         }
+        n += 1;
+        let (mark, name) = phase_mark(&phase.name);
         let rule = phase
             .rule
             .as_ref()
             .and_then(|r| pack.rules.sections.iter().find(|sec| sec.id == r.value))
-            .map(|sec| format!(" ({})", sec.number))
+            .map(|sec| ctx.msg.fill_first("mat.rule", &[("number", &sec.number)]))
             .unwrap_or_default();
-        let text = format!("· {}{rule}", ctx.msg.name(&phase.name));
-        let phase_owner = Owner::new(format!("phase `{}`", phase.id), None);
-        y = c.paragraph(&text, (x + 3.0, y), w - 3.0, 8.0, &phase_owner);
+        rows.push(ChartRow {
+            number: mark.unwrap_or_else(|| n.to_string()),
+            text: ctx.msg.name(&name),
+            aside: rule,
+            weight: Weight::Regular,
+            shade: false,
+            owner: phase_owner,
+        });
     }
-    y
+    chart_rows(c, &rows, (x, below), w, 6.0, 8.0)
 }
 
-/// The rule summary: a heading and each clause with its number, its items indented below it, at
-/// 8 pt when the page has room for that, else 7 pt; returns the y below.
+/// A phase's own step mark (a number or a letter), when every name of it starts with the same one ("A. Deal cards",
+/// "A. カード補充" → "A"), and the names without it; else no mark and the names as they are.
+fn phase_mark(names: &Names) -> (Option<String>, Names) {
+    let split = |name: &str| -> Option<(String, String)> {
+        let (first, rest) = name.split_once(' ')?;
+        let mark = first.strip_suffix('.').or_else(|| first.strip_suffix(')'))?;
+        // A step number (1–999) or a single letter (A–Z); "Mr." is no mark.
+        let digits = (1..=3).contains(&mark.len()) && mark.chars().all(|c| c.is_ascii_digit());
+        let short = digits || (mark.len() == 1 && mark.chars().all(|c| c.is_ascii_alphabetic()));
+        short.then(|| (mark.to_string(), rest.trim().to_string()))
+    };
+    let given: Vec<&str> = [names.ja.as_str(), names.en.as_str()].into_iter().filter(|n| !n.is_empty()).collect();
+    let split_all: Option<Vec<(String, String)>> = given.iter().map(|n| split(n)).collect();
+    match split_all {
+        Some(parts) if !parts.is_empty() && parts.iter().all(|(m, _)| *m == parts[0].0) => {
+            let strip = |n: &str| split(n).map_or(String::new(), |(_, rest)| rest);
+            (Some(parts[0].0.clone()), Names { ja: strip(&names.ja), en: strip(&names.en) })
+        }
+        _ => (None, names.clone()),
+    }
+}
+
+/// The rule summary as a ruled chart: a band, then each clause with its number in the number
+/// column and its items under it, at 8 pt when the page has room for that, else 7 pt; returns
+/// the y below.
 fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64), w: f64) -> f64 {
     let pack = ctx.pack;
     let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
     let heading = ctx.msg.text("sheets.summary");
-    let mut y =
-        c.text(TextBox::new(&heading, x, y, w, 5.0).size(11.0).min(8.0).lines(1).bold().of(&owner)).bottom + 1.5;
-    let indent = 3.0;
-    let paragraphs: Vec<(Owner, f64, String)> = sheet
-        .summary
+    let below = band(c, ctx, &heading, ("", false), (x, y, w), CHART_PT, &owner);
+    let clauses: Vec<_> = sheet.summary.iter().filter_map(|c| pack.clause(c)).collect();
+    let owners: Vec<Owner> =
+        clauses.iter().map(|clause| Owner::new(format!("clause {}", clause.number), Some(&clause.span))).collect();
+    let number_w = 11.0;
+    let rows: Vec<ChartRow<'_>> = clauses
         .iter()
-        .filter_map(|c| pack.clause(c))
-        .flat_map(|clause| {
-            let owner = Owner::new(format!("clause {}", clause.number), Some(&clause.span));
-            let text = format!("{} {}", clause.number, pack.plain_text(&clause.text));
-            let items = clause.items.iter().map(move |item| (indent, format!("· {}", pack.plain_text(item))));
-            std::iter::once((0.0, text)).chain(items).map(move |(dx, text)| (owner.clone(), dx, text))
+        .zip(&owners)
+        .enumerate()
+        .map(|(i, (clause, owner))| {
+            let items = clause.items.iter().map(|item| format!("\n· {}", pack.plain_text(item)));
+            ChartRow {
+                number: clause.number.clone(),
+                text: std::iter::once(pack.plain_text(&clause.text)).chain(items).collect(),
+                aside: String::new(),
+                weight: Weight::Regular,
+                shade: i % 2 == 1,
+                owner,
+            }
         })
         .collect();
-    // As `Canvas::paragraph` sets them: leading 1.3, a third of a line between paragraphs.
     let height = |pt: f64| -> f64 {
-        paragraphs
-            .iter()
-            .map(|(_, dx, text)| {
-                height_at(c.fonts(), text, w - dx, pt, 1.3, Style::embedded(Weight::Regular)) + pt / PT_PER_MM * 0.3
+        rows.iter()
+            .map(|r| {
+                height_at(c.fonts(), &r.text, w - number_w - 2.0, pt, 1.25, Style::embedded(Weight::Regular)) + 2.0
             })
             .sum()
     };
-    let pt = if y + height(8.0) <= c.bottom() { 8.0 } else { 7.0 };
-    for (owner, dx, text) in &paragraphs {
-        y = c.paragraph(text, (x + dx, y), w - dx, pt, owner);
+    let pt = [8.0, 7.5, 7.0].into_iter().find(|&pt| below + height(pt) <= c.bottom()).unwrap_or(6.5);
+    chart_rows(c, &rows, (x, below), w, number_w, pt)
+}
+
+/// The height of a write-in box on a score sheet and its width, mm: room for a two-digit number
+/// written by hand.
+const SCORE_BOX: (f64, f64) = (8.0, 8.0);
+/// The width of the one box of a column that has one: a field for a total, mm.
+const TOTAL_W: f64 = 24.0;
+/// Space between two boxes, and the wider space after every fifth, mm.
+const SCORE_GAP: (f64, f64) = (1.0, 2.2);
+
+/// The boxes of a score column on one line: at most what `width` holds, a multiple of five when
+/// that is more than five (so a row of tally boxes counts in fives).
+fn score_boxes_per_line(boxes: u32, width: f64) -> u32 {
+    let fit = |n: u32| score_line_width(n) <= width;
+    let most = (1..=boxes.max(1)).rev().find(|&n| fit(n)).unwrap_or(1);
+    if most >= boxes || most < 5 {
+        most.min(boxes.max(1))
+    } else {
+        most - most % 5
     }
-    y
 }
 
-/// Space between two tracks sharing a page, mm.
-const TRACK_GAP: f64 = 10.0;
+/// The width `n` boxes take on a line, mm.
+fn score_line_width(n: u32) -> f64 {
+    let n = f64::from(n);
+    let fives = ((n - 1.0) / 5.0).floor().max(0.0);
+    n * SCORE_BOX.0 + (n - 1.0).max(0.0) * SCORE_GAP.0 + fives * (SCORE_GAP.1 - SCORE_GAP.0)
+}
 
-/// The tracks on landscape pages, stacked in the pack's order as many to a page as fit (a short
-/// track alone on a page left most of it blank): each its name, then rows of numbered boxes, each
-/// with its label and attributes, as wide as their texts need.
-pub(crate) fn tracks(ctx: &mut Ctx<'_>, tracks: &[Track], paper: Paper) -> Vec<Page> {
-    let paper = paper.landscape();
-    let size = (paper.width, paper.height);
-    let mut pages = Vec::new();
-    let mut page: Option<(Canvas<'_>, f64)> = None;
-    for track in tracks {
-        let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
-        let (ax, ay, aw, ah) = ctx.canvas(size, owner.clone()).area();
-        let (x, w) = (ax + INSET, aw - 2.0 * INSET);
-        // Measured on a scratch page first: a track moves to a new page rather than run off one.
-        let height = draw_one(&mut ctx.canvas(size, owner.clone()), ctx, track, (x, 0.0), w);
-        let top = match page.take() {
-            Some((c, y)) if y + TRACK_GAP + height <= ay + ah => {
-                page = Some((c, y + TRACK_GAP));
-                y + TRACK_GAP
-            }
-            full => {
-                if let Some((c, _)) = full {
-                    pages.push(ctx.finish(c, &ctx.msg.first("products.track")));
-                }
-                page = Some((ctx.canvas(size, owner), ay + INSET));
-                ay + INSET
-            }
-        };
-        if let Some((c, y)) = page.as_mut() {
-            *y = top + draw_one(c, ctx, track, (x, top), w);
-        }
+/// The x of box `i` on its line, from the line's left, mm.
+fn score_box_x(i: u32) -> f64 {
+    let before = f64::from(i);
+    let fives = (before / 5.0).floor();
+    before * (SCORE_BOX.0 + SCORE_GAP.0) + fives * (SCORE_GAP.1 - SCORE_GAP.0)
+}
+
+/// A score sheet's tables: one, or on a sheet that holds nothing else, as many as the page
+/// holds (a score pad), each headed with its game's number; returns the y below them.
+fn score_tables(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64), w: f64) -> f64 {
+    let alone = sheet.tracks.is_empty() && sheet.aids.is_empty() && sheet.summary.is_empty() && !sheet.sequence;
+    if !alone {
+        return score_table(c, ctx, sheet, (x, y), w) + CHART_GAP;
     }
-    if let Some((c, _)) = page {
-        pages.push(ctx.finish(c, &ctx.msg.first("products.track")));
-    }
-    pages
-}
-
-/// Draws one track (its heading and its boxes) with its top at `y`; returns its height.
-fn draw_one(c: &mut Canvas<'_>, ctx: &Ctx<'_>, track: &Track, (x, y): (f64, f64), w: f64) -> f64 {
-    let head = track_heading(c, ctx, track, (x, y), w, 18.0);
-    draw_track(c, &ctx.msg, track, (x, head + 4.0), w, TrackStyle::PAGE) - y
-}
-
-/// How large a track is drawn: on its own page or as a part of a sheet.
-#[derive(Clone, Copy)]
-struct TrackStyle {
-    /// The size of each box's value, pt.
-    value_pt: f64,
-    /// The size of the label and attributes under it, pt.
-    text_pt: f64,
-    /// The narrowest a box may be, mm.
-    min_box: f64,
-    /// The least height of a box, room for a marker, mm.
-    min_height: f64,
-    /// How tall a box's texts may grow before the boxes are made wider, mm.
-    max_text: f64,
-}
-
-impl TrackStyle {
-    const PAGE: TrackStyle =
-        TrackStyle { value_pt: 20.0, text_pt: 9.0, min_box: 16.0, min_height: 24.0, max_text: 50.0 };
-    const SHEET: TrackStyle =
-        TrackStyle { value_pt: 11.0, text_pt: 7.0, min_box: 11.0, min_height: 13.0, max_text: 25.0 };
-}
-
-/// The texts a track box prints under its value: its label (without a leading copy of the value)
-/// and each attribute under its label, in the order the track declares them.
-fn box_text(msg: &Messages, track: &Track, b: &TrackBox) -> String {
-    let value = b.value.to_string();
-    let label = b.label.trim();
-    let label = label.strip_prefix(&format!("{value} ")).unwrap_or(if label == value { "" } else { label });
-    let attributes = track.attributes.iter().filter_map(|a| {
-        let text = b.attributes.get(&a.id)?;
-        Some(msg.fill_first("tracks.attribute", &[("label", &msg.name(&a.name)), ("value", text)]))
-    });
-    std::iter::once(label.trim().to_string()).chain(attributes).filter(|t| !t.is_empty()).collect::<Vec<_>>().join("\n")
-}
-
-/// How many boxes go in a row: as many as fit at the style's narrowest box, widened until no
-/// word is broken and no box's texts grow taller than the style allows; rows balanced.
-fn boxes_per_row(fonts: &Fonts, texts: &[String], width: f64, style: TrackStyle) -> usize {
-    let count = texts.len().max(1);
-    let word_mm = |word: &str| fonts.width_em(word, Style::embedded(Weight::Regular)) * style.text_pt / PT_PER_MM;
-    // A word longer than this may break: Japanese runs without spaces break anywhere anyway.
-    let longest = texts.iter().flat_map(|t| t.split_whitespace()).map(word_mm).fold(0.0, f64::max).min(28.0);
-    let narrowest = style.min_box.max(longest + 2.0 * BOX_PAD + 0.5);
-    let mut most = ((width / narrowest).floor() as usize).clamp(1, count);
-    while most > 1 {
-        let bw = width / most as f64;
-        let tallest = texts
-            .iter()
-            .map(|t| height_at(fonts, t, bw - 2.0 * BOX_PAD, style.text_pt, 1.2, Style::embedded(Weight::Regular)))
-            .fold(0.0, f64::max);
-        if tallest <= style.max_text {
-            break;
-        }
-        most -= 1;
-    }
-    let rows = count.div_ceil(most);
-    count.div_ceil(rows)
-}
-
-/// Draws `track`'s boxes from (`x`, `y`) across `width` mm in rows, each box with its value, label
-/// and attributes fitted at 6 pt or more; returns the y below the last row.
-fn draw_track(
-    c: &mut Canvas<'_>,
-    msg: &Messages,
-    track: &Track,
-    (x, y): (f64, f64),
-    width: f64,
-    style: TrackStyle,
-) -> f64 {
-    let fonts = c.fonts();
-    let texts: Vec<String> = track.boxes.iter().map(|b| box_text(msg, track, b)).collect();
-    let per_row = boxes_per_row(fonts, &texts, width, style);
-    let bw = width / per_row as f64;
-    let value_h = style.value_pt / PT_PER_MM * 1.1;
+    let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
+    let label_h = 9.0 / PT_PER_MM * 1.3 + 1.0;
+    // Measured on a scratch page: how tall one table is.
+    let one = score_table(&mut ctx.canvas((c.w, c.h), Owner::default()), ctx, sheet, (x, 0.0), w) + label_h + CHART_GAP;
+    let count = (((c.bottom() - y + CHART_GAP) / one).floor() as u32).max(1);
     let mut top = y;
-    for (row, boxes) in track.boxes.chunks(per_row).enumerate() {
-        let row_texts = &texts[row * per_row..row * per_row + boxes.len()];
-        let text_h = row_texts
-            .iter()
-            .map(|t| height_at(fonts, t, bw - 2.0 * BOX_PAD, style.text_pt, 1.2, Style::embedded(Weight::Regular)))
-            .fold(0.0, f64::max);
-        let bh = (BOX_PAD + value_h + if text_h > 0.0 { text_h + 1.0 } else { 0.0 } + BOX_PAD).max(style.min_height);
-        for (i, (b, text)) in boxes.iter().zip(row_texts).enumerate() {
-            let owner = Owner::new(format!("track `{}` box {}", track.id, b.value), Some(&b.span));
-            let bx = x + i as f64 * bw;
-            c.raw(&format!(
-                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.4"/>"##,
-                mm(bx),
-                mm(top),
-                mm(bw),
-                mm(bh)
-            ));
-            let (ix, iw) = (bx + BOX_PAD, bw - 2.0 * BOX_PAD);
-            let value = b.value.to_string();
-            c.text(
-                TextBox::new(&value, ix, top + BOX_PAD, iw, value_h)
-                    .size(style.value_pt)
-                    .min(8.0)
-                    .bold()
-                    .lines(1)
-                    .centred()
-                    .of(&owner),
-            );
-            let text_top = top + BOX_PAD + value_h + 0.5;
-            c.text(
-                TextBox::new(text, ix, text_top, iw, top + bh - BOX_PAD - text_top)
-                    .size(style.text_pt)
-                    .min(BOX_MIN_PT)
-                    .align(Align::Middle)
-                    .leading(1.2)
-                    .of(&owner),
-            );
-        }
-        top += bh + ROW_GAP;
+    for n in 1..=count {
+        let label = ctx.msg.fill("sheets.game", &[("n", &n.to_string())]);
+        c.text(TextBox::new(&label, x, top, w, label_h).size(9.0).min(7.0).bold().lines(1).of(&owner));
+        top = score_table(c, ctx, sheet, (x, top + label_h), w) + CHART_GAP;
     }
-    top - ROW_GAP
+    top
 }
 
-/// A score sheet's table: a row per player (a blank for the name, then each column's tick
-/// boxes), under a header naming the columns; returns the y below it.
+/// A score sheet's table: a shaded header row naming the columns, then a ruled row per player
+/// — its number, a wide cell to write the name in, each column's write-in boxes (on as many
+/// lines as the width needs, in fives) — framed; returns the y below it.
 fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64), width: f64) -> f64 {
     let rows = sheet.rows.as_ref().map_or(ctx.pack.game.players_max, |r| r.value).max(1);
     let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
-    let name_w = 60.0_f64.min(width * 0.4);
-    let ticks: u32 = sheet.columns.iter().map(|c| c.boxes).sum::<u32>().max(1);
-    let gap = 4.0;
-    let tick_w = ((width - name_w - gap * sheet.columns.len() as f64) / f64::from(ticks)).min(12.0);
-    let row_h = 11.0;
+    let (number_w, pad) = (7.0, 2.0);
+    let name_w = 48.0_f64.min(width * 0.35);
+    // A score sheet that names no columns gets one: a field for each player's score.
+    let score = [ScoreColumn {
+        name: Names {
+            ja: Messages::new(&["ja"]).text("sheets.score"),
+            en: Messages::new(&["en"]).text("sheets.score"),
+        },
+        boxes: 1,
+    }];
+    let columns = if sheet.columns.is_empty() { &score[..] } else { &sheet.columns[..] };
+    let line_width = |col: &ScoreColumn, n: u32| if col.boxes <= 1 { TOTAL_W } else { score_line_width(n) };
+    let rest = width - number_w - name_w;
+    // Each column gets a share of the rest by how many boxes it has, at least what one line of
+    // its boxes (or five) needs when everything fits on one line.
+    let total: u32 = columns.iter().map(|c| c.boxes.max(1)).sum();
+    let one_line: f64 = columns.iter().map(|c| line_width(c, c.boxes.max(1)) + 2.0 * pad).sum();
+    let widths: Vec<f64> = columns
+        .iter()
+        .map(|col| {
+            if one_line <= rest {
+                (line_width(col, col.boxes.max(1)) + 2.0 * pad) * rest / one_line
+            } else {
+                rest * f64::from(col.boxes.max(1)) / f64::from(total)
+            }
+        })
+        .collect();
+    let per_line: Vec<u32> =
+        columns.iter().zip(&widths).map(|(col, w)| score_boxes_per_line(col.boxes.max(1), w - 2.0 * pad)).collect();
+    let lines = columns.iter().zip(&per_line).map(|(col, n)| col.boxes.max(1).div_ceil(*n)).max().unwrap_or(1);
+    let row_h = f64::from(lines) * (SCORE_BOX.1 + SCORE_GAP.0) - SCORE_GAP.0 + 2.0 * pad;
+    // The header: the player column and each column's name, shaded.
+    let header = |c: &mut Canvas<'_>, text: &str, x: f64, w: f64| {
+        c.text(TextBox::new(text, x + 1.5, y, w - 3.0, 100.0).size(9.0).min(7.0).bold().lines(2).of(&owner)).bottom
+    };
+    let scratch = &mut ctx.canvas((c.w, c.h), Owner::default());
     let player = ctx.msg.text("sheets.player");
-    let mut head = c.text(TextBox::new(&player, x, y, name_w - 4.0, 8.0).size(9.0).min(6.5).bold().of(&owner)).bottom;
-    let mut cx = x + name_w;
-    let mut starts = Vec::new();
-    for column in &sheet.columns {
-        starts.push(cx);
-        let name = ctx.msg.name(&column.name);
-        let cw = f64::from(column.boxes) * tick_w + gap - 1.0;
-        head = head.max(c.text(TextBox::new(&name, cx, y, cw, 8.0).size(9.0).min(6.5).bold().of(&owner)).bottom);
-        cx += f64::from(column.boxes) * tick_w + gap;
+    let mut head_h = header(scratch, &player, x + number_w, name_w) - y;
+    for (col, w) in columns.iter().zip(&widths) {
+        head_h = head_h.max(header(scratch, &ctx.msg.name(&col.name), 0.0, *w) - y);
     }
-    let body = head + 1.5;
+    let head_h = head_h + 3.0;
+    cell(c, (x, y, width, head_h), SHADE, 0.4);
+    let centre = |c: &mut Canvas<'_>, text: &str, cx: f64, w: f64, align: Align| {
+        c.text(
+            TextBox::new(text, cx + 1.5, y, w - 3.0, head_h)
+                .size(9.0)
+                .min(7.0)
+                .bold()
+                .lines(2)
+                .align(align)
+                .valign(VAlign::Middle)
+                .of(&owner),
+        );
+    };
+    centre(c, &player, x + number_w, name_w, Align::Start);
+    let mut cx = x + number_w + name_w;
+    let mut starts = Vec::new();
+    for (col, w) in columns.iter().zip(&widths) {
+        starts.push(cx);
+        centre(c, &ctx.msg.name(&col.name), cx, *w, Align::Middle);
+        cx += w;
+    }
+    let body = y + head_h;
+    for r in (1..rows).step_by(2) {
+        shade(c, (x, body + f64::from(r) * row_h, width, row_h), CREAM);
+    }
+    let mut s = String::new();
     for r in 0..rows {
         let top = body + f64::from(r) * row_h;
-        c.raw(&format!(
-            r##"<path d="M{} {} L{} {}" stroke="#3b2f1c" stroke-width="0.3"/>"##,
-            mm(x),
-            mm(top + row_h - 1.5),
-            mm(x + name_w - 4.0),
-            mm(top + row_h - 1.5)
-        ));
-        for (column, start) in sheet.columns.iter().zip(&starts) {
-            for b in 0..column.boxes {
-                c.raw(&format!(
-                    r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="#3b2f1c" stroke-width="0.4"/>"##,
-                    mm(start + f64::from(b) * tick_w + 0.8),
-                    mm(top + 1.0),
-                    mm(tick_w - 1.6),
-                    mm((tick_w - 1.6).min(row_h - 3.0))
+        for ((col, start), (w, n)) in columns.iter().zip(&starts).zip(widths.iter().zip(&per_line)) {
+            let line_w = line_width(col, (*n).min(col.boxes.max(1)));
+            let box_w = if col.boxes <= 1 { TOTAL_W } else { SCORE_BOX.0 };
+            let left = start + (w - line_w) / 2.0;
+            for b in 0..col.boxes.max(1) {
+                let (line, at) = (b / n, b % n);
+                s.push_str(&format!(
+                    r##"<rect class="score-box" x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="{INK}" stroke-width="0.35"/>"##,
+                    mm(left + score_box_x(at)),
+                    mm(top + pad + f64::from(line) * (SCORE_BOX.1 + SCORE_GAP.0)),
+                    mm(box_w),
+                    mm(SCORE_BOX.1)
                 ));
             }
         }
     }
-    body + f64::from(rows) * row_h
+    c.raw(&s);
+    for r in 0..rows {
+        let top = body + f64::from(r) * row_h;
+        let number = (r + 1).to_string();
+        c.text(
+            TextBox::new(&number, x, top, number_w, row_h)
+                .fixed(8.0)
+                .bold()
+                .lines(1)
+                .centred()
+                .fill("#6b5a3c")
+                .of(&owner),
+        );
+        line(c, (x, top + row_h), (x + width, top + row_h), 0.25);
+    }
+    let bottom = body + f64::from(rows) * row_h;
+    // Column rules and the frame.
+    for vx in std::iter::once(x + number_w).chain(starts.iter().copied()) {
+        line(c, (vx, y), (vx, bottom), 0.3);
+    }
+    cell(c, (x, y, width, bottom - y), "none", 0.6);
+    bottom
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Names, TrackAttribute};
-
-    fn defcon() -> Track {
-        let attribute = |id: &str, ja: &str, en: &str| TrackAttribute {
-            id: id.into(),
-            name: Names { ja: ja.into(), en: en.into() },
-        };
-        let level = |value: i64, label: &str, forbids: &str| TrackBox {
-            value,
-            label: label.into(),
-            attributes: [("forbids".to_string(), forbids.to_string())].into_iter().collect(),
-            span: Default::default(),
-        };
-        Track {
-            id: "defcon".into(),
-            name: Names { ja: "デフコン".into(), en: "DEFCON".into() },
-            attributes: vec![attribute("forbids", "禁止", "forbids")],
-            boxes: vec![
-                level(5, "5 平和 / peace", "nothing"),
-                level(4, "4", "coups and realignment rolls in Europe"),
-                level(3, "3", "coups and realignment rolls in Europe and Asia"),
-            ],
-            span: Default::default(),
-        }
-    }
 
     #[test]
-    fn a_box_prints_its_label_without_the_value_and_its_attributes_under_their_labels() {
-        let track = defcon();
-        let both = Messages::new(&["ja", "en"]);
-        assert_eq!(box_text(&both, &track, &track.boxes[0]), "平和 / peace\n禁止 forbids: nothing");
-        assert_eq!(box_text(&both, &track, &track.boxes[1]), "禁止 forbids: coups and realignment rolls in Europe");
-        let english = Messages::new(&["en"]);
+    fn a_phase_named_with_its_step_letter_is_numbered_by_it() {
+        let names = |ja: &str, en: &str| Names { ja: ja.into(), en: en.into() };
+        let (mark, rest) = phase_mark(&names("A. デフコン回復", "A. DEFCON improvement"));
         assert_eq!(
-            box_text(&english, &track, &track.boxes[2]),
-            "forbids: coups and realignment rolls in Europe and Asia"
+            (mark.as_deref(), rest.ja.as_str(), rest.en.as_str()),
+            (Some("A"), "デフコン回復", "DEFCON improvement")
         );
+        assert_eq!(phase_mark(&names("", "2) Draw")).0.as_deref(), Some("2"));
+        // Marks that differ, or a name without one, leave the names alone.
+        assert_eq!(phase_mark(&names("A. 補充", "B. Deal")).0, None);
+        assert_eq!(phase_mark(&names("カードフェイズ", "Card phase")).1.en, "Card phase");
+        assert_eq!(phase_mark(&names("", "Mr. Smith moves")).0, None);
     }
 
     #[test]
-    fn a_track_page_fits_every_box_text_at_six_points_or_more() {
-        let fonts = Fonts::embedded();
-        let pack = crate::model::Pack::default();
-        let mut ctx = Ctx::new(&pack, &fonts);
-        let pages = tracks(&mut ctx, &[defcon()], Paper::A4);
-        assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
-        assert!(pages[0].svg.contains(">forbids: nothing</text>"), "{}", pages[0].svg);
-    }
-
-    #[test]
-    fn short_tracks_share_a_page_and_a_track_that_would_run_off_it_starts_the_next() {
-        let fonts = Fonts::embedded();
-        let pack = crate::model::Pack::default();
-        let mut ctx = Ctx::new(&pack, &fonts);
-        assert_eq!(tracks(&mut ctx, &[defcon(), defcon(), defcon()], Paper::A4).len(), 1);
-        assert_eq!(tracks(&mut ctx, &std::array::from_fn::<_, 6, _>(|_| defcon()), Paper::A4).len(), 2);
-        assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
+    fn score_boxes_go_in_fives_on_as_many_lines_as_the_width_needs() {
+        // Three boxes fit anywhere wide enough; 34 tally boxes in 130 mm go 10 to a line in fives
+        // (13 would fit, but a line of thirteen does not count in fives).
+        assert_eq!(score_boxes_per_line(3, 60.0), 3);
+        assert_eq!(score_boxes_per_line(34, 130.0), 10);
+        assert_eq!(score_boxes_per_line(34, 400.0), 34);
+        assert_eq!(score_boxes_per_line(4, 20.0), 2);
+        // A line of ten: ten boxes, eight narrow gaps and one wide one after the fifth.
+        assert!((score_line_width(10) - (80.0 + 8.0 + 2.2)).abs() < 1e-9);
+        assert!((score_box_x(5) - (5.0 * 9.0 + 1.2)).abs() < 1e-9);
     }
 }

@@ -43,6 +43,12 @@ fn faces_and_pages_match_their_golden_svg() {
         let document = out.documents.iter().find(|d| d.product == product).unwrap_or_else(|| panic!("{name}"));
         wanted.push((name.into(), document.pages[0].svg.clone()));
     }
+    match_goldens(wanted);
+}
+
+/// Compares each (name, SVG) with tests/golden/<name>.svg, or rewrites them under `PNPKIT_BLESS`;
+/// a page that differs is written to target/golden-diff/ and the test fails naming it.
+pub(super) fn match_goldens(wanted: impl IntoIterator<Item = (String, String)>) {
     let bless = std::env::var_os("PNPKIT_BLESS").is_some();
     let mut differ = Vec::new();
     for (name, svg) in wanted {

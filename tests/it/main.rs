@@ -6,6 +6,7 @@
 //!   provisional values are named in the sheet's margin and the manifest, not on the faces;
 //! - `cli`: the binary on data/dougram: check, build, determinism, nothing lost on failure;
 //! - `fuzz`: mutated pack files never make the loader or the checks panic;
+//! - `sheets`: sheets at true size, read back from the PDFs and the SVG pages;
 //! - `readback`: every PDF the packs build, read back with pdftotext, keeps its words inside the
 //!   safe area and apart;
 //! - `tables`: the play aids, card lists and setup charts read back: text sizes, counters at size.
@@ -23,5 +24,6 @@ mod packs;
 mod print;
 mod readback;
 mod search;
+mod sheets;
 mod support;
 mod tables;

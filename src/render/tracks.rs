@@ -1,0 +1,563 @@
+//! Tracks at the size of what they hold: each box at least the marker that sits on it + 1 mm
+//! each way (the track's `marker_size`, else the pack's counter size), numbered large in its
+//! marker space, its label and attributes in a caption strip below that the marker leaves clear.
+//!
+//! A track wraps over rows; on the track pages (landscape, the run's paper) tracks stack as many
+//! to a page as fit, a track too long for what is left of a page moves on whole when a page
+//! holds it, and one too long for any page is split between rows, each part headed by the
+//! track's band with "continued" notes and arrows so the parts read (and tape) in order.
+
+use std::ops::Range;
+
+use super::canvas::{Canvas, Owner, TextBox};
+use super::chart::{self, band, band_height, CREAM, INK};
+use super::sheets::Page;
+use super::templates::mm;
+use super::Ctx;
+use crate::layout::Paper;
+use crate::messages::Messages;
+use crate::model::{Track, TrackBox};
+use crate::text::fit::{height_at, PT_PER_MM};
+use crate::text::{Fonts, Style, Weight};
+
+/// The least a box exceeds its marker each way, mm.
+pub(crate) const MARKER_ROOM: f64 = 1.0;
+/// Padding inside a box's caption strip, mm.
+const PAD: f64 = 1.0;
+/// Space between two rows of boxes, mm.
+const ROW_GAP: f64 = 2.5;
+/// Space between two tracks on a page, mm.
+const TRACK_GAP: f64 = 8.0;
+/// Room at a row's right end for the arrow to the next row, mm.
+const ARROW: f64 = 4.0;
+/// The size of captions (labels and attributes), pt; they shrink no further than 6 pt.
+const CAPTION_PT: f64 = 7.0;
+/// How tall a box's caption may grow before the boxes are made wider, mm.
+const MAX_CAPTION: f64 = 32.0;
+/// How tall a caption may be before its box is made wider, when the row has room, mm.
+const COMFORT: f64 = 10.0;
+/// The widest a box is made for its caption's comfort, in marker spaces.
+const STRETCH: f64 = 2.5;
+/// Room under a part that continues on the next page, for the note saying so, mm.
+const TAIL: f64 = 5.0;
+/// The narrowest band over a track, mm.
+const MIN_BAND: f64 = 130.0;
+/// The size of a track's band on its own page and on a play sheet, pt.
+const PAGE_BAND_PT: f64 = 12.0;
+const SHEET_BAND_PT: f64 = 10.0;
+
+/// The marker size a track's boxes hold, mm.
+pub(crate) fn marker_mm(ctx: &Ctx<'_>, track: &Track) -> f64 {
+    track.marker_mm.as_ref().map_or(ctx.pack.print.counter_mm, |m| m.value)
+}
+
+/// What one box prints: its number (the label's leading number when it has one, as a tug of war
+/// prints "20" for the USSR's 20), its label and its attributes under their names.
+#[derive(Debug, PartialEq)]
+struct BoxText {
+    number: String,
+    label: String,
+    attributes: String,
+}
+
+fn box_text(msg: &Messages, track: &Track, b: &TrackBox) -> BoxText {
+    let label = msg.name(&b.label);
+    let label = label.trim();
+    // A leading number, or the value with a sign after it ("30+"), is what the box prints large.
+    let is_number = |t: &str| {
+        t.parse::<i64>().is_ok()
+            || t.strip_prefix(&b.value.to_string())
+                .is_some_and(|r| !r.is_empty() && r.chars().all(|c| "+-±".contains(c)))
+    };
+    let (number, rest) = match label.split_once(' ') {
+        Some((n, rest)) if is_number(n) => (n.to_string(), rest.trim()),
+        _ if is_number(label) => (label.to_string(), ""),
+        _ => (b.value.to_string(), label),
+    };
+    let attributes = track
+        .attributes
+        .iter()
+        .filter_map(|a| {
+            let value = msg.name(b.attributes.get(&a.id)?);
+            Some(msg.fill_first("tracks.attribute", &[("label", &msg.name(&a.name)), ("value", &value)]))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    BoxText { number, label: rest.to_string(), attributes }
+}
+
+/// A track's heading as a printed game's track reads ("DEFCON track", "ターン・トラック"): its
+/// name with the word for track, unless the name says it already.
+fn heading(msg: &Messages, track: &Track) -> String {
+    msg.each_language(" ", |m| {
+        let name = m.name(&track.name);
+        let lower = name.to_lowercase();
+        let text = if lower.ends_with("track") || name.ends_with("トラック") || name.ends_with("表") {
+            name
+        } else {
+            m.fill("tracks.heading", &[("name", &name)])
+        };
+        let mut chars = text.chars();
+        chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    })
+}
+
+/// How a track's boxes lie: so many to a row, each `box_w` wide, and each row's height.
+#[derive(Debug)]
+struct Geometry {
+    texts: Vec<BoxText>,
+    per_row: usize,
+    box_w: f64,
+    /// The marker space's side (marker + room), mm.
+    square: f64,
+    /// Each row's caption height (0 for a row without captions), mm.
+    captions: Vec<f64>,
+    /// Whether the rows leave room for arrows at their ends.
+    arrows: bool,
+}
+
+impl Geometry {
+    fn row_height(&self, row: usize) -> f64 {
+        self.square + self.captions[row]
+    }
+
+    fn rows(&self) -> usize {
+        self.captions.len()
+    }
+
+    /// The width the band over the track takes: the rows' width (a short track is headed over
+    /// its own boxes), but at least [`MIN_BAND`] for the heading, and at most `width`.
+    fn band_width(&self, width: f64) -> f64 {
+        let rows = self.per_row as f64 * self.box_w + if self.arrows { ARROW } else { 0.0 };
+        rows.max(MIN_BAND).min(width)
+    }
+}
+
+fn caption_height(fonts: &Fonts, t: &BoxText, w: f64) -> f64 {
+    let at = |text: &str, weight| height_at(fonts, text, w - 2.0 * PAD, CAPTION_PT, 1.15, Style::embedded(weight));
+    let h = at(&t.label, Weight::Bold) + at(&t.attributes, Weight::Regular);
+    if h > 0.0 {
+        h + 2.0 * PAD
+    } else {
+        0.0
+    }
+}
+
+/// The boxes of `track` across `width` mm: as many to a row as fit at the marker's size (or at
+/// the width the longest caption word needs), fewer when a caption would grow taller than
+/// [`MAX_CAPTION`], rows balanced, boxes widened only as far as their captions need.
+fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f64) -> Geometry {
+    let texts: Vec<BoxText> = track.boxes.iter().map(|b| box_text(msg, track, b)).collect();
+    let square = marker + MARKER_ROOM;
+    let count = texts.len().max(1);
+    let word_mm = |word: &str| fonts.width_em(word, Style::embedded(Weight::Bold)) * CAPTION_PT / PT_PER_MM;
+    // A word longer than this may break: Japanese runs without spaces break anywhere anyway.
+    let longest = texts
+        .iter()
+        .flat_map(|t| t.label.split_whitespace().chain(t.attributes.split_whitespace()))
+        .map(word_mm)
+        .fold(0.0, f64::max)
+        .min(28.0);
+    let narrowest = square.max(longest + 2.0 * PAD + 0.5);
+    let fits = |arrows: bool| ((width - if arrows { ARROW } else { 0.0 }) / narrowest).floor().max(1.0) as usize;
+    let arrows = fits(false) < count;
+    let usable = width - if arrows { ARROW } else { 0.0 };
+    let mut most = fits(arrows).clamp(1, count);
+    while most > 1 {
+        let bw = usable / most as f64;
+        if texts.iter().all(|t| caption_height(fonts, t, bw) <= MAX_CAPTION) {
+            break;
+        }
+        most -= 1;
+    }
+    let rows = count.div_ceil(most);
+    let per_row = count.div_ceil(rows);
+    // As narrow as keeps every caption within a comfortable height (a track of numbers is its
+    // markers' width), never wider than the row allows: a short track is not stretched.
+    let widest = usable / per_row as f64;
+    let fits = |bw: f64, most: f64| texts.iter().all(|t| caption_height(fonts, t, bw) <= most);
+    let wide = (STRETCH * square).max(narrowest);
+    let upper = if wide < widest && fits(wide, MAX_CAPTION) { wide } else { widest };
+    let box_w = (0..)
+        .map(|i| narrowest + f64::from(i))
+        .take_while(|&bw| bw < upper)
+        .find(|&bw| fits(bw, COMFORT))
+        .unwrap_or(upper);
+    let captions = texts
+        .chunks(per_row)
+        .map(|row| row.iter().map(|t| caption_height(fonts, t, box_w)).fold(0.0, f64::max))
+        .collect();
+    Geometry { texts, per_row, box_w, square, captions, arrows }
+}
+
+/// Draws rows `rows` of a track's boxes from (`x`, `y`); returns the y below the last.
+fn draw_rows(c: &mut Canvas<'_>, track: &Track, g: &Geometry, rows: Range<usize>, (x, y): (f64, f64)) -> f64 {
+    let value_pt = (g.square * 0.4 * PT_PER_MM).clamp(10.0, 20.0);
+    let last_row = g.rows() - 1;
+    let mut top = y;
+    for row in rows {
+        let h = g.row_height(row);
+        let start = row * g.per_row;
+        let end = (start + g.per_row).min(track.boxes.len());
+        for (i, (b, t)) in track.boxes[start..end].iter().zip(&g.texts[start..end]).enumerate() {
+            let owner = Owner::new(format!("track `{}` box {}", track.id, b.value), Some(&b.span));
+            let bx = x + i as f64 * g.box_w;
+            c.raw(&format!(
+                r##"<rect class="track-box" x="{}" y="{}" width="{}" height="{}" fill="{CREAM}" stroke="{INK}" stroke-width="0.4"/>"##,
+                mm(bx),
+                mm(top),
+                mm(g.box_w),
+                mm(h)
+            ));
+            c.text(
+                TextBox::new(&t.number, bx + PAD, top + PAD, g.box_w - 2.0 * PAD, g.square - 2.0 * PAD)
+                    .size(value_pt)
+                    .min(8.0)
+                    .bold()
+                    .lines(1)
+                    .centred()
+                    .fill(INK)
+                    .of(&owner),
+            );
+            if g.captions[row] > 0.0 {
+                // The caption strip under the marker space, shaded so the space reads as the spot.
+                c.raw(&format!(
+                    r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="{INK}" stroke-width="0.2"/>"##,
+                    mm(bx + 0.2),
+                    mm(top + g.square),
+                    mm(g.box_w - 0.4),
+                    mm(h - g.square - 0.2)
+                ));
+                let (cx, cw) = (bx + PAD, g.box_w - 2.0 * PAD);
+                let mut cy = top + g.square + PAD;
+                if !t.label.is_empty() {
+                    let laid = c.text(
+                        TextBox::new(&t.label, cx, cy, cw, top + h - PAD - cy)
+                            .size(CAPTION_PT)
+                            .min(6.0)
+                            .bold()
+                            .leading(1.15)
+                            .align(super::canvas::Align::Middle)
+                            .of(&owner),
+                    );
+                    cy = laid.bottom;
+                }
+                if !t.attributes.is_empty() {
+                    c.text(
+                        TextBox::new(&t.attributes, cx, cy, cw, (top + h - PAD - cy).max(0.1))
+                            .size(CAPTION_PT)
+                            .min(6.0)
+                            .leading(1.15)
+                            .align(super::canvas::Align::Middle)
+                            .of(&owner),
+                    );
+                }
+            }
+        }
+        if g.arrows && row < last_row {
+            arrow(c, (x + g.per_row as f64 * g.box_w + 0.8, top + g.square / 2.0));
+        }
+        top += h + ROW_GAP;
+    }
+    top - ROW_GAP
+}
+
+/// A solid arrowhead pointing right with its tip `ARROW - 1` mm right of (`x`, `y`).
+fn arrow(c: &mut Canvas<'_>, (x, y): (f64, f64)) {
+    let (w, h) = (ARROW - 1.2, 2.6);
+    c.raw(&format!(
+        r##"<path d="M{} {} L{} {} L{} {} Z" fill="{INK}"/>"##,
+        mm(x),
+        mm(y - h),
+        mm(x + w),
+        mm(y),
+        mm(x),
+        mm(y + h)
+    ));
+}
+
+/// A whole track on a play sheet: its band and every row; returns the y below it.
+pub(crate) fn on_sheet(c: &mut Canvas<'_>, ctx: &Ctx<'_>, track: &Track, (x, y): (f64, f64), w: f64) -> f64 {
+    let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
+    let draft = chart::is_provisional(ctx, &format!("track `{}`", track.id));
+    let g = geometry(c.fonts(), &ctx.msg, track, marker_mm(ctx, track), w);
+    let below = band(c, ctx, &heading(&ctx.msg, track), ("", draft), (x, y, g.band_width(w)), SHEET_BAND_PT, &owner);
+    draw_rows(c, track, &g, 0..g.rows(), (x, below + 1.5))
+}
+
+/// One page's share of one track: which track and which of its rows.
+#[derive(Clone, Debug, PartialEq)]
+struct Part {
+    track: usize,
+    rows: Range<usize>,
+}
+
+/// Puts tracks on pages of `room` mm: each track is a heading of `head` mm over rows of the
+/// given heights. A track goes whole onto the page when it fits there, else whole onto the next
+/// page when a page holds it, else its rows are split over pages, each part under its own
+/// heading, the parts that continue leaving [`TAIL`] for the note saying so.
+fn paginate(tracks: &[(f64, Vec<f64>)], room: f64) -> Vec<Vec<Part>> {
+    let height =
+        |head: f64, rows: &[f64]| head + rows.iter().sum::<f64>() + ROW_GAP * rows.len().saturating_sub(1) as f64;
+    let mut pages: Vec<Vec<Part>> = vec![Vec::new()];
+    let mut used = 0.0;
+    for (t, (head, rows)) in tracks.iter().enumerate() {
+        let whole = height(*head, rows);
+        let start = if used > 0.0 { used + TRACK_GAP } else { 0.0 };
+        if start + whole <= room || (used == 0.0 && rows.len() <= 1) {
+            pages.last_mut().expect("a page").push(Part { track: t, rows: 0..rows.len() });
+            used = start + whole;
+            continue;
+        }
+        if used > 0.0 && whole <= room {
+            pages.push(vec![Part { track: t, rows: 0..rows.len() }]);
+            used = whole;
+            continue;
+        }
+        let mut r = 0;
+        while r < rows.len() {
+            let start = if used > 0.0 { used + TRACK_GAP } else { 0.0 };
+            // As many rows as fit under the heading, with room for the note when more follow.
+            let fit = (1..=rows.len() - r)
+                .rev()
+                .find(|&k| {
+                    let tail = if r + k < rows.len() { TAIL } else { 0.0 };
+                    start + height(*head, &rows[r..r + k]) + tail <= room
+                })
+                .unwrap_or(0);
+            let k = match fit {
+                0 if used > 0.0 => {
+                    pages.push(Vec::new());
+                    used = 0.0;
+                    continue;
+                }
+                0 => 1, // not even one row fits an empty page: it goes alone and is reported
+                k => k,
+            };
+            pages.last_mut().expect("a page").push(Part { track: t, rows: r..r + k });
+            used = start + height(*head, &rows[r..r + k]);
+            r += k;
+            if r < rows.len() {
+                pages.push(Vec::new());
+                used = 0.0;
+            }
+        }
+    }
+    pages.retain(|p| !p.is_empty());
+    pages
+}
+
+/// The track pages: landscape on the run's paper, tracks stacked in the pack's order.
+pub(crate) fn pages(ctx: &mut Ctx<'_>, tracks: &[Track], paper: Paper) -> Vec<Page> {
+    let paper = paper.landscape();
+    let size = (paper.width, paper.height);
+    let (ax, ay, aw, ah) = ctx.canvas(size, Owner::default()).area();
+    let (x, w) = (ax + 2.0, aw - 4.0);
+    let head = band_height(PAGE_BAND_PT) + 1.5;
+    let geometries: Vec<Geometry> =
+        tracks.iter().map(|t| geometry(ctx.fonts, &ctx.msg, t, marker_mm(ctx, t), w)).collect();
+    let heights: Vec<(f64, Vec<f64>)> =
+        geometries.iter().map(|g| (head, (0..g.rows()).map(|r| g.row_height(r)).collect())).collect();
+    let plan = paginate(&heights, ah - 2.0);
+    let mut out = Vec::new();
+    for (p, parts) in plan.iter().enumerate() {
+        let mut c = ctx.canvas(size, Owner::default());
+        let mut y = ay + 1.0;
+        for part in parts {
+            let (track, g) = (&tracks[part.track], &geometries[part.track]);
+            let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
+            let draft = chart::is_provisional(ctx, &format!("track `{}`", track.id));
+            // A part after the first continues the one on the page before.
+            let aside = if part.rows.start > 0 {
+                ctx.msg.fill("tracks.continued_from", &[("page", &p.to_string())])
+            } else {
+                String::new()
+            };
+            let below = band(
+                &mut c,
+                ctx,
+                &heading(&ctx.msg, track),
+                (&aside, draft),
+                (x, y, g.band_width(w)),
+                PAGE_BAND_PT,
+                &owner,
+            );
+            y = draw_rows(&mut c, track, g, part.rows.clone(), (x, below + 1.5));
+            if part.rows.end < g.rows() {
+                let next = (p + 2).to_string();
+                let from = track.boxes.get(part.rows.end * g.per_row).map_or(String::new(), |b| b.value.to_string());
+                let note = ctx.msg.fill("tracks.continued_on", &[("page", &next), ("box", &from)]);
+                let laid = c.text(
+                    TextBox::new(&note, x, y + 1.0, g.band_width(w) - ARROW - 1.0, TAIL - 1.0)
+                        .size(8.0)
+                        .min(6.0)
+                        .lines(1)
+                        .bold()
+                        .align(super::canvas::Align::End)
+                        .of(&owner),
+                );
+                arrow(&mut c, (x + g.band_width(w) - ARROW + 0.8, (laid.top + laid.bottom) / 2.0));
+                y += TAIL;
+            }
+            y += TRACK_GAP;
+        }
+        out.push(ctx.finish(c, &ctx.msg.first("products.track")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Names, TrackAttribute};
+
+    fn names(both: &str) -> Names {
+        Names { ja: both.into(), en: both.into() }
+    }
+
+    fn defcon() -> Track {
+        let attribute = |id: &str, ja: &str, en: &str| TrackAttribute {
+            id: id.into(),
+            name: Names { ja: ja.into(), en: en.into() },
+        };
+        let level = |value: i64, label: &str, forbids: &str| TrackBox {
+            value,
+            label: names(label),
+            attributes: [("forbids".to_string(), names(forbids))].into_iter().collect(),
+            span: Default::default(),
+        };
+        Track {
+            id: "defcon".into(),
+            name: Names { ja: "デフコン".into(), en: "DEFCON".into() },
+            attributes: vec![attribute("forbids", "禁止", "forbids")],
+            boxes: vec![
+                level(5, "5 平和 / peace", "nothing"),
+                level(4, "4", "coups and realignment rolls in Europe"),
+                level(3, "3", "coups and realignment rolls in Europe and Asia"),
+            ],
+            marker_mm: None,
+            span: Default::default(),
+        }
+    }
+
+    fn numbers(n: i64) -> Track {
+        Track {
+            id: "vp".into(),
+            name: Names { ja: "勝利得点".into(), en: "victory points".into() },
+            attributes: Vec::new(),
+            boxes: (0..n)
+                .map(|value| TrackBox {
+                    value,
+                    label: Names::default(),
+                    attributes: Default::default(),
+                    span: Default::default(),
+                })
+                .collect(),
+            marker_mm: None,
+            span: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_box_prints_its_number_its_label_and_its_attributes_under_their_labels() {
+        let track = defcon();
+        let both = Messages::new(&["ja", "en"]);
+        let t = box_text(&both, &track, &track.boxes[0]);
+        assert_eq!((t.number.as_str(), t.label.as_str()), ("5", "平和 / peace"));
+        assert_eq!(t.attributes, "禁止 forbids: nothing");
+        let english = Messages::new(&["en"]);
+        let t = box_text(&english, &track, &track.boxes[2]);
+        assert_eq!((t.number.as_str(), t.label.as_str()), ("3", ""));
+        assert_eq!(t.attributes, "forbids: coups and realignment rolls in Europe and Asia");
+    }
+
+    #[test]
+    fn a_tug_of_war_box_prints_the_number_its_label_leads_with() {
+        let mut track = numbers(1);
+        track.boxes[0].value = -20;
+        track.boxes[0].label = names("20 USSR");
+        let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[0]);
+        assert_eq!((t.number.as_str(), t.label.as_str()), ("20", "USSR"));
+        // An open end prints as its number: "30+", not 30 over "30+".
+        track.boxes[0].value = 30;
+        track.boxes[0].label = names("30+");
+        let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[0]);
+        assert_eq!((t.number.as_str(), t.label.as_str()), ("30+", ""));
+    }
+
+    #[test]
+    fn headings_name_the_track_once_in_each_language() {
+        let msg = Messages::new(&["ja", "en"]);
+        assert_eq!(heading(&msg, &defcon()), "デフコントラック DEFCON track");
+        let mut turn = numbers(1);
+        turn.name = Names { ja: "ターン記録トラック".into(), en: "turn record track".into() };
+        assert_eq!(heading(&msg, &turn), "ターン記録トラック Turn record track");
+    }
+
+    #[test]
+    fn every_box_holds_its_marker_with_a_millimetre_to_spare() {
+        let fonts = Fonts::embedded();
+        let msg = Messages::new(&["ja", "en"]);
+        for (track, marker) in [(defcon(), 15.0), (numbers(41), 15.0), (numbers(30), 22.0)] {
+            let g = geometry(&fonts, &msg, &track, marker, 277.0);
+            assert!(g.box_w >= marker + 1.0 && g.square >= marker + 1.0, "{g:?}");
+            assert!(g.per_row as f64 * g.box_w + if g.arrows { ARROW } else { 0.0 } <= 277.0 + 1e-9);
+            assert!(g.captions.iter().all(|&h| h <= MAX_CAPTION), "{g:?}");
+            assert_eq!(g.rows(), track.boxes.len().div_ceil(g.per_row));
+        }
+        // 41 boxes of 16 mm: 17 fit a row less its arrow, so three balanced rows of 14.
+        // Boxes of plain numbers are as wide as their marker needs, not stretched to the row.
+        let g = geometry(&fonts, &msg, &numbers(41), 15.0, 277.0);
+        assert_eq!((g.per_row, g.rows(), g.box_w), (14, 3, 16.0));
+    }
+
+    #[test]
+    fn tracks_that_fit_share_a_page_and_one_that_does_not_fit_moves_on_whole() {
+        let tracks = vec![(8.0, vec![20.0]), (8.0, vec![20.0, 20.0]), (8.0, vec![20.0; 3])];
+        let pages = paginate(&tracks, 150.0);
+        assert_eq!(pages.len(), 2, "{pages:?}");
+        assert_eq!(pages[0], [Part { track: 0, rows: 0..1 }, Part { track: 1, rows: 0..2 }]);
+        assert_eq!(pages[1], [Part { track: 2, rows: 0..3 }]);
+    }
+
+    #[test]
+    fn a_track_longer_than_a_page_is_split_between_rows_each_part_headed() {
+        // Heading 8 + rows of 30 with 2.5 between: four rows take 135.5, plus the tail 140.5.
+        let pages = paginate(&[(8.0, vec![10.0]), (8.0, vec![30.0; 9])], 150.0);
+        assert_eq!(
+            pages,
+            [
+                vec![Part { track: 0, rows: 0..1 }, Part { track: 1, rows: 0..3 }],
+                vec![Part { track: 1, rows: 3..7 }],
+                vec![Part { track: 1, rows: 7..9 }],
+            ]
+        );
+        // A row taller than a page still goes somewhere (alone, to be reported), never lost.
+        let pages = paginate(&[(8.0, vec![200.0, 10.0])], 150.0);
+        assert_eq!(pages, [vec![Part { track: 0, rows: 0..1 }], vec![Part { track: 0, rows: 1..2 }]]);
+    }
+
+    #[test]
+    fn a_track_page_fits_every_text_at_six_points_or_more() {
+        let fonts = Fonts::embedded();
+        let pack = crate::model::Pack::default();
+        let mut ctx = Ctx::new(&pack, &fonts);
+        let pages = pages(&mut ctx, &[defcon(), numbers(41)], Paper::A4);
+        assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
+        assert_eq!(pages.len(), 1);
+        assert!(pages[0].svg.contains(">forbids: nothing</text>"), "{}", pages[0].svg);
+        assert_eq!(pages[0].svg.matches(r#"class="track-box""#).count(), 44);
+    }
+
+    #[test]
+    fn a_split_track_says_where_it_continues() {
+        let fonts = Fonts::embedded();
+        let pack = crate::model::Pack::default();
+        let mut ctx = Ctx::new(&pack, &fonts);
+        let pages = pages(&mut ctx, &[numbers(200)], Paper::A4);
+        assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
+        assert_eq!(pages.len(), 2);
+        assert!(pages[0].svg.contains("continued on sheet 2"), "{}", pages[0].svg);
+        assert!(pages[1].svg.contains("continued from sheet 1"), "{}", pages[1].svg);
+    }
+}

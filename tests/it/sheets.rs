@@ -1,0 +1,167 @@
+//! Sheets at true component size, measured from what the build wrote: every word of the play
+//! sheets, score sheets, tracks and mats read back from the PDFs with `pdftotext -bbox` is at
+//! least 6 pt (a word's yMax − yMin is its font size), and the boxes the SVG pages draw hold what
+//! they are for — track boxes the marker + 1 mm, mat slots the card + 2 mm, score boxes 6 mm.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::support::{copy_dir, pnpkit, root, temp_dir, text};
+
+/// The packs with tracks, mats, score sheets and play sheets.
+const PACKS: [&str; 5] = ["twilight-struggle", "doomtrooper", "submarine-attack", "diceplomacy", "dougram"];
+
+/// Builds the sheets of the pack at `dir` into a fresh folder named `name`; returns the folder.
+fn build_sheets(name: &str, dir: &Path) -> PathBuf {
+    let out = temp_dir(&format!("sheets-{name}")).join("out");
+    let out_arg = out.to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["build", &dir.to_string_lossy(), "--out", &out_arg, "--only", "sheets"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    out
+}
+
+/// The pack loaded in-process, for the sizes it declares.
+fn load(dir: &Path) -> pnpkit::model::Pack {
+    let (pack, diags) = pnpkit::load::pack(dir, &mut pnpkit::diag::Sources::default());
+    assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+    pack
+}
+
+/// Every word of `pdf` with its size in pt (yMax − yMin of poppler's box).
+fn word_sizes(pdf: &Path) -> Vec<(String, f64)> {
+    let out = Command::new("pdftotext")
+        .args(["-bbox", &pdf.to_string_lossy(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils) must be installed: .ci/run installs it");
+    let xml = String::from_utf8_lossy(&out.stdout).into_owned();
+    xml.split("<word ")
+        .skip(1)
+        .map(|w| {
+            let num = |key: &str| -> f64 {
+                let start = w.find(&format!("{key}=\"")).map(|i| i + key.len() + 2).expect("attribute");
+                w[start..start + w[start..].find('"').expect("quote")].parse().expect("number")
+            };
+            let word = &w[w.find('>').expect("tag") + 1..w.find("</word>").expect("end")];
+            (word.to_string(), num("yMax") - num("yMin"))
+        })
+        .collect()
+}
+
+/// The (width, height) in mm of every `<rect class="{class}" …>` of an SVG page.
+fn rects(svg: &str, class: &str) -> Vec<(f64, f64)> {
+    let attr = |tag: &str, name: &str| -> f64 {
+        let key = format!(" {name}=\"");
+        let start = tag.find(&key).map(|i| i + key.len()).unwrap_or_else(|| panic!("no {name} in {tag}"));
+        tag[start..start + tag[start..].find('"').expect("quote")].parse().expect("number")
+    };
+    svg.split(&format!("<rect class=\"{class}\""))
+        .skip(1)
+        .map(|rest| {
+            let tag = &rest[..rest.find("/>").expect("closed")];
+            (attr(tag, "width"), attr(tag, "height"))
+        })
+        .collect()
+}
+
+/// The SVG pages of the documents whose names start with `prefix`.
+fn pages(out: &Path, prefix: &str) -> Vec<String> {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(out.join("svg"))
+        .expect("svg folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(prefix)))
+        .collect();
+    names.sort();
+    names.iter().map(|p| std::fs::read_to_string(p).expect("svg")).collect()
+}
+
+#[test]
+fn every_word_of_every_sheet_is_six_points_or_more() {
+    for name in PACKS {
+        let out = build_sheets(name, &root().join("data").join(name));
+        let pdfs: Vec<PathBuf> = std::fs::read_dir(&out)
+            .expect("out")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+            .collect();
+        assert!(!pdfs.is_empty(), "{name} builds sheets");
+        for pdf in pdfs {
+            let words = word_sizes(&pdf);
+            assert!(!words.is_empty(), "{}", pdf.display());
+            let small: Vec<_> = words.iter().filter(|(_, pt)| *pt < 6.0 - 0.05).collect();
+            assert!(small.is_empty(), "{name} {}: words under 6 pt: {small:?}", pdf.display());
+        }
+    }
+}
+
+#[test]
+fn track_boxes_hold_their_marker_mat_slots_their_card_and_score_boxes_a_number() {
+    for name in ["twilight-struggle", "doomtrooper"] {
+        let dir = root().join("data").join(name);
+        let (pack, out) = (load(&dir), build_sheets(&format!("{name}-geometry"), &dir));
+        let least = pack.print.counter_mm + 1.0;
+        let boxes: Vec<(f64, f64)> = pages(&out, "tracks-").iter().flat_map(|svg| rects(svg, "track-box")).collect();
+        assert_eq!(boxes.len(), pack.tracks.iter().map(|t| t.boxes.len()).sum::<usize>(), "{name}: every box once");
+        assert!(boxes.iter().all(|&(w, h)| w >= least - 1e-6 && h >= least - 1e-6), "{name}: {boxes:?}");
+    }
+    // The doomtrooper point tracker carries its two tracks at the same size on its play sheet.
+    let out = build_sheets("doomtrooper-tracker", &root().join("data/doomtrooper"));
+    let tracker = rects(&pages(&out, "play-sheets-2-")[0], "track-box");
+    assert_eq!(tracker.len(), 26 + 31);
+    assert!(tracker.iter().all(|&(w, h)| w >= 16.0 && h >= 16.0), "{tracker:?}");
+
+    let dir = root().join("data/submarine-attack");
+    let (pack, out) = (load(&dir), build_sheets("submarine-attack-geometry", &dir));
+    let (card_w, card_h) = pack.print.card_mm;
+    let whole = pages(&out, "mat-a3-");
+    assert_eq!(whole.len(), 1, "the mat fits A3 at true size");
+    let slots = rects(&whole[0], "mat-slot");
+    assert_eq!(slots.len(), 6 + 8, "six columns and eight action slots");
+    assert!(slots.iter().all(|&(w, h)| w >= card_w + 2.0 - 1e-6 && h >= card_h + 2.0 - 1e-6), "{slots:?}");
+    assert!(!pages(&out, "mat-a4-").is_empty(), "and tiled onto the run's A4");
+    let score = rects(&pages(&out, "play-sheets-2-")[0], "score-box");
+    assert!(score.len() >= 2 * 34 && score.len().is_multiple_of(2 * 34), "two players × 34 victory points, per game");
+    assert!(score.iter().all(|&(w, h)| w >= 6.0 && h >= 6.0), "{score:?}");
+
+    let out = build_sheets("diceplomacy-geometry", &root().join("data/diceplomacy"));
+    let score = rects(&pages(&out, "play-sheets-1-")[0], "score-box");
+    assert!(score.len() >= 8 * 6 && score.iter().all(|&(w, h)| w >= 6.0 && h >= 6.0), "{score:?}");
+}
+
+#[test]
+fn a_track_that_declares_a_larger_marker_gets_larger_boxes() {
+    let dir = temp_dir("sheets-marker-size");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("tests/packs/point-to-point"), &pack);
+    let toml = std::fs::read_to_string(pack.join("pack.toml")).expect("pack.toml");
+    let edited = toml.replacen("id = \"alert\"", "id = \"alert\"\nmarker_size = 25", 1);
+    assert_ne!(toml, edited);
+    std::fs::write(pack.join("pack.toml"), edited).expect("write");
+    let out = build_sheets("marker-size-out", &pack);
+    let boxes = rects(&pages(&out, "tracks-")[0], "track-box");
+    assert_eq!(boxes.len(), 5);
+    assert!(boxes.iter().all(|&(w, h)| w >= 26.0 && h >= 26.0), "{boxes:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Golden SVG pages of the sheets (as tests/golden guards faces): the first track page of
+/// twilight-struggle, the submarine-attack mat on A3 and the diceplomacy score pad.
+/// `PNPKIT_BLESS=1` rewrites them.
+#[test]
+fn sheet_pages_match_their_golden_svg() {
+    use pnpkit::render::{self, Options, Product};
+    let page = |pack: &str, document: &str| -> String {
+        let mut sources = pnpkit::diag::Sources::default();
+        let pack = load(&root().join("data").join(pack));
+        let mut options = Options::new(pnpkit::layout::Paper::A4);
+        options.only = vec![Product::Sheets];
+        let fonts = std::sync::Arc::new(pnpkit::text::Fonts::embedded());
+        let out = render::render(&pack, fonts, &mut sources, &options).expect("renders");
+        let doc = out.documents.iter().find(|d| d.name == document).unwrap_or_else(|| panic!("no {document}"));
+        doc.pages[0].svg.clone()
+    };
+    super::golden::match_goldens([
+        ("sheet-tracks-twilight-struggle".to_string(), page("twilight-struggle", "tracks")),
+        ("sheet-mat-a3-submarine-attack".to_string(), page("submarine-attack", "mat-a3")),
+        ("sheet-score-diceplomacy".to_string(), page("diceplomacy", "play-sheets")),
+    ]);
+}
