@@ -1,8 +1,8 @@
 //! The look sheets share, as a printed game's charts have it: a heading set apart in a dark band,
 //! ruled rows, shaded header cells, and the draft mark a provisional component carries.
 //!
-//! Play sheets, score sheets, tracks and mats draw with these, so a band or a rule looks the same
-//! on every sheet of a pack.
+//! Play sheets, score sheets, tracks, mats and the ruled tables ([`super::table`]: play aids, card
+//! list, setup charts) draw with these, so a band or a rule looks the same on every page of a pack.
 
 use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
 use super::templates::mm;
@@ -13,8 +13,12 @@ use crate::text::fit::PT_PER_MM;
 pub(crate) const INK: &str = "#3b2f1c";
 /// The cream of boxes on a sheet.
 pub(crate) const CREAM: &str = "#f7f3e8";
-/// The shade of header cells and of every other row.
+/// The shade of header cells and head bands.
 pub(crate) const SHADE: &str = "#e8e0cb";
+/// The lighter shade of every other body row of a table.
+pub(crate) const STRIPE: &str = "#f2ede1";
+/// Thin rules between a table's rows and columns.
+pub(crate) const RULE: &str = "#9a8f78";
 /// The red of draft marks.
 pub(crate) const DRAFT_RED: &str = "#c0392b";
 

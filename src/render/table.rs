@@ -10,6 +10,7 @@
 //! cell; cells may also hold images (a setup chart's counters) with a caption beside each.
 
 use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use super::chart::{shade, INK, RULE, SHADE, STRIPE};
 use super::sheets::Page;
 use super::templates::mm;
 use super::Ctx;
@@ -17,16 +18,6 @@ use crate::layout::Paper;
 use crate::text::fit::{height_at, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
-/// The title band's colour and its text's.
-const BAND: &str = "#3b2f1c";
-const BAND_TEXT: &str = "#ffffff";
-/// The column heads' band.
-const HEAD_FILL: &str = "#dcd2bc";
-/// Every other body row.
-const STRIPE: &str = "#f2ede1";
-/// Rules between rows and columns, and the frame.
-const RULE: &str = "#9a8f78";
-const FRAME: &str = "#3b2f1c";
 /// Sizes, pt: the title and the column heads (body rows take the table's own size).
 const TITLE_PT: f64 = 9.0;
 const HEAD_PT: f64 = 7.0;
@@ -472,14 +463,14 @@ pub(crate) fn draw(
         } else {
             m.title
         };
-        rect(c, (x, top, width, h), BAND);
+        shade(c, (x, top, width, h), INK);
         let b = TextBox::new(&title, x + PAD_X, top + PAD_Y, width - 2.0 * PAD_X, h - 2.0 * PAD_Y);
-        c.text(b.fixed(TITLE_PT).leading(LEADING).bold().fill(BAND_TEXT).of(&t.owner));
+        c.text(b.fixed(TITLE_PT).leading(LEADING).bold().fill("#ffffff").of(&t.owner));
         top += h;
     }
     let grid_top = top;
     if m.head > 0.0 {
-        rect(c, (x, top, width, m.head), HEAD_FILL);
+        shade(c, (x, top, width, m.head), SHADE);
         let mut cx = x;
         for (column, w) in t.columns.iter().zip(&m.widths) {
             let b = TextBox::new(&column.head, cx + PAD_X, top + PAD_Y, w - 2.0 * PAD_X, m.head - 2.0 * PAD_Y);
@@ -495,7 +486,7 @@ pub(crate) fn draw(
     while next < end {
         let (row, h) = (&t.rows[next], m.rows[next]);
         if next % 2 == 1 {
-            rect(c, (x, top, width, h), STRIPE);
+            shade(c, (x, top, width, h), STRIPE);
         }
         let mut cx = x;
         for ((cell, column), w) in row.cells.iter().zip(&t.columns).zip(&m.widths) {
@@ -528,14 +519,14 @@ pub(crate) fn draw(
     c.raw(&format!(r##"<path d="{d}" fill="none" stroke="{RULE}" stroke-width="0.2"/>"##));
     if head_bottom > grid_top && top > head_bottom {
         c.raw(&format!(
-            r##"<path d="M{} {}H{}" stroke="{FRAME}" stroke-width="0.35"/>"##,
+            r##"<path d="M{} {}H{}" stroke="{INK}" stroke-width="0.35"/>"##,
             mm(x),
             mm(head_bottom),
             mm(x + width)
         ));
     }
     c.raw(&format!(
-        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{FRAME}" stroke-width="0.4"/>"##,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="0.4"/>"##,
         mm(x),
         mm(y),
         mm(width),
@@ -559,11 +550,6 @@ fn last_row(rows: &[f64], first: usize, room: f64) -> usize {
         end = end.saturating_sub(WIDOW - left).max((first + WIDOW).min(end));
     }
     end
-}
-
-/// A filled rectangle (x, y, w, h in mm).
-fn rect(c: &mut Canvas<'_>, (x, y, w, h): (f64, f64, f64, f64), fill: &str) {
-    c.raw(&format!(r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"##, mm(x), mm(y), mm(w), mm(h)));
 }
 
 /// Draws images at their true size in the cell (x, y, w, h), line by line, each line centred
@@ -664,7 +650,7 @@ impl<'c, 'a> Flow<'c, 'a> {
         let laid = self.canvas.text(head);
         let rule = laid.bottom + 1.2;
         self.canvas.raw(&format!(
-            r##"<path d="M{} {}H{}" stroke="{BAND}" stroke-width="0.6"/>"##,
+            r##"<path d="M{} {}H{}" stroke="{INK}" stroke-width="0.6"/>"##,
             mm(x),
             mm(rule),
             mm(x + w)

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use pnpkit::emit::{png, SvgParser};
 use pnpkit::layout::Paper;
-use pnpkit::render::{self, Options, Product};
+use pnpkit::render::{self, Options};
 use pnpkit::text::Fonts;
 use resvg::tiny_skia::Pixmap;
 
@@ -25,10 +25,11 @@ const CHANNEL_SLACK: u8 = 40;
 /// The share of differing pixels a picture may have before its look counts as changed.
 const PIXEL_SLACK: f64 = 0.002;
 
-/// What is drawn: a face preview (`pack`, preview name) or a page (`pack`, product, page index).
+/// What is drawn: a face preview (`pack`, preview name) or a page (`pack`, document name as the
+/// output file's stem, page index).
 enum Shot {
     Face(&'static str, &'static str),
-    Page(&'static str, Product, usize),
+    Page(&'static str, &'static str, usize),
 }
 
 const SHOTS: &[Shot] = &[
@@ -41,16 +42,18 @@ const SHOTS: &[Shot] = &[
     Shot::Face("twilight-struggle", "cards/11-front"),
     Shot::Face("twilight-struggle", "counters/us-influence-front"),
     Shot::Face("submarine-attack", "cards/1-front"),
-    Shot::Page("dougram", Product::Cards, 0),
-    Shot::Page("dougram", Product::Counters, 0),
-    Shot::Page("dougram", Product::Sheets, 0),
-    Shot::Page("dougram", Product::Setups, 0),
-    Shot::Page("dougram", Product::CardList, 0),
-    Shot::Page("dougram", Product::Aids, 0),
-    Shot::Page("dougram", Product::Calibration, 0),
-    Shot::Page("submarine-attack", Product::Sheets, 0),
-    Shot::Page("twilight-struggle", Product::Map, 0),
-    Shot::Page("diceplomacy", Product::Sheets, 0),
+    Shot::Page("dougram", "cards", 0),
+    Shot::Page("dougram", "counters", 0),
+    Shot::Page("dougram", "play-sheets", 0),
+    Shot::Page("dougram", "setup-charts", 0),
+    Shot::Page("dougram", "card-list", 0),
+    Shot::Page("dougram", "play-aids", 0),
+    Shot::Page("dougram", "calibration", 0),
+    Shot::Page("submarine-attack", "play-sheets", 0),
+    Shot::Page("submarine-attack", "mat-a3", 0),
+    Shot::Page("twilight-struggle", "tracks", 0),
+    Shot::Page("twilight-struggle", "map-a3", 0),
+    Shot::Page("diceplomacy", "play-sheets", 0),
 ];
 
 fn rendered(pack: &str) -> render::Rendered {
