@@ -71,12 +71,9 @@ fn svg_of(out: &render::Rendered, pack: &str, shot: &Shot) -> (String, String, u
             let preview = out.previews.iter().find(|p| p.name == *name).unwrap_or_else(|| panic!("{pack}: no {name}"));
             (format!("{pack}-{}", name.replace('/', "-")), preview.svg.clone(), FACE_DPI)
         }
-        Shot::Page(_, product, page) => {
-            let doc = out
-                .documents
-                .iter()
-                .find(|d| d.product == *product)
-                .unwrap_or_else(|| panic!("{pack}: no {product:?}"));
+        Shot::Page(_, document, page) => {
+            let doc =
+                out.documents.iter().find(|d| d.name == *document).unwrap_or_else(|| panic!("{pack}: no {document}"));
             (format!("{pack}-{}-{}", doc.name, page + 1), doc.pages[*page].svg.clone(), PAGE_DPI)
         }
     }
