@@ -28,7 +28,7 @@ fn union(rects: impl IntoIterator<Item = Rect>) -> Option<Rect> {
     for r in rects {
         (x0, y0, x1, y1) = (x0.min(r.x), y0.min(r.y), x1.max(r.right()), y1.max(r.bottom()));
     }
-    (x0 <= x1).then(|| Rect { x: x0, y: y0, w: x1 - x0, h: y1 - y0 })
+    (x0 <= x1).then_some(Rect { x: x0, y: y0, w: x1 - x0, h: y1 - y0 })
 }
 
 /// A sheet of paper, in mm, portrait.
