@@ -1,7 +1,7 @@
 //! `pnpkit build`: everything the build writes, in the order it is written. Each product is
 //! rendered, then written as PDF, one SVG per page and PNG previews of every distinct face; the
-//! manifest lists every file with its pages and content hash. Files are staged and renamed only
-//! when everything succeeded.
+//! manifest lists every file with its pages and content hash. Files are staged beside the output
+//! and the whole folder is swapped in only when everything succeeded.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::diag::Diagnostic;
-use crate::emit::{pdf, png, pngs, Staging, SvgParser};
+use crate::emit::{pdf, png, pngs, OutputLock, Staging, SvgParser};
 use crate::model::Pack;
 use crate::render::sheets::Page;
 use crate::render::{Document, Product, Rendered};
@@ -18,8 +18,6 @@ use crate::text::Fonts;
 
 /// What `build` writes besides the documents themselves.
 pub(super) struct Plan {
-    /// Output folder.
-    pub(super) out: PathBuf,
     /// Separate front and back PDFs instead of interleaved duplex pages.
     pub(super) split_backs: bool,
     /// PNG resolution.
@@ -59,16 +57,33 @@ struct Manifest<'a> {
     warnings: usize,
 }
 
-/// Writes the rendered products into `plan.out`, printing a line per file.
+/// Writes the rendered products into the output folder `lock` holds, printing a line per product.
+/// An error is a sentence that says what became of the previous output.
 pub(super) fn write(
     pack: &Pack,
     rendered: &Rendered,
     fonts: &Arc<Fonts>,
     diags: &[Diagnostic],
     plan: &Plan,
+    lock: OutputLock,
 ) -> Result<Vec<PathBuf>, String> {
+    let unchanged = |e: String| format!("{e}; the previous output is unchanged");
+    let staging = Staging::new(lock).map_err(|e| unchanged(e.to_string()))?;
+    let staging = stage(pack, rendered, fonts, diags, plan, staging).map_err(unchanged)?;
+    // The commit's errors say themselves whether the previous output is in place.
+    staging.commit().map_err(|e| e.to_string())
+}
+
+/// Writes every file into `staging`.
+fn stage(
+    pack: &Pack,
+    rendered: &Rendered,
+    fonts: &Arc<Fonts>,
+    diags: &[Diagnostic],
+    plan: &Plan,
+    mut staging: Staging,
+) -> Result<Staging, String> {
     let parser = SvgParser::new(fonts);
-    let mut staging = Staging::new(&plan.out).map_err(|e| e.to_string())?;
     let mut files = Vec::new();
     let mut put = |staging: &mut Staging,
                    path: String,
@@ -151,7 +166,7 @@ pub(super) fn write(
     let mut bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| e.to_string())?;
     bytes.push(b'\n');
     staging.write("manifest.json", &bytes).map_err(|e| e.to_string())?;
-    staging.commit().map_err(|e| e.to_string())
+    Ok(staging)
 }
 
 fn entry(doc: &Document) -> DocumentEntry {

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Sources};
-use crate::emit::{pdf, Staging, SvgParser};
+use crate::emit::{pdf, OutputLock, Staging, SvgParser};
 use crate::errata::{describe, diff};
 use crate::layout::Paper;
 use crate::render::sheets::Page;
@@ -38,8 +38,10 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     }
     let out = out
         .map(Path::to_path_buf)
-        .unwrap_or_else(|| Path::new("output").join(&new.id).join(format!("errata-{}", new.game.edition)));
-    let mut staging = Staging::new(&out).map_err(|e| e.to_string())?;
+        .unwrap_or_else(|| Path::new("output").join(format!("{}-errata-{}", new.id, new.game.edition)));
+    // Beside the build's output, not in it: a build replaces its folder whole.
+    let lock = OutputLock::acquire(&out, false, "changes.json").map_err(|e| e.to_string())?;
+    let mut staging = Staging::new(lock).map_err(|e| e.to_string())?;
     let edition = &new.game.edition;
     staging
         .write("changes.json", serde_json::to_string_pretty(&changes).unwrap_or_default().as_bytes())

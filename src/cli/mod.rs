@@ -49,6 +49,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Check the pack, then write its outputs into output/<pack>/ (nothing is written on errors).
+    /// The output folder is replaced whole, in one step, and locked while it is written.
     Build {
         #[command(flatten)]
         pack: PackArgs,
@@ -78,7 +79,7 @@ enum Command {
         old: String,
         /// The new edition: a pack folder, or a folder at a git revision (`data/x@HEAD`).
         new: String,
-        /// Output folder (default: output/<new pack>/errata-<edition>).
+        /// Output folder, replaced whole (default: output/<new pack>-errata-<edition>).
         #[arg(long)]
         out: Option<PathBuf>,
         /// Print the changes as JSON.
@@ -147,6 +148,10 @@ enum RulesCommand {
         /// Where to write `rules/` (default: the current folder).
         #[arg(long, default_value = ".")]
         out: PathBuf,
+        /// Overwrite rules files that differ from what the import writes (edited by hand, or
+        /// imported from another text); without it such files stop the import.
+        #[arg(long)]
+        force: bool,
         /// How to print diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -170,9 +175,14 @@ enum DeckCommand {
 /// How `build` prints, as typed; [`PrintArgs::options`] checks and resolves it.
 #[derive(clap::Args)]
 struct PrintArgs {
-    /// Output folder (default: output/<pack name>).
+    /// Output folder (default: output/<pack name>). It is replaced whole, so it must be new, empty
+    /// or an earlier build's output.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// When another build is writing the same output folder, wait for it to finish instead of
+    /// stopping at once.
+    #[arg(long)]
+    wait: bool,
     /// Build only these products.
     #[arg(long, value_enum, value_delimiter = ',')]
     only: Vec<Product>,
@@ -269,7 +279,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             status(&diags)
         }
         Command::Build { pack, print } => run_build(&pack, &print),
-        Command::Rules { command: RulesCommand::Import { file, out, format } } => import_rules(&file, &out, format),
+        Command::Rules { command: RulesCommand::Import { file, out, format, force } } => {
+            import_rules(&file, &out, format, force)
+        }
         Command::Rules { command: RulesCommand::Search(args) } => search(&args, false),
         Command::Errata { old, new, out, json } => match errata::run(&old, &new, out.as_deref(), json) {
             Ok(()) => ExitCode::SUCCESS,
@@ -311,8 +323,28 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     }
 }
 
-/// `pnpkit build`: check, render, write; nothing is written unless every step succeeded.
+/// Locks the output folder `out` for this process, or prints who holds it.
+fn lock_output(out: &Path, wait: bool) -> Result<crate::emit::OutputLock, ExitCode> {
+    crate::emit::OutputLock::acquire(out, wait, "manifest.json").map_err(|e| {
+        if e.kind() == std::io::ErrorKind::WouldBlock {
+            eprintln!("error: {e}\n  = help: wait for it to finish, or pass --wait");
+        } else if e.kind() == std::io::ErrorKind::AlreadyExists {
+            eprintln!("error: {e}\n  = help: choose another --out, or remove the folder");
+        } else {
+            eprintln!("error: cannot lock {}: {e}; nothing was written", out.display());
+        }
+        ExitCode::FAILURE
+    })
+}
+
+/// `pnpkit build`: lock the output, check, render, write; nothing is written unless every step
+/// succeeded.
 fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
+    // A named output is locked before anything else, so a second build into it stops at once.
+    let early = match print.out.as_deref().map(|out| lock_output(out, print.wait)).transpose() {
+        Ok(lock) => lock,
+        Err(code) => return code,
+    };
     let Some(Checked { pack: loaded, mut sources, mut diags, revisions }) = load_and_check(pack) else {
         return ExitCode::FAILURE;
     };
@@ -362,16 +394,23 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     }
     report(&sources, &diags, pack.format);
     let out = print.out.clone().unwrap_or_else(|| Path::new("output").join(&loaded.id));
+    let lock = match early {
+        Some(lock) => lock,
+        None => match lock_output(&out, print.wait) {
+            Ok(lock) => lock,
+            Err(code) => return code,
+        },
+    };
     eprintln!("building {} into {}", loaded.id, out.display());
-    let plan = build::Plan { out: out.clone(), split_backs: print.split_backs, png_dpi: print.png_dpi };
-    match build::write(&loaded, &rendered, &fonts, &diags, &plan) {
+    let plan = build::Plan { split_backs: print.split_backs, png_dpi: print.png_dpi };
+    match build::write(&loaded, &rendered, &fonts, &diags, &plan, lock) {
         Ok(written) => {
             say!("{}", summary::text(&loaded, &diags));
             say!("wrote {} files into {}", written.len() + 1, out.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}; the previous output is unchanged", out.display());
+            eprintln!("error: cannot write {}: {e}", out.display());
             ExitCode::FAILURE
         }
     }
@@ -489,7 +528,7 @@ fn is_wide(c: char) -> bool {
 
 /// `pnpkit rules import`: the sections of a plain-text rulebook as rules/*.md, with the numbering
 /// problems the checks find reported as warnings (the import itself succeeds).
-fn import_rules(file: &Path, out: &Path, format: Format) -> ExitCode {
+fn import_rules(file: &Path, out: &Path, format: Format, force: bool) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -509,13 +548,25 @@ fn import_rules(file: &Path, out: &Path, format: Format) -> ExitCode {
     }
     report(&sources, &diags, format);
     let files = crate::load::import::to_markdown(&pack.rules.sections);
-    let written = crate::emit::Staging::new(&out.join("rules")).and_then(|mut staging| {
-        for (name, body) in &files {
-            staging.write(name, body.as_bytes())?;
-        }
-        staging.commit()
-    });
-    match written {
+    let dir = out.join("rules");
+    // A file that differs from what the import writes may hold the designer's edits: without
+    // --force, nothing is written.
+    let differing: Vec<&str> = files
+        .iter()
+        .filter(|(name, body)| std::fs::read(dir.join(name)).is_ok_and(|old| old != body.as_bytes()))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    if !differing.is_empty() && !force {
+        eprintln!(
+            "error: {} file(s) in {} differ from the import: {}; nothing was written\n  = help: they may have \
+             been edited by hand; pass --force to overwrite them",
+            differing.len(),
+            dir.display(),
+            differing.join(", ")
+        );
+        return ExitCode::FAILURE;
+    }
+    match write_rules(&dir, &files) {
         Ok(_) => {
             say!(
                 "imported {} sections, {clauses} clauses into {}",
@@ -533,6 +584,27 @@ fn import_rules(file: &Path, out: &Path, format: Format) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes the imported rules files into `dir`, each through a temporary file renamed over it, so
+/// none is ever half-written. Files already as the import writes them are left alone; other files
+/// in the folder (sections written by hand) are kept.
+fn write_rules(dir: &Path, files: &[(String, String)]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (name, body) in files {
+        let target = dir.join(name);
+        if std::fs::read(&target).is_ok_and(|old| old == body.as_bytes()) {
+            continue;
+        }
+        // Not `.md`, so the rules loader never reads a temporary file a kill left behind.
+        let temp = dir.join(format!(".{name}.pnpkit-{}", std::process::id()));
+        std::fs::write(&temp, body)?;
+        if let Err(e) = std::fs::rename(&temp, &target) {
+            let _ = std::fs::remove_file(&temp);
+            return Err(e);
+        }
+    }
+    Ok(())
 }
 
 /// A loaded and checked pack.

@@ -1,8 +1,9 @@
 //! Writing output files: [`pdf`] (krilla, fonts subset once per document), [`png`] (resvg) and
 //! SVG as it is, all from the same SVG pages, parsed by one [`SvgParser`] that knows only the
 //! embedded fonts. The principal type is [`Staging`]: every file is written into a staging folder
-//! first and renamed into the output folder only when the whole build succeeded, so a failed
-//! build never leaves a half-written file and never destroys the last good one.
+//! beside the output, under a lock on it, and swapped in place of the whole output folder in one step
+//! only when the whole build succeeded, so a failed or killed build never leaves a half-written
+//! file or a mix of two builds and never destroys the last good output.
 
 mod pdf;
 mod png;
@@ -11,5 +12,5 @@ mod svgdoc;
 
 pub use pdf::pdf;
 pub use png::{png, pngs};
-pub use staging::Staging;
+pub use staging::{process_is_running, OutputLock, Staging};
 pub use svgdoc::{SvgError, SvgParser};

@@ -1,28 +1,147 @@
-//! Staged output: write everything aside, then rename into place.
+//! Output written whole: a lock on the output folder, a staging folder beside it, one swap.
+//!
+//! A command that writes an output folder first takes its [`OutputLock`] (the OS's advisory lock on
+//! `.<name>.lock` beside the folder, holding the writer's PID and start time), so a second writer
+//! into the same folder stops at once instead of mixing its files in. It then writes every file
+//! into a [`Staging`] folder beside the output and, once all of them are written, swaps the two
+//! folders in one step (`renameat2(RENAME_EXCHANGE)` on Linux, `renameatx_np(RENAME_SWAP)` on
+//! macOS; elsewhere rename the old folder aside, rename the new one in) and removes the old one. A
+//! reader sees the complete old or the complete new output, never a mix, and files the new build
+//! does not make do not linger.
+//!
+//! Staging folders are named `.<name>.staging-<pid>-<n>` and marked by a file beside them,
+//! `.<name>.staging-<pid>-<n>.pnpkit`, holding the PID. A later writer removes only folders with such
+//! a marker whose process is gone (killed mid-build); a user's folder that merely looks like one is
+//! never touched.
 
-use std::io;
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{self, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// Files written for one build, kept aside until [`Staging::commit`].
+/// The exclusive right to write one output folder, held until dropped (or the process dies: the
+/// OS releases the lock then, so a killed build never blocks the next one).
+#[derive(Debug)]
+pub struct OutputLock {
+    /// The output folder, with its parent resolved (symbolic links followed).
+    out: PathBuf,
+    /// The folder as the user named it, for messages.
+    shown: PathBuf,
+    _file: File,
+}
+
+impl OutputLock {
+    /// Locks the output folder `out` (which need not exist). When another process holds the lock,
+    /// fails at once with a message naming it (`ErrorKind::WouldBlock`), or with `wait` waits for
+    /// it to finish. An existing folder is replaced whole on commit, so it must be empty or an
+    /// output this command wrote, recognised by the file `made` (`manifest.json`): any other is
+    /// refused (`ErrorKind::AlreadyExists`) rather than deleted.
+    pub fn acquire(out: &Path, wait: bool, made: &str) -> io::Result<OutputLock> {
+        let (parent, name) = resolve(out)?;
+        let path = parent.join(format!(".{name}.lock"));
+        // Never truncated before the lock is ours: the holder's PID is in it.
+        let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) if wait => {
+                eprintln!("waiting: another build is writing {}, {}", out.display(), holder(&path));
+                file.lock()?;
+            }
+            Err(TryLockError::WouldBlock) => {
+                let why = format!("another build is writing {}, {}", out.display(), holder(&path));
+                return Err(io::Error::new(ErrorKind::WouldBlock, why));
+            }
+            Err(TryLockError::Error(e)) => return Err(e),
+        }
+        file.set_len(0)?;
+        let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        (&file).write_all(format!("{}\n{started}\n", std::process::id()).as_bytes())?;
+        let lock = OutputLock { out: parent.join(name), shown: out.to_path_buf(), _file: file };
+        if let Ok(meta) = std::fs::symlink_metadata(&lock.out) {
+            let empty = meta.is_dir() && std::fs::read_dir(&lock.out)?.next().is_none();
+            if !meta.is_dir() || !(empty || lock.out.join(made).is_file()) {
+                let why = format!(
+                    "{} exists and is not an output pnpkit wrote (it has no {made}); pnpkit replaces its output \
+                     folder whole, so it writes only into a new or empty folder or one it wrote before",
+                    out.display()
+                );
+                return Err(io::Error::new(ErrorKind::AlreadyExists, why));
+            }
+        }
+        Ok(lock)
+    }
+}
+
+/// The output folder's parent (created, symbolic links resolved) and its name. A folder that is a
+/// symbolic link is resolved too, so the link itself is never swapped away.
+fn resolve(out: &Path) -> io::Result<(PathBuf, String)> {
+    let out = if out.is_symlink() { out.canonicalize()? } else { out.to_path_buf() };
+    let out = match out.file_name() {
+        Some(_) => out,
+        // `.`, `..` or `/`: name the folder itself.
+        None => out.canonicalize()?,
+    };
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| io::Error::other(format!("{} names no folder to write into", out.display())))?;
+    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)?;
+    Ok((parent.canonicalize()?, name))
+}
+
+/// Who holds the lock file `path`, as the end of a sentence: "started by PID 4242 3 s ago".
+fn holder(path: &Path) -> String {
+    // The holder writes its PID right after taking the lock; give it a moment to do so.
+    for _ in 0..20 {
+        let mut text = String::new();
+        let _ = File::open(path).and_then(|mut f| f.read_to_string(&mut text));
+        let mut lines = text.lines().map(|l| l.trim().parse::<u64>());
+        if let (Some(Ok(pid)), Some(Ok(started))) = (lines.next(), lines.next()) {
+            let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+            return format!("started by PID {pid} {} s ago", now.saturating_sub(started));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    format!("whose PID is not recorded in {}", path.display())
+}
+
+/// Files written for one build, kept in a folder beside the output until [`Staging::commit`].
 #[derive(Debug)]
 pub struct Staging {
-    out: PathBuf,
+    lock: OutputLock,
+    /// The staging folder; after the swap it holds the old output, which is then removed.
     stage: PathBuf,
+    /// Where the old output waits while it is renamed aside (platforms without an exchange).
+    aside: PathBuf,
+    /// The marker file beside the staging folder.
+    marker: PathBuf,
     files: Vec<String>,
 }
 
 impl Staging {
-    /// Starts staging output for the folder `out` (created on commit if missing).
-    pub fn new(out: &Path) -> io::Result<Staging> {
-        let name = out.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-        let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        std::fs::create_dir_all(parent)?;
-        let stage = parent.join(format!(".{name}.staging"));
-        if stage.exists() {
-            std::fs::remove_dir_all(&stage)?; // left over from a build that was killed
+    /// Starts staging output for the locked folder, first removing staging folders left by
+    /// killed builds.
+    pub fn new(lock: OutputLock) -> io::Result<Staging> {
+        let (parent, name) = split(&lock.out);
+        remove_stale(&parent, &name, &lock.out);
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let pid = std::process::id();
+        loop {
+            let base = format!(".{name}.staging-{pid}-{}", NEXT.fetch_add(1, Ordering::Relaxed));
+            let stage = parent.join(&base);
+            let marker = parent.join(format!("{base}.pnpkit"));
+            if stage.exists() || stage.is_symlink() || marker.exists() {
+                continue; // someone else's folder of that name: leave it alone
+            }
+            // The marker first, so a folder of ours never exists unmarked.
+            std::fs::write(&marker, format!("pnpkit {pid}\n"))?;
+            let aside = parent.join(format!("{base}.old"));
+            let staging = Staging { lock, stage, aside, marker, files: Vec::new() };
+            std::fs::create_dir(&staging.stage)?;
+            return Ok(staging);
         }
-        std::fs::create_dir_all(&stage)?;
-        Ok(Staging { out: out.to_path_buf(), stage, files: Vec::new() })
     }
 
     /// Writes `name` (a path relative to the output folder, `/`-separated) into the staging folder.
@@ -36,27 +155,139 @@ impl Staging {
         Ok(())
     }
 
-    /// Moves every staged file into the output folder and removes the staging folder.
+    /// Puts the staged folder in place of the output in one step and removes the old output. On
+    /// an error the old output is in place, complete, and the message says so.
     pub fn commit(self) -> io::Result<Vec<PathBuf>> {
-        std::fs::create_dir_all(&self.out)?;
-        let mut written = Vec::new();
-        for name in &self.files {
-            let target = self.out.join(name);
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::rename(self.stage.join(name), &target)?;
-            written.push(target);
+        let out = &self.lock.out;
+        let unchanged = |e: io::Error| io::Error::new(e.kind(), format!("{e}; the previous output is unchanged"));
+        if std::fs::symlink_metadata(out).is_ok() {
+            swap(&self.stage, out, &self.aside)?;
+        } else {
+            std::fs::rename(&self.stage, out).map_err(unchanged)?;
         }
-        std::fs::remove_dir_all(&self.stage)?;
-        Ok(written)
+        // The old output, now at `stage` or `aside`, is removed when `self` drops.
+        Ok(self.files.iter().map(|f| self.lock.shown.join(f)).collect())
     }
 }
 
 impl Drop for Staging {
-    /// A staging that was never committed leaves nothing behind.
+    /// An uncommitted staging, or the old output after a commit, leaves nothing behind. When it
+    /// cannot be removed the marker stays, so the next build removes it.
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.stage);
+        let removed = [&self.stage, &self.aside].iter().all(|dir| match remove_tree(dir) {
+            Ok(()) => true,
+            Err(e) => {
+                eprintln!("warning: cannot remove {}: {e}; the next build removes it", dir.display());
+                false
+            }
+        });
+        if removed {
+            let _ = std::fs::remove_file(&self.marker);
+        }
+    }
+}
+
+/// A resolved output folder's parent and name.
+fn split(out: &Path) -> (PathBuf, String) {
+    let name = out.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    (out.parent().unwrap_or(Path::new(".")).to_path_buf(), name)
+}
+
+/// Puts `stage` in place of the existing `out`: one exchange where the OS has it, otherwise two
+/// renames through `aside`.
+fn swap(stage: &Path, out: &Path, aside: &Path) -> io::Result<()> {
+    let unchanged = |e: io::Error| io::Error::new(e.kind(), format!("{e}; the previous output is unchanged"));
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    {
+        use rustix::fs::{renameat_with, RenameFlags, CWD};
+        use rustix::io::Errno;
+        match renameat_with(CWD, stage, CWD, out, RenameFlags::EXCHANGE) {
+            Ok(()) => return Ok(()),
+            // A file system without the exchange: fall back to two renames.
+            Err(Errno::INVAL | Errno::NOSYS | Errno::NOTSUP) => {}
+            Err(e) => return Err(unchanged(e.into())),
+        }
+    }
+    std::fs::rename(out, aside).map_err(unchanged)?;
+    if let Err(e) = std::fs::rename(stage, out) {
+        return match std::fs::rename(aside, out) {
+            Ok(()) => Err(unchanged(e)),
+            Err(back) => Err(io::Error::new(
+                e.kind(),
+                format!("{e}; the previous output is complete in {} ({back})", aside.display()),
+            )),
+        };
+    }
+    Ok(())
+}
+
+/// Removes the staging folders (and old outputs set aside) of `out` whose marker names a process
+/// that is gone. Called under the output lock, so no live build of this output owns them. An old
+/// output set aside by a build killed between its two renames is put back first.
+fn remove_stale(parent: &Path, name: &str, out: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else { return };
+    let prefix = format!(".{name}.staging-");
+    for entry in entries.filter_map(Result::ok) {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(base) = file.strip_suffix(".pnpkit").filter(|b| b.starts_with(&prefix)) else { continue };
+        let Some(pid) = base[prefix.len()..].split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        let marker = parent.join(&file);
+        let marked = std::fs::read_to_string(&marker).is_ok_and(|t| t.trim() == format!("pnpkit {pid}"));
+        if !marked || pid == std::process::id() || process_is_running(pid) {
+            continue;
+        }
+        let (stage, aside) = (parent.join(base), parent.join(format!("{base}.old")));
+        if std::fs::symlink_metadata(out).is_err() && aside.is_dir() {
+            let _ = std::fs::rename(&aside, out);
+        }
+        if remove_tree(&stage).is_ok() && remove_tree(&aside).is_ok() {
+            let _ = std::fs::remove_file(&marker);
+        }
+    }
+}
+
+/// Removes a folder of ours and everything in it (nothing when it does not exist), making its
+/// subfolders writable first when a read-only one is in the way.
+fn remove_tree(dir: &Path) -> io::Result<()> {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() == ErrorKind::PermissionDenied => {
+            make_writable(dir);
+            std::fs::remove_dir_all(dir)
+        }
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
+        other => other,
+    }
+}
+
+fn make_writable(dir: &Path) {
+    let Ok(meta) = std::fs::symlink_metadata(dir) else { return };
+    if !meta.is_dir() {
+        return;
+    }
+    let mut permissions = meta.permissions();
+    #[allow(clippy::permissions_set_readonly_false)] // only our own folder, to remove it
+    permissions.set_readonly(false);
+    let _ = std::fs::set_permissions(dir, permissions);
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        make_writable(&entry.path());
+    }
+}
+
+/// Whether the process `pid` is still running. Where this cannot be asked, every process is
+/// taken to run, so nothing of another process is ever removed.
+pub fn process_is_running(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        use rustix::process::{test_kill_process, Pid};
+        match i32::try_from(pid).ok().and_then(Pid::from_raw) {
+            Some(pid) => test_kill_process(pid) != Err(rustix::io::Errno::SRCH),
+            None => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
     }
 }
 
@@ -64,22 +295,90 @@ impl Drop for Staging {
 mod tests {
     use super::*;
 
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("pnpkit-staging-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn stage(out: &Path) -> Staging {
+        Staging::new(OutputLock::acquire(out, false, "manifest.json").unwrap()).unwrap()
+    }
+
     #[test]
-    fn nothing_reaches_the_output_until_commit() {
-        let dir = std::env::temp_dir().join(format!("pnpkit-staging-{}", std::process::id()));
+    fn nothing_reaches_the_output_until_commit_and_old_files_do_not_linger() {
+        let dir = temp("commit");
         let out = dir.join("pack");
         std::fs::create_dir_all(&out).unwrap();
-        std::fs::write(out.join("a.txt"), "old").unwrap();
-        let mut staging = Staging::new(&out).unwrap();
-        staging.write("a.txt", b"new").unwrap();
-        assert_eq!(std::fs::read_to_string(out.join("a.txt")).unwrap(), "old");
+        std::fs::write(out.join("manifest.json"), "old").unwrap();
+        std::fs::write(out.join("gone.txt"), "old").unwrap();
+        let mut staging = stage(&out);
+        staging.write("manifest.json", b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("manifest.json")).unwrap(), "old");
         drop(staging);
-        assert_eq!(std::fs::read_to_string(out.join("a.txt")).unwrap(), "old");
-        let mut staging = Staging::new(&out).unwrap();
-        staging.write("a.txt", b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("manifest.json")).unwrap(), "old");
+        let mut staging = stage(&out);
+        staging.write("manifest.json", b"new").unwrap();
+        staging.write("svg/a.svg", b"new").unwrap();
         staging.commit().unwrap();
-        assert_eq!(std::fs::read_to_string(out.join("a.txt")).unwrap(), "new");
-        assert!(!dir.join(".pack.staging").exists());
+        assert_eq!(std::fs::read_to_string(out.join("manifest.json")).unwrap(), "new");
+        assert!(out.join("svg/a.svg").is_file());
+        assert!(!out.join("gone.txt").exists(), "files the new build does not make are gone");
+        let mut left: Vec<_> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        left.sort();
+        assert_eq!(left, [".pack.lock", "pack"], "nothing but the output and its lock file");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_second_writer_is_refused_with_the_holders_pid() {
+        let dir = temp("lock");
+        let out = dir.join("pack");
+        let first = OutputLock::acquire(&out, false, "manifest.json").unwrap();
+        let second = OutputLock::acquire(&out, false, "manifest.json").unwrap_err();
+        assert_eq!(second.kind(), ErrorKind::WouldBlock);
+        let message = second.to_string();
+        assert!(message.contains(&format!("started by PID {}", std::process::id())), "{message}");
+        drop(first);
+        assert!(OutputLock::acquire(&out, false, "manifest.json").is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_folder_that_is_not_an_output_is_refused_not_replaced() {
+        let dir = temp("foreign");
+        let out = dir.join("notes");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("mine.txt"), "keep").unwrap();
+        let error = OutputLock::acquire(&out, false, "manifest.json").unwrap_err();
+        assert!(error.to_string().contains("is not an output pnpkit wrote"), "{error}");
+        assert_eq!(std::fs::read_to_string(out.join("mine.txt")).unwrap(), "keep");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_marked_staging_folders_of_dead_processes_are_removed() {
+        let dir = temp("stale");
+        let out = dir.join("pack");
+        // A PID above the kernel's maximum (4194304) never runs.
+        let dead = 4_194_305 + (std::process::id() % 1000);
+        let ours = dir.join(format!(".pack.staging-{dead}-0"));
+        std::fs::create_dir_all(ours.join("svg")).unwrap();
+        std::fs::write(dir.join(format!(".pack.staging-{dead}-0.pnpkit")), format!("pnpkit {dead}\n")).unwrap();
+        let unmarked = dir.join(format!(".pack.staging-{dead}-1"));
+        std::fs::create_dir_all(&unmarked).unwrap();
+        let old_style = dir.join(".pack.staging");
+        std::fs::create_dir_all(&old_style).unwrap();
+        let live = dir.join(".pack.staging-1-0");
+        std::fs::create_dir_all(&live).unwrap();
+        std::fs::write(dir.join(".pack.staging-1-0.pnpkit"), "pnpkit 1\n").unwrap();
+        let staging = stage(&out);
+        assert!(!ours.exists(), "a marked staging folder of a dead process is removed");
+        assert!(unmarked.is_dir() && old_style.is_dir(), "look-alike folders are kept");
+        assert!(live.is_dir() || !process_is_running(1), "a running process's folder is kept");
+        drop(staging);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

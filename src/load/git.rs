@@ -2,7 +2,9 @@
 //!
 //! The folder's tree at that revision is written into a temporary folder of the same name, so it
 //! loads, checks and renders exactly like a folder on disk; the temporary folder is removed when
-//! the [`Checkout`] is dropped. Git is read in-process (gix), never by running `git`.
+//! the [`Checkout`] is dropped. A checkout left by a process that was killed (Ctrl-C, SIGKILL) is
+//! removed by the next one: each temporary folder holds a marker file with its process's PID.
+//! Git is read in-process (gix), never by running `git`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -67,13 +69,41 @@ pub fn checkout(folder: &Path, revision: &str) -> Result<Checkout, String> {
             .ok_or_else(|| format!("{label}: {} is not a folder at `{revision}`", relative.display()))?;
         entry.object().map_err(|e| format!("{label}: {e}"))?.into_tree()
     };
+    remove_stale(&std::env::temp_dir());
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let temp =
-        std::env::temp_dir().join(format!("pnpkit-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+    let pid = std::process::id();
+    let temp = std::env::temp_dir().join(format!("pnpkit-{pid}-{}", NEXT.fetch_add(1, Ordering::Relaxed)));
     let name = absolute.file_name().map_or_else(|| "pack".into(), |n| n.to_os_string());
     let checkout = Checkout { dir: temp.join(name), label, temp };
+    std::fs::create_dir_all(&checkout.temp).map_err(|e| format!("{}: {e}", checkout.label))?;
+    std::fs::write(checkout.temp.join(MARKER), format!("pnpkit {pid}\n"))
+        .map_err(|e| format!("{}: {e}", checkout.label))?;
     write_tree(&repo, &tree, &checkout.dir).map_err(|e| format!("{}: {e}", checkout.label))?;
     Ok(checkout)
+}
+
+/// The file marking a temporary folder as a checkout of the process it names.
+const MARKER: &str = ".pnpkit-checkout";
+
+/// Removes the checkouts in `temp` (`pnpkit-<pid>-<n>`) whose marker names a process that is gone.
+/// Folders without the marker are never touched.
+fn remove_stale(temp: &Path) {
+    let Ok(entries) = std::fs::read_dir(temp) else { return };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix("pnpkit-")
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, n)| n.parse::<u64>().ok().and(pid.parse::<u32>().ok()))
+        else {
+            continue;
+        };
+        let dir = entry.path();
+        let marked = std::fs::read_to_string(dir.join(MARKER)).is_ok_and(|t| t.trim() == format!("pnpkit {pid}"));
+        if marked && pid != std::process::id() && !crate::emit::process_is_running(pid) {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
 }
 
 /// Writes a tree's blobs (and, recursively, its subtrees) under `dir`.
@@ -110,5 +140,26 @@ mod tests {
         assert_eq!(split_revision("@HEAD"), (PathBuf::from("."), Some("HEAD".into())));
         assert_eq!(split_revision("data/dougram"), (PathBuf::from("data/dougram"), None));
         assert_eq!(split_revision("data/dougram@"), (PathBuf::from("data/dougram@"), None));
+    }
+
+    #[test]
+    fn only_marked_checkouts_of_dead_processes_are_removed() {
+        let temp = std::env::temp_dir().join(format!("pnpkit-git-stale-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&temp);
+        // A PID above the kernel's maximum (4194304) never runs.
+        let dead = 4_194_305 + (std::process::id() % 1000);
+        let stale = temp.join(format!("pnpkit-{dead}-0"));
+        std::fs::create_dir_all(stale.join("pack")).unwrap();
+        std::fs::write(stale.join(MARKER), format!("pnpkit {dead}\n")).unwrap();
+        let unmarked = temp.join(format!("pnpkit-{dead}-1"));
+        std::fs::create_dir_all(&unmarked).unwrap();
+        let ours = temp.join(format!("pnpkit-{}-0", std::process::id()));
+        std::fs::create_dir_all(&ours).unwrap();
+        std::fs::write(ours.join(MARKER), format!("pnpkit {}\n", std::process::id())).unwrap();
+        remove_stale(&temp);
+        assert!(!stale.exists(), "a checkout of a killed process is removed");
+        assert!(unmarked.is_dir(), "a folder without the marker is kept");
+        assert!(ours.is_dir(), "a running process's checkout is kept");
+        std::fs::remove_dir_all(&temp).unwrap();
     }
 }

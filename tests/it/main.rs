@@ -17,6 +17,7 @@ mod cards;
 mod cli;
 mod counters;
 mod errata;
+mod faults;
 mod fuzz;
 mod golden;
 mod looks;

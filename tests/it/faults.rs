@@ -1,0 +1,273 @@
+//! Faults while writing output: builds killed at random moments, concurrent builds into one
+//! folder, a read-only old output, a write that fails midway, folders that look like ours, and a
+//! re-import over hand-edited rules. After each, the output folder is the complete old or the
+//! complete new output (the SHA-256 of every file), and the messages say what happened.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use sha2::{Digest, Sha256};
+
+use crate::support::{pnpkit, root, temp_dir, text};
+
+/// Two small builds that differ in every file, written in turn into the same folder.
+const PACKS: [&str; 2] = ["tests/packs/english-only", "tests/packs/english-only-cards"];
+
+/// Every file under `dir` (relative path → SHA-256), skipping nothing.
+fn hashes(dir: &Path) -> BTreeMap<String, String> {
+    fn walk(base: &Path, dir: &Path, into: &mut BTreeMap<String, String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.map(Result::unwrap) {
+            let path = entry.path();
+            if entry.file_type().unwrap().is_dir() {
+                walk(base, &path, into);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                let hash = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+                into.insert(path.strip_prefix(base).unwrap().to_string_lossy().into_owned(), hash);
+            }
+        }
+    }
+    let mut files = BTreeMap::new();
+    walk(dir, dir, &mut files);
+    files
+}
+
+/// `pnpkit build PACK --only cards --out OUT`, started and not waited for.
+fn spawn_build(pack: &str, out: &Path, extra: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_pnpkit"))
+        .args(["build", pack, "--only", "cards", "--out"])
+        .arg(out)
+        .args(extra)
+        .current_dir(root())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start pnpkit")
+}
+
+/// Builds both packs into folders of their own: the complete outputs every state is compared with.
+fn references(dir: &Path) -> [BTreeMap<String, String>; 2] {
+    PACKS.map(|pack| {
+        let out = dir.join(format!("ref-{}", Path::new(pack).file_name().unwrap().to_string_lossy()));
+        let output = spawn_build(pack, &out, &[]).wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        hashes(&out)
+    })
+}
+
+/// Which complete output `out` holds (0 or 1), failing when it is neither.
+fn which(out: &Path, refs: &[BTreeMap<String, String>; 2], when: &str) -> usize {
+    let now = hashes(out);
+    refs.iter().position(|r| *r == now).unwrap_or_else(|| {
+        panic!("{when}: {} is neither complete output: {:?}", out.display(), now.keys().collect::<Vec<_>>())
+    })
+}
+
+/// Staging folders, markers and old outputs set aside, left beside `out`.
+fn leftovers(out: &Path) -> Vec<String> {
+    let name = out.file_name().unwrap().to_string_lossy().into_owned();
+    std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&format!(".{name}.staging")))
+        .collect()
+}
+
+/// A small deterministic generator (SplitMix64), so the kill moments are the same every run.
+struct Moments(u64);
+
+impl Moments {
+    fn next_below(&mut self, bound: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % bound.max(1)
+    }
+}
+
+#[test]
+fn a_build_killed_at_any_moment_leaves_the_complete_old_or_new_output() {
+    let dir = temp_dir("faults-kill");
+    let refs = references(&dir);
+    let out = dir.join("out");
+    let started = Instant::now();
+    assert!(spawn_build(PACKS[0], &out, &[]).wait().unwrap().success());
+    // Kill moments spread over a whole build, with a margin past its end.
+    let span = started.elapsed().as_millis() as u64 * 5 / 4;
+    let mut moments = Moments(14);
+    let (mut killed, mut seen) = (0, [0; 2]);
+    for round in 0..60 {
+        let mut child = spawn_build(PACKS[(round + 1) % 2], &out, &[]);
+        std::thread::sleep(Duration::from_millis(moments.next_below(span)));
+        if child.try_wait().unwrap().is_none() {
+            killed += 1;
+        }
+        let _ = child.kill(); // SIGKILL on Unix
+        child.wait().unwrap();
+        seen[which(&out, &refs, &format!("kill {round}"))] += 1;
+    }
+    assert!(killed >= 20, "only {killed} of 60 builds were still running when killed");
+    assert!(seen[0] > 0 && seen[1] > 0, "both outputs took turns: {seen:?}");
+    // The next build cleans up what the killed ones left.
+    let output = spawn_build(PACKS[1], &out, &[]).wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(which(&out, &refs, "after the last build"), 1);
+    assert_eq!(leftovers(&out), Vec::<String>::new(), "staging folders of killed builds are removed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn of_two_concurrent_builds_one_writes_and_the_other_stops_at_once() {
+    let dir = temp_dir("faults-concurrent");
+    let refs = references(&dir);
+    let out = dir.join("out");
+    for pair in 0..10 {
+        let first = pair % 2;
+        let a = spawn_build(PACKS[first], &out, &[]);
+        let b = spawn_build(PACKS[1 - first], &out, &[]);
+        let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+        let codes = (a.status.code(), b.status.code());
+        let (winner, loser) = match codes {
+            (Some(0), Some(1)) => (first, &b),
+            (Some(1), Some(0)) => (1 - first, &a),
+            _ => panic!("pair {pair}: exit codes {codes:?}, {}", String::from_utf8_lossy(&b.stderr)),
+        };
+        let stderr = String::from_utf8_lossy(&loser.stderr);
+        assert!(stderr.contains("another build is writing") && stderr.contains("started by PID "), "{stderr}");
+        assert!(!stderr.contains("unchanged"), "the loser cannot know the output is unchanged: {stderr}");
+        assert_eq!(which(&out, &refs, &format!("pair {pair}")), winner, "the winner's output, complete");
+    }
+    // With --wait the second build waits its turn, and its output is the one left.
+    let a = spawn_build(PACKS[0], &out, &[]);
+    let holder = dir.join(".out.lock");
+    let since = Instant::now();
+    while !std::fs::read_to_string(&holder).is_ok_and(|t| t.lines().next() == Some(&a.id().to_string())) {
+        assert!(since.elapsed() < Duration::from_secs(10), "the first build never took the lock");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let b = spawn_build(PACKS[1], &out, &["--wait"]);
+    assert!(a.wait_with_output().unwrap().status.success());
+    let b = b.wait_with_output().unwrap();
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    assert_eq!(which(&out, &refs, "--wait"), 1);
+    assert_eq!(leftovers(&out), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_read_only_old_output_is_replaced_whole() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("faults-read-only");
+    let refs = references(&dir);
+    let out = dir.join("out");
+    assert!(spawn_build(PACKS[0], &out, &[]).wait().unwrap().success());
+    std::fs::set_permissions(out.join("manifest.json"), std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(out.join("svg"), std::fs::Permissions::from_mode(0o555)).unwrap();
+    let output = spawn_build(PACKS[1], &out, &[]).wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(which(&out, &refs, "over a read-only output"), 1);
+    assert_eq!(leftovers(&out), Vec::<String>::new(), "the old output is removed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_write_that_fails_midway_keeps_the_old_output_and_says_so() {
+    let dir = temp_dir("faults-midway");
+    let refs = references(&dir);
+    let out = dir.join("out");
+    assert!(spawn_build(PACKS[0], &out, &[]).wait().unwrap().success());
+    // A file size limit (in KiB for bash) above every PDF and SVG page but below the largest PNG
+    // preview, which are written last: the limit stops the build midway with EFBIG.
+    let reference = dir.join("ref-english-only-cards");
+    let largest = |previews: bool| {
+        let sizes = hashes(&reference).into_keys().filter(|f| f.starts_with("png/") == previews);
+        sizes.map(|f| std::fs::metadata(reference.join(f)).unwrap().len()).max().unwrap()
+    };
+    let limit = largest(false) / 1024 + 1;
+    assert!(limit * 1024 < largest(true), "the previews must be the largest files");
+    let script = format!("trap '' XFSZ; ulimit -f {limit}; exec \"$0\" build {} --only cards --out \"$1\"", PACKS[1]);
+    let Ok(output) =
+        Command::new("bash").args(["-c", &script, env!("CARGO_BIN_EXE_pnpkit")]).arg(&out).current_dir(root()).output()
+    else {
+        eprintln!("skipping: no bash to set a file size limit");
+        return;
+    };
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("File too large") && stderr.contains("the previous output is unchanged"), "{stderr}");
+    assert_eq!(which(&out, &refs, "after a failed write"), 0, "the old output, complete");
+    assert_eq!(leftovers(&out), Vec::<String>::new(), "the failed build's staging folder is removed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn folders_that_only_look_like_ours_are_never_deleted() {
+    let dir = temp_dir("faults-look-alike");
+    let out = dir.join("out");
+    // Named like staging folders (one with a PID that never runs), but without pnpkit's marker.
+    let look_alikes = [".out.staging", ".out.staging-4194305-0", ".out.staging-4194305-0.old"];
+    for name in look_alikes {
+        std::fs::create_dir_all(dir.join(name)).unwrap();
+        std::fs::write(dir.join(name).join("mine.txt"), "keep").unwrap();
+    }
+    // A marker whose content does not name the folder's process is not ours either.
+    std::fs::create_dir_all(dir.join(".out.staging-4194306-0")).unwrap();
+    std::fs::write(dir.join(".out.staging-4194306-0.pnpkit"), "my notes\n").unwrap();
+    // And a folder that is not an output is refused as --out, not replaced.
+    let notes = dir.join("notes");
+    std::fs::create_dir_all(&notes).unwrap();
+    std::fs::write(notes.join("mine.txt"), "keep").unwrap();
+    let refused = pnpkit(&root(), &["build", PACKS[0], "--only", "cards", "--out", &notes.to_string_lossy()]);
+    let (_, stderr) = text(&refused);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("is not an output pnpkit wrote"), "{stderr}");
+    assert_eq!(std::fs::read_dir(&notes).unwrap().count(), 1);
+    for pack in PACKS {
+        let output = pnpkit(&root(), &["build", pack, "--only", "cards", "--out", &out.to_string_lossy()]);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    }
+    for name in look_alikes {
+        assert_eq!(std::fs::read_to_string(dir.join(name).join("mine.txt")).unwrap(), "keep", "{name}");
+    }
+    assert!(dir.join(".out.staging-4194306-0").is_dir());
+    assert_eq!(std::fs::read_to_string(notes.join("mine.txt")).unwrap(), "keep");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rules_import_never_overwrites_an_edited_file_without_force() {
+    let dir = temp_dir("faults-import");
+    let rulebook = dir.join("rulebook.txt");
+    std::fs::write(&rulebook, "1 はじめに――――\n1.1 最初の条項。\n2 手番――――\n2.1 手番の順。\n").unwrap();
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["rules".to_string(), "import".into(), rulebook.to_string_lossy().into_owned()];
+        args.extend(["--out".to_string(), dir.to_string_lossy().into_owned()]);
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args
+    };
+    let run = |extra: &[&'static str]| {
+        let args = args(extra);
+        pnpkit(&root(), &args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    assert_eq!(run(&[]).status.code(), Some(0));
+    // Importing the same text again changes nothing and succeeds.
+    assert_eq!(run(&[]).status.code(), Some(0));
+    let edited = dir.join("rules/01-s1.md");
+    let by_hand = std::fs::read_to_string(&edited).unwrap().replace("最初の条項", "書き直した条項");
+    std::fs::write(&edited, &by_hand).unwrap();
+    std::fs::write(dir.join("rules/09-mine.md"), "# 9 自作 {#mine}\n").unwrap();
+    let refused = run(&[]);
+    let (_, stderr) = text(&refused);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("01-s1.md") && stderr.contains("--force") && stderr.contains("nothing was written"));
+    assert_eq!(std::fs::read_to_string(&edited).unwrap(), by_hand, "the edit is kept");
+    let forced = run(&["--force"]);
+    assert_eq!(forced.status.code(), Some(0), "{}", text(&forced).1);
+    assert!(std::fs::read_to_string(&edited).unwrap().contains("最初の条項"), "--force overwrites");
+    assert!(dir.join("rules/09-mine.md").is_file(), "a file the import does not make is kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}
