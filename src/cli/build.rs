@@ -67,7 +67,7 @@ pub(super) fn write(
     diags: &[Diagnostic],
     plan: &Plan,
 ) -> Result<Vec<PathBuf>, String> {
-    let parser = SvgParser::new(fonts);
+    let parser = SvgParser::for_pack(fonts, &pack.root);
     let mut staging = Staging::new(&plan.out).map_err(|e| e.to_string())?;
     let mut files = Vec::new();
     let mut put = |staging: &mut Staging,
