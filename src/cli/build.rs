@@ -83,7 +83,7 @@ fn stage(
     plan: &Plan,
     mut staging: Staging,
 ) -> Result<Staging, String> {
-    let parser = SvgParser::new(fonts);
+    let parser = SvgParser::for_pack(fonts, &pack.root);
     let mut files = Vec::new();
     let mut put = |staging: &mut Staging,
                    path: String,

@@ -435,7 +435,9 @@ fn check_deck(pack: &Path, list: &Path, format: Format) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    diags.extend(check::decklist::check(&loaded, &deck));
+    if !crate::load::decklist::unreadable(&diags) {
+        diags.extend(check::decklist::check(&loaded, &deck));
+    }
     report(&sources, &diags, format);
     if format != Format::Json {
         let cards: u32 = deck.entries.iter().map(|e| e.count.value).sum();

@@ -32,6 +32,9 @@ codes! {
     EXPR_SYNTAX = "E0109", "a condition or effect expression cannot be parsed";
     MISSING_FILE = "E0110", "a file every pack needs is missing";
     DECK_LIST_SYNTAX = "E0111", "a deck-list line is not `COUNT CARD`";
+    OUTSIDE_PACK = "E0120", "a path the pack names leads outside the pack folder (absolute, `..`, or a symlink out of it)";
+    DANGLING_SYMLINK = "E0121", "a symlink in the pack points at nothing";
+    CONTROL_CHARACTER = "E0122", "a pack file contains a control character (NUL, ESC, vertical tab, …)";
     UNKNOWN_UNIT = "E0201", "a reference names no unit type (of that side)";
     UNKNOWN_CARD = "E0202", "a reference names no card";
     UNKNOWN_LOCATION = "E0203", "a reference names no hex, place or box";

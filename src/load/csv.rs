@@ -44,6 +44,17 @@ impl Table {
         let mut records = records.into_iter();
         let header = records.next().unwrap_or_default();
         let table_span = Span::new(file, 0..text.find('\n').unwrap_or(text.len()));
+        // A European Excel saves "CSV" with semicolons: one error for the file, not one per row.
+        if let [(name, span)] = header.as_slice() {
+            if name.contains(';') {
+                diags.push(
+                    Diagnostic::error(Code::CSV_SYNTAX, "the header has no commas but semicolons".to_string())
+                        .at(span)
+                        .with_hint("this file is separated by semicolons; save it as comma-separated CSV (Excel: \"CSV UTF-8 (Comma delimited)\")"),
+                );
+                return Table { file, header: Vec::new(), rows: Vec::new() };
+            }
+        }
         for (name, span) in &header {
             let known = columns.required.contains(&name.as_str())
                 || columns.optional.contains(&name.as_str())

@@ -24,10 +24,23 @@ pub struct DeckList {
 }
 
 /// Reads a deck list; lines that are not `COUNT CARD` are errors (E0111) at their place.
+/// A UTF-8 BOM is dropped; a list that is not UTF-8 or holds a control character is one error at
+/// its first bad character (and no entries, so nothing else is judged from a garbled list).
 pub fn read(path: &std::path::Path, sources: &mut Sources) -> Result<(DeckList, Vec<Diagnostic>), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let (text, problem) = crate::load::decode(&name, bytes);
     let file = sources.add(path, text.clone());
+    if let Some((code, message, at, hint)) = problem {
+        let d = Diagnostic::error(code, message).at(&Span::new(file, at)).with_hint(hint);
+        return Ok((DeckList { file, entries: Vec::new() }, vec![d]));
+    }
     Ok(parse(file, &text))
+}
+
+/// Whether `diags` (from [`read`]) say the list could not be read as text at all.
+pub fn unreadable(diags: &[Diagnostic]) -> bool {
+    diags.iter().any(|d| d.code == Code::READ_FAILED || d.code == Code::CONTROL_CHARACTER)
 }
 
 /// Where a line's comment starts: a `#` standing alone as a word (`#12` is a card number).

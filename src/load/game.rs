@@ -814,31 +814,32 @@ fn field_layout(l: &mut Loader<'_>, file: FileId, t: &RawCardType, fields: &mut 
 /// a built-in template). Absolute paths and `..` are refused, so templates come only from inside
 /// the pack.
 pub(super) fn template_key(l: &mut Loader<'_>, key: &Spanned<String>) -> Option<Spanned<String>> {
-    let path = std::path::Path::new(key.value.as_str());
-    let outside = path.is_absolute()
-        || path.components().any(|c| !matches!(c, std::path::Component::Normal(_)))
-        || key.value.contains('\\');
-    if key.value.is_empty() || outside {
-        l.diags.push(
-            Diagnostic::error(Code::BAD_VALUE, format!("template `{}` is not a path inside the pack", key.value))
-                .at(&key.span)
-                .with_hint("write a path under the pack's templates/ folder, e.g. \"cards/scoring.svg.tera\""),
-        );
-        return None;
-    }
-    let file = l.dir.join("templates").join(path);
-    if !file.is_file() && !crate::render::faces::is_built_in_template(&key.value) {
-        l.diags.push(
-            Diagnostic::error(Code::MISSING_FILE, format!("template `{}` does not exist", key.value))
-                .at(&key.span)
-                .with_hint(format!(
-                    "create {} (docs/templates.md), or remove the key to use the default template",
-                    file.display()
-                )),
-        );
-        return None;
-    }
-    Some(key.clone())
+    let rel = format!("templates/{}", key.value);
+    let refused = if super::confine::is_plain_relative(&key.value) {
+        super::confine::resolve(&l.dir, &rel).err()
+    } else {
+        Some(super::confine::Refused::NotInside)
+    };
+    let Some(why) = refused else { return Some(key.clone()) };
+    let hint = match why {
+        super::confine::Refused::NotInside => {
+            "write a path under the pack's templates/ folder, e.g. \"cards/scoring.svg.tera\"".to_string()
+        }
+        super::confine::Refused::Missing if crate::render::faces::is_built_in_template(&key.value) => {
+            return Some(key.clone());
+        }
+        super::confine::Refused::Missing => format!(
+            "create {} (docs/templates.md), or remove the key to use the default template",
+            l.dir.join(&rel).display()
+        ),
+        _ => why.hint().to_string(),
+    };
+    let message = match why {
+        super::confine::Refused::Missing => format!("template `{}` does not exist", key.value),
+        _ => format!("template {}", why.describe(&key.value)),
+    };
+    l.diags.push(Diagnostic::error(why.code(), message).at(&key.span).with_hint(hint));
+    None
 }
 
 /// Reports a colour that is not `#rrggbb`.
@@ -873,23 +874,26 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
     for font in &p.fonts {
         let font_span = Loader::span(file, font);
         let f = font.get_ref();
-        let dir = l.dir().to_path_buf();
-        let path = |rel: &str| dir.join(rel);
-        for rel in std::iter::once(&f.regular).chain(&f.bold) {
-            if !path(rel).is_file() {
-                l.diags.push(
-                    Diagnostic::error(Code::MISSING_FILE, format!("font file `{rel}` does not exist"))
-                        .at(&font_span)
-                        .with_hint("font paths are relative to the pack folder, e.g. \"fonts/MyFont-Regular.ttf\""),
-                );
+        // Font files must lie inside the pack (symlinks followed only inside it).
+        let mut resolve = |rel: &str| match super::confine::resolve(&l.dir, rel) {
+            Ok(real) => Some(real),
+            Err(why) => {
+                let message = format!("font file {}", why.describe(rel));
+                let hint = match why {
+                    super::confine::Refused::Missing | super::confine::Refused::NotInside => {
+                        "font paths are relative to the pack folder, e.g. \"fonts/MyFont-Regular.ttf\""
+                    }
+                    _ => why.hint(),
+                };
+                l.diags.push(Diagnostic::error(why.code(), message).at(&font_span).with_hint(hint));
+                None
             }
+        };
+        let regular = resolve(&f.regular);
+        let bold = f.bold.as_deref().map(&mut resolve);
+        if let (Some(regular), Some(bold)) = (regular, bold.map_or(Some(None), |b| b.map(Some))) {
+            print.fonts.push(PackFont { family: f.family.clone(), regular, bold, span: font_span });
         }
-        print.fonts.push(PackFont {
-            family: f.family.clone(),
-            regular: path(&f.regular),
-            bold: f.bold.as_deref().map(path),
-            span: font_span,
-        });
     }
     if let Some(paper) = &p.paper {
         if crate::layout::Paper::named(paper.get_ref()).is_none() {

@@ -6,6 +6,7 @@
 //! pnpkit parses pack files.
 
 mod cards;
+pub(crate) mod confine;
 pub(crate) mod csv;
 pub mod decklist;
 mod errata;
@@ -122,24 +123,14 @@ pub(crate) struct Loader<'s> {
 
 impl Loader<'_> {
     /// Reads `rel` (relative to the pack); `None` when absent (reported only if `required`).
+    /// Only files inside the pack are read (a symlink out of it is an error, E0120); a UTF-8 BOM
+    /// is dropped, and a file that is not UTF-8 or holds control characters is an error at the
+    /// first bad character.
     pub(crate) fn read(&mut self, rel: &str, required: bool) -> Option<FileId> {
         let path = self.dir.join(rel);
-        match std::fs::read(&path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => Some(self.sources.add(&path, text)),
-                Err(e) => {
-                    let valid = e.utf8_error().valid_up_to();
-                    let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                    let file = self.sources.add(&path, text);
-                    self.diags.push(
-                        Diagnostic::error(Code::READ_FAILED, format!("{rel} is not valid UTF-8"))
-                            .at(&Span::new(file, valid..valid + 1))
-                            .with_hint("save the file as UTF-8 (Excel: \"CSV UTF-8\")"),
-                    );
-                    None
-                }
-            },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        let real = match confine::resolve(&self.dir, rel) {
+            Ok(real) => real,
+            Err(confine::Refused::Missing) => {
                 if required {
                     let span = self.missing(&path);
                     self.diags.push(
@@ -148,7 +139,25 @@ impl Loader<'_> {
                             .with_hint(format!("create {} (see docs/pack-format.md)", path.display())),
                     );
                 }
-                None
+                return None;
+            }
+            Err(why) => {
+                let span = self.missing(&path);
+                self.diags.push(Diagnostic::error(why.code(), why.describe(rel)).at(&span).with_hint(why.hint()));
+                return None;
+            }
+        };
+        match std::fs::read(&real) {
+            Ok(bytes) => {
+                let (text, problem) = decode(rel, bytes);
+                let file = self.sources.add(&path, text);
+                if let Some((code, message, at, hint)) = problem {
+                    self.diags.push(Diagnostic::error(code, message).at(&Span::new(file, at)).with_hint(hint));
+                    if code == Code::READ_FAILED {
+                        return None;
+                    }
+                }
+                Some(file)
             }
             Err(e) => {
                 self.diags.push(Diagnostic::error(Code::READ_FAILED, format!("cannot read {}: {e}", path.display())));
@@ -256,6 +265,70 @@ impl Loader<'_> {
     /// The pack folder.
     pub(crate) fn dir(&self) -> &Path {
         &self.dir
+    }
+}
+
+/// A problem [`decode`] found: its code, message, byte range and help line.
+pub(crate) type DecodeProblem = (Code, String, std::ops::Range<usize>, &'static str);
+
+/// The text of a pack file (or deck list) named `rel`, without a UTF-8 byte-order mark, and the
+/// first problem in it: bytes that are not UTF-8 (E0100; the text is then decoded lossily), or a
+/// control character other than tab, CR and LF (E0122), which no pack value may hold and which
+/// would make the drawn SVG invalid.
+pub(crate) fn decode(rel: &str, mut bytes: Vec<u8>) -> (String, Option<DecodeProblem>) {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            let bad = text.char_indices().find(|&(_, c)| is_bad_control(c));
+            let problem = bad.map(|(at, c)| {
+                let count = text.chars().filter(|&c| is_bad_control(c)).count();
+                let more = if count > 1 { format!(" (and {} more)", count - 1) } else { String::new() };
+                (
+                    Code::CONTROL_CHARACTER,
+                    format!("{rel} contains the control character {}{more}", control_name(c)),
+                    at..at + 1,
+                    "delete the character: a pack file holds text, tabs and line breaks only",
+                )
+            });
+            (text, problem)
+        }
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let problem = (
+                Code::READ_FAILED,
+                format!("{rel} is not valid UTF-8"),
+                valid..valid + 1,
+                "save the file as UTF-8 (Excel: \"CSV UTF-8\"; a text editor: encoding UTF-8)",
+            );
+            (text, Some(problem))
+        }
+    }
+}
+
+/// A C0 control character other than tab, CR and LF.
+fn is_bad_control(c: char) -> bool {
+    c < ' ' && !matches!(c, '\t' | '\r' | '\n')
+}
+
+/// A control character as a reader knows it: `NUL (U+0000)`, `ESC (U+001B)`, …
+fn control_name(c: char) -> String {
+    let name = match c {
+        '\0' => "NUL",
+        '\x07' => "BEL",
+        '\x08' => "backspace",
+        '\x0B' => "vertical tab",
+        '\x0C' => "form feed",
+        '\x1B' => "ESC",
+        _ => "",
+    };
+    let code = format!("U+{:04X}", u32::from(c));
+    if name.is_empty() {
+        code
+    } else {
+        format!("{name} ({code})")
     }
 }
 

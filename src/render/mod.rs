@@ -271,7 +271,13 @@ pub fn render(
         };
         match result {
             Ok(documents) => out.documents.extend(documents),
-            Err(d) => errors.push(d),
+            // A face several products draw (a chit back on sheets and setup charts) fails alike
+            // in each: say it once.
+            Err(d) => {
+                if !errors.iter().any(|e: &Diagnostic| e.code == d.code && e.message == d.message && e.span == d.span) {
+                    errors.push(d);
+                }
+            }
         }
     }
     if !errors.is_empty() {

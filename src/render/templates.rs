@@ -15,6 +15,7 @@ use tera::{Context, Kwargs, State, Tera, TeraResult, Value};
 
 use super::canvas::{fit_problems, overlapping, short, Rect};
 use crate::diag::{Code, Diagnostic, Sources, Span};
+use crate::load::confine::Refused;
 use crate::model::Pack;
 use crate::text::fit::{fit, Request};
 use crate::text::{Fonts, Style, Weight};
@@ -48,6 +49,8 @@ pub(crate) struct Templates {
     log: Arc<Mutex<FitLog>>,
     /// Template name → its file in [`Sources`].
     files: Vec<(String, usize)>,
+    /// The pack folder: the only place a drawn `<image>` may come from.
+    root: std::path::PathBuf,
 }
 
 /// One laid-out line for a template.
@@ -89,37 +92,58 @@ impl Templates {
         tera.register_function("symbol", |kwargs: Kwargs, _: &State| symbol_function(&kwargs));
         let mut files = Vec::new();
         let mut texts = Vec::new();
+        let mut problems = Vec::new();
         for (name, built_in) in BUILT_IN {
-            let own = pack_root.join("templates").join(name);
-            let (path, text) = match std::fs::read_to_string(&own) {
+            // A pack's own file of the same name overrides the built-in one; it is read only if
+            // it lies inside the pack (a symlink out of it, or to nothing, is an error).
+            let rel = format!("templates/{name}");
+            let own = pack_root.join(&rel);
+            let (path, text) = match read_inside(pack_root, &rel) {
                 Ok(text) => (own, text),
-                Err(_) => (std::path::Path::new("templates").join(name), (*built_in).to_string()),
+                Err(Refused::Missing) => (std::path::Path::new("templates").join(name), (*built_in).to_string()),
+                Err(why) => {
+                    let at = Span::new(sources.add(&own, String::new()), 0..0);
+                    problems.push(
+                        Diagnostic::error(why.code(), format!("template {}", why.describe(&rel)))
+                            .at(&at)
+                            .with_hint(why.hint()),
+                    );
+                    continue;
+                }
             };
             files.push((name.to_string(), sources.add(&path, text.clone())));
             texts.push((name.to_string(), text));
         }
-        let mut missing = Vec::new();
         for key in named_templates(pack) {
-            if texts.iter().any(|(n, _)| *n == key.value) {
+            if texts.iter().any(|(n, _)| *n == key.value) || is_built_in(&key.value) {
                 continue;
             }
-            let path = pack_root.join("templates").join(&key.value);
-            match std::fs::read_to_string(&path) {
+            let rel = format!("templates/{}", key.value);
+            if !crate::load::confine::is_plain_relative(&key.value) {
+                let why = Refused::NotInside;
+                problems.push(
+                    Diagnostic::error(why.code(), format!("template {}", why.describe(&key.value)))
+                        .at(&key.span)
+                        .with_hint(why.hint()),
+                );
+                continue;
+            }
+            match read_inside(pack_root, &rel) {
                 Ok(text) => {
-                    files.push((key.value.clone(), sources.add(&path, text.clone())));
+                    files.push((key.value.clone(), sources.add(&pack_root.join(&rel), text.clone())));
                     texts.push((key.value.clone(), text));
                 }
-                Err(e) => missing.push(
-                    Diagnostic::error(Code::TEMPLATE, format!("template `{}` cannot be read: {e}", key.value))
+                Err(why) => problems.push(
+                    Diagnostic::error(why.code(), format!("template {}", why.describe(&key.value)))
                         .at(&key.span)
                         .with_hint("the path is relative to the pack's templates/ folder (docs/templates.md)"),
                 ),
             }
         }
-        if !missing.is_empty() {
-            return Err(missing);
+        if !problems.is_empty() {
+            return Err(problems);
         }
-        let mut templates = Templates { tera, log, files };
+        let mut templates = Templates { tera, log, files, root: pack_root.to_path_buf() };
         if let Err(e) = templates.tera.add_raw_templates(texts.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
             return Err(vec![templates.diagnostic(&e, sources)]);
         }
@@ -146,7 +170,62 @@ impl Templates {
             .map(|mut l| (std::mem::take(&mut l.problems), std::mem::take(&mut l.ink)))
             .unwrap_or_default();
         problems.extend(overlaps(face_label, &ink));
+        self.check_svg(name, face_label, &out, sources)?;
         Ok((out, problems))
+    }
+
+    /// What a face's SVG must be before it is drawn: well-formed XML, and images only from data
+    /// URLs or files inside the pack. A problem is reported at the template (at the line that
+    /// made it, when that line is found in the template as written).
+    fn check_svg(&self, name: &str, face: &str, svg: &str, sources: &Sources) -> Result<(), Diagnostic> {
+        let file = self.files.iter().find(|(n, _)| n == name).map(|(_, f)| *f);
+        // The line of the template that wrote `needle` (the template's start when not found).
+        let at = |needle: &str| -> Option<Span> {
+            let file = file?;
+            let text = &sources.get(file).text;
+            let needle = needle.trim();
+            let found = (!needle.is_empty()).then(|| text.find(needle)).flatten();
+            Some(Span::new(file, found.map_or(0..0, |i| i..i + needle.len())))
+        };
+        let locate = |d: Diagnostic, needle: &str| match at(needle) {
+            Some(span) => d.at(&span),
+            None => d,
+        };
+        // A face is a fragment (several top-level elements): parse it inside an element that
+        // declares what a page declares (the SVG namespace). The wrapper adds no line, so rows match.
+        let wrapped = format!("<svg xmlns=\"http://www.w3.org/2000/svg\">{svg}</svg>");
+        let doc = match resvg::usvg::roxmltree::Document::parse(&wrapped) {
+            Ok(doc) => doc,
+            Err(e) => {
+                let pos = e.pos();
+                let line = svg.lines().nth(pos.row.saturating_sub(1) as usize).unwrap_or("");
+                let d = Diagnostic::error(
+                    Code::TEMPLATE,
+                    format!("template `{name}` drew malformed SVG for {face}: {e} (line {} of the drawn SVG)", pos.row),
+                )
+                .with_hint("the template's output must be well-formed XML: close every element, escape `<` and `&` (Tera escapes values unless `| safe`)");
+                return Err(locate(d, line));
+            }
+        };
+        for node in doc.descendants().filter(|n| n.is_element() && matches!(n.tag_name().name(), "image" | "feImage")) {
+            let href = node
+                .attribute("href")
+                .or_else(|| node.attribute(("http://www.w3.org/1999/xlink", "href")))
+                .unwrap_or("")
+                .trim();
+            if href.is_empty() || href.starts_with('#') || href.starts_with("data:") {
+                continue;
+            }
+            if let Err(why) = crate::load::confine::resolve(&self.root, href) {
+                let d = Diagnostic::error(
+                    why.code(),
+                    format!("template `{name}` draws an image for {face}: {}", why.describe(href)),
+                )
+                .with_hint("draw images from files inside the pack folder (a path relative to it) or from data: URLs");
+                return Err(locate(d, href));
+            }
+        }
+        Ok(())
     }
 
     /// A Tera error as a diagnostic at the template's file, line and column.
@@ -155,6 +234,9 @@ impl Templates {
             tera::ErrorKind::SyntaxError(r) | tera::ErrorKind::RenderingError(r) => Some(r),
             _ => None,
         };
+        if let Some(d) = self.circular(e, sources) {
+            return d;
+        }
         let message = report.map_or_else(|| e.to_string(), |r| r.message().to_string());
         let mut d =
             Diagnostic::error(Code::TEMPLATE, format!("template error: {}", message.lines().next().unwrap_or("")))
@@ -171,6 +253,51 @@ impl Templates {
         }
         d
     }
+}
+
+impl Templates {
+    /// A template that includes or extends itself (directly or round a circle), as an error at
+    /// the `include`/`extends` that closes the circle.
+    fn circular(&self, e: &tera::Error, sources: &Sources) -> Option<Diagnostic> {
+        let (keyword, chain): (&str, Vec<String>) = match e.kind() {
+            tera::ErrorKind::CircularInclude { include_chain, .. } => ("include", include_chain.clone()),
+            tera::ErrorKind::CircularExtend { tpl, inheritance_chain } => {
+                ("extends", std::iter::once(tpl.clone()).chain(inheritance_chain.iter().cloned()).collect())
+            }
+            _ => return None,
+        };
+        let [.., from, to] = chain.as_slice() else { return None };
+        let mut d = Diagnostic::error(
+            Code::TEMPLATE,
+            format!("template `{from}` {keyword}s `{to}`, which leads back to it: {}", chain.join(" → ")),
+        )
+        .with_hint(format!("a template cannot {keyword} itself, directly or through others: remove the `{keyword}`"));
+        if let Some(file) = self.files.iter().find(|(n, _)| n == from).map(|(_, f)| *f) {
+            let text = &sources.get(file).text;
+            let range = find_directive(text, keyword, to).unwrap_or(0..0);
+            d = d.at(&Span::new(file, range));
+        }
+        Some(d)
+    }
+}
+
+/// Where `{% keyword "name" %}` names `name` in a template's text.
+fn find_directive(text: &str, keyword: &str, name: &str) -> Option<std::ops::Range<usize>> {
+    ['"', '\''].iter().find_map(|q| {
+        let quoted = format!("{q}{name}{q}");
+        text.match_indices(&quoted).map(|(i, _)| i).find(|&i| text[..i].trim_end().ends_with(keyword)).map(|i| {
+            let start = text[..i].trim_end().len() - keyword.len();
+            start..i + quoted.len()
+        })
+    })
+}
+
+/// Reads `rel` from the pack only if it lies inside it.
+fn read_inside(root: &std::path::Path, rel: &str) -> Result<String, Refused> {
+    let real = crate::load::confine::resolve(root, rel)?;
+    let bytes = std::fs::read(real).map_err(|e| Refused::Io(e.to_string()))?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec).unwrap_or(bytes);
+    String::from_utf8(bytes).map_err(|_| Refused::Io("it is not UTF-8; save it as UTF-8".to_string()))
 }
 
 fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResult<Value> {

@@ -55,6 +55,8 @@ struct Edit {
     delete: bool,
     /// Or: write the file with this text (creating folders).
     write: Option<String>,
+    /// Or: make the file a symlink to this target (replacing it; creating folders).
+    symlink: Option<String>,
 }
 
 /// Builds the case's pack in a temporary folder; returns that folder (the pack is `pack/` in it).
@@ -65,6 +67,13 @@ fn materialize(name: &str, case: &Case) -> std::path::PathBuf {
         let path = dir.join("pack").join(&edit.file);
         if edit.delete {
             std::fs::remove_file(&path).unwrap_or_else(|e| panic!("{name}: cannot delete {}: {e}", edit.file));
+            continue;
+        }
+        if let Some(target) = &edit.symlink {
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("create folders");
+            let _ = std::fs::remove_file(&path);
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(target, &path).expect("make symlink");
             continue;
         }
         if let Some(text) = &edit.write {

@@ -11,6 +11,7 @@
 //!   safe area and apart;
 //! - `tables`: the play aids, card lists and setup charts read back: text sizes, counters at size.
 
+mod bom;
 mod broken;
 mod browser;
 mod cards;
