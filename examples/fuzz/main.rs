@@ -9,7 +9,7 @@
 //! ```
 //! Kinds: csv, toml, markdown, decklist, rules-import, templates, errata, or `all` (each kind for
 //! `--seconds`); `--limit` is the per-case time limit (5 s) past which a case counts as a hang. The case
-//! being run is in `target/fuzz/<kind>-current/`.
+//! being run is in `target/fuzz/<kind>-current-<pid>/`.
 
 #[path = "cases.rs"]
 mod cases;
@@ -81,7 +81,8 @@ fn fuzz(root: &Path, kind: Kind, time: Duration, seed: u64, limit: u64) -> usize
     assert!(!seeds.is_empty(), "no seed files for {}", kind.name());
     let donors: Vec<Vec<u8>> = seeds.iter().map(|c| c.input.clone()).collect();
     let mut rng = fastrand::Rng::with_seed(seed);
-    let current = root.join("target/fuzz").join(format!("{}-current", kind.name()));
+    // Per process: two runs of one kind must not share a folder.
+    let current = root.join("target/fuzz").join(format!("{}-current-{}", kind.name(), std::process::id()));
     let (start, mut cases, mut failures) = (Instant::now(), 0u64, 0);
     let mut seen = std::collections::HashSet::new();
     while start.elapsed() < time {
