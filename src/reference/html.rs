@@ -309,9 +309,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
             serde_json::json!({ "id": s.id, "name": msg.name(&s.name), "rows": rows })
         })
         .collect();
-    // Inside <script>, "</" would end the element: write it as "<\/".
-    let index =
-        serde_json::to_string(&Index::of(pack)).unwrap_or_else(|_| "{\"docs\":[]}".into()).replace("</", "<\\/");
+    let index = script_json(&serde_json::to_string(&Index::of(pack)).unwrap_or_else(|_| "{\"docs\":[]}".into()));
     let mut context = Context::new();
     let (title, title_other) = split_name(&msg, &pack.game.title);
     context.insert("title", &title);
@@ -334,4 +332,37 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     let failed = |e: tera::Error| Diagnostic::error(Code::TEMPLATE, format!("rules reference template: {e}"));
     tera.add_raw_template("rules.html.tera", TEMPLATE).map_err(failed)?;
     tera.render("rules.html.tera", &context).map_err(failed)
+}
+
+/// JSON made safe to embed in a `<script>` element. The HTML parser reads a script's text before
+/// JavaScript does: `</script>` would end the element and `<!--<script>` makes the parser skip the
+/// real end tag, so `<`, `>` and `&` are written as `\u003c` escapes, and U+2028/U+2029 too (line
+/// terminators in older JavaScript). They can only occur inside JSON strings, where the escape
+/// reads back as the same character.
+fn script_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::script_json;
+
+    #[test]
+    fn json_in_a_script_holds_no_markup_and_reads_back_the_same() {
+        let value = serde_json::json!({ "name": "<!--<script>a & b</script>\u{2028}\u{2029}" });
+        let safe = script_json(&serde_json::to_string(&value).unwrap());
+        assert!(!safe.contains(['<', '>', '&', '\u{2028}', '\u{2029}']), "{safe}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), value);
+    }
 }

@@ -67,7 +67,8 @@ pub fn break_lines(fonts: &Fonts, text: &str, width_em: f64, style: Style) -> Ve
             lines.push(text[line_start..end].trim_end().to_string());
             line_start = end;
             // The rest of the piece may itself be too long.
-            while width(&text[line_start..at]) > width_em + 1e-9 {
+            // (An empty rest is done, even when the width is below zero.)
+            while line_start < at && width(&text[line_start..at]) > width_em + 1e-9 {
                 let end = split_point(fonts, text, line_start, at, width_em, style);
                 lines.push(text[line_start..end].trim_end().to_string());
                 line_start = end;
@@ -121,6 +122,14 @@ mod tests {
 
     fn lines(text: &str, width_em: f64) -> Vec<String> {
         break_lines(&Fonts::embedded(), text, width_em, Style::embedded(crate::text::Weight::Regular))
+    }
+
+    #[test]
+    fn a_width_below_zero_puts_at_most_one_character_a_line_rather_than_panicking() {
+        // Found by the fuzzer (tests/fuzz-corpus/templates): a template's fit() with a negative width.
+        let broken = lines("T1 en", -1.0);
+        assert_eq!(broken.concat(), "T1en", "{broken:?}");
+        assert!(broken.iter().all(|l| l.chars().count() <= 1), "{broken:?}");
     }
 
     macro_rules! lines {

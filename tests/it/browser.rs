@@ -197,3 +197,141 @@ fn the_offline_reference_filters_cards_as_the_cli_does() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Card and term names that would break out of the places pnpkit writes them into: a script
+/// element, a Graphviz string, a Mermaid label.
+const HOSTILE: &[(&str, &str, &str)] = &[
+    // (file, the cell as it is in data/dougram, the cell made hostile)
+    ("cards.csv", ",Stowaway,", ",Stowaway <!--<script>,"),
+    ("cards.csv", ",Bax's Arms Procurement,", ",\"Bax's \"\"Arms\"\" </script> <b>Procurement\\\","),
+    ("cards.csv", "2,バックスの武器調達,", "2,バックスの武器調達 # & \\,"),
+    ("terms.csv", "soldier,兵士,soldier,", "soldier,兵士,\"soldier <!--<script> </script> \"\"<b>\"\"\",")
+];
+
+/// The names of [`HOSTILE`] as they read once unquoted.
+const HOSTILE_NAMES: &[&str] = &[
+    "Stowaway <!--<script>",
+    "Bax's \"Arms\" </script> <b>Procurement\\",
+    "2 バックスの武器調達 # & \\",
+    "soldier <!--<script> </script> \"<b>\"",
+];
+
+/// A copy of data/dougram with [`HOSTILE`] names, built into `dir/out` (reference and flowchart).
+fn hostile_build(dir: &Path) -> std::path::PathBuf {
+    let pack = dir.join("pack");
+    super::support::copy_dir(&root().join("data/dougram"), &pack);
+    for (file, from, to) in HOSTILE {
+        let path = pack.join(file);
+        let csv = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(csv.matches(from).count(), 1, "{file}: {from}");
+        std::fs::write(&path, csv.replacen(from, to, 1)).unwrap();
+    }
+    let out = dir.join("out");
+    let output = pnpkit(
+        &root(),
+        &[
+            "build",
+            &pack.to_string_lossy(),
+            "--out",
+            &out.to_string_lossy(),
+            "--only",
+            "reference",
+            "--only",
+            "flowchart",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    out
+}
+
+/// Every string in a JSON value.
+fn strings(value: &serde_json::Value, into: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(s) => into.push(s.clone()),
+        serde_json::Value::Array(a) => a.iter().for_each(|v| strings(v, into)),
+        serde_json::Value::Object(o) => o.values().for_each(|v| strings(v, into)),
+        _ => {}
+    }
+}
+
+/// Graphviz's reading of a double-quoted string starting just after its opening quote: the text
+/// up to the closing quote, with `\\` and `\"` unescaped, and the rest after the quote.
+fn dot_string(s: &str) -> Option<(String, &str)> {
+    let mut out = String::new();
+    let mut chars = s.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Some((out, &s[i + 1..])),
+            '\\' => match chars.next()?.1 {
+                'n' => out.push('\n'),
+                other @ ('\\' | '"') => out.push(other),
+                other => panic!("unexpected escape \\{other} in flowchart.dot"),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+#[test]
+fn hostile_names_stay_inside_the_search_index_the_dot_file_and_the_mermaid_labels() {
+    let dir = temp_dir("hostile-names");
+    let out = hostile_build(&dir);
+    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    // The index script holds no markup at all; its JSON reads back with every name in it.
+    let script = html.split("<script>const INDEX = ").nth(1).and_then(|s| s.split(";</script>").next()).unwrap();
+    for markup in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+        assert!(!script.contains(markup), "the index script holds {markup:?}");
+    }
+    let index: serde_json::Value = serde_json::from_str(script).expect("the index is JSON");
+    let mut texts = Vec::new();
+    strings(&index, &mut texts);
+    for name in HOSTILE_NAMES.iter().map(|n| n.trim_start_matches("2 ")) {
+        assert!(texts.iter().any(|t| t.contains(name)), "the index lacks {name:?}");
+    }
+    assert_eq!(html.matches("<script>").count(), 2, "the index and the search script, nothing else");
+    // flowchart.dot: every quoted string closes where it should, each node line is whole, and the
+    // labels unescape to the names.
+    let dot = std::fs::read_to_string(out.join("flowchart.dot")).unwrap();
+    let mut labels = Vec::new();
+    for line in dot.lines().filter(|l| l.contains('"')) {
+        let mut rest = line;
+        let mut strings = Vec::new();
+        while let Some(at) = rest.find('"') {
+            let (s, after) = dot_string(&rest[at + 1..]).unwrap_or_else(|| panic!("an unclosed string: {line}"));
+            strings.push(s);
+            rest = after;
+        }
+        assert!(rest.ends_with(']') || rest.ends_with("];") || rest.ends_with(';'), "{line}");
+        if line.contains(" label=") && line.contains("[id=") {
+            labels.push(strings[1].clone());
+        }
+    }
+    for name in ["Stowaway <!--<script>", "Bax's \"Arms\" </script> <b>Procurement\\", "2 バックスの武器調達 # & \\"] {
+        assert!(labels.iter().any(|l| l.split('\n').any(|part| part == name)), "no dot label reads {name:?}");
+    }
+    // flowchart.mmd: no raw markup in a label but the line breaks pnpkit puts there.
+    let mermaid = std::fs::read_to_string(out.join("flowchart.mmd")).unwrap();
+    for line in mermaid.lines().filter(|l| l.contains("[\"")) {
+        let label = line.split_once("[\"").unwrap().1.strip_suffix("\"]").unwrap_or_else(|| panic!("{line}"));
+        let label = label.replace("<br/>", "\n");
+        assert!(!label.contains(['<', '>', '"', '`']), "raw markup in a Mermaid label: {line}");
+    }
+    assert!(mermaid.contains("Stowaway #lt;!--#lt;script#gt;"), "{mermaid}");
+    assert!(mermaid.contains("Bax's #quot;Arms#quot; #lt;/script#gt; #lt;b#gt;Procurement\\"), "{mermaid}");
+    assert!(mermaid.contains("2 バックスの武器調達 #35; #amp; \\"), "{mermaid}");
+    // The page's search finds them, typed in headless Chromium.
+    if Command::new("chromium").arg("--version").output().is_err()
+        || !root().join("tests/browser/node_modules/playwright-core").is_dir()
+    {
+        assert!(std::env::var_os("CI").is_none(), "chromium and tests/browser/node_modules are required in CI");
+        eprintln!("skipping the browser half: chromium or the Playwright driver is not installed");
+    } else {
+        let shown = typed(&out.join("rules.html"), &["Stowaway", "Procurement", "soldier"], &dir.join("hostile.json"))
+            .expect("Playwright");
+        assert!(shown[0].0.iter().any(|id| id == "card-20"), "{shown:?}");
+        assert!(shown[1].0.iter().any(|id| id == "card-2"), "{shown:?}");
+        assert!(shown[2].0.iter().any(|id| id == "term-soldier"), "{shown:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -117,3 +117,51 @@ proptest! {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[path = "../../examples/fuzz/cases.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod cases;
+
+/// Every case of `tests/fuzz-corpus/<kind>/<hash>/` (written by `cargo run --release --example
+/// fuzz`): `known` ones (failures not fixed yet) or the others.
+fn corpus(known: bool) -> Vec<(std::path::PathBuf, cases::Case, Option<String>)> {
+    let mut out = Vec::new();
+    let corpus = root().join("tests/fuzz-corpus");
+    for kind in std::fs::read_dir(&corpus).into_iter().flatten().flatten() {
+        for case in std::fs::read_dir(kind.path()).into_iter().flatten().flatten() {
+            let dir = case.path();
+            let (case, note) = cases::Case::read(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+            if note.is_some() == known {
+                out.push((dir, case, note));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// Replays `cases`, each within a generous time limit (the test profile is barely optimised).
+fn replay(cases: &[(std::path::PathBuf, cases::Case, Option<String>)]) {
+    let scratch = temp_dir("fuzz-corpus");
+    let mut failed = Vec::new();
+    for (dir, case, note) in cases {
+        let outcome = cases::run_limited(case, &root(), &scratch, std::time::Duration::from_secs(60));
+        if !matches!(outcome, cases::Outcome::Ok) {
+            failed.push(format!("{}: {outcome:?}{}", dir.display(), note.as_deref().map_or(String::new(), |n| format!(" ({n})"))));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn every_case_of_the_fuzz_corpus_finishes_without_a_panic() {
+    replay(&corpus(false));
+}
+
+/// The corpus cases that still fail (their `case.toml` says why in `known`).
+#[test]
+#[ignore = "known failures of the fuzz corpus, not fixed yet"]
+fn known_failures_of_the_fuzz_corpus_finish_without_a_panic() {
+    replay(&corpus(true));
+}
