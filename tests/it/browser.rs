@@ -205,7 +205,7 @@ const HOSTILE: &[(&str, &str, &str)] = &[
     ("cards.csv", ",Stowaway,", ",Stowaway <!--<script>,"),
     ("cards.csv", ",Bax's Arms Procurement,", ",\"Bax's \"\"Arms\"\" </script> <b>Procurement\\\","),
     ("cards.csv", "2,バックスの武器調達,", "2,バックスの武器調達 # & \\,"),
-    ("terms.csv", "soldier,兵士,soldier,", "soldier,兵士,\"soldier <!--<script> </script> \"\"<b>\"\"\",")
+    ("terms.csv", "soldier,兵士,soldier,", "soldier,兵士,\"soldier <!--<script> </script> \"\"<b>\"\"\","),
 ];
 
 /// The names of [`HOSTILE`] as they read once unquoted.
@@ -307,7 +307,8 @@ fn hostile_names_stay_inside_the_search_index_the_dot_file_and_the_mermaid_label
             labels.push(strings[1].clone());
         }
     }
-    for name in ["Stowaway <!--<script>", "Bax's \"Arms\" </script> <b>Procurement\\", "2 バックスの武器調達 # & \\"] {
+    for name in ["Stowaway <!--<script>", "Bax's \"Arms\" </script> <b>Procurement\\", "2 バックスの武器調達 # & \\"]
+    {
         assert!(labels.iter().any(|l| l.split('\n').any(|part| part == name)), "no dot label reads {name:?}");
     }
     // flowchart.mmd: no raw markup in a label but the line breaks pnpkit puts there.

@@ -147,7 +147,11 @@ fn replay(cases: &[(std::path::PathBuf, cases::Case, Option<String>)]) {
     for (dir, case, note) in cases {
         let outcome = cases::run_limited(case, &root(), &scratch, std::time::Duration::from_secs(60));
         if !matches!(outcome, cases::Outcome::Ok) {
-            failed.push(format!("{}: {outcome:?}{}", dir.display(), note.as_deref().map_or(String::new(), |n| format!(" ({n})"))));
+            failed.push(format!(
+                "{}: {outcome:?}{}",
+                dir.display(),
+                note.as_deref().map_or(String::new(), |n| format!(" ({n})"))
+            ));
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);
