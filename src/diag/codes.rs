@@ -32,6 +32,10 @@ codes! {
     EXPR_SYNTAX = "E0109", "a condition or effect expression cannot be parsed";
     MISSING_FILE = "E0110", "a file every pack needs is missing";
     DECK_LIST_SYNTAX = "E0111", "a deck-list line is not `COUNT CARD`";
+    TOO_MANY_OF_ONE = "E0130", "a count of one piece (counter row, chit value, placement, deck-list line) exceeds 10,000";
+    TOO_MANY_PIECES = "E0131", "the pack has more than 100,000 pieces (counters, chits and cards together)";
+    TOO_MANY_TRACK_BOXES = "E0132", "a track has more than 1,000 boxes";
+    TEMPLATE_BUDGET = "E0133", "a template does too much work for one face (a loop too long, output too large)";
     UNKNOWN_UNIT = "E0201", "a reference names no unit type (of that side)";
     UNKNOWN_CARD = "E0202", "a reference names no card";
     UNKNOWN_LOCATION = "E0203", "a reference names no hex, place or box";
