@@ -2,7 +2,7 @@
 //! more copies than allowed (stricter for flagged cards such as famous warriors), and the deck's
 //! size lies within the limits. Each problem points at its line of the list.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 use crate::diag::{Code, Diagnostic};
 use crate::load::decklist::DeckList;
@@ -19,19 +19,21 @@ pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
         return out;
     };
     // Copies so far per card, in list order, so an excess is reported on the line that causes it.
-    let mut copies: BTreeMap<&str, u32> = BTreeMap::new();
-    let mut total = 0;
+    // Summed as u64: a list of u32 counts can never overflow it (2 + 4294967295 + 4 is not 5).
+    let mut copies: HashMap<&str, u64> = HashMap::new();
+    let mut total: u64 = 0;
+    let cards = pack.card_index();
     for entry in &list.entries {
-        total += entry.count.value;
-        let Some(card) = pack.card(&entry.card.value) else {
+        total += u64::from(entry.count.value);
+        let Some(card) = cards.get(&entry.card.value) else {
             let names = pack.cards.iter().flat_map(|c| [c.id.as_str(), c.name.ja.as_str(), c.name.en.as_str()]);
             out.push(super::references::unknown(Code::UNKNOWN_CARD, "card", &entry.card, names));
             continue;
         };
         let held = copies.entry(card.id.as_str()).or_default();
-        *held += entry.count.value;
+        *held += u64::from(entry.count.value);
         let (limit, why) = limit_for(pack, rules, card);
-        if let Some(limit) = limit.filter(|l| *held > *l) {
+        if let Some(limit) = limit.filter(|l| *held > u64::from(*l)) {
             out.push(
                 Diagnostic::error(
                     Code::DECK_LIST_COPIES,
@@ -41,7 +43,7 @@ pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
                     ),
                 )
                 .at(&entry.count.span)
-                .with_hint(format!("remove {} of them", *held - limit)),
+                .with_hint(format!("remove {} of them", *held - u64::from(limit))),
             );
         }
     }
@@ -54,10 +56,10 @@ pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
             None => d,
         });
     };
-    if let Some(min) = rules.min_cards.as_ref().filter(|m| total < m.value) {
+    if let Some(min) = rules.min_cards.as_ref().filter(|m| total < u64::from(m.value)) {
         size(format!("the deck has {total} cards; it needs at least {}{rule}", min.value));
     }
-    if let Some(max) = rules.max_cards.as_ref().filter(|m| total > m.value) {
+    if let Some(max) = rules.max_cards.as_ref().filter(|m| total > u64::from(m.value)) {
         size(format!("the deck has {total} cards; it may have at most {}{rule}", max.value));
     }
     out
@@ -76,5 +78,40 @@ fn limit_for(pack: &Pack, rules: &DeckRules, card: &Card) -> (Option<u32>, Strin
             (Some(l.max_copies.value), format!(" of a {} card{}", l.field.value, super::cite(pack, l.rule.as_ref())))
         }
         None => (rules.max_copies.as_ref().map(|m| m.value), super::cite(pack, rules.rule.as_ref())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Span;
+    use crate::model::Spanned;
+
+    #[test]
+    fn copies_that_overflow_a_u32_are_still_too_many() {
+        let rules = DeckRules {
+            min_cards: Some(Spanned::new(5, Span::default())),
+            max_cards: Some(Spanned::new(60, Span::default())),
+            max_copies: Some(Spanned::new(5, Span::default())),
+            limits: Vec::new(),
+            rule: None,
+        };
+        let pack = Pack { cards: vec![Card::blank("1")], deck_rules: Some(rules), ..Pack::default() };
+        // 2 + 4294967295 + 4 wraps to 5 in u32: one legal-looking deck of five.
+        let (list, _) = crate::load::decklist::parse(0, "2 #1\n4294967295 #1\n4 #1\n");
+        let mut list = list;
+        if list.entries.len() < 3 {
+            // The reader refuses the huge line; put it back to test the sum on its own.
+            list.entries.insert(
+                1,
+                crate::load::decklist::Entry {
+                    count: Spanned::new(u32::MAX, Span::default()),
+                    card: Spanned::new("#1".into(), Span::default()),
+                },
+            );
+        }
+        let codes: Vec<_> = check(&pack, &list).iter().map(|d| d.code).collect();
+        assert!(codes.contains(&Code::DECK_LIST_COPIES), "{codes:?}");
+        assert!(codes.contains(&Code::DECK_LIST_SIZE), "{codes:?}");
     }
 }

@@ -5,7 +5,8 @@
 //! [`references`] (every id or name resolves, with "did you mean"), [`totals`] (declared totals and
 //! compositions), [`setups`] (stacking, forbidden places, counter and chit supply, chit capacity),
 //! [`decks`] (deck sizes), [`map`] (hexsides, coastal sea routes, transport exceptions),
-//! [`rules`] (clause numbering) and [`provisional`] (values the sources do not give).
+//! [`rules`] (clause numbering) and [`provisional`] (values the sources do not give), all after
+//! [`limits`] (counts bounded by what can be printed).
 //! Game-specific facts are data in the pack (constraints, declared totals), so these checks serve
 //! every game.
 
@@ -14,6 +15,7 @@ mod cards;
 pub mod decklist;
 mod decks;
 mod eval;
+pub mod limits;
 mod map;
 mod provisional;
 mod references;
@@ -36,6 +38,10 @@ pub struct Options {
 /// Runs every check on `pack`.
 pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    // A count past what can be printed stops here: the other checks walk the pieces.
+    if limits::check(pack, &mut out) {
+        return out;
+    }
     references::check(pack, &mut out);
     totals::check(pack, &mut out);
     setups::check(pack, &mut out);

@@ -151,12 +151,29 @@ pub struct SourceFile {
     pub path: PathBuf,
     /// Its whole text.
     pub text: String,
+    /// Where each line starts, so locating a span does not rescan the text (a deck list of a
+    /// million lines with an error on each).
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    /// The position of byte `offset`, as [`LineCol::of`] gives it, found by binary search.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let text = &self.text;
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        LineCol { line, col: text[self.line_starts[line]..offset].chars().count() }
+    }
 }
 
 impl Sources {
     /// Registers a file and returns its id.
     pub fn add(&mut self, path: &Path, text: String) -> FileId {
-        self.files.push(SourceFile { name: display_path(path), path: path.to_path_buf(), text });
+        let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        self.files.push(SourceFile { name: display_path(path), path: path.to_path_buf(), text, line_starts });
         self.files.len() - 1
     }
 
@@ -184,7 +201,7 @@ impl Sources {
     /// `file:line:column` of a span's start.
     pub fn locate(&self, span: &Span) -> (String, usize, usize) {
         let file = self.get(span.file);
-        let (line, col) = LineCol::of(&file.text, span.range.start).numbers();
+        let (line, col) = file.line_col(span.range.start).numbers();
         (file.name.clone(), line, col)
     }
 

@@ -32,8 +32,10 @@ pub fn write(out: &mut dyn Write, sources: &Sources, diags: &[Diagnostic], forma
             writeln!(out)
         }
         Format::Human | Format::Short => {
+            // The files are indexed once for all findings, not once per finding.
+            let files = files_of(sources);
             for d in diags {
-                out.write_all(human(sources, d, format == Format::Short).as_bytes())?;
+                out.write_all(human_in(sources, &files, d, format == Format::Short).as_bytes())?;
             }
             Ok(())
         }
@@ -42,13 +44,27 @@ pub fn write(out: &mut dyn Write, sources: &Sources, diags: &[Diagnostic], forma
 
 /// The text of one diagnostic in the human or short format.
 pub fn human(sources: &Sources, d: &Diagnostic, short: bool) -> String {
+    human_in(sources, &files_of(sources), d, short)
+}
+
+/// Every source file, indexed by lines for codespan-reporting.
+fn files_of(sources: &Sources) -> SimpleFiles<String, String> {
+    let mut files = SimpleFiles::new();
+    for f in sources.iter() {
+        files.add(f.name.clone(), f.text.clone());
+    }
+    files
+}
+
+/// [`human`] with the files already indexed.
+fn human_in(sources: &Sources, files: &SimpleFiles<String, String>, d: &Diagnostic, short: bool) -> String {
     let mut text =
         format!("{}{}[{}]: {}\n", location_prefix(sources, d), severity_word(d.severity), d.code.0, d.message);
     // Warnings stay one line (plus hints) so that a long list of provisional values stays readable;
     // errors show the source line with a caret, unless there is no line to show (a missing file).
     let has_source = d.span.as_ref().is_some_and(|s| !sources.get(s.file).text.is_empty());
     match (has_source, short || d.severity == Severity::Warning) {
-        (true, false) => text.push_str(&snippet(sources, d)),
+        (true, false) => text.push_str(&snippet(files, d)),
         _ => {
             for (span, label) in &d.related {
                 let (file, line, col) = sources.locate(span);
@@ -81,11 +97,7 @@ fn location_prefix(sources: &Sources, d: &Diagnostic) -> String {
 
 /// The source line(s) with carets and the help lines, from codespan-reporting's rich view, minus
 /// its own header line (ours above already says what and where).
-fn snippet(sources: &Sources, d: &Diagnostic) -> String {
-    let mut files = SimpleFiles::new();
-    for f in sources.iter() {
-        files.add(f.name.clone(), f.text.clone());
-    }
+fn snippet(files: &SimpleFiles<String, String>, d: &Diagnostic) -> String {
     let mut labels = Vec::new();
     if let Some(span) = &d.span {
         labels.push(Label::primary(span.file, span.range.clone()));
@@ -101,7 +113,7 @@ fn snippet(sources: &Sources, d: &Diagnostic) -> String {
         .with_message(d.message.clone())
         .with_labels(labels)
         .with_notes(d.hints.iter().map(|h| format!("help: {h}")).collect());
-    match term::emit_into_string(&Config::default(), &files, &diagnostic) {
+    match term::emit_into_string(&Config::default(), files, &diagnostic) {
         Ok(text) => text.split_once('\n').map(|(_, rest)| rest.to_string()).unwrap_or_default(),
         Err(_) => String::new(),
     }

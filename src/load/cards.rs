@@ -48,7 +48,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         let auto_open = row.opt_ref("auto_open").and_then(|c| l.expr(&c.value, &c.span));
         let effects = row.opt_ref("effects").map(|c| l.expr_list(&c.value, &c.span)).unwrap_or_default();
         l.provisional(&format!("card {id}"), &provisional_fields(&row), row.cell("provisional").span);
-        duplicate_check(l, pack.cards.iter().map(|c| (&c.id, &c.span)), &id, &row, "card");
+        duplicate_check(l, &id, &row, "card");
         pack.cards.push(Card {
             id,
             number: number.map(|n| n.value),

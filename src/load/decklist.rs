@@ -5,6 +5,9 @@
 use crate::diag::{Code, Diagnostic, FileId, Sources, Span};
 use crate::model::{Ref, Spanned};
 
+/// The most copies one line may ask for: the limit on one piece (`check::limits`).
+const MAX_COPIES: u64 = crate::check::limits::MAX_OF_ONE_PIECE;
+
 /// One line of a deck list.
 #[derive(Debug)]
 pub struct Entry {
@@ -73,8 +76,23 @@ pub(crate) fn parse(file: FileId, text: &str) -> (DeckList, Vec<Diagnostic>) {
         let (count, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
         let number = count.trim_end_matches(['x', '×', 'X']);
         let card = rest.trim();
-        match number.parse::<u32>() {
+        // All digits but too long for u64 is still a count: far too many.
+        let parsed = number.parse::<u64>().or_else(|e| match number.bytes().all(|b| b.is_ascii_digit()) {
+            true if !number.is_empty() => Ok(u64::MAX),
+            _ => Err(e),
+        });
+        match parsed {
+            // More copies than can be printed: refused here, so no sum downstream sees it.
+            Ok(n) if n > MAX_COPIES && !card.is_empty() => diags.push(
+                Diagnostic::error(
+                    Code::TOO_MANY_OF_ONE,
+                    format!("{number} copies of `{card}`; a deck-list line holds at most {MAX_COPIES}"),
+                )
+                .at(&at(0, count.len()))
+                .with_hint(format!("write a count from 1 to {MAX_COPIES} (is a digit too many?)")),
+            ),
             Ok(n) if n > 0 && !card.is_empty() => {
+                let n = n as u32; // at most MAX_COPIES
                 let card_from = content.len() - rest.trim_start().len();
                 entries.push(Entry {
                     count: Spanned::new(n, at(0, count.len())),
@@ -104,5 +122,15 @@ mod tests {
         assert_eq!(&text[list.entries[1].card.span.range.clone()], "#12", "the card's own columns");
         assert_eq!(&text[list.entries[1].count.span.range.clone()], "2x");
         assert_eq!(diags.len(), 2, "`three Bad` and a count without a card");
+    }
+
+    #[test]
+    fn a_count_past_the_limit_is_refused_at_its_line() {
+        let text = "2 #1\n4294967295 #1\n99999999999999999999 #1\n10000 #1\n";
+        let (list, diags) = parse(0, text);
+        assert_eq!(list.entries.len(), 2, "2 and 10,000 copies are read");
+        let codes: Vec<_> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [Code::TOO_MANY_OF_ONE, Code::TOO_MANY_OF_ONE]);
+        assert_eq!(&text[diags[0].span.as_ref().expect("placed").range.clone()], "4294967295");
     }
 }

@@ -126,7 +126,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         for row in table.rows() {
             let id = row.text("id", &mut l.diags).value;
             l.provisional(&format!("box `{id}`"), &provisional_fields(&row), row.cell("provisional").span);
-            duplicate_check(l, pack.boxes.iter().map(|b| (&b.id, &b.span)), &id, &row, "box");
+            duplicate_check(l, &id, &row, "box");
             pack.boxes.push(BoxDef {
                 id,
                 name: row.names_required(&mut l.diags),

@@ -29,7 +29,8 @@ use crate::model::{Pack, Provisional, Spanned};
 /// Loads the pack in `dir`. Returns the pack (as complete as the files allow) and every problem
 /// found; the pack is only safe to check or build from when no diagnostic is an error.
 pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
-    let mut loader = Loader { dir: dir.to_path_buf(), sources, diags: Vec::new(), provisional: Vec::new() };
+    let mut loader =
+        Loader { dir: dir.to_path_buf(), sources, diags: Vec::new(), provisional: Vec::new(), ids: Default::default() };
     let mut pack = Pack { id: pack_id(dir), root: dir.to_path_buf(), ..Pack::default() };
     if !dir.join("pack.toml").is_file() {
         let message = format!("`{}` is not a pack: it has no pack.toml", dir.display());
@@ -119,6 +120,8 @@ pub(crate) struct Loader<'s> {
     pub(crate) diags: Vec<Diagnostic>,
     /// Provisional values found so far.
     pub(crate) provisional: Vec<Provisional>,
+    /// Where each (kind, id) was first defined, so a duplicate is found without a scan.
+    pub(crate) ids: std::collections::HashMap<(&'static str, String), Span>,
 }
 
 impl Loader<'_> {

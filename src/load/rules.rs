@@ -44,7 +44,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     let table = l.csv(file, &TERM_COLUMNS, &[]);
     for row in table.rows() {
         let id = row.text("id", &mut l.diags).value;
-        duplicate_check(l, pack.rules.terms.iter().map(|t| (&t.id, &t.span)), &id, &row, "term");
+        duplicate_check(l, &id, &row, "term");
         pack.rules.terms.push(Term {
             id,
             name: row.either_name("ja", "en", &mut l.diags),

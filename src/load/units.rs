@@ -27,7 +27,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         let table = l.csv(file, &UNIT_COLUMNS, &factor_columns);
         for row in table.rows() {
             let unit = unit(l, &row, &factor_columns);
-            duplicate_check(l, pack.units.iter().map(|u| (&u.id, &u.span)), &unit.id, &row, "unit");
+            duplicate_check(l, &unit.id, &row, "unit");
             pack.units.push(unit);
         }
     }
@@ -39,7 +39,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                 .parse::<u32>("count", "a whole number", &mut l.diags)
                 .unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
             l.provisional(&format!("counter `{}`", id.value), &provisional_fields(&row), row.cell("provisional").span);
-            duplicate_check(l, pack.counters.iter().map(|c| (&c.id, &c.span)), &id.value, &row, "counter");
+            duplicate_check(l, &id.value, &row, "counter");
             pack.counters.push(CounterKind {
                 id: id.value,
                 front: row.text("front", &mut l.diags),
@@ -122,18 +122,19 @@ pub(super) fn provisional_fields(row: &Row<'_>) -> Vec<String> {
 }
 
 /// Reports `id` when an earlier item of the same kind has it.
-pub(super) fn duplicate_check<'a>(
-    l: &mut Loader<'_>,
-    mut earlier: impl Iterator<Item = (&'a String, &'a crate::diag::Span)>,
-    id: &str,
-    row: &Row<'_>,
-    kind: &str,
-) {
-    if let Some((_, first)) = earlier.find(|(other, _)| other.as_str() == id) {
+pub(super) fn duplicate_check(l: &mut Loader<'_>, id: &str, row: &Row<'_>, kind: &'static str) {
+    let first = match l.ids.entry((kind, id.to_string())) {
+        std::collections::hash_map::Entry::Occupied(e) => e.get().clone(),
+        std::collections::hash_map::Entry::Vacant(e) => {
+            e.insert(row.span());
+            return;
+        }
+    };
+    {
         l.diags.push(
             Diagnostic::error(Code::DUPLICATE_ID, format!("two {kind}s have the id `{id}`"))
                 .at(&row.cell("id").span)
-                .with_related(first, "first defined here")
+                .with_related(&first, "first defined here")
                 .with_hint("ids must be unique within a file kind"),
         );
     }

@@ -4,6 +4,8 @@
 
 use serde::Serialize;
 
+use std::collections::{HashMap, HashSet};
+
 use super::{Expr, Pack};
 
 /// Which side a node belongs to, for grouping.
@@ -46,7 +48,7 @@ pub struct Node {
 }
 
 /// How one node leads to another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Hash)]
 pub enum EdgeKind {
     /// The source being open is (part of) the target's condition.
     Enables,
@@ -61,7 +63,7 @@ pub enum EdgeKind {
 }
 
 /// A directed edge between node indices.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Hash)]
 pub struct Edge {
     /// Source node index.
     pub from: usize,
@@ -78,6 +80,11 @@ pub struct CardGraph {
     pub nodes: Vec<Node>,
     /// Edges, deduplicated.
     pub edges: Vec<Edge>,
+    /// Node index by id and the edges so far, so building stays linear in a large pack.
+    #[serde(skip)]
+    seen_nodes: HashMap<String, usize>,
+    #[serde(skip)]
+    seen_edges: HashSet<Edge>,
 }
 
 /// The `open(x)` cards an expression mentions, each with whether it appears negated.
@@ -117,9 +124,16 @@ impl CardGraph {
                 kind: NodeKind::Card,
             });
         }
-        let card_index = |g: &CardGraph, r: &str| {
-            pack.card(r).and_then(|c| g.nodes.iter().position(|n| n.id == format!("card:{}", c.id)))
-        };
+        // Cards are the first nodes, in `cards` order; a card's node is found by its id.
+        let lookup = pack.card_index();
+        let mut position: HashMap<&str, usize> = HashMap::new();
+        for (i, c) in cards.iter().enumerate() {
+            position.entry(c.id.as_str()).or_insert(i);
+        }
+        for (i, n) in g.nodes.iter().enumerate() {
+            g.seen_nodes.entry(n.id.clone()).or_insert(i);
+        }
+        let card_index = |_: &CardGraph, r: &str| lookup.get(r).and_then(|c| position.get(c.id.as_str()).copied());
         for c in &cards {
             let me = card_index(&g, &c.id).unwrap_or(0);
             for cond in c.requires.iter().chain(&c.auto_open) {
@@ -194,16 +208,17 @@ impl CardGraph {
     }
 
     fn node(&mut self, id: String, label: &str, label_en: &str, group: Group, kind: NodeKind) -> usize {
-        if let Some(i) = self.nodes.iter().position(|n| n.id == id) {
+        if let Some(&i) = self.seen_nodes.get(&id) {
             return i;
         }
+        self.seen_nodes.insert(id.clone(), self.nodes.len());
         self.nodes.push(Node { id, label: label.to_string(), label_en: label_en.to_string(), group, kind });
         self.nodes.len() - 1
     }
 
     fn edge(&mut self, from: usize, to: usize, kind: EdgeKind) {
         let e = Edge { from, to, kind };
-        if !self.edges.contains(&e) {
+        if self.seen_edges.insert(e.clone()) {
             self.edges.push(e);
         }
     }
@@ -211,20 +226,18 @@ impl CardGraph {
     /// A cycle among cards through enables/opens edges, as node indices, if there is one.
     pub fn card_cycle(&self) -> Option<Vec<usize>> {
         let n = self.nodes.len();
-        let succ = |v: usize| -> Vec<usize> {
-            let mut s: Vec<usize> = self
-                .edges
-                .iter()
-                .filter(|e| {
-                    e.from == v
-                        && matches!(e.kind, EdgeKind::Enables | EdgeKind::Opens)
-                        && self.nodes[e.to].kind == NodeKind::Card
-                })
-                .map(|e| e.to)
-                .collect();
+        // Successors of every node, sorted (so the cycle found does not depend on edge order).
+        let mut successors = vec![Vec::new(); n];
+        for e in &self.edges {
+            if matches!(e.kind, EdgeKind::Enables | EdgeKind::Opens) && self.nodes[e.to].kind == NodeKind::Card {
+                successors[e.from].push(e.to);
+            }
+        }
+        for s in &mut successors {
             s.sort_unstable();
-            s
-        };
+            s.dedup();
+        }
+        let succ = |v: usize| -> &[usize] { &successors[v] };
         // Iterative DFS with colours: 0 new, 1 on the stack, 2 done.
         let mut colour = vec![0u8; n];
         let mut parent = vec![usize::MAX; n];

@@ -143,6 +143,46 @@ pub struct Pack {
     pub provisional: Vec<Provisional>,
 }
 
+/// Cards by id, Japanese name and English name (ASCII case folded), each to the first card that
+/// has it: [`CardIndex::get`] answers exactly as [`Pack::card`] does, without a scan.
+#[derive(Debug)]
+pub struct CardIndex<'a> {
+    cards: &'a [Card],
+    by_id: std::collections::HashMap<&'a str, usize>,
+    by_ja: std::collections::HashMap<&'a str, usize>,
+    by_en: std::collections::HashMap<String, usize>,
+}
+
+impl<'a> CardIndex<'a> {
+    /// Indexes `cards`.
+    pub fn new(cards: &'a [Card]) -> Self {
+        let mut index =
+            CardIndex { cards, by_id: Default::default(), by_ja: Default::default(), by_en: Default::default() };
+        // Reversed, so the first card with a key is the one kept (as `Pack::card`'s scan finds it).
+        for (i, c) in cards.iter().enumerate().rev() {
+            index.by_id.insert(&c.id, i);
+            if !c.name.ja.is_empty() {
+                index.by_ja.insert(&c.name.ja, i);
+            }
+            if !c.name.en.is_empty() {
+                index.by_en.insert(c.name.en.to_ascii_lowercase(), i);
+            }
+        }
+        index
+    }
+
+    /// The card with number or id `r` (`29`, `#29` or the card's name), as [`Pack::card`].
+    pub fn get(&self, r: &str) -> Option<&'a Card> {
+        let r = r.trim_start_matches('#');
+        let en = if r.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.by_en.get(&r.to_ascii_lowercase())
+        } else {
+            self.by_en.get(r)
+        };
+        [self.by_id.get(r), self.by_ja.get(r), en].into_iter().flatten().min().map(|&i| &self.cards[i])
+    }
+}
+
 /// True when `r` names the item with `id` and `names` (by id, Japanese or English name).
 pub fn names_match(r: &str, id: &str, names: &Names) -> bool {
     r == id || (!names.ja.is_empty() && r == names.ja) || (!names.en.is_empty() && r.eq_ignore_ascii_case(&names.en))
@@ -186,6 +226,12 @@ impl Pack {
     pub fn card(&self, r: &str) -> Option<&Card> {
         let r = r.trim_start_matches('#');
         self.cards.iter().find(|c| c.id == r || names_match(r, &c.id, &c.name))
+    }
+
+    /// An index answering [`Pack::card`] in constant time, for checks that resolve many
+    /// references (a 50,000-card pack, a deck list of a million lines).
+    pub fn card_index(&self) -> CardIndex<'_> {
+        CardIndex::new(&self.cards)
     }
 
     /// The card type with id `r`.

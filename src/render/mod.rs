@@ -10,6 +10,7 @@
 
 pub mod aids;
 mod areamap;
+mod budget;
 mod calibration;
 pub(crate) mod canvas;
 mod cardlist;

@@ -90,6 +90,7 @@ impl Templates {
         let fit_log = log.clone();
         tera.register_function("fit", move |kwargs: Kwargs, _: &State| fit_function(&fonts, &fit_log, &kwargs));
         tera.register_function("symbol", |kwargs: Kwargs, _: &State| symbol_function(&kwargs));
+        super::budget::register(&mut tera);
         let mut files = Vec::new();
         let mut texts = Vec::new();
         let mut problems = Vec::new();
@@ -163,7 +164,14 @@ impl Templates {
             log.problems.clear();
             log.ink.clear();
         }
-        let out = self.tera.render(name, context).map_err(|e| self.diagnostic(&e, sources))?;
+        let out = super::budget::render(&self.tera, name, context).map_err(|e| {
+            let d = super::budget::classify(self.diagnostic(&e, sources), name, face_label);
+            // An error without a place (the output cap) is still at its template's file.
+            match self.files.iter().find(|(n, _)| n == name) {
+                Some((_, file)) if d.span.is_none() => d.at(&Span::new(*file, 0..0)),
+                _ => d,
+            }
+        })?;
         let (mut problems, ink) = self
             .log
             .lock()
