@@ -308,11 +308,28 @@ fn read_inside(root: &std::path::Path, rel: &str) -> Result<String, Refused> {
     String::from_utf8(bytes).map_err(|_| Refused::Io("it is not UTF-8; save it as UTF-8".to_string()))
 }
 
+/// The sizes a template's `fit()` may ask for, pt.
+const FIT_PT: std::ops::RangeInclusive<f64> = 0.5..=500.0;
+/// The largest coordinate or length a template's `fit()` may use, mm (a sheet of A0 is 1189).
+const FIT_MM: f64 = 2000.0;
+
 fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResult<Value> {
     let text: String = kwargs.get::<&str>("text")?.unwrap_or_default().to_string();
     let num = |key: &str, default: f64| -> TeraResult<f64> { Ok(kwargs.get::<f64>(key)?.unwrap_or(default)) };
     let (x, y, width, height) = (num("x", 0.0)?, num("y", 0.0)?, num("width", 10.0)?, num("height", 10.0)?);
     let (max, min, leading) = (num("max", 8.0)?, num("min", 5.0)?, num("leading", 1.2)?);
+    // The fitter tries sizes from `max` down to `min` in quarter points: bound them by what a face
+    // can hold, so a stray digit is an error rather than billions of tries.
+    if !(FIT_PT.contains(&max) && FIT_PT.contains(&min) && min <= max) {
+        return Err(tera::Error::message(format!(
+            "fit: max ({max}) and min ({min}) must be sizes from {} to {} pt, min not above max",
+            FIT_PT.start(),
+            FIT_PT.end()
+        )));
+    }
+    if ![x, y, width, height, leading].iter().all(|v| v.is_finite() && v.abs() <= FIT_MM) {
+        return Err(tera::Error::message(format!("fit: x, y, width, height and leading must lie within ±{FIT_MM}")));
+    }
     let bold = kwargs.get::<bool>("bold")?.unwrap_or(false);
     let max_lines = kwargs.get::<i64>("lines")?.unwrap_or(0).max(0) as usize;
     let valign = kwargs.get::<&str>("valign")?.unwrap_or("top").to_string();
