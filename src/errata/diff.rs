@@ -357,13 +357,10 @@ pub fn text_diff(old: &str, new: &str) -> Vec<Piece> {
         tokens
     };
     let (a, b) = (split(old), split(new));
-    // Longest common subsequence, then walk it.
-    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
-    for i in (0..a.len()).rev() {
-        for j in (0..b.len()).rev() {
-            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
-        }
-    }
+    // Myers' diff (linear memory, O((N+M)·D) time) with a deadline, so a huge text with many
+    // differences gives a coarser diff in bounded time instead of an O(N·M) table.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    let ops = similar::capture_diff_slices_deadline(similar::Algorithm::Myers, &a, &b, Some(deadline));
     let mut out: Vec<Piece> = Vec::new();
     let mut push = |p: Piece| match (out.last_mut(), &p) {
         (Some(Piece::Same(x)), Piece::Same(y))
@@ -371,19 +368,31 @@ pub fn text_diff(old: &str, new: &str) -> Vec<Piece> {
         | (Some(Piece::New(x)), Piece::New(y)) => x.push_str(y),
         _ => out.push(p),
     };
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() || j < b.len() {
-        if i < a.len() && j < b.len() && a[i] == b[j] {
-            push(Piece::Same(a[i].clone()));
-            i += 1;
-            j += 1;
-        } else if j < b.len() && (i == a.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
-            push(Piece::New(b[j].clone()));
-            j += 1;
-        } else {
-            push(Piece::Old(a[i].clone()));
-            i += 1;
+    // Within a changed run the new text comes first, then the old.
+    let (mut gone, mut came) = (String::new(), String::new());
+    for op in ops {
+        let (tag, old_range, new_range) = op.as_tag_tuple();
+        match tag {
+            similar::DiffTag::Equal => {
+                if !came.is_empty() {
+                    push(Piece::New(std::mem::take(&mut came)));
+                }
+                if !gone.is_empty() {
+                    push(Piece::Old(std::mem::take(&mut gone)));
+                }
+                push(Piece::Same(a[old_range].concat()));
+            }
+            _ => {
+                gone.push_str(&a[old_range].concat());
+                came.push_str(&b[new_range].concat());
+            }
         }
+    }
+    if !came.is_empty() {
+        push(Piece::New(came));
+    }
+    if !gone.is_empty() {
+        push(Piece::Old(gone));
     }
     out
 }
@@ -391,6 +400,28 @@ pub fn text_diff(old: &str, new: &str) -> Vec<Piece> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_million_characters_diff_without_a_quadratic_table() {
+        // Two texts of a million characters each, differing every few hundred words: the old
+        // O(N·M) table would need terabytes. Both sides must read back whole.
+        let old: String = (0..220_000).map(|i| format!("w{} ", i % 997)).collect();
+        let new: String =
+            (0..220_000).map(|i| if i % 500 == 0 { "x ".to_string() } else { format!("w{} ", i % 997) }).collect();
+        assert!(old.len() > 1_000_000, "a million characters");
+        let pieces = text_diff(&old, &new);
+        let join = |keep_old: bool| -> String {
+            side(&pieces, keep_old)
+                .iter()
+                .map(|p| match p {
+                    Piece::Same(t) | Piece::Old(t) | Piece::New(t) => t.as_str(),
+                })
+                .collect()
+        };
+        assert_eq!(join(true), old);
+        assert_eq!(join(false), new);
+        assert!(pieces.iter().any(|p| matches!(p, Piece::New(t) if t.contains('x'))));
+    }
 
     #[test]
     fn japanese_texts_differ_by_character_english_by_word() {
