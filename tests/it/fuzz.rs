@@ -120,7 +120,7 @@ proptest! {
 
 #[path = "../../examples/fuzz/cases.rs"]
 #[allow(dead_code, unreachable_pub)]
-mod cases;
+pub(super) mod cases;
 
 /// Every case of `tests/fuzz-corpus/<kind>/<hash>/` (written by `cargo run --release --example
 /// fuzz`): `known` ones (failures not fixed yet) or the others.

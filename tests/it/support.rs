@@ -17,19 +17,8 @@ pub(crate) fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Copies the folder `from` into `to`, recursively.
-pub(crate) fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create dir");
-    for entry in std::fs::read_dir(from).expect("read dir") {
-        let entry = entry.expect("dir entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("file type").is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy file");
-        }
-    }
-}
+/// Copies the folder `from` into `to`, recursively (the fuzzer's copy, shared with it).
+pub(crate) use super::fuzz::cases::copy_dir;
 
 /// Runs pnpkit with `args` in folder `cwd`.
 pub(crate) fn pnpkit(cwd: &Path, args: &[&str]) -> Output {
