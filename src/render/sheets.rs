@@ -95,18 +95,23 @@ pub(crate) fn pages(
     let size = (imp.paper.width, imp.paper.height);
     let mut out = Vec::new();
     for (n, chunk) in pieces.chunks(per).enumerate() {
+        let filled = chunk.len();
+        // Every slot's cut (trim) and bleed box, computed once: they place the faces and make the
+        // page's print boxes.
+        let front_trims: Vec<Rect> = (0..filled).map(|i| imp.front(i)).collect();
+        let front_bleeds: Vec<Rect> = (0..filled).map(|i| imp.bleed_box(i, filled)).collect();
+        let back_trims: Vec<Rect> = (0..filled).map(|i| imp.back(i, offset)).collect();
+        let back_bleeds: Vec<Rect> = (0..filled).map(|i| imp.back_bleed_box(i, filled, offset)).collect();
         let mut front = ctx.canvas(size, Owner::new(format!("{kind} sheet {}", n + 1), None));
-        let mut trims: Vec<Rect> = (0..chunk.len()).map(|i| imp.front(i)).collect();
-        let mut bleeds: Vec<Rect> = (0..chunk.len()).map(|i| imp.bleed_box(i, chunk.len())).collect();
         for (i, piece) in chunk.iter().enumerate() {
-            place(&mut front, piece.front, trims[i], bleeds[i]);
+            place(&mut front, piece.front, front_trims[i], front_bleeds[i]);
         }
+        let mut front_marks = imp.crop_marks(filled, None);
+        let (mut trims, mut bleeds) = (front_trims, front_bleeds);
         if imp.sides == Sides::Fold {
-            trims.extend((0..chunk.len()).map(|i| imp.back(i, offset)));
-            bleeds.extend((0..chunk.len()).map(|i| imp.back_bleed_box(i, chunk.len(), offset)));
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(back) = piece.back {
-                    place(&mut front, back, imp.back(i, offset), imp.back_bleed_box(i, chunk.len(), offset));
+                    place(&mut front, back, back_trims[i], back_bleeds[i]);
                 }
             }
             let fold = imp.fold_x();
@@ -117,57 +122,48 @@ pub(crate) fn pages(
                 mm(fold),
                 mm(imp.top + imp.rows as f64 * (imp.face_h + imp.gutter))
             ));
-            let mut all = imp.crop_marks(chunk.len(), None);
-            all.extend(imp.crop_marks(chunk.len(), Some((0.0, 0.0))));
-            marks(&mut front, &all);
-        } else {
-            marks(&mut front, &imp.crop_marks(chunk.len(), None));
+            front_marks.extend(imp.crop_marks(filled, Some((0.0, 0.0))));
+            trims.extend(&back_trims);
+            bleeds.extend(&back_bleeds);
         }
+        marks(&mut front, &front_marks);
         let side = if imp.sides == Sides::Fold { Side::Fold } else { Side::Front };
         let mut what = sheet_footer(ctx, kind, n + 1, sheets, side);
         let backs = chunk.iter().filter_map(|p| p.back).filter(|_| imp.sides == Sides::Fold);
         let shown: Vec<&Face> = chunk.iter().map(|p| p.front).chain(backs).collect();
-        provisional_note(ctx, &mut front, imp, (chunk.len(), None), &shown, (n + 1, &mut what));
+        provisional_note(ctx, &mut front, &front_marks, &shown, (n + 1, &mut what));
         out.push(Page { boxes: PrintBoxes::around(trims, bleeds), ..ctx.finish(front, &what) });
         if imp.sides == Sides::Duplex && chunk.iter().any(|p| p.back.is_some()) {
             let mut back = ctx.canvas(size, Owner::new(format!("{kind} sheet {} back", n + 1), None));
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(face) = piece.back {
-                    let trim = imp.back(i, offset);
-                    place(&mut back, face, trim, imp.back_bleed_box(i, chunk.len(), offset));
+                    place(&mut back, face, back_trims[i], back_bleeds[i]);
                 }
             }
-            marks(&mut back, &imp.crop_marks(chunk.len(), Some(offset)));
+            let back_marks = imp.crop_marks(filled, Some(offset));
+            marks(&mut back, &back_marks);
             let mut what = sheet_footer(ctx, kind, n + 1, sheets, Side::Back);
             let shown: Vec<&Face> = chunk.iter().filter_map(|p| p.back).collect();
-            provisional_note(ctx, &mut back, imp, (chunk.len(), Some(offset)), &shown, (n + 1, &mut what));
+            provisional_note(ctx, &mut back, &back_marks, &shown, (n + 1, &mut what));
             // The back's boxes mirror the whole front grid: the sheet is cut once, through both.
-            let boxes = PrintBoxes::around(
-                (0..chunk.len()).map(|i| imp.back(i, offset)),
-                (0..chunk.len()).map(|i| imp.back_bleed_box(i, chunk.len(), offset)),
-            );
+            let boxes = PrintBoxes::around(back_trims, back_bleeds);
             out.push(Page { back: true, boxes, ..ctx.finish(back, &what) });
         }
     }
     out
 }
 
-/// The note naming the pieces of `shown` that carry provisional values, below the crop marks of
-/// the `filled` slots (`back` offset for a back page) of sheet `sheet`; when the margin has no
-/// room for it, a count joins the footer's `what`.
+/// The note naming the pieces of `shown` that carry provisional values, below the page's crop
+/// `marks`, for sheet `sheet`; when the margin has no room for it, a count joins the footer's
+/// `what`.
 fn provisional_note(
     ctx: &mut Ctx<'_>,
     c: &mut Canvas<'_>,
-    imp: &Imposition,
-    (filled, back): (usize, Option<(f64, f64)>),
+    marks: &[CropMark],
     shown: &[&Face],
     (sheet, what): (usize, &mut String),
 ) {
-    let mut all = imp.crop_marks(filled, back);
-    if imp.sides == Sides::Fold {
-        all.extend(imp.crop_marks(filled, Some((0.0, 0.0))));
-    }
-    let below = all.iter().map(|m| m.y1.max(m.y2)).fold(0.0, f64::max);
+    let below = marks.iter().map(|m| m.y1.max(m.y2)).fold(0.0, f64::max);
     let short = super::provisional::sheet_note(ctx, c, shown, below, sheet);
     if !short.is_empty() {
         what.push_str(" · ");
