@@ -152,6 +152,9 @@ enum RulesCommand {
         /// imported from another text); without it such files stop the import.
         #[arg(long)]
         force: bool,
+        /// When another import is writing the same rules folder, wait for it instead of stopping.
+        #[arg(long)]
+        wait: bool,
         /// How to print diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -279,8 +282,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             status(&diags)
         }
         Command::Build { pack, print } => run_build(&pack, &print),
-        Command::Rules { command: RulesCommand::Import { file, out, format, force } } => {
-            import_rules(&file, &out, format, force)
+        Command::Rules { command: RulesCommand::Import { file, out, format, force, wait } } => {
+            import_rules(&file, &out, format, force, wait)
         }
         Command::Rules { command: RulesCommand::Search(args) } => search(&args, false),
         Command::Errata { old, new, out, json } => match errata::run(&old, &new, out.as_deref(), json) {
@@ -529,12 +532,26 @@ fn is_wide(c: char) -> bool {
 }
 
 /// `pnpkit rules import`: the sections of a plain-text rulebook as rules/*.md, with the numbering
-/// problems the checks find reported as warnings (the import itself succeeds).
-fn import_rules(file: &Path, out: &Path, format: Format, force: bool) -> ExitCode {
+/// problems the checks find reported as warnings (the import itself succeeds). The rules folder is
+/// locked and replaced whole, like a build's output: a killed import leaves it all old or all new.
+fn import_rules(file: &Path, out: &Path, format: Format, force: bool, wait: bool) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let dir = out.join("rules");
+    // Locked before the folder is read, so what --force protects cannot change under us.
+    let lock = match crate::emit::OutputLock::acquire_shared(&dir, wait, "rules import") {
+        Ok(lock) => lock,
+        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+            eprintln!("error: {e}; nothing was written\n  = help: wait for it to finish, or pass --wait");
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            eprintln!("error: cannot lock {}: {e}; nothing was written", dir.display());
             return ExitCode::FAILURE;
         }
     };
@@ -550,7 +567,6 @@ fn import_rules(file: &Path, out: &Path, format: Format, force: bool) -> ExitCod
     }
     report(&sources, &diags, format);
     let files = crate::load::import::to_markdown(&pack.rules.sections);
-    let dir = out.join("rules");
     // A file that differs from what the import writes may hold the designer's edits: without
     // --force, nothing is written.
     let differing: Vec<&str> = files
@@ -568,13 +584,9 @@ fn import_rules(file: &Path, out: &Path, format: Format, force: bool) -> ExitCod
         );
         return ExitCode::FAILURE;
     }
-    match write_rules(&dir, &files) {
-        Ok(_) => {
-            say!(
-                "imported {} sections, {clauses} clauses into {}",
-                pack.rules.sections.len(),
-                out.join("rules").display()
-            );
+    match write_rules(lock, &dir, &files) {
+        Ok(()) => {
+            say!("imported {} sections, {clauses} clauses into {}", pack.rules.sections.len(), dir.display());
             say!(
                 "{} numbering problem(s) reported above; ids are generated from the numbers: rename them as you like",
                 diags.len()
@@ -582,30 +594,31 @@ fn import_rules(file: &Path, out: &Path, format: Format, force: bool) -> ExitCod
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}", out.display());
+            eprintln!("error: cannot write {}: {e}", dir.display());
             ExitCode::FAILURE
         }
     }
 }
 
-/// Writes the imported rules files into `dir`, each through a temporary file renamed over it, so
-/// none is ever half-written. Files already as the import writes them are left alone; other files
-/// in the folder (sections written by hand) are kept.
-fn write_rules(dir: &Path, files: &[(String, String)]) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    for (name, body) in files {
-        let target = dir.join(name);
-        if std::fs::read(&target).is_ok_and(|old| old == body.as_bytes()) {
-            continue;
-        }
-        // Not `.md`, so the rules loader never reads a temporary file a kill left behind.
-        let temp = dir.join(format!(".{name}.pnpkit-{}", std::process::id()));
-        std::fs::write(&temp, body)?;
-        if let Err(e) = std::fs::rename(&temp, &target) {
-            let _ = std::fs::remove_file(&temp);
-            return Err(e);
-        }
+/// Replaces the locked rules folder `dir` whole with one holding the imported `files`: staged
+/// beside it, then swapped in one step. Every other file in it (sections written by hand, notes,
+/// anything else) is carried over, as are the imported files it already holds unchanged (they
+/// keep their times); when there is nothing new, the folder is left as it is.
+fn write_rules(lock: crate::emit::OutputLock, dir: &Path, files: &[(String, String)]) -> std::io::Result<()> {
+    let new: Vec<&(String, String)> = files
+        .iter()
+        .filter(|(name, body)| std::fs::read(dir.join(name)).map_or(true, |old| old != body.as_bytes()))
+        .collect();
+    // Made even when nothing is new: it removes what killed imports left beside the folder.
+    let mut staging = crate::emit::Staging::new(lock)?;
+    if new.is_empty() && dir.is_dir() {
+        return Ok(());
     }
+    staging.carry_over(&new.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>())?;
+    for (name, body) in new {
+        staging.write(name, body.as_bytes())?;
+    }
+    staging.commit()?;
     Ok(())
 }
 

@@ -7,7 +7,9 @@
 //! folders in one step (`renameat2(RENAME_EXCHANGE)` on Linux, `renameatx_np(RENAME_SWAP)` on
 //! macOS; elsewhere rename the old folder aside, rename the new one in) and removes the old one. A
 //! reader sees the complete old or the complete new output, never a mix, and files the new build
-//! does not make do not linger.
+//! does not make do not linger. A folder that also holds the user's own files (`rules/`, written
+//! by `rules import`) is locked with [`OutputLock::acquire_shared`], and its files the writer does
+//! not make are carried into the staging folder ([`Staging::carry_over`]) before the swap.
 //!
 //! Staging folders are named `.<name>.staging-<pid>-<n>` and marked by a file beside them,
 //! `.<name>.staging-<pid>-<n>.pnpkit`, holding the PID. A later writer removes only folders with such
@@ -38,6 +40,17 @@ impl OutputLock {
     /// output this command wrote, recognised by the file `made` (`manifest.json`): any other is
     /// refused (`ErrorKind::AlreadyExists`) rather than deleted.
     pub fn acquire(out: &Path, wait: bool, made: &str) -> io::Result<OutputLock> {
+        OutputLock::take(out, wait, "build", Some(made))
+    }
+
+    /// Locks a folder that also holds the user's own files (`rules/`), for the writer `who`
+    /// ("rules import"), named in the message a second writer gets. Any existing folder is
+    /// accepted: the writer keeps its other files with [`Staging::carry_over`].
+    pub fn acquire_shared(out: &Path, wait: bool, who: &str) -> io::Result<OutputLock> {
+        OutputLock::take(out, wait, who, None)
+    }
+
+    fn take(out: &Path, wait: bool, who: &str, made: Option<&str>) -> io::Result<OutputLock> {
         let (parent, name) = resolve(out)?;
         let path = parent.join(format!(".{name}.lock"));
         // Never truncated before the lock is ours: the holder's PID is in it.
@@ -45,19 +58,20 @@ impl OutputLock {
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) if wait => {
-                eprintln!("waiting: another build is writing {}, {}", out.display(), holder(&path));
+                eprintln!("waiting: {}", holder(&path, out));
                 file.lock()?;
             }
             Err(TryLockError::WouldBlock) => {
-                let why = format!("another build is writing {}, {}", out.display(), holder(&path));
+                let why = holder(&path, out);
                 return Err(io::Error::new(ErrorKind::WouldBlock, why));
             }
             Err(TryLockError::Error(e)) => return Err(e),
         }
         file.set_len(0)?;
         let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        (&file).write_all(format!("{}\n{started}\n", std::process::id()).as_bytes())?;
+        (&file).write_all(format!("{}\n{started}\n{who}\n", std::process::id()).as_bytes())?;
         let lock = OutputLock { out: parent.join(name), shown: out.to_path_buf(), _file: file };
+        let Some(made) = made else { return Ok(lock) };
         if let Ok(meta) = std::fs::symlink_metadata(&lock.out) {
             let empty = meta.is_dir() && std::fs::read_dir(&lock.out)?.next().is_none();
             if !meta.is_dir() || !(empty || lock.out.join(made).is_file()) {
@@ -91,20 +105,24 @@ fn resolve(out: &Path) -> io::Result<(PathBuf, String)> {
     Ok((parent.canonicalize()?, name))
 }
 
-/// Who holds the lock file `path`, as the end of a sentence: "started by PID 4242 3 s ago".
-fn holder(path: &Path) -> String {
+/// Who holds the lock file `path` of the folder `out`, as a sentence: "another build is writing
+/// output/x, started by PID 4242 3 s ago".
+fn holder(path: &Path, out: &Path) -> String {
     // The holder writes its PID right after taking the lock; give it a moment to do so.
     for _ in 0..20 {
         let mut text = String::new();
         let _ = File::open(path).and_then(|mut f| f.read_to_string(&mut text));
-        let mut lines = text.lines().map(|l| l.trim().parse::<u64>());
-        if let (Some(Ok(pid)), Some(Ok(started))) = (lines.next(), lines.next()) {
+        let mut lines = text.lines();
+        let mut number = || lines.next().map(|l| l.trim().parse::<u64>());
+        if let (Some(Ok(pid)), Some(Ok(started))) = (number(), number()) {
+            let who = lines.next().map(str::trim).filter(|w| !w.is_empty()).unwrap_or("build");
             let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-            return format!("started by PID {pid} {} s ago", now.saturating_sub(started));
+            let ago = now.saturating_sub(started);
+            return format!("another {who} is writing {}, started by PID {pid} {ago} s ago", out.display());
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    format!("whose PID is not recorded in {}", path.display())
+    format!("another pnpkit command is writing {}, whose PID is not recorded in {}", out.display(), path.display())
 }
 
 /// Files written for one build, kept in a folder beside the output until [`Staging::commit`].
@@ -118,6 +136,8 @@ pub struct Staging {
     /// The marker file beside the staging folder.
     marker: PathBuf,
     files: Vec<String>,
+    /// The old output's permissions, given to the new one when its files are carried over.
+    mode: Option<std::fs::Permissions>,
 }
 
 impl Staging {
@@ -138,7 +158,7 @@ impl Staging {
             // The marker first, so a folder of ours never exists unmarked.
             std::fs::write(&marker, format!("pnpkit {pid}\n"))?;
             let aside = parent.join(format!("{base}.old"));
-            let staging = Staging { lock, stage, aside, marker, files: Vec::new() };
+            let staging = Staging { lock, stage, aside, marker, files: Vec::new(), mode: None };
             std::fs::create_dir(&staging.stage)?;
             return Ok(staging);
         }
@@ -150,9 +170,26 @@ impl Staging {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)?;
         }
+        // A carried-over file may be a hard link to the old output's: replace it, never write
+        // through it.
+        if std::fs::symlink_metadata(&path).is_ok() {
+            std::fs::remove_file(&path)?;
+        }
         std::fs::write(path, bytes)?;
         self.files.push(name.to_string());
         Ok(())
+    }
+
+    /// Carries every file and folder of the current output but those in `written` (paths relative
+    /// to the output, `/`-separated, that this writer makes) into the staging folder, so the swap
+    /// keeps them: hard links where the file system allows (same content, permissions and times),
+    /// copies elsewhere; symbolic links stay links. Returns the carried files' paths.
+    pub fn carry_over(&mut self, written: &[&str]) -> io::Result<Vec<String>> {
+        let mut carried = Vec::new();
+        let Ok(meta) = std::fs::metadata(&self.lock.out) else { return Ok(carried) };
+        carry(&self.lock.out, &self.stage, "", written, &mut carried)?;
+        self.mode = Some(meta.permissions());
+        Ok(carried)
     }
 
     /// Puts the staged folder in place of the output in one step and removes the old output. On
@@ -160,6 +197,9 @@ impl Staging {
     pub fn commit(self) -> io::Result<Vec<PathBuf>> {
         let out = &self.lock.out;
         let unchanged = |e: io::Error| io::Error::new(e.kind(), format!("{e}; the previous output is unchanged"));
+        if let Some(mode) = &self.mode {
+            std::fs::set_permissions(&self.stage, mode.clone()).map_err(unchanged)?;
+        }
         if std::fs::symlink_metadata(out).is_ok() {
             swap(&self.stage, out, &self.aside)?;
         } else {
@@ -193,16 +233,61 @@ fn split(out: &Path) -> (PathBuf, String) {
     (out.parent().unwrap_or(Path::new(".")).to_path_buf(), name)
 }
 
+/// Carries the entries of folder `from` (at `rel` inside the output) into `to` but the files in
+/// `written`; see [`Staging::carry_over`].
+fn carry(from: &Path, to: &Path, rel: &str, written: &[&str], carried: &mut Vec<String>) -> io::Result<()> {
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let rel = if rel.is_empty() { name } else { format!("{rel}/{name}") };
+        let (source, target) = (entry.path(), to.join(entry.file_name()));
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            std::fs::create_dir(&target)?;
+            carry(&source, &target, &rel, written, carried)?;
+            // After its entries, so a read-only folder is still filled.
+            std::fs::set_permissions(&target, entry.metadata()?.permissions())?;
+            continue;
+        }
+        if written.contains(&rel.as_str()) {
+            continue;
+        }
+        #[cfg(unix)]
+        if kind.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(&source)?, &target)?;
+            carried.push(rel);
+            continue;
+        }
+        if std::fs::hard_link(&source, &target).is_err() {
+            std::fs::copy(&source, &target)?;
+        }
+        carried.push(rel);
+    }
+    Ok(())
+}
+
+/// How [`swap`] put the new folder in place.
+#[derive(Debug, PartialEq, Eq)]
+enum Swapped {
+    /// In one step: the OS exchanged the two folders.
+    Exchanged,
+    /// In two renames, through the folder beside it (no exchange on this OS or file system).
+    Renamed,
+}
+
 /// Puts `stage` in place of the existing `out`: one exchange where the OS has it, otherwise two
 /// renames through `aside`.
-fn swap(stage: &Path, out: &Path, aside: &Path) -> io::Result<()> {
+fn swap(stage: &Path, out: &Path, aside: &Path) -> io::Result<Swapped> {
     let unchanged = |e: io::Error| io::Error::new(e.kind(), format!("{e}; the previous output is unchanged"));
+    // rustix 1.1 has `renameat_with` on Linux and Android (`renameat2`, RENAME_EXCHANGE) and on
+    // every Apple target, i.e. macOS, iOS, tvOS, visionOS, watchOS (`renameatx_np`, RENAME_SWAP;
+    // NOSYS before macOS 10.12). Only the Linux branch runs in our tests.
     #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
     {
         use rustix::fs::{renameat_with, RenameFlags, CWD};
         use rustix::io::Errno;
         match renameat_with(CWD, stage, CWD, out, RenameFlags::EXCHANGE) {
-            Ok(()) => return Ok(()),
+            Ok(()) => return Ok(Swapped::Exchanged),
             // A file system without the exchange: fall back to two renames.
             Err(Errno::INVAL | Errno::NOSYS | Errno::NOTSUP) => {}
             Err(e) => return Err(unchanged(e.into())),
@@ -218,7 +303,7 @@ fn swap(stage: &Path, out: &Path, aside: &Path) -> io::Result<()> {
             )),
         };
     }
-    Ok(())
+    Ok(Swapped::Renamed)
 }
 
 /// Removes the staging folders (and old outputs set aside) of `out` whose marker names a process
@@ -379,6 +464,47 @@ mod tests {
         assert!(unmarked.is_dir() && old_style.is_dir(), "look-alike folders are kept");
         assert!(live.is_dir() || !process_is_running(1), "a running process's folder is kept");
         drop(staging);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_shared_folder_keeps_the_users_files_and_gets_the_written_ones_whole() {
+        let dir = temp("shared");
+        let out = dir.join("rules");
+        std::fs::create_dir_all(out.join("notes")).unwrap();
+        std::fs::write(out.join("01-a.md"), "old").unwrap();
+        std::fs::write(out.join("09-mine.md"), "mine").unwrap();
+        std::fs::write(out.join("notes/todo.txt"), "todo").unwrap();
+        let lock = OutputLock::acquire_shared(&out, false, "rules import").unwrap();
+        let refused = OutputLock::acquire_shared(&out, false, "rules import").unwrap_err();
+        assert!(refused.to_string().starts_with("another rules import is writing"), "{refused}");
+        let mut staging = Staging::new(lock).unwrap();
+        let mut carried = staging.carry_over(&["01-a.md", "02-b.md"]).unwrap();
+        carried.sort();
+        assert_eq!(carried, ["09-mine.md", "notes/todo.txt"]);
+        staging.write("01-a.md", b"new").unwrap();
+        staging.write("09-mine.md", b"over a carried file").unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("09-mine.md")).unwrap(), "mine", "never written through a link");
+        staging.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("01-a.md")).unwrap(), "new");
+        assert_eq!(std::fs::read_to_string(out.join("09-mine.md")).unwrap(), "over a carried file");
+        assert_eq!(std::fs::read_to_string(out.join("notes/todo.txt")).unwrap(), "todo");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_swap_is_one_exchange_on_linux() {
+        let dir = temp("exchange");
+        let (old, new) = (dir.join("old"), dir.join("new"));
+        std::fs::create_dir_all(&old).unwrap();
+        std::fs::create_dir_all(&new).unwrap();
+        std::fs::write(old.join("f"), "old").unwrap();
+        std::fs::write(new.join("f"), "new").unwrap();
+        assert_eq!(swap(&new, &old, &dir.join("aside")).unwrap(), Swapped::Exchanged);
+        assert_eq!(std::fs::read_to_string(old.join("f")).unwrap(), "new");
+        assert_eq!(std::fs::read_to_string(new.join("f")).unwrap(), "old", "the old folder is where the new was");
+        assert!(!dir.join("aside").exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

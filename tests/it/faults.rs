@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 
-use crate::support::{pnpkit, root, temp_dir, text};
+use crate::support::{bin, pnpkit, root, temp_dir, text};
 
 /// Two small builds that differ in every file, written in turn into the same folder.
 const PACKS: [&str; 2] = ["tests/packs/english-only", "tests/packs/english-only-cards"];
@@ -37,7 +37,7 @@ fn hashes(dir: &Path) -> BTreeMap<String, String> {
 
 /// `pnpkit build PACK --only cards --out OUT`, started and not waited for.
 fn spawn_build(pack: &str, out: &Path, extra: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_pnpkit"))
+    Command::new(bin())
         .args(["build", pack, "--only", "cards", "--out"])
         .arg(out)
         .args(extra)
@@ -190,8 +190,7 @@ fn a_write_that_fails_midway_keeps_the_old_output_and_says_so() {
     let limit = largest(false) / 1024 + 1;
     assert!(limit * 1024 < largest(true), "the previews must be the largest files");
     let script = format!("trap '' XFSZ; ulimit -f {limit}; exec \"$0\" build {} --only cards --out \"$1\"", PACKS[1]);
-    let Ok(output) =
-        Command::new("bash").args(["-c", &script, env!("CARGO_BIN_EXE_pnpkit")]).arg(&out).current_dir(root()).output()
+    let Ok(output) = Command::new("bash").args(["-c", &script]).arg(bin()).arg(&out).current_dir(root()).output()
     else {
         eprintln!("skipping: no bash to set a file size limit");
         return;
@@ -269,5 +268,135 @@ fn rules_import_never_overwrites_an_edited_file_without_force() {
     assert_eq!(forced.status.code(), Some(0), "{}", text(&forced).1);
     assert!(std::fs::read_to_string(&edited).unwrap().contains("最初の条項"), "--force overwrites");
     assert!(dir.join("rules/09-mine.md").is_file(), "a file the import does not make is kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A plain-text rulebook of 2,000 sections (one rules file each) of five clauses, every clause
+/// naming `edition`, so two editions differ in every file; large enough that an import takes a
+/// while (about 0.1 s) and a kill can land while it writes.
+fn rulebook(edition: &str) -> String {
+    let mut text = String::new();
+    for s in 1..=2000 {
+        text.push_str(&format!("{s} 第{s}章――――\n"));
+        for c in 1..=5 {
+            text.push_str(&format!("{s}.{c} {edition}の条項。移動、戦闘、補給の手順をここに定める。\n"));
+        }
+    }
+    text
+}
+
+/// `pnpkit rules import RULEBOOK --out OUT` with `extra` arguments, started and not waited for.
+fn spawn_import(rulebook: &Path, out: &Path, extra: &[&str]) -> Child {
+    Command::new(bin())
+        .args(["rules", "import"])
+        .arg(rulebook)
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start pnpkit")
+}
+
+/// The user's own files in a rules folder, which every import keeps.
+const USER_FILES: [(&str, &str); 3] =
+    [("99-mine.md", "# 99 自作 {#mine}\n"), ("notes.txt", "keep me\n"), ("drafts/next.md", "draft\n")];
+
+/// Two rulebooks (editions A and B) in `dir`, and the rules folders they import into a folder
+/// holding the user's files: the complete states every rules folder is compared with.
+fn import_references(dir: &Path) -> ([std::path::PathBuf; 2], [BTreeMap<String, String>; 2]) {
+    let books = ["A", "B"].map(|edition| {
+        let path = dir.join(format!("rulebook-{edition}.txt"));
+        std::fs::write(&path, rulebook(edition)).unwrap();
+        path
+    });
+    let refs = [0, 1].map(|n| {
+        let pack = dir.join(format!("ref-{n}"));
+        add_user_files(&pack);
+        let output = spawn_import(&books[n], &pack, &[]).wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        hashes(&pack.join("rules"))
+    });
+    (books, refs)
+}
+
+fn add_user_files(pack: &Path) {
+    for (name, body) in USER_FILES {
+        let path = pack.join("rules").join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, body).unwrap();
+    }
+}
+
+#[test]
+fn a_rules_import_killed_at_any_moment_leaves_the_rules_all_old_or_all_new() {
+    let dir = temp_dir("faults-import-kill");
+    let (books, refs) = import_references(&dir);
+    let pack = dir.join("pack");
+    add_user_files(&pack);
+    assert!(spawn_import(&books[1], &pack, &[]).wait().unwrap().success());
+    // Kill moments spread over an import that replaces every file, with a margin past its end.
+    let started = Instant::now();
+    assert!(spawn_import(&books[0], &pack, &["--force"]).wait().unwrap().success());
+    let span = started.elapsed().as_millis() as u64 * 3 / 2;
+    let rules = pack.join("rules");
+    let mut moments = Moments(41);
+    let (mut killed, mut seen) = (0, [0; 2]);
+    for round in 0..60 {
+        let mut child = spawn_import(&books[(round + 1) % 2], &pack, &["--force"]);
+        std::thread::sleep(Duration::from_millis(moments.next_below(span)));
+        if child.try_wait().unwrap().is_none() {
+            killed += 1;
+        }
+        let _ = child.kill();
+        child.wait().unwrap();
+        seen[which(&rules, &refs, &format!("import killed {round}"))] += 1;
+    }
+    assert!(killed >= 20, "only {killed} of 60 imports were still running when killed");
+    assert!(seen[0] > 0 && seen[1] > 0, "both editions took turns: {seen:?}");
+    let output = spawn_import(&books[1], &pack, &["--force"]).wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(which(&rules, &refs, "after the last import"), 1);
+    assert_eq!(leftovers(&rules), Vec::<String>::new(), "staging folders of killed imports are removed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn of_two_concurrent_rules_imports_one_writes_and_the_other_stops_at_once() {
+    let dir = temp_dir("faults-import-concurrent");
+    let (books, refs) = import_references(&dir);
+    let pack = dir.join("pack");
+    add_user_files(&pack);
+    let rules = pack.join("rules");
+    for pair in 0..10 {
+        let first = pair % 2;
+        let a = spawn_import(&books[first], &pack, &["--force"]);
+        let b = spawn_import(&books[1 - first], &pack, &["--force"]);
+        let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+        let codes = (a.status.code(), b.status.code());
+        let (winner, loser) = match codes {
+            (Some(0), Some(1)) => (first, &b),
+            (Some(1), Some(0)) => (1 - first, &a),
+            _ => panic!("pair {pair}: exit codes {codes:?}, {}", String::from_utf8_lossy(&b.stderr)),
+        };
+        let stderr = String::from_utf8_lossy(&loser.stderr);
+        assert!(stderr.contains("another rules import is writing") && stderr.contains("started by PID "), "{stderr}");
+        assert_eq!(which(&rules, &refs, &format!("pair {pair}")), winner, "the winner's rules, complete");
+    }
+    // With --wait the second import waits its turn, and its rules are the ones left.
+    let a = spawn_import(&books[0], &pack, &["--force"]);
+    let holder = pack.join(".rules.lock");
+    let since = Instant::now();
+    while !std::fs::read_to_string(&holder).is_ok_and(|t| t.lines().next() == Some(&a.id().to_string())) {
+        assert!(since.elapsed() < Duration::from_secs(10), "the first import never took the lock");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let b = spawn_import(&books[1], &pack, &["--force", "--wait"]);
+    assert!(a.wait_with_output().unwrap().status.success());
+    let b = b.wait_with_output().unwrap();
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    assert_eq!(which(&rules, &refs, "--wait"), 1);
+    assert_eq!(leftovers(&rules), Vec::<String>::new());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -20,9 +20,19 @@ pub(crate) fn temp_dir(name: &str) -> PathBuf {
 /// Copies the folder `from` into `to`, recursively (the fuzzer's copy, shared with it).
 pub(crate) use super::fuzz::cases::copy_dir;
 
+/// The pnpkit binary under test: the one `PNPKIT_TEST_BIN` names when it is set (to run these
+/// tests against another build, e.g. an older commit's, see tests/README.md), else cargo's.
+pub(crate) fn bin() -> PathBuf {
+    match std::env::var_os("PNPKIT_TEST_BIN") {
+        // Absolute, since the tests run it from other folders.
+        Some(path) => std::fs::canonicalize(&path).unwrap_or_else(|e| panic!("PNPKIT_TEST_BIN={path:?}: {e}")),
+        None => PathBuf::from(env!("CARGO_BIN_EXE_pnpkit")),
+    }
+}
+
 /// Runs pnpkit with `args` in folder `cwd`.
 pub(crate) fn pnpkit(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pnpkit")).args(args).current_dir(cwd).output().expect("run pnpkit")
+    Command::new(bin()).args(args).current_dir(cwd).output().expect("run pnpkit")
 }
 
 /// stdout and stderr as text.
