@@ -609,15 +609,17 @@ fn write_rules(lock: crate::emit::OutputLock, dir: &Path, files: &[(String, Stri
         .iter()
         .filter(|(name, body)| std::fs::read(dir.join(name)).map_or(true, |old| old != body.as_bytes()))
         .collect();
+    let unchanged = |e: std::io::Error| std::io::Error::new(e.kind(), format!("{e}; the previous rules are unchanged"));
     // Made even when nothing is new: it removes what killed imports left beside the folder.
-    let mut staging = crate::emit::Staging::new(lock)?;
+    let mut staging = crate::emit::Staging::new(lock).map_err(unchanged)?;
     if new.is_empty() && dir.is_dir() {
         return Ok(());
     }
-    staging.carry_over(&new.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>())?;
+    staging.carry_over(&new.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>()).map_err(unchanged)?;
     for (name, body) in new {
-        staging.write(name, body.as_bytes())?;
+        staging.write(name, body.as_bytes()).map_err(unchanged)?;
     }
+    // Its errors say whether the previous rules are in place.
     staging.commit()?;
     Ok(())
 }
