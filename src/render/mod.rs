@@ -27,7 +27,9 @@ mod setupchart;
 pub mod sheets;
 pub mod symbols;
 mod table;
-mod templates;
+pub(crate) mod templates;
+mod svg_origin;
+pub(crate) mod watchdog;
 mod tracks;
 
 use std::collections::BTreeMap;
