@@ -46,6 +46,7 @@ fn stops_and_keeps_output(case: &str, template: &str, env: &[(&str, &str)], limi
     assert!(before.iter().any(|(name, _)| name == "chits.pdf"));
 
     let source = std::fs::read_to_string(root().join("tests/watchdog").join(template)).expect("fixture");
+    std::fs::create_dir_all(dir.join("pack/templates/chits")).expect("templates folder");
     std::fs::write(dir.join("pack/templates/chits/back.svg.tera"), source).expect("write template");
     let second = build(env);
     let (_, stderr) = text(&second);
