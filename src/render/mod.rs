@@ -25,12 +25,12 @@ mod playsheet;
 pub mod provisional;
 mod setupchart;
 pub mod sheets;
+mod svg_origin;
 pub mod symbols;
 mod table;
 pub(crate) mod templates;
-mod svg_origin;
-pub(crate) mod watchdog;
 mod tracks;
+pub(crate) mod watchdog;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -19,13 +19,16 @@ const WINDOW: usize = 160;
 /// The most characters [`snippet`] quotes.
 const SNIPPET_CHARS: usize = 60;
 
+/// How well a template line matches: it spans the error, its matched length, its nearness.
+type Rank = (bool, usize, std::cmp::Reverse<usize>);
+
 /// The byte range, in `template`, of the line that most likely wrote the output around byte
 /// `at` of `output` (from its first to its last matched literal), if any line matches.
 pub(crate) fn origin(template: &str, output: &str, at: usize) -> Option<Range<usize>> {
     let at = floor(output, at.min(output.len()));
     let (window, error) = window(output, at);
     // Ranked by whether the match spans the error, then its length, then its nearness.
-    let mut best: Option<((bool, usize, std::cmp::Reverse<usize>), Range<usize>)> = None;
+    let mut best: Option<(Rank, Range<usize>)> = None;
     for pieces in literal_lines(template) {
         let mut from = 0;
         let (mut score, mut first, mut last, mut span) = (0, None, None, None::<(usize, usize)>);
@@ -193,7 +196,8 @@ mod tests {
     #[test]
     fn tags_spanning_lines_hide_their_lines() {
         let lines = literal_lines("a{% if x\n and y %}b\nc");
-        let texts: Vec<Vec<&str>> = lines.iter().map(|l| l.iter().map(|r| &"a{% if x\n and y %}b\nc"[r.clone()]).collect()).collect();
+        let texts: Vec<Vec<&str>> =
+            lines.iter().map(|l| l.iter().map(|r| &"a{% if x\n and y %}b\nc"[r.clone()]).collect()).collect();
         assert_eq!(texts, vec![vec!["a"], vec!["b"], vec!["c"]]);
     }
 }

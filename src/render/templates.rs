@@ -315,9 +315,9 @@ impl Templates {
             (Some(span), _) => d = d.at(&span),
             (None, Some((_, file))) => {
                 let quoted = super::svg_origin::snippet(svg, at);
-                d = d.at(&Span::new(*file, 0..0)).with_hint(format!(
-                    "no line of the template reads like the output there; {face} drew: “{quoted}”"
-                ));
+                d = d
+                    .at(&Span::new(*file, 0..0))
+                    .with_hint(format!("no line of the template reads like the output there; {face} drew: “{quoted}”"));
             }
             (None, None) => {}
         }
