@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn a_replace_that_doubles_a_string_in_a_loop_stops_past_the_output_cap() {
-        let t = tera("{% set s = \"xx\" %}{% for i in range(end=40) %}{% set s = s | replace(from=\"x\", to=\"xx\") %}{% endfor %}{{ s | length }}");
+        let t = tera("{% set s = \"xx\" %}{% for i in range(end=40) %}{% set_global s = s | replace(from=\"x\", to=\"xx\") %}{% endfor %}{{ s | length }}");
         let e = render(&t, "t", &Context::new()).expect_err("stops");
         assert!(EXCEEDED.get());
         assert!(format!("{e:?}").contains("`replace` would make a string of"), "{e:?}");
