@@ -6,7 +6,8 @@
 //! compositions), [`setups`] (stacking, forbidden places, counter and chit supply, chit capacity),
 //! [`decks`] (deck sizes), [`map`] (hexsides, coastal sea routes, transport exceptions),
 //! [`rules`] (clause numbering) and [`provisional`] (values the sources do not give), all after
-//! [`limits`] (counts bounded by what can be printed).
+//! [`limits`] (counts bounded by what can be printed). [`templates`] draws a sample of the faces
+//! through the renderer; it needs the pack's files, so the command runs it after these.
 //! Game-specific facts are data in the pack (constraints, declared totals), so these checks serve
 //! every game.
 
@@ -21,6 +22,7 @@ mod provisional;
 mod references;
 mod rules;
 mod setups;
+pub mod templates;
 mod totals;
 
 use crate::diag::Diagnostic;

@@ -272,6 +272,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     };
     match cli.command {
         Command::Check { pack } => {
+            watch_renders(pack.format, "check");
             let Some(Checked { pack: loaded, sources, diags, .. }) = load_and_check(&pack) else {
                 return ExitCode::FAILURE;
             };
@@ -281,7 +282,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
             status(&diags)
         }
-        Command::Build { pack, print } => run_build(&pack, &print),
+        Command::Build { pack, print } => {
+            watch_renders(pack.format, "build");
+            run_build(&pack, &print)
+        }
         Command::Rules { command: RulesCommand::Import { file, out, format, force, wait } } => {
             import_rules(&file, &out, format, force, wait)
         }
@@ -324,6 +328,27 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
         }
     }
+}
+
+/// Starts the render watchdog: a face render that runs past its deadline or grows the process
+/// past its memory ceiling is reported as E0133 and ends the process with status 1. Faces render
+/// before any output is staged, so nothing is written and the previous output stays.
+fn watch_renders(format: Format, command: &'static str) {
+    let limits = render::watchdog::Limits::from_env();
+    render::watchdog::install(
+        limits,
+        Box::new(move |trip| {
+            let mut sources = Sources::default();
+            let d = trip.diagnostic(&mut sources);
+            report(&sources, &[d], format);
+            if command == "build" {
+                eprintln!("build stopped: a component could not be drawn; nothing was written");
+            }
+            let _ = std::io::stdout().flush();
+            let _ = std::io::stderr().flush();
+            std::process::exit(1);
+        }),
+    );
 }
 
 /// Locks the output folder `out` for this process, or prints who holds it.
@@ -665,6 +690,10 @@ fn load_and_check(args: &PackArgs) -> Option<Checked> {
         if let Some(last) = revisions.last() {
             crate::errata::check_notes(&last.changes, &pack, &mut diags);
         }
+    }
+    // The templates as `build` would draw them, once the pack they draw is sound.
+    if !diags.iter().any(Diagnostic::is_error) {
+        diags.extend(check::templates::check(&pack, &mut sources));
     }
     Some(Checked { pack, sources, diags, revisions })
 }

@@ -2,13 +2,15 @@
 //! (two nested `range(end=100000)`) would hang `build`. Tera has no step counter of its own, so
 //! the budget is kept where the work comes from: `range()` is replaced by one that counts every
 //! element it makes against the render's budget, and the output goes through a writer that stops
-//! at a size no face needs. Either limit ends the render with an error (E0133) at the template's
-//! file, line and column, naming the face.
+//! at a size no face needs; `replace`, which can grow a string exponentially in a loop, is replaced
+//! by one that refuses a result past that size. Any limit ends the render with an error (E0133) at
+//! the template's file, line and column, naming the face. What these cannot see (a string doubled
+//! with `~`, a loop over a long string) the [`super::watchdog`] bounds in time and memory.
 
 use std::cell::Cell;
 use std::io::{self, Write};
 
-use tera::{Context, Error, Kwargs, State, Tera, TeraResult};
+use tera::{Context, Error, Kwargs, State, StringInput, Tera, TeraResult, Value};
 
 use crate::diag::{Code, Diagnostic};
 
@@ -27,6 +29,33 @@ thread_local! {
 /// Replaces Tera's `range()` on `tera` with one bounded by the render budget.
 pub(crate) fn register(tera: &mut Tera) {
     tera.register_function("range", bounded_range);
+    tera.register_filter("replace", bounded_replace);
+}
+
+/// `s | replace(from, to)`, as Tera's, refusing a result longer than a face may draw: applied in
+/// a loop it doubles a string each time (`replace(from="x", to="xx")`).
+fn bounded_replace(val: StringInput<'_>, kwargs: Kwargs, state: &State) -> TeraResult<Value> {
+    let from = kwargs.must_get::<&str>("from")?;
+    let to = kwargs.must_get::<StringInput<'_>>("to")?;
+    // Escaped when autoescaping is on and either side is safe, as Tera's own filter does.
+    let safe = state.autoescaping_enabled() && (val.is_safe() || to.is_safe());
+    let (text, with) = if safe {
+        (val.rendered(state)?, to.rendered(state)?)
+    } else {
+        (std::borrow::Cow::Borrowed(val.as_str()), std::borrow::Cow::Borrowed(to.as_str()))
+    };
+    // The result's length, known before it is made: an empty `from` matches between every char.
+    let count = if from.is_empty() { text.chars().count() + 1 } else { text.matches(from).count() };
+    let len = (text.len() - count * from.len()).saturating_add(count.saturating_mul(with.len()));
+    if len > MAX_OUTPUT_BYTES {
+        EXCEEDED.set(true);
+        return Err(Error::message(format!(
+            "`replace` would make a string of {len} bytes, more than a face may draw ({} MB)",
+            MAX_OUTPUT_BYTES >> 20
+        )));
+    }
+    let out = text.replace(from, &with);
+    Ok(if safe { Value::safe_string(&out) } else { Value::from(out) })
 }
 
 /// `range(start=0, end, step_by=1)`, as Tera's, counted against the render's budget.
@@ -76,7 +105,7 @@ pub(crate) fn classify(mut d: Diagnostic, template: &str, face: &str) -> Diagnos
         d.code = Code::TEMPLATE_BUDGET;
         d.message = format!("{} (template `{template}`, face {face})", d.message);
         d.hints = vec![format!(
-            "a face may loop at most {MAX_RANGE_STEPS} steps and draw at most {} MB; bound the template's loops",
+            "a face may loop at most {MAX_RANGE_STEPS} steps and draw at most {} MB; bound the template's loops and the strings it builds",
             MAX_OUTPUT_BYTES >> 20
         )];
     }
@@ -130,6 +159,23 @@ mod tests {
         let t = tera("{% for i in range(end=10000000000) %}x{% endfor %}");
         assert!(render(&t, "t", &Context::new()).is_err());
         assert!(started.elapsed().as_secs() < 2);
+    }
+
+    #[test]
+    fn replace_renders_as_tera_s_own_within_the_budget() {
+        let t = tera("{{ s | replace(from=\"a\", to=\"<b>\") }}|{{ \"ab\" | replace(from=\"\", to=\"-\") }}");
+        let mut context = Context::new();
+        context.insert("s", &"banana");
+        assert_eq!(render(&t, "t", &context).expect("renders"), "b<b>n<b>n<b>|-a-b-");
+        assert!(!EXCEEDED.get());
+    }
+
+    #[test]
+    fn a_replace_that_doubles_a_string_in_a_loop_stops_past_the_output_cap() {
+        let t = tera("{% set s = \"xx\" %}{% for i in range(end=40) %}{% set_global s = s | replace(from=\"x\", to=\"xx\") %}{% endfor %}{{ s | length }}");
+        let e = render(&t, "t", &Context::new()).expect_err("stops");
+        assert!(EXCEEDED.get());
+        assert!(format!("{e:?}").contains("`replace` would make a string of"), "{e:?}");
     }
 
     #[test]

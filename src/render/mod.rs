@@ -25,10 +25,12 @@ mod playsheet;
 pub mod provisional;
 mod setupchart;
 pub mod sheets;
+mod svg_origin;
 pub mod symbols;
 mod table;
-mod templates;
+pub(crate) mod templates;
 mod tracks;
+pub(crate) mod watchdog;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

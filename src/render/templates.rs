@@ -14,8 +14,10 @@ use serde::Serialize;
 use tera::{Context, Kwargs, State, Tera, TeraResult, Value};
 
 use super::canvas::{fit_problems, overlapping, short, Rect};
+use super::watchdog::TemplateFile;
 use crate::diag::{Code, Diagnostic, Sources, Span};
 use crate::load::confine::Refused;
+use crate::load::DecodeProblem;
 use crate::model::Pack;
 use crate::text::fit::{fit, Request};
 use crate::text::{Fonts, Style, Weight};
@@ -51,6 +53,8 @@ pub(crate) struct Templates {
     files: Vec<(String, usize)>,
     /// The pack folder: the only place a drawn `<image>` may come from.
     root: std::path::PathBuf,
+    /// Each template's file, for the watchdog's report.
+    watched: Vec<(String, Arc<TemplateFile>)>,
 }
 
 /// One laid-out line for a template.
@@ -100,7 +104,13 @@ impl Templates {
             let rel = format!("templates/{name}");
             let own = pack_root.join(&rel);
             let (path, text) = match read_inside(pack_root, &rel) {
-                Ok(text) => (own, text),
+                Ok((text, problem)) => {
+                    if let Some(d) = decode_problem(problem, &own, &text, sources) {
+                        problems.push(d);
+                        continue;
+                    }
+                    (own, text)
+                }
                 Err(Refused::Missing) => (std::path::Path::new("templates").join(name), (*built_in).to_string()),
                 Err(why) => {
                     let at = Span::new(sources.add(&own, String::new()), 0..0);
@@ -130,7 +140,11 @@ impl Templates {
                 continue;
             }
             match read_inside(pack_root, &rel) {
-                Ok(text) => {
+                Ok((text, problem)) => {
+                    if let Some(d) = decode_problem(problem, &pack_root.join(&rel), &text, sources) {
+                        problems.push(d);
+                        continue;
+                    }
                     files.push((key.value.clone(), sources.add(&pack_root.join(&rel), text.clone())));
                     texts.push((key.value.clone(), text));
                 }
@@ -144,7 +158,14 @@ impl Templates {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let mut templates = Templates { tera, log, files, root: pack_root.to_path_buf() };
+        let watched = files
+            .iter()
+            .map(|(n, f)| {
+                let file = sources.get(*f);
+                (n.clone(), Arc::new(TemplateFile { path: file.path.clone(), text: file.text.clone() }))
+            })
+            .collect();
+        let mut templates = Templates { tera, log, files, root: pack_root.to_path_buf(), watched };
         if let Err(e) = templates.tera.add_raw_templates(texts.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
             return Err(vec![templates.diagnostic(&e, sources)]);
         }
@@ -164,7 +185,11 @@ impl Templates {
             log.problems.clear();
             log.ink.clear();
         }
-        let out = super::budget::render(&self.tera, name, context).map_err(|e| {
+        let file = self.watched.iter().find(|(n, _)| n == name).map(|(_, f)| f.clone());
+        let watched = super::watchdog::watch(name, face_label, file);
+        let out = super::budget::render(&self.tera, name, context);
+        drop(watched);
+        let out = out.map_err(|e| {
             let d = super::budget::classify(self.diagnostic(&e, sources), name, face_label);
             // An error without a place (the output cap) is still at its template's file.
             match self.files.iter().find(|(n, _)| n == name) {
@@ -204,16 +229,7 @@ impl Templates {
         let wrapped = format!("<svg xmlns=\"http://www.w3.org/2000/svg\">{svg}</svg>");
         let doc = match resvg::usvg::roxmltree::Document::parse(&wrapped) {
             Ok(doc) => doc,
-            Err(e) => {
-                let pos = e.pos();
-                let line = svg.lines().nth(pos.row.saturating_sub(1) as usize).unwrap_or("");
-                let d = Diagnostic::error(
-                    Code::TEMPLATE,
-                    format!("template `{name}` drew malformed SVG for {face}: {e} (line {} of the drawn SVG)", pos.row),
-                )
-                .with_hint("the template's output must be well-formed XML: close every element, escape `<` and `&` (Tera escapes values unless `| safe`)");
-                return Err(locate(d, line));
-            }
+            Err(e) => return Err(self.malformed(name, face, svg, &wrapped, &e, sources)),
         };
         for node in doc.descendants().filter(|n| n.is_element() && matches!(n.tag_name().name(), "image" | "feImage")) {
             let href = node
@@ -264,6 +280,72 @@ impl Templates {
 }
 
 impl Templates {
+    /// A face that is not well-formed XML, at the template line that wrote the failing element
+    /// (matched by its literal text, in the template or one it includes); else at the template's
+    /// first line, quoting the output there.
+    fn malformed(
+        &self,
+        name: &str,
+        face: &str,
+        svg: &str,
+        wrapped: &str,
+        e: &resvg::usvg::roxmltree::Error,
+        sources: &Sources,
+    ) -> Diagnostic {
+        let pos = e.pos();
+        // The error's byte in the face's own SVG (the wrapper's start tag is on its first row).
+        let row_start = wrapped.split_inclusive('\n').take(pos.row.saturating_sub(1) as usize).map(str::len).sum();
+        let in_wrapped = wrapped[row_start..]
+            .char_indices()
+            .nth(pos.col.saturating_sub(1) as usize)
+            .map_or(wrapped.len(), |(i, _)| row_start + i);
+        let prefix = wrapped.len() - svg.len() - "</svg>".len();
+        let at = in_wrapped.saturating_sub(prefix).min(svg.len());
+        let line = svg[..at].matches('\n').count() + 1;
+        let mut d = Diagnostic::error(
+            Code::TEMPLATE,
+            format!("template `{name}` drew malformed SVG for {face}: {e} (line {line} of the drawn SVG)"),
+        )
+        .with_hint("the template's output must be well-formed XML: close every element, escape `<` and `&` (Tera escapes values unless `| safe`)");
+        let found = self.family(name, sources).into_iter().find_map(|file| {
+            let text = &sources.get(file).text;
+            super::svg_origin::origin(text, svg, at).map(|range| Span::new(file, range))
+        });
+        match (found, self.files.iter().find(|(n, _)| n == name)) {
+            (Some(span), _) => d = d.at(&span),
+            (None, Some((_, file))) => {
+                let quoted = super::svg_origin::snippet(svg, at);
+                d = d
+                    .at(&Span::new(*file, 0..0))
+                    .with_hint(format!("no line of the template reads like the output there; {face} drew: “{quoted}”"));
+            }
+            (None, None) => {}
+        }
+        d
+    }
+
+    /// The files of template `name` and of the templates it includes, extends or imports, the
+    /// named one first.
+    fn family(&self, name: &str, sources: &Sources) -> Vec<usize> {
+        let mut names = vec![name.to_string()];
+        let mut files = Vec::new();
+        let mut i = 0;
+        while let Some(n) = names.get(i).cloned() {
+            i += 1;
+            let Some((_, file)) = self.files.iter().find(|(f, _)| *f == n) else { continue };
+            files.push(*file);
+            for (other, _) in &self.files {
+                let named = ["include", "extends", "import"]
+                    .iter()
+                    .any(|k| find_directive(&sources.get(*file).text, k, other).is_some());
+                if named && !names.contains(other) {
+                    names.push(other.clone());
+                }
+            }
+        }
+        files
+    }
+
     /// A template that includes or extends itself (directly or round a circle), as an error at
     /// the `include`/`extends` that closes the circle.
     fn circular(&self, e: &tera::Error, sources: &Sources) -> Option<Diagnostic> {
@@ -300,12 +382,25 @@ fn find_directive(text: &str, keyword: &str, name: &str) -> Option<std::ops::Ran
     })
 }
 
-/// Reads `rel` from the pack only if it lies inside it.
-fn read_inside(root: &std::path::Path, rel: &str) -> Result<String, Refused> {
+/// Reads `rel` from the pack only if it lies inside it, through the loader's one decoder: no BOM,
+/// and the first bytes that are not UTF-8 or a control character XML forbids, if any.
+fn read_inside(root: &std::path::Path, rel: &str) -> Result<(String, Option<DecodeProblem>), Refused> {
     let real = crate::load::confine::resolve(root, rel)?;
     let bytes = std::fs::read(real).map_err(|e| Refused::Io(e.to_string()))?;
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec).unwrap_or(bytes);
-    String::from_utf8(bytes).map_err(|_| Refused::Io("it is not UTF-8; save it as UTF-8".to_string()))
+    Ok(crate::load::decode(rel, bytes))
+}
+
+/// What [`crate::load::decode`] found in the template at `path`, as an error at its line and
+/// column (the file is registered in `sources` for it).
+fn decode_problem(
+    problem: Option<DecodeProblem>,
+    path: &std::path::Path,
+    text: &str,
+    sources: &mut Sources,
+) -> Option<Diagnostic> {
+    let (code, message, at, hint) = problem?;
+    let file = sources.add(path, text.to_string());
+    Some(Diagnostic::error(code, message).at(&Span::new(file, at)).with_hint(hint))
 }
 
 /// The sizes a template's `fit()` may ask for, pt.

@@ -9,7 +9,8 @@
 //! - `sheets`: sheets at true size, read back from the PDFs and the SVG pages;
 //! - `readback`: every PDF the packs build, read back with pdftotext, keeps its words inside the
 //!   safe area and apart;
-//! - `tables`: the play aids, card lists and setup charts read back: text sizes, counters at size.
+//! - `tables`: the play aids, card lists and setup charts read back: text sizes, counters at size;
+//! - `watchdog`: templates that hang or eat memory past the render budget stop the build (E0133).
 
 mod bom;
 mod broken;
@@ -29,3 +30,4 @@ mod search;
 mod sheets;
 mod support;
 mod tables;
+mod watchdog;
