@@ -177,11 +177,53 @@ fn a_read_only_old_output_is_replaced_whole() {
     assert!(spawn_build(PACKS[0], &out, &[]).wait().unwrap().success());
     std::fs::set_permissions(out.join("manifest.json"), std::fs::Permissions::from_mode(0o444)).unwrap();
     std::fs::set_permissions(out.join("svg"), std::fs::Permissions::from_mode(0o555)).unwrap();
-    let output = spawn_build(PACKS[1], &out, &[]).wait_with_output().unwrap();
+    // Read-only modes do not stop root: run the second build as `nobody`, owner of the folders,
+    // so that the modes hold (CI runs the tests as root).
+    let user = unprivileged(&dir);
+    let output = match user {
+        Some(user) => Command::new("setpriv")
+            .args(user)
+            .arg(bin())
+            .args(["build", PACKS[1], "--only", "cards", "--out"])
+            .arg(&out)
+            .current_dir(root())
+            .output()
+            .unwrap(),
+        None => spawn_build(PACKS[1], &out, &[]).wait_with_output().unwrap(),
+    };
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(which(&out, &refs, "over a read-only output"), 1);
+    if user.is_some() {
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(std::fs::metadata(out.join("manifest.json")).unwrap().uid(), 65534, "built as nobody");
+    }
     assert_eq!(leftovers(&out), Vec::<String>::new(), "the old output is removed");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// When the tests run as root and `setpriv` is there: gives `dir` to `nobody` and returns the
+/// `setpriv` arguments that run a command as `nobody`. Else `None` (the caller runs as itself).
+fn unprivileged(dir: &Path) -> Option<[&'static str; 3]> {
+    use std::os::unix::fs::MetadataExt;
+    const NOBODY: u32 = 65534;
+    let probe = dir.join(".uid-probe");
+    std::fs::write(&probe, "").ok()?;
+    let root_user = std::fs::metadata(&probe).ok()?.uid() == 0;
+    let _ = std::fs::remove_file(&probe);
+    let runs = Command::new("setpriv").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !root_user || !runs {
+        return None;
+    }
+    fn give(path: &Path) {
+        std::os::unix::fs::lchown(path, Some(NOBODY), Some(NOBODY)).unwrap();
+        if path.is_dir() && !path.is_symlink() {
+            for entry in std::fs::read_dir(path).unwrap() {
+                give(&entry.unwrap().path());
+            }
+        }
+    }
+    give(dir);
+    Some(["--reuid=65534", "--regid=65534", "--clear-groups"])
 }
 
 #[test]
