@@ -135,36 +135,9 @@ fn of_two_concurrent_builds_one_writes_and_the_other_stops_at_once() {
     let dir = temp_dir("faults-concurrent");
     let refs = references(&dir);
     let out = dir.join("out");
-    for pair in 0..10 {
-        let first = pair % 2;
-        let a = spawn_build(PACKS[first], &out, &[]);
-        let b = spawn_build(PACKS[1 - first], &out, &[]);
-        let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
-        let codes = (a.status.code(), b.status.code());
-        let (winner, loser) = match codes {
-            (Some(0), Some(1)) => (first, &b),
-            (Some(1), Some(0)) => (1 - first, &a),
-            _ => panic!("pair {pair}: exit codes {codes:?}, {}", String::from_utf8_lossy(&b.stderr)),
-        };
-        let stderr = String::from_utf8_lossy(&loser.stderr);
-        assert!(stderr.contains("another build is writing") && stderr.contains("started by PID "), "{stderr}");
-        assert!(!stderr.contains("unchanged"), "the loser cannot know the output is unchanged: {stderr}");
-        assert_eq!(which(&out, &refs, &format!("pair {pair}")), winner, "the winner's output, complete");
-    }
-    // With --wait the second build waits its turn, and its output is the one left.
-    let a = spawn_build(PACKS[0], &out, &[]);
-    let holder = dir.join(".out.lock");
-    let since = Instant::now();
-    while !std::fs::read_to_string(&holder).is_ok_and(|t| t.lines().next() == Some(&a.id().to_string())) {
-        assert!(since.elapsed() < Duration::from_secs(10), "the first build never took the lock");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let b = spawn_build(PACKS[1], &out, &["--wait"]);
-    assert!(a.wait_with_output().unwrap().status.success());
-    let b = b.wait_with_output().unwrap();
-    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
-    assert_eq!(which(&out, &refs, "--wait"), 1);
-    assert_eq!(leftovers(&out), Vec::<String>::new());
+    let start = |edition: usize, extra: &[&str]| spawn_build(PACKS[edition], &out, extra);
+    concurrent_pairs(&out, &refs, start, "another build is writing");
+    waits_its_turn(&out, &dir.join(".out.lock"), &refs, start);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -477,10 +450,23 @@ fn of_two_concurrent_rules_imports_one_writes_and_the_other_stops_at_once() {
     let pack = dir.join("pack");
     add_user_files(&pack);
     let rules = pack.join("rules");
+    let start = |edition: usize, extra: &[&str]| spawn_import(&books[edition], &pack, &[force(), extra].concat());
+    concurrent_pairs(&rules, &refs, start, "another rules import is writing");
+    waits_its_turn(&rules, &pack.join(".rules.lock"), &refs, start);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ten pairs of writers into `folder` at once (`start(edition, extra args)`): one writes, the
+/// other stops at once saying `busy` and who holds the lock; the folder is the winner's, whole.
+fn concurrent_pairs(
+    folder: &Path,
+    refs: &[BTreeMap<String, String>; 2],
+    start: impl Fn(usize, &[&str]) -> Child,
+    busy: &str,
+) {
     for pair in 0..10 {
         let first = pair % 2;
-        let a = spawn_import(&books[first], &pack, force());
-        let b = spawn_import(&books[1 - first], &pack, force());
+        let (a, b) = (start(first, &[]), start(1 - first, &[]));
         let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
         let codes = (a.status.code(), b.status.code());
         let (winner, loser) = match codes {
@@ -489,22 +475,30 @@ fn of_two_concurrent_rules_imports_one_writes_and_the_other_stops_at_once() {
             _ => panic!("pair {pair}: exit codes {codes:?}, {}", String::from_utf8_lossy(&b.stderr)),
         };
         let stderr = String::from_utf8_lossy(&loser.stderr);
-        assert!(stderr.contains("another rules import is writing") && stderr.contains("started by PID "), "{stderr}");
-        assert_eq!(which(&rules, &refs, &format!("pair {pair}")), winner, "the winner's rules, complete");
+        assert!(stderr.contains(busy) && stderr.contains("started by PID "), "{stderr}");
+        assert!(!stderr.contains("unchanged"), "the loser cannot know the output is unchanged: {stderr}");
+        assert_eq!(which(folder, refs, &format!("pair {pair}")), winner, "the winner's files, complete");
     }
-    // With --wait the second import waits its turn, and its rules are the ones left.
-    let a = spawn_import(&books[0], &pack, force());
-    let holder = pack.join(".rules.lock");
+}
+
+/// With `--wait` a second writer waits until the first (which holds `lock`) is done, and its
+/// files are the ones left, with nothing else beside them.
+fn waits_its_turn(
+    folder: &Path,
+    lock: &Path,
+    refs: &[BTreeMap<String, String>; 2],
+    start: impl Fn(usize, &[&str]) -> Child,
+) {
+    let a = start(0, &[]);
     let since = Instant::now();
-    while !std::fs::read_to_string(&holder).is_ok_and(|t| t.lines().next() == Some(&a.id().to_string())) {
-        assert!(since.elapsed() < Duration::from_secs(10), "the first import never took the lock");
+    while !std::fs::read_to_string(lock).is_ok_and(|t| t.lines().next() == Some(&a.id().to_string())) {
+        assert!(since.elapsed() < Duration::from_secs(10), "the first writer never took the lock");
         std::thread::sleep(Duration::from_millis(2));
     }
-    let b = spawn_import(&books[1], &pack, &[force(), &["--wait"]].concat());
+    let b = start(1, &["--wait"]);
     assert!(a.wait_with_output().unwrap().status.success());
     let b = b.wait_with_output().unwrap();
     assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
-    assert_eq!(which(&rules, &refs, "--wait"), 1);
-    assert_eq!(leftovers(&rules), Vec::<String>::new());
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(which(folder, refs, "--wait"), 1);
+    assert_eq!(leftovers(folder), Vec::<String>::new());
 }
