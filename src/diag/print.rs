@@ -2,6 +2,7 @@
 //! line, then the source line with a caret and the help lines, rendered by codespan-reporting) and
 //! a JSON array for tools.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use codespan_reporting::diagnostic::{self as cs, Label};
@@ -10,6 +11,14 @@ use codespan_reporting::term::{self, Config};
 use serde::Serialize;
 
 use super::{Diagnostic, Severity, Sources};
+
+/// How many findings of one code in one file the human and short formats print.
+const MAX_ALIKE: usize = 20;
+/// Source lines longer than this (in characters) are shown as an excerpt around the finding:
+/// codespan-reporting prints whole lines, and a 48 kB line once per finding floods the terminal.
+const LONG_LINE: usize = 160;
+/// Characters of context an excerpt keeps on each side of the finding.
+const EXCERPT_CONTEXT: usize = 40;
 
 /// How diagnostics are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -34,8 +43,20 @@ pub fn write(out: &mut dyn Write, sources: &Sources, diags: &[Diagnostic], forma
         Format::Human | Format::Short => {
             // The files are indexed once for all findings, not once per finding.
             let files = files_of(sources);
+            // A damaged file can make thousands of one finding (a header of 16,000 unknown
+            // columns): past a few of one code in one file, the rest are counted, not printed.
+            // Provisional values are a list the designer works through, so all of them print.
+            let mut seen: BTreeMap<(&str, Option<usize>), usize> = BTreeMap::new();
             for d in diags {
-                out.write_all(human_in(sources, &files, d, format == Format::Short).as_bytes())?;
+                let count = seen.entry((d.code.0, d.span.as_ref().map(|s| s.file))).or_default();
+                *count += usize::from(d.code != super::Code::PROVISIONAL);
+                if *count <= MAX_ALIKE {
+                    out.write_all(human_in(sources, &files, d, format == Format::Short).as_bytes())?;
+                }
+            }
+            for ((code, file), count) in seen.into_iter().filter(|(_, n)| *n > MAX_ALIKE) {
+                let place = file.map(|f| format!(" in {}", sources.get(f).name)).unwrap_or_default();
+                writeln!(out, "... and {} more [{code}]{place} (`--format json` lists them all)", count - MAX_ALIKE)?;
             }
             Ok(())
         }
@@ -64,18 +85,65 @@ fn human_in(sources: &Sources, files: &SimpleFiles<String, String>, d: &Diagnost
     // errors show the source line with a caret, unless there is no line to show (a missing file).
     let has_source = d.span.as_ref().is_some_and(|s| !sources.get(s.file).text.is_empty());
     match (has_source, short || d.severity == Severity::Warning) {
-        (true, false) => text.push_str(&snippet(files, d)),
-        _ => {
-            for (span, label) in &d.related {
-                let (file, line, col) = sources.locate(span);
-                text.push_str(&format!("  = note: {file}:{line}:{col}: {label}\n"));
+        (true, false) => match d.span.as_ref().and_then(|span| excerpt(sources, span)) {
+            Some(shown) => {
+                text.push_str(&shown);
+                push_notes(&mut text, sources, d);
             }
-            for hint in &d.hints {
-                text.push_str(&format!("  = help: {hint}\n"));
-            }
-        }
+            None => text.push_str(&snippet(files, d)),
+        },
+        _ => push_notes(&mut text, sources, d),
     }
     text
+}
+
+/// The related places and help lines, one line each.
+fn push_notes(text: &mut String, sources: &Sources, d: &Diagnostic) {
+    for (span, label) in &d.related {
+        let (file, line, col) = sources.locate(span);
+        text.push_str(&format!("  = note: {file}:{line}:{col}: {label}\n"));
+    }
+    for hint in &d.hints {
+        text.push_str(&format!("  = help: {hint}\n"));
+    }
+}
+
+/// The finding's place in a source line longer than [`LONG_LINE`]: the line cut to the finding
+/// and [`EXCERPT_CONTEXT`] characters each side, with a caret under it, drawn as
+/// codespan-reporting draws a line. `None` for lines short enough to show whole.
+fn excerpt(sources: &Sources, span: &crate::diag::Span) -> Option<String> {
+    use unicode_width::UnicodeWidthStr;
+    let file = sources.get(span.file);
+    let (_, line, _) = sources.locate(span);
+    let start = file.text[..span.range.start.min(file.text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let end = file.text[start..].find('\n').map_or(file.text.len(), |i| start + i);
+    let whole = &file.text[start..end];
+    if whole.chars().count() <= LONG_LINE {
+        return None;
+    }
+    let boundary = |mut i: usize| {
+        i = i.clamp(start, end);
+        while !file.text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let (from, to) = (boundary(span.range.start), boundary(span.range.end.max(span.range.start)));
+    let back = file.text[start..from].char_indices().rev().nth(EXCERPT_CONTEXT - 1).map_or(start, |(i, _)| start + i);
+    let shown_to =
+        (to.max(from) + 1..=end).filter(|&i| file.text.is_char_boundary(i)).nth(EXCERPT_CONTEXT - 1).unwrap_or(end);
+    let lead = if back > start { "…" } else { "" };
+    let tail = if shown_to < end { "…" } else { "" };
+    let before = format!("{lead}{}", &file.text[back..from]);
+    let marked = &file.text[from..to];
+    let gutter = " ".repeat(line.to_string().len());
+    Some(format!(
+        "{gutter} ┌─ {}:{line}\n{gutter} │\n{line} │ {before}{marked}{}{tail}\n{gutter} │ {}{}\n{gutter} │\n",
+        file.name,
+        &file.text[to..shown_to],
+        " ".repeat(before.width()),
+        "^".repeat(marked.width().max(1)),
+    ))
 }
 
 fn severity_word(severity: Severity) -> &'static str {
@@ -198,5 +266,30 @@ mod tests {
         assert_eq!(value[0]["line"], 2);
         assert_eq!(value[0]["column"], 25);
         assert_eq!(value[0]["code"], "E0201");
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_an_excerpt_around_the_finding() {
+        let mut sources = Sources::default();
+        let header = format!("id,{}", "kid,ja,en,".repeat(200));
+        let file = sources.add(Path::new("terms.csv"), format!("{header}\nx\n"));
+        let at = 3 + 10 * 100;
+        let d = Diagnostic::error(Code::UNKNOWN_UNIT, "unknown column `kid`").at(&Span::new(file, at..at + 3));
+        let text = human(&sources, &d, false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[3], format!("1 │ …{}kid{}…", &header[at - 40..at], &header[at + 3..at + 43]), "{text}");
+        assert_eq!(lines[4], format!("  │ {}^^^", " ".repeat(41)), "the caret under the finding: {text}");
+        assert!(text.len() < 400, "{text}");
+    }
+
+    #[test]
+    fn past_twenty_findings_of_one_code_in_one_file_the_rest_are_counted() {
+        let (sources, d) = sample();
+        let many: Vec<Diagnostic> = (0..25).map(|_| d.clone()).collect();
+        let mut out = Vec::new();
+        write(&mut out, &sources, &many, Format::Short).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("error[E0201]").count(), MAX_ALIKE, "{text}");
+        assert!(text.ends_with("... and 5 more [E0201] in setups.csv (`--format json` lists them all)\n"), "{text}");
     }
 }
