@@ -5,12 +5,14 @@
 //! run. It does not resolve references or judge the game: that is `check`'s job. Nothing else in
 //! pnpkit parses pack files.
 
+mod attributes;
 mod cards;
 pub(crate) mod confine;
 pub(crate) mod csv;
 pub mod decklist;
 mod errata;
 mod expr;
+mod fields;
 mod game;
 pub mod git;
 pub mod import;

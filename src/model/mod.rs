@@ -8,6 +8,7 @@
 //! resolve to nothing. Values the sources do not give are listed in [`Pack::provisional`].
 
 mod aid;
+pub mod filter;
 mod card;
 pub mod game;
 pub mod graph;
