@@ -13,6 +13,7 @@ mod card;
 pub mod game;
 pub mod graph;
 mod map;
+pub mod records;
 mod rules;
 mod setup;
 mod unit;

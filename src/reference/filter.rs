@@ -12,22 +12,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::model::filter::{self, Kind, Mode, Record, Schema, Value};
+use crate::model::filter::{self, Mode, Schema};
 use crate::model::{Card, FieldKind, FieldValue, Pack};
 
 pub use crate::model::filter::{compact, Cmp, FieldDef, Filter, Query as CardQuery, QueryError, Test};
 
-/// The filters every pack's cards have, with what each takes, in the order hints list them.
-pub fn built_in() -> Vec<FieldDef> {
-    vec![
-        FieldDef::built_in("side", Kind::Choice, "side:SIDE"),
-        FieldDef::built_in("deck", Kind::Choice, "deck:COLOUR"),
-        FieldDef::built_in("tag", Kind::List, "tag:TAG"),
-        FieldDef::built_in("name", Kind::Text, "name:TEXT"),
-        FieldDef::built_in("text", Kind::Text, "text:TEXT"),
-        FieldDef::built_in("number", Kind::Int, "number>=N"),
-    ]
-}
+pub use crate::model::records::{card_built_in as built_in, card_fields as field_defs};
 
 /// What filters look at on one card, normalized.
 #[derive(Clone, Debug, Serialize)]
@@ -50,20 +40,6 @@ pub struct CardFacts {
     pub text: Vec<String>,
     /// The values of its type's fields: text normalized, an unset flag of its type `false`.
     pub fields: BTreeMap<String, FieldValue>,
-}
-
-/// The typed fields of `pack`'s card types, one per id, in declaration order (the first
-/// declaration gives the kind; the values of choices add up).
-pub fn field_defs(pack: &Pack) -> Vec<FieldDef> {
-    let mut defs: Vec<FieldDef> = Vec::new();
-    for field in pack.card_types.iter().flat_map(|t| &t.fields) {
-        let def = FieldDef::of_field(field);
-        match defs.iter_mut().find(|d| d.id == field.id) {
-            Some(known) => known.add_values(&def.values),
-            None => defs.push(def),
-        }
-    }
-    defs
 }
 
 /// The cards' schema: the built-in filters, then the typed fields of `pack`'s card types.
@@ -105,34 +81,6 @@ impl CardFacts {
             fields,
         }
     }
-
-    /// The card's values as filters test them.
-    pub fn record(&self) -> Record {
-        let mut r: Record = self.fields.iter().map(|(id, v)| (id.clone(), value(v))).collect();
-        if !self.side.is_empty() {
-            r.insert("side".into(), Value::Words(self.side.clone()));
-        }
-        if !self.deck.is_empty() {
-            r.insert("deck".into(), Value::Words(vec![self.deck.clone()]));
-        }
-        r.insert("tag".into(), Value::Words(self.tags.clone()));
-        r.insert("name".into(), Value::Texts(self.name.clone()));
-        r.insert("text".into(), Value::Texts(self.text.clone()));
-        if let Some(n) = self.number {
-            r.insert("number".into(), Value::Int(i64::from(n)));
-        }
-        r
-    }
-}
-
-/// A typed field's value (already normalized) as filters test it.
-pub fn value(v: &FieldValue) -> Value {
-    match v {
-        FieldValue::Int(n) => Value::Int(*n),
-        FieldValue::Flag(b) => Value::Flag(*b),
-        FieldValue::Text(t) => Value::Texts(vec![t.clone()]),
-        FieldValue::List(l) => Value::Words(l.clone()),
-    }
 }
 
 /// Parses a card query of `pack`'s cards; the words that are no filter search the cards' text.
@@ -143,7 +91,7 @@ pub fn parse(schema: &Schema, query: &str) -> Result<CardQuery, QueryError> {
 impl CardQuery {
     /// Whether every filter passes `card` of `pack` (the words are not looked at).
     pub fn selects(&self, pack: &Pack, card: &Card) -> bool {
-        self.matches(&CardFacts::of(pack, card).record())
+        self.matches(&crate::model::records::card_record(pack, card))
     }
 }
 

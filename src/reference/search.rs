@@ -161,8 +161,8 @@ impl Index {
         }
         let mut cards: Vec<&Card> = pack.cards.iter().collect();
         cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+        let records = cards.iter().map(|c| crate::model::records::card_record(pack, c)).collect();
         let cards: Vec<CardFacts> = cards.into_iter().map(|c| CardFacts::of(pack, c)).collect();
-        let records = cards.iter().map(CardFacts::record).collect();
         Index { docs, fields: filter::field_defs(pack), cards, records }
     }
 
