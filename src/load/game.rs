@@ -133,6 +133,8 @@ struct RawTotals {
     chits: Option<TS<u32>>,
     chit_mean: Option<TS<String>>,
     provisional: Option<TS<Vec<String>>>,
+    #[serde(default)]
+    by_filter: Vec<TS<super::totals::RawFilterTotal>>,
 }
 
 #[derive(Deserialize)]
@@ -490,6 +492,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             cards: raw.totals.cards.as_ref().map(|v| Loader::spanned(file, v)),
             chits: raw.totals.chits.as_ref().map(|v| Loader::spanned(file, v)),
             chit_mean: raw.totals.chit_mean.as_ref().map(|v| Loader::spanned(file, v)),
+            by_filter: super::totals::load(l, file, &raw.totals.by_filter),
         },
         components: raw
             .components

@@ -13,12 +13,14 @@ pub mod decklist;
 mod errata;
 mod expr;
 mod fields;
+mod free;
 mod game;
 pub mod git;
 pub mod import;
 mod map;
 mod rules;
 mod setups;
+mod totals;
 mod units;
 
 use std::path::{Path, PathBuf};

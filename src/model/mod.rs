@@ -10,6 +10,7 @@
 mod aid;
 pub mod filter;
 mod card;
+pub mod declared;
 pub mod game;
 pub mod graph;
 mod map;
@@ -31,7 +32,7 @@ pub use map::{
     Sheet, SlotGroup, Terrain, TransportException, AREA_BOX_MM, AREA_FIELD_MM,
 };
 pub use rules::{Clause, Rules, Section, Term};
-pub use setup::{Placement, Setup};
+pub use setup::{FreePlacement, Placement, Setup};
 pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitSymbol, UnitType};
 
 use crate::diag::Span;
@@ -143,6 +144,8 @@ pub struct Pack {
     pub rules: Rules,
     /// Every value the pack marks provisional.
     pub provisional: Vec<Provisional>,
+    /// Pieces setups place anywhere among the locations a filter selects.
+    pub free_placements: Vec<FreePlacement>,
 }
 
 /// Cards by id, Japanese name and English name (ASCII case folded), each to the first card that

@@ -302,6 +302,27 @@ impl Pack {
         }
     }
 
+    /// The collection a free placement's filter runs over: its `of`, else the areas of an area
+    /// map, else the places. `None`: `of` names no collection.
+    pub fn free_collection(&self, free: &super::FreePlacement) -> Option<Collection> {
+        match &free.of {
+            Some(of) => Collection::named(of),
+            None if self.map.as_ref().is_some_and(|m| m.kind == super::MapKind::Area) => Some(Collection::Areas),
+            None => Some(Collection::Places),
+        }
+    }
+
+    /// The locations (ids) a free placement may use; empty when its filter is faulty (check
+    /// reports it).
+    pub fn free_locations(&self, free: &super::FreePlacement) -> Vec<String> {
+        let Some(collection) = self.free_collection(free) else { return Vec::new() };
+        let schema = self.schema(collection);
+        match super::filter::parse(&schema, &free.filter, super::filter::Mode::Strict) {
+            Ok(q) => self.items(collection).into_iter().filter(|i| q.matches(&i.record)).map(|i| i.label).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
     fn unit_record(&self, u: &super::UnitType) -> Record {
         let mut r: Record =
             u.factors.iter().filter_map(|(k, v)| v.map(|v| (k.clone(), Value::Int(v)))).collect();

@@ -27,6 +27,7 @@ pub(crate) fn chart(
 ) -> Result<Vec<Page>, Diagnostic> {
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     let mut tables = placements(ctx, faces, setup)?;
+    tables.extend(free(ctx, setup));
     let cards = cards(ctx, setup);
     // A setup that places nothing and deals no cards says so, rather than print a bare title.
     if tables.is_empty() && cards.is_none() {
@@ -44,6 +45,41 @@ pub(crate) fn chart(
         flow.table(cards);
     }
     Ok(flow.finish())
+}
+
+/// The setup's free placements as sentences: "USSR: 6 × USSR influence anywhere in Eastern
+/// Europe", the locations named when the pack gives the group no name.
+fn free(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
+    let pack = ctx.pack;
+    let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
+    let mut rows = Vec::new();
+    for f in pack.free_placements.iter().filter(|f| pack.setup(&f.setup).is_some_and(|s| s.id == setup.id)) {
+        let side = pack.side(&f.side).map_or_else(|| f.side.value.clone(), |s| ctx.msg.name(&s.name));
+        let piece = pack
+            .unit(pack.side(&f.side).map(|s| s.id.as_str()), &f.piece)
+            .map(|u| ctx.msg.name(&u.name))
+            .or_else(|| pack.marker(&f.piece).map(|m| ctx.msg.name(&m.name)))
+            .unwrap_or_else(|| f.piece.value.clone());
+        let place = ctx.msg.name(&f.label);
+        let place = if place.is_empty() {
+            let area = |id: &str| pack.map.iter().flat_map(|m| &m.areas).find(|a| a.id == id).map(|a| ctx.msg.name(&a.name));
+            let name = |id: &str| {
+                area(id).unwrap_or_else(|| Some(location_name(ctx, id).1).filter(|n| !n.is_empty()).unwrap_or(id.to_string()))
+            };
+            let names: Vec<String> = pack.free_locations(f).iter().map(|id| name(id)).collect();
+            names.join(&ctx.msg.first("setups.and"))
+        } else {
+            place
+        };
+        let count = f.count.value.to_string();
+        let args = [("side", side.as_str()), ("count", count.as_str()), ("piece", piece.as_str()), ("where", place.as_str())];
+        let text = ctx.msg.fill_first("free.sentence", &args);
+        rows.push(Row { cells: vec![Cell::Text(text)], owner: Owner::new(format!("free placement of `{}`", f.piece.value), Some(&f.span)) });
+    }
+    if rows.is_empty() {
+        return None;
+    }
+    Some(Table { title: ctx.msg.text("free.title"), columns: vec![Column::text("").growing()], rows, pt: LINE_PT, owner })
 }
 
 /// A side's placements before they become a table: its name and its locations, in the order
