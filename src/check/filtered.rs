@@ -101,6 +101,23 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
         Figure::Groups { by, counts } => {
             let def = pack.schema(collection).field(&by.value).cloned().ok_or_else(|| unknown(pack, collection, by))?;
             let declared: Vec<String> = counts.iter().map(|(k, _)| group_key(&normalize(k))).collect();
+            // Every card is in one group of a choice: the groups of all cards make the card total.
+            let sum: u32 = counts.iter().map(|(_, n)| n.value).sum();
+            if let (Collection::Cards, None, Kind::Choice, Some(cards)) =
+                (collection, &total.filter, def.kind, &pack.game.totals.cards)
+            {
+                if sum != cards.value {
+                    let sizes: Vec<String> = counts.iter().map(|(k, n)| format!("{k} {}", n.value)).collect();
+                    out.push(
+                        Diagnostic::error(
+                            Code::TOTAL_GROUPS,
+                            format!("the cards per {} add up to {sum} ({}); the game has {}{rule}", by.value, sizes.join(" + "), cards.value),
+                        )
+                        .at(&by.span)
+                        .with_related(&cards.span, "the declared number of cards"),
+                    );
+                }
+            }
             for ((key, stated), wanted) in counts.iter().zip(&declared) {
                 let found: Vec<&str> = items
                     .iter()

@@ -16,13 +16,32 @@ use crate::diag::{Code, Diagnostic, FileId, Span};
 use crate::model::{CardField, FieldKind, FieldShow, FieldValue};
 
 /// An attribute as written: a typed declaration, or only a column name (text).
-#[derive(Deserialize)]
-#[serde(untagged)]
 pub(super) enum RawAttribute {
     /// `"stability"`: a text column.
     Column(String),
     /// `{ id = "stability", type = "int", min = 1, max = 5 }`.
     Typed(RawField),
+}
+
+// By hand rather than `untagged`: a table is read by the TOML deserializer itself, so the spans
+// inside it (the field's `type`) survive.
+impl<'de> Deserialize<'de> for RawAttribute {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = RawAttribute;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a column name or a table { id, name, type, min, max, values, required }")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawAttribute, E> {
+                Ok(RawAttribute::Column(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawAttribute, A::Error> {
+                RawField::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(RawAttribute::Typed)
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// The attributes `raw` declares; a plain column name takes its name from `names`.
