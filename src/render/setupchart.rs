@@ -54,27 +54,30 @@ fn free(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     let mut rows = Vec::new();
     for f in pack.free_placements.iter().filter(|f| pack.setup(&f.setup).is_some_and(|s| s.id == setup.id)) {
-        let side = pack.side(&f.side).map_or_else(|| f.side.value.clone(), |s| ctx.msg.name(&s.name));
+        let side = pack.side(&f.side);
         let piece = pack
-            .unit(pack.side(&f.side).map(|s| s.id.as_str()), &f.piece)
-            .map(|u| ctx.msg.name(&u.name))
-            .or_else(|| pack.marker(&f.piece).map(|m| ctx.msg.name(&m.name)))
-            .unwrap_or_else(|| f.piece.value.clone());
-        let place = ctx.msg.name(&f.label);
-        let place = if place.is_empty() {
-            let area = |id: &str| pack.map.iter().flat_map(|m| &m.areas).find(|a| a.id == id).map(|a| ctx.msg.name(&a.name));
-            let name = |id: &str| {
-                area(id).unwrap_or_else(|| Some(location_name(ctx, id).1).filter(|n| !n.is_empty()).unwrap_or(id.to_string()))
+            .unit(side.map(|s| s.id.as_str()), &f.piece)
+            .map(|u| &u.name)
+            .or_else(|| pack.marker(&f.piece).map(|m| &m.name));
+        let locations = pack.free_locations(f);
+        // One sentence per language of the pack, each with the names in that language.
+        let text = ctx.msg.each_language("\n", |m| {
+            let area = |id: &str| pack.map.iter().flat_map(|x| &x.areas).find(|a| a.id == id).map(|a| &a.name);
+            let place = |id: &str| pack.hex(id).and_then(|h| h.place.as_ref()).map(|p| &p.name);
+            let name = |id: &str| area(id).or_else(|| place(id)).map_or(id.to_string(), |n| m.first_name(n).to_string());
+            let whole = m.first_name(&f.label).to_string();
+            let place = if whole.trim().is_empty() {
+                locations.iter().map(|id| name(id)).collect::<Vec<_>>().join(&m.first("setups.and"))
+            } else {
+                whole
             };
-            let names: Vec<String> = pack.free_locations(f).iter().map(|id| name(id)).collect();
-            names.join(&ctx.msg.first("setups.and"))
-        } else {
-            place
-        };
-        let count = f.count.value.to_string();
-        let args = [("side", side.as_str()), ("count", count.as_str()), ("piece", piece.as_str()), ("where", place.as_str())];
-        let text = ctx.msg.fill_first("free.sentence", &args);
-        rows.push(Row { cells: vec![Cell::Text(text)], owner: Owner::new(format!("free placement of `{}`", f.piece.value), Some(&f.span)) });
+            let side = side.map_or(f.side.value.as_str(), |s| m.first_name(&s.name));
+            let piece = piece.map_or(f.piece.value.as_str(), |n| m.first_name(n));
+            let count = f.count.value.to_string();
+            m.fill_first("free.sentence", &[("side", side), ("count", &count), ("piece", piece), ("where", &place)])
+        });
+        let owner = Owner::new(format!("free placement of `{}`", f.piece.value), Some(&f.span));
+        rows.push(Row { cells: vec![Cell::Text(text)], owner });
     }
     if rows.is_empty() {
         return None;
