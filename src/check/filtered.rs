@@ -71,10 +71,14 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
             }
         }
         Figure::Sum { field, equals } => {
-            let def = pack.schema(collection).field(&field.value).cloned().ok_or_else(|| unknown(pack, collection, field))?;
+            let def =
+                pack.schema(collection).field(&field.value).cloned().ok_or_else(|| unknown(pack, collection, field))?;
             if def.kind != Kind::Int {
-                return Err(Diagnostic::error(Code::FILTER_SYNTAX, format!("`{}` is not a number to sum", field.value))
-                    .at(&field.span));
+                return Err(Diagnostic::error(
+                    Code::FILTER_SYNTAX,
+                    format!("`{}` is not a number to sum", field.value),
+                )
+                .at(&field.span));
             }
             let values: Vec<(&str, i64)> = items
                 .iter()
@@ -85,7 +89,10 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
                 .collect();
             let sum: i64 = values.iter().map(|(_, v)| v).sum();
             if sum != equals.value {
-                let known = format!("{what}: `{}` adds up to {sum} over the {noun}s known, of {}{rule}", field.value, equals.value);
+                let known = format!(
+                    "{what}: `{}` adds up to {sum} over the {noun}s known, of {}{rule}",
+                    field.value, equals.value
+                );
                 let pairs: Vec<String> = values.iter().map(|(l, v)| format!("{l} {v}")).collect();
                 let pairs: Vec<&str> = pairs.iter().map(String::as_str).collect();
                 out.push(short(sum, equals.value, &equals.span, known).unwrap_or_else(|| {
@@ -111,7 +118,12 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
                     out.push(
                         Diagnostic::error(
                             Code::TOTAL_GROUPS,
-                            format!("the cards per {} add up to {sum} ({}); the game has {}{rule}", by.value, sizes.join(" + "), cards.value),
+                            format!(
+                                "the cards per {} add up to {sum} ({}); the game has {}{rule}",
+                                by.value,
+                                sizes.join(" + "),
+                                cards.value
+                            ),
                         )
                         .at(&by.span)
                         .with_related(&cards.span, "the declared number of cards"),
@@ -125,20 +137,27 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
                     .map(|i| i.label.as_str())
                     .collect();
                 if found.len() != stated.value as usize {
-                    let known = format!("{what}, {} `{key}`: {} of the {} {noun}s are known{rule}", by.value, found.len(), stated.value);
-                    out.push(short(found.len() as i64, i64::from(stated.value), &stated.span, known).unwrap_or_else(|| {
-                        Diagnostic::error(
-                            Code::TOTAL_GROUPS,
-                            format!(
-                                "{what}, {} `{key}`: {} {noun}s found; the pack declares {}{rule}",
-                                by.value,
-                                found.len(),
-                                stated.value
-                            ),
-                        )
-                        .at(&stated.span)
-                        .with_hint_opt((!found.is_empty()).then(|| format!("found: {}", listing(&found))))
-                    }));
+                    let known = format!(
+                        "{what}, {} `{key}`: {} of the {} {noun}s are known{rule}",
+                        by.value,
+                        found.len(),
+                        stated.value
+                    );
+                    out.push(short(found.len() as i64, i64::from(stated.value), &stated.span, known).unwrap_or_else(
+                        || {
+                            Diagnostic::error(
+                                Code::TOTAL_GROUPS,
+                                format!(
+                                    "{what}, {} `{key}`: {} {noun}s found; the pack declares {}{rule}",
+                                    by.value,
+                                    found.len(),
+                                    stated.value
+                                ),
+                            )
+                            .at(&stated.span)
+                            .with_hint_opt((!found.is_empty()).then(|| format!("found: {}", listing(&found))))
+                        },
+                    ));
                 }
             }
             // Items in groups the declaration does not list.

@@ -29,7 +29,10 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
 fn nowhere(free: &FreePlacement) -> Diagnostic {
     Diagnostic::error(
         Code::FREE_NOWHERE,
-        format!("the free placement of {} × `{}` selects no location with `{}`", free.count.value, free.piece.value, free.filter.value),
+        format!(
+            "the free placement of {} × `{}` selects no location with `{}`",
+            free.count.value, free.piece.value, free.filter.value
+        ),
     )
     .at(&free.filter.span)
     .with_hint("check the filter against the locations' attributes (areas.csv, hexes.csv)")
@@ -57,7 +60,12 @@ fn resolve(pack: &Pack, free: &FreePlacement, out: &mut Vec<Diagnostic>) {
             .with_hint_opt(crate::diag::did_you_mean(&r.value, names))
     };
     if pack.setup(&free.setup).is_none() {
-        out.push(unknown(Code::UNKNOWN_SETUP, "setup", &free.setup, pack.setups.iter().map(|s| s.id.as_str()).collect()));
+        out.push(unknown(
+            Code::UNKNOWN_SETUP,
+            "setup",
+            &free.setup,
+            pack.setups.iter().map(|s| s.id.as_str()).collect(),
+        ));
     }
     let side = pack.side(&free.side).map(|s| s.id.as_str());
     if side.is_none() {
@@ -96,7 +104,9 @@ fn supply(pack: &Pack, out: &mut Vec<Diagnostic>) {
         for (piece, free) in free_counts(pack, &setup.id) {
             let placed: u32 = pack
                 .placements_of(&setup.id)
-                .filter(|p| piece_id(pack, pack.side(&p.side).map(|s| s.id.as_str()), &p.piece).as_deref() == Some(&piece))
+                .filter(|p| {
+                    piece_id(pack, pack.side(&p.side).map(|s| s.id.as_str()), &p.piece).as_deref() == Some(&piece)
+                })
                 .map(|p| p.count.value)
                 .sum();
             let have = shown.get(&piece).copied().unwrap_or(0);
@@ -105,8 +115,9 @@ fn supply(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     .free_placements
                     .iter()
                     .filter(|f| pack.setup(&f.setup).is_some_and(|s| s.id == setup.id))
-                    .filter(|f| piece_id(pack, pack.side(&f.side).map(|s| s.id.as_str()), &f.piece).as_deref() == Some(&piece))
-                    .last();
+                    .rfind(|f| {
+                        piece_id(pack, pack.side(&f.side).map(|s| s.id.as_str()), &f.piece).as_deref() == Some(&piece)
+                    });
                 let Some(last) = last else { continue };
                 out.push(
                     Diagnostic::error(

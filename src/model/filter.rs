@@ -391,11 +391,8 @@ fn tokens(query: &str) -> Vec<(Token, usize)> {
         let len = query[at..].find(char::is_whitespace).unwrap_or(query.len() - at);
         let chunk = at..at + len;
         // The first operator of the chunk, not counting a leading negation.
-        let body = if query[chunk.clone()].starts_with(['-', '!']) && operator_at(query, at).is_none() {
-            at + 1
-        } else {
-            at
-        };
+        let body =
+            if query[chunk.clone()].starts_with(['-', '!']) && operator_at(query, at).is_none() { at + 1 } else { at };
         let op = query[body..chunk.end]
             .char_indices()
             .find_map(|(i, _)| operator_at(&query[..chunk.end], body + i).map(|(l, o)| (body + i, l, o)));
@@ -437,9 +434,7 @@ pub fn parse(schema: &Schema, query: &str, mode: Mode) -> Result<Query, QueryErr
     while i < toks.len() {
         let (tok, chunk) = &toks[i];
         // A name and its operator are one word, or the operator stands alone (`era = early`).
-        let joined = |next: &(Token, usize)| {
-            next.1 == *chunk || toks.get(i + 2).is_none_or(|after| after.1 != next.1)
-        };
+        let joined = |next: &(Token, usize)| next.1 == *chunk || toks.get(i + 2).is_none_or(|after| after.1 != next.1);
         match (tok, toks.get(i + 1).filter(|n| joined(n))) {
             (Token::Word(w), Some((Token::Op(op, o), _))) => {
                 let negated = query[w.clone()].len() > 1 && query[w.clone()].starts_with(['-', '!']);
@@ -466,7 +461,11 @@ pub fn parse(schema: &Schema, query: &str, mode: Mode) -> Result<Query, QueryErr
                 let word = &query[w.clone()];
                 let negated = word.len() > 1 && word.starts_with(['-', '!']);
                 let key = compact(&word[usize::from(negated)..]);
-                let flag = schema.built_in.iter().chain(&schema.fields).find(|f| f.kind == Kind::Flag && f.keys.contains(&key));
+                let flag = schema
+                    .built_in
+                    .iter()
+                    .chain(&schema.fields)
+                    .find(|f| f.kind == Kind::Flag && f.keys.contains(&key));
                 match (flag, mode) {
                     (Some(f), _) => out.filters.push(Filter {
                         negated,

@@ -8,9 +8,9 @@
 //! resolve to nothing. Values the sources do not give are listed in [`Pack::provisional`].
 
 mod aid;
-pub mod filter;
 mod card;
 pub mod declared;
+pub mod filter;
 pub mod game;
 pub mod graph;
 mod map;

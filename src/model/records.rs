@@ -213,12 +213,12 @@ impl Pack {
     /// The items of `collection`, in file order.
     pub fn items(&self, collection: Collection) -> Vec<Item> {
         match collection {
-            Collection::Cards => self
-                .cards
-                .iter()
-                .map(|c| Item { label: c.id.clone(), record: card_record(self, c) })
-                .collect(),
-            Collection::Units => self.units.iter().map(|u| Item { label: u.id.clone(), record: self.unit_record(u) }).collect(),
+            Collection::Cards => {
+                self.cards.iter().map(|c| Item { label: c.id.clone(), record: card_record(self, c) }).collect()
+            }
+            Collection::Units => {
+                self.units.iter().map(|u| Item { label: u.id.clone(), record: self.unit_record(u) }).collect()
+            }
             Collection::Counters => self
                 .counters
                 .iter()
@@ -257,9 +257,9 @@ impl Pack {
                 .filter(|h| collection == Collection::Hexes || h.place.is_some())
                 .map(|h| {
                     let mut r: Record = h.attributes.iter().map(|(k, v)| (k.clone(), value_of(v))).collect();
-                    let terrain = self.terrain(&h.terrain).map_or(Value::Words(vec![normalize(&h.terrain)]), |t| {
-                        words(&t.id, &t.name)
-                    });
+                    let terrain = self
+                        .terrain(&h.terrain)
+                        .map_or(Value::Words(vec![normalize(&h.terrain)]), |t| words(&t.id, &t.name));
                     r.insert("terrain".into(), terrain);
                     r.insert("place".into(), Value::Flag(h.place.is_some()));
                     if let Some(c) = h.chit_capacity {
@@ -286,9 +286,8 @@ impl Pack {
                 .iter()
                 .map(|p| {
                     let mut r = Record::new();
-                    let setup = self.setup(&p.setup).map_or(Value::Words(vec![normalize(&p.setup)]), |s| {
-                        words(&s.id, &s.name)
-                    });
+                    let setup =
+                        self.setup(&p.setup).map_or(Value::Words(vec![normalize(&p.setup)]), |s| words(&s.id, &s.name));
                     r.insert("setup".into(), setup);
                     let side = self.side(&p.side).map(|s| s.id.clone()).unwrap_or_else(|| p.side.value.clone());
                     r.insert("side".into(), self.side_words(&side));
@@ -324,8 +323,7 @@ impl Pack {
     }
 
     fn unit_record(&self, u: &super::UnitType) -> Record {
-        let mut r: Record =
-            u.factors.iter().filter_map(|(k, v)| v.map(|v| (k.clone(), Value::Int(v)))).collect();
+        let mut r: Record = u.factors.iter().filter_map(|(k, v)| v.map(|v| (k.clone(), Value::Int(v)))).collect();
         if let Some(side) = self.side_of_force(&u.force) {
             r.insert("side".into(), self.side_words(side));
         }

@@ -262,7 +262,11 @@ fn card_doc(card: &Card) -> Doc {
 /// order, or, when the query also has words, those of the cards the words find, best first. Every
 /// match: the caller shows as many as it likes and says how many there were.
 pub fn search_cards(index: &Index, query: &str) -> Result<Vec<Hit>, QueryError> {
-    let schema = crate::model::filter::Schema { noun: "card".into(), built_in: filter::built_in(), fields: index.fields.clone() };
+    let schema = crate::model::filter::Schema {
+        noun: "card".into(),
+        built_in: filter::built_in(),
+        fields: index.fields.clone(),
+    };
     let q = filter::parse(&schema, query)?;
     let passing: Vec<&CardFacts> =
         index.cards.iter().zip(&index.records).filter(|(_, r)| q.matches(r)).map(|(c, _)| c).collect();

@@ -64,7 +64,8 @@ fn free(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
         let text = ctx.msg.each_language("\n", |m| {
             let area = |id: &str| pack.map.iter().flat_map(|x| &x.areas).find(|a| a.id == id).map(|a| &a.name);
             let place = |id: &str| pack.hex(id).and_then(|h| h.place.as_ref()).map(|p| &p.name);
-            let name = |id: &str| area(id).or_else(|| place(id)).map_or(id.to_string(), |n| m.first_name(n).to_string());
+            let name =
+                |id: &str| area(id).or_else(|| place(id)).map_or(id.to_string(), |n| m.first_name(n).to_string());
             let whole = m.first_name(&f.label).to_string();
             let place = if whole.trim().is_empty() {
                 locations.iter().map(|id| name(id)).collect::<Vec<_>>().join(&m.first("setups.and"))
@@ -82,7 +83,13 @@ fn free(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
     if rows.is_empty() {
         return None;
     }
-    Some(Table { title: ctx.msg.text("free.title"), columns: vec![Column::text("").growing()], rows, pt: LINE_PT, owner })
+    Some(Table {
+        title: ctx.msg.text("free.title"),
+        columns: vec![Column::text("").growing()],
+        rows,
+        pt: LINE_PT,
+        owner,
+    })
 }
 
 /// A side's placements before they become a table: its name and its locations, in the order

@@ -307,9 +307,11 @@ fn twilight_struggle_states_its_era_split_as_totals_and_turn_one_influence_as_fr
     assert!(pack["cards"].as_array().unwrap().iter().all(|c| c["tags"] == serde_json::json!([])), "no era tags");
     let dir = super::support::temp_dir("twilight-setup-chart");
     let out = dir.join("out");
-    let built = pnpkit(&root(), &["build", "data/twilight-struggle", "--out", &out.to_string_lossy(), "--only", "setups"]);
+    let built =
+        pnpkit(&root(), &["build", "data/twilight-struggle", "--out", &out.to_string_lossy(), "--only", "setups"]);
     assert_eq!(built.status.code(), Some(0), "{}", text(&built).1);
-    let words = std::process::Command::new("pdftotext").arg(out.join("setup-charts.pdf")).arg("-").output().expect("pdftotext");
+    let words =
+        std::process::Command::new("pdftotext").arg(out.join("setup-charts.pdf")).arg("-").output().expect("pdftotext");
     let chart = String::from_utf8_lossy(&words.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(chart.contains("Soviet Union (USSR): 6 × USSR influence anywhere in East Europe"), "{chart}");
     assert!(chart.contains("東欧にソ連影響を6個"), "{chart}");

@@ -107,7 +107,10 @@ fn mistakes_point_at_the_name_the_operator_or_the_value() {
     assert_eq!(e.hints[1], "filters: region:REGION");
     assert!(e.hints[2].starts_with("area fields: stability>=N (安定値 · stability)"), "{:?}", e.hints);
     let e = error("subregions >= 2");
-    assert_eq!((e.span.clone(), e.message.as_str()), (11..13, "`>=` compares numbers, and `subregions` is not a number"));
+    assert_eq!(
+        (e.span.clone(), e.message.as_str()),
+        (11..13, "`>=` compares numbers, and `subregions` is not a number")
+    );
     let e = error("subregions = north");
     assert_eq!((e.span.clone(), e.message.as_str()), (13..18, "`north` is not a value of `subregions`: west, east"));
     let e = error("subregions:west|north");
