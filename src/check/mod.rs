@@ -16,6 +16,9 @@ mod cards;
 pub mod decklist;
 mod decks;
 mod eval;
+mod filtered;
+mod filters;
+mod free;
 pub mod limits;
 mod map;
 mod provisional;
@@ -53,6 +56,8 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     areas::check(pack, &mut out);
     rules::check(pack, &mut out);
     rules::typed_numbers(pack, &mut out);
+    filtered::check(pack, &mut out);
+    free::check(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);
     out
 }

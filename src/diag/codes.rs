@@ -90,4 +90,11 @@ codes! {
     MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";
     TEXT_IN_MARGIN = "W0803", "a text lies within the page's safe margin (too close to the paper edge to print)";
     TEXT_OVERLAP = "W0804", "a text overlaps another text on the same page";
+    FILTER_SYNTAX = "E0140", "a filter cannot be parsed, names a value its field does not have, or compares a field that is not a number";
+    FILTER_UNKNOWN_FIELD = "E0141", "a filter, a total's `sum` or `group_by`, or a total's `of` names no field or collection of the pack";
+    TOTAL_COUNT = "E0310", "a count declared by filter differs from the number of items the filter selects";
+    TOTAL_SUM = "E0311", "a sum declared by filter differs from the sum of the field over the items the filter selects";
+    TOTAL_GROUPS = "E0312", "counts declared per group differ from the groups of the items the filter selects";
+    FREE_NOWHERE = "E0313", "a free placement's filter selects no location";
+    FREE_SUPPLY = "E0314", "a setup's placements and free placements together need more pieces than the counters show";
 }

@@ -6,7 +6,7 @@ use super::csv::{Columns, Row};
 use super::units::{duplicate_check, provisional_fields};
 use super::Loader;
 use crate::diag::{Code, Diagnostic};
-use crate::model::{Card, CardType, FieldKind, FieldValue, Pack, Spanned};
+use crate::model::{Card, CardType, FieldValue, Pack};
 
 const CARD_COLUMNS: Columns = Columns {
     required: &["number", "type"],
@@ -85,7 +85,7 @@ fn typed_fields(l: &mut Loader<'_>, row: &Row<'_>, card_type: &CardType) -> BTre
             }
             continue;
         }
-        if let Some(value) = field_value(l, &field.kind, &field.id, &cell) {
+        if let Some(value) = super::fields::value(l, &field.kind, &field.id, &cell) {
             out.insert(field.id.clone(), value);
         }
     }
@@ -107,29 +107,5 @@ fn foreign_fields(l: &mut Loader<'_>, row: &Row<'_>, card_type: &CardType, typed
                     )),
             );
         }
-    }
-}
-
-fn field_value(l: &mut Loader<'_>, kind: &FieldKind, name: &str, cell: &Spanned<String>) -> Option<FieldValue> {
-    let bad = |l: &mut Loader<'_>, want: String| {
-        l.diags.push(
-            Diagnostic::error(Code::BAD_VALUE, format!("`{name}` must be {want}, found `{}`", cell.value))
-                .at(&cell.span),
-        );
-        None
-    };
-    match kind {
-        FieldKind::Int { min, max } => match cell.value.parse::<i64>() {
-            Ok(v) if (*min..=*max).contains(&v) => Some(FieldValue::Int(v)),
-            _ => bad(l, format!("a whole number from {min} to {max}")),
-        },
-        FieldKind::Text => Some(FieldValue::Text(cell.value.clone())),
-        FieldKind::Choice { values } if values.contains(&cell.value) => Some(FieldValue::Text(cell.value.clone())),
-        FieldKind::Choice { values } => bad(l, format!("one of {}", values.join(", "))),
-        FieldKind::Flag => match cell.value.as_str() {
-            "yes" | "true" => Some(FieldValue::Flag(true)),
-            "no" | "false" => Some(FieldValue::Flag(false)),
-            _ => bad(l, "yes or no".to_string()),
-        },
     }
 }

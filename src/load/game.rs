@@ -133,6 +133,8 @@ struct RawTotals {
     chits: Option<TS<u32>>,
     chit_mean: Option<TS<String>>,
     provisional: Option<TS<Vec<String>>>,
+    #[serde(default)]
+    by_filter: Vec<TS<super::totals::RawFilterTotal>>,
 }
 
 #[derive(Deserialize)]
@@ -267,7 +269,7 @@ struct RawCardType {
     id: String,
     name: RawNames,
     #[serde(default)]
-    fields: Vec<RawCardField>,
+    fields: Vec<super::fields::RawField>,
     template: Option<TS<String>>,
     /// The field shown large in the corner badge.
     badge: Option<TS<String>>,
@@ -280,22 +282,6 @@ struct RawCardType {
     /// Fields not shown on the face.
     #[serde(default)]
     hidden: Vec<TS<String>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCardField {
-    id: String,
-    #[serde(default)]
-    name: RawNames,
-    #[serde(rename = "type")]
-    kind: TS<String>,
-    min: Option<i64>,
-    max: Option<i64>,
-    #[serde(default)]
-    values: Vec<String>,
-    #[serde(default)]
-    required: bool,
 }
 
 #[derive(Deserialize)]
@@ -506,6 +492,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             cards: raw.totals.cards.as_ref().map(|v| Loader::spanned(file, v)),
             chits: raw.totals.chits.as_ref().map(|v| Loader::spanned(file, v)),
             chit_mean: raw.totals.chit_mean.as_ref().map(|v| Loader::spanned(file, v)),
+            by_filter: super::totals::load(l, file, &raw.totals.by_filter),
         },
         components: raw
             .components
@@ -733,22 +720,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
 fn card_type(l: &mut Loader<'_>, file: FileId, mut t: RawCardType) -> CardType {
     let mut fields = Vec::new();
     for f in std::mem::take(&mut t.fields) {
-        let kind = match f.kind.get_ref().as_str() {
-            "int" => FieldKind::Int { min: f.min.unwrap_or(i64::MIN), max: f.max.unwrap_or(i64::MAX) },
-            "text" => FieldKind::Text,
-            "choice" | "enum" => FieldKind::Choice { values: f.values.clone() },
-            "flag" | "bool" => FieldKind::Flag,
-            other => {
-                l.diags.push(
-                    Diagnostic::error(Code::BAD_VALUE, format!("unknown field type `{other}`"))
-                        .at(&Loader::span(file, &f.kind))
-                        .with_hint("use int, text, choice (or enum) or flag (or bool)"),
-                );
-                FieldKind::Text
-            }
-        };
-        let show = FieldShow::default_for(&kind);
-        fields.push(CardField { id: f.id, name: f.name.into(), kind, required: f.required, show });
+        fields.push(super::fields::field(l, file, f));
     }
     field_layout(l, file, &t, &mut fields);
     let template = t.template.as_ref().and_then(|v| template_key(l, &Loader::spanned(file, v)));

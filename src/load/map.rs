@@ -47,7 +47,11 @@ struct RawMap {
     default_terrain: Option<String>,
     default_chit_capacity: Option<u32>,
     #[serde(default)]
-    area_attributes: Vec<String>,
+    area_attributes: Vec<super::attributes::RawAttribute>,
+    #[serde(default)]
+    hex_attributes: Vec<super::attributes::RawAttribute>,
+    #[serde(default)]
+    place_attributes: Vec<super::attributes::RawAttribute>,
     #[serde(default)]
     area_attribute_names: BTreeMap<String, RawNames>,
     #[serde(default)]
@@ -141,7 +145,12 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
 
 fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
     let span = Loader::span(file, &raw.map);
-    let m = raw.map.into_inner();
+    let mut m = raw.map.into_inner();
+    let declare =
+        |l: &mut Loader<'_>, a| super::attributes::declare(l, file, std::mem::take(a), &m.area_attribute_names, &span);
+    let area_attributes = declare(l, &mut m.area_attributes);
+    let hex_attributes = declare(l, &mut m.hex_attributes);
+    let place_attributes = declare(l, &mut m.place_attributes);
     let kind = match m.kind.as_str() {
         "hex" => MapKind::Hex,
         "area" => MapKind::Area,
@@ -205,6 +214,7 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
                     terrain: default_terrain.clone(),
                     place: None,
                     chit_capacity: m.default_chit_capacity,
+                    attributes: BTreeMap::new(),
                     span: span.clone(),
                 });
             }
@@ -249,7 +259,9 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
                 rule: t.rule.as_ref().map(|r| toml_ref(file, r)),
             })
             .collect(),
-        area_attributes: m.area_attributes,
+        area_attributes,
+        hex_attributes,
+        place_attributes,
         area_attribute_names: m.area_attribute_names.into_iter().map(|(k, n)| (k, n.into())).collect(),
         isolated: m.isolated.iter().map(|h| toml_ref(file, h)).collect(),
         provisional: m.provisional,
@@ -259,9 +271,10 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
 
 fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
     if let Some(file) = l.read("areas.csv", map.kind == MapKind::Area) {
-        let table = l.csv(file, &AREA_COLUMNS, &map.area_attributes);
+        let extra: Vec<String> = map.area_attributes.iter().map(|f| f.id.clone()).collect();
+        let table = l.csv(file, &AREA_COLUMNS, &extra);
         for row in table.rows() {
-            let attributes = map.area_attributes.iter().map(|c| (c.clone(), row.cell(c).value)).collect();
+            let attributes = super::attributes::values(l, &row, &map.area_attributes);
             let x = row.parse::<f64>("x", "a position in mm", &mut l.diags);
             let y = row.parse::<f64>("y", "a position in mm", &mut l.diags);
             let id = row.text("id", &mut l.diags).value;
@@ -278,7 +291,8 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
         }
     }
     let Some(file) = l.read("hexes.csv", false) else { return };
-    let table = l.csv(file, &HEX_COLUMNS, &[]);
+    let extra: Vec<String> = map.hex_attributes.iter().chain(&map.place_attributes).map(|f| f.id.clone()).collect();
+    let table = l.csv(file, &HEX_COLUMNS, &extra);
     for row in table.rows() {
         let number = row.text("hex", &mut l.diags);
         let Some(hex) = map.hexes.iter_mut().find(|h| h.id == number.value) else {
@@ -295,6 +309,7 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
             continue;
         };
         hex.terrain = row.text("terrain", &mut l.diags);
+        hex.attributes = super::attributes::values(l, &row, &map.hex_attributes);
         hex.span = row.span();
         if let Some(c) = row.parse::<u32>("chits", "a whole number of chits", &mut l.diags) {
             hex.chit_capacity = Some(c.value);
@@ -306,7 +321,10 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
                 city: row.flag("city", false, &mut l.diags),
                 vp: row.parse::<u32>("vp", "a whole number of victory points", &mut l.diags).map(|v| v.value),
                 features: row.list("features").into_iter().map(|f| f.value).collect(),
+                attributes: super::attributes::values(l, &row, &map.place_attributes),
             });
+        } else {
+            super::attributes::without_place(l, &row, &map.place_attributes);
         }
         l.provisional(&format!("hex {}", number.value), &provisional_fields(&row), row.cell("provisional").span);
     }

@@ -5,18 +5,22 @@
 //! run. It does not resolve references or judge the game: that is `check`'s job. Nothing else in
 //! pnpkit parses pack files.
 
+mod attributes;
 mod cards;
 pub(crate) mod confine;
 pub(crate) mod csv;
 pub mod decklist;
 mod errata;
 mod expr;
+mod fields;
+mod free;
 mod game;
 pub mod git;
 pub mod import;
 mod map;
 mod rules;
 mod setups;
+mod totals;
 mod units;
 
 use std::path::{Path, PathBuf};

@@ -14,6 +14,8 @@ struct RawSetups {
     setups: Vec<TS<RawSetup>>,
     #[serde(default)]
     decks: Vec<TS<RawDeck>>,
+    #[serde(default)]
+    free: Vec<TS<super::free::RawFree>>,
 }
 
 #[derive(Deserialize)]
@@ -97,6 +99,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                     span,
                 });
             }
+            pack.free_placements = super::free::load(file, &raw.free);
         }
     }
     let Some(file) = l.read("setups.csv", false) else { return };

@@ -63,7 +63,7 @@ impl FieldShow {
     pub fn default_for(kind: &FieldKind) -> FieldShow {
         match kind {
             FieldKind::Int { .. } => FieldShow::Stat,
-            FieldKind::Choice { .. } | FieldKind::Flag => FieldShow::Tag,
+            FieldKind::Choice { .. } | FieldKind::Flag | FieldKind::List { .. } => FieldShow::Tag,
             FieldKind::Text => FieldShow::Line,
         }
     }
@@ -89,6 +89,11 @@ pub enum FieldKind {
     },
     /// yes / no.
     Flag,
+    /// Several of the listed values (`west|east` in a CSV cell).
+    List {
+        /// The allowed values.
+        values: Vec<String>,
+    },
 }
 
 /// A card field's value.
@@ -101,6 +106,20 @@ pub enum FieldValue {
     Text(String),
     /// A flag.
     Flag(bool),
+    /// The values of a list field.
+    List(Vec<String>),
+}
+
+impl FieldValue {
+    /// The value as printed: a number, the text, `yes`/`no`, list values joined by `|`.
+    pub fn display(&self) -> String {
+        match self {
+            FieldValue::Int(n) => n.to_string(),
+            FieldValue::Text(t) => t.clone(),
+            FieldValue::Flag(b) => if *b { "yes" } else { "no" }.to_string(),
+            FieldValue::List(v) => v.join("|"),
+        }
+    }
 }
 
 /// One card.

@@ -74,6 +74,8 @@ pub struct Totals {
     pub chits: Option<Spanned<u32>>,
     /// The chits' mean value as stated, e.g. "2.5"; compared to that many decimals.
     pub chit_mean: Option<Spanned<String>>,
+    /// Totals over the items a filter selects (`[[totals.by_filter]]`).
+    pub by_filter: Vec<super::declared::FilterTotal>,
 }
 
 /// One item of the published component list.

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Names, Ref, Span, Spanned};
+use super::{CardField, FieldValue, Names, Ref, Span, Spanned};
 
 /// A game map.
 #[derive(Debug, Serialize, Default)]
@@ -28,8 +28,13 @@ pub struct Map {
     pub areas: Vec<Area>,
     /// Regions of an area map (absent: regions are free text).
     pub regions: Vec<Region>,
-    /// The game-specific attribute columns of areas.csv (stability, battleground, …).
-    pub area_attributes: Vec<String>,
+    /// The game-specific attribute columns of areas.csv (stability, battleground, …), typed as
+    /// card fields are.
+    pub area_attributes: Vec<CardField>,
+    /// The game-specific attribute columns of hexes.csv that describe the hex.
+    pub hex_attributes: Vec<CardField>,
+    /// The game-specific attribute columns of hexes.csv that describe the hex's place.
+    pub place_attributes: Vec<CardField>,
     /// What the map's key calls those attributes, by column.
     pub area_attribute_names: BTreeMap<String, Names>,
     /// Sea routes, each enabled by a card.
@@ -177,6 +182,8 @@ pub struct Place {
     pub vp: Option<u32>,
     /// Other features (`mine`, `port`, `capital`).
     pub features: Vec<String>,
+    /// Values of the map's `place_attributes`.
+    pub attributes: BTreeMap<String, FieldValue>,
 }
 
 /// One hex.
@@ -194,6 +201,8 @@ pub struct Hex {
     pub place: Option<Place>,
     /// How many hidden chits it can hold.
     pub chit_capacity: Option<u32>,
+    /// Values of the map's `hex_attributes`.
+    pub attributes: BTreeMap<String, FieldValue>,
     /// Where it is described (its row in hexes.csv, or the map's defaults).
     #[serde(skip)]
     pub span: Span,
@@ -226,8 +235,8 @@ pub struct Area {
     pub adjacent: Vec<Ref>,
     /// Where its centre is drawn on the map, mm from the top-left corner.
     pub at: Option<(f64, f64)>,
-    /// Game-specific attributes (stability, battleground, …).
-    pub attributes: BTreeMap<String, String>,
+    /// Values of the map's `area_attributes` (stability, battleground, …).
+    pub attributes: BTreeMap<String, FieldValue>,
     /// Its row in areas.csv.
     #[serde(skip)]
     pub span: Span,

@@ -9,9 +9,12 @@
 
 mod aid;
 mod card;
+pub mod declared;
+pub mod filter;
 pub mod game;
 pub mod graph;
 mod map;
+pub mod records;
 mod rules;
 mod setup;
 mod unit;
@@ -29,7 +32,7 @@ pub use map::{
     Sheet, SlotGroup, Terrain, TransportException, AREA_BOX_MM, AREA_FIELD_MM,
 };
 pub use rules::{Clause, Rules, Section, Term};
-pub use setup::{Placement, Setup};
+pub use setup::{FreePlacement, Placement, Setup};
 pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitSymbol, UnitType};
 
 use crate::diag::Span;
@@ -141,6 +144,8 @@ pub struct Pack {
     pub rules: Rules,
     /// Every value the pack marks provisional.
     pub provisional: Vec<Provisional>,
+    /// Pieces setups place anywhere among the locations a filter selects.
+    pub free_placements: Vec<FreePlacement>,
 }
 
 /// Cards by id, Japanese name and English name (ASCII case folded), each to the first card that

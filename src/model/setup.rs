@@ -45,3 +45,30 @@ pub struct Placement {
     #[serde(skip)]
     pub span: Span,
 }
+
+/// Pieces a side places anywhere among the locations a filter selects ("6 USSR influence
+/// anywhere in Eastern Europe"): `[[free]]` in setups.toml.
+#[derive(Debug, Serialize)]
+pub struct FreePlacement {
+    /// Which setup.
+    pub setup: Ref,
+    /// Whose pieces.
+    pub side: Ref,
+    /// A unit of that side or a marker, by name or id.
+    pub piece: Ref,
+    /// How many, spread as the player likes.
+    pub count: Spanned<u32>,
+    /// The collection of locations (`areas`, `hexes`, `places`); none: the map's areas on an
+    /// area map, else its places.
+    pub of: Option<Spanned<String>>,
+    /// The filter selecting the locations (`subregions:east`).
+    #[serde(rename = "where")]
+    pub filter: Spanned<String>,
+    /// What the rules call those locations (`Eastern Europe`), for the setup chart.
+    pub label: Names,
+    /// The rule stating it.
+    pub rule: Option<Ref>,
+    /// The declaration.
+    #[serde(skip)]
+    pub span: Span,
+}

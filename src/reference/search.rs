@@ -1,9 +1,9 @@
 //! Index and query.
 
 use serde::Serialize;
-use unicode_normalization::UnicodeNormalization;
 
 use super::filter::{self, CardFacts, FieldDef, QueryError};
+pub use crate::model::filter::normalize;
 use crate::model::{Card, Pack};
 
 /// What a document is.
@@ -50,17 +50,6 @@ pub struct Hit {
     pub score: u32,
 }
 
-/// Width, case and kana folding: NFKC, lower case, katakana → hiragana.
-pub fn normalize(text: &str) -> String {
-    text.nfkc()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'ァ'..='ヶ' => char::from_u32(c as u32 - 0x60).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
-}
-
 fn is_japanese(c: char) -> bool {
     !c.is_ascii() && c.is_alphanumeric()
 }
@@ -105,6 +94,9 @@ pub struct Index {
     pub fields: Vec<FieldDef>,
     /// What card filters look at, per card, in number order.
     pub cards: Vec<CardFacts>,
+    /// The same as filters test it, per card.
+    #[serde(skip)]
+    pub records: Vec<crate::model::filter::Record>,
 }
 
 impl Index {
@@ -169,8 +161,9 @@ impl Index {
         }
         let mut cards: Vec<&Card> = pack.cards.iter().collect();
         cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
-        let cards = cards.into_iter().map(|c| CardFacts::of(pack, c)).collect();
-        Index { docs, fields: filter::field_defs(pack), cards }
+        let records = cards.iter().map(|c| crate::model::records::card_record(pack, c)).collect();
+        let cards: Vec<CardFacts> = cards.into_iter().map(|c| CardFacts::of(pack, c)).collect();
+        Index { docs, fields: filter::field_defs(pack), cards, records }
     }
 
     /// Documents matching `query`, best first, grouped by kind (terms, clauses, cards, units,
@@ -269,16 +262,23 @@ fn card_doc(card: &Card) -> Doc {
 /// order, or, when the query also has words, those of the cards the words find, best first. Every
 /// match: the caller shows as many as it likes and says how many there were.
 pub fn search_cards(index: &Index, query: &str) -> Result<Vec<Hit>, QueryError> {
-    let q = filter::parse(&index.fields, query)?;
-    let passes = |c: &CardFacts| q.filters.iter().all(|f| f.matches(c));
+    let schema = crate::model::filter::Schema {
+        noun: "card".into(),
+        built_in: filter::built_in(),
+        fields: index.fields.clone(),
+    };
+    let q = filter::parse(&schema, query)?;
+    let passing: Vec<&CardFacts> =
+        index.cards.iter().zip(&index.records).filter(|(_, r)| q.matches(r)).map(|(c, _)| c).collect();
     let hit = |c: &CardFacts| Hit { kind: DocKind::Card, id: c.id.clone(), title: c.title.clone(), score: 0 };
     if q.words.is_empty() {
-        return Ok(index.cards.iter().filter(|c| passes(c)).map(hit).collect());
+        return Ok(passing.into_iter().map(hit).collect());
     }
+    let ids: std::collections::HashSet<&str> = passing.iter().map(|c| c.id.as_str()).collect();
     let hits = index
         .search_all(&q.words.join(" "))
         .into_iter()
-        .filter(|h| h.kind == DocKind::Card && index.cards.iter().any(|c| c.id == h.id && passes(c)));
+        .filter(|h| h.kind == DocKind::Card && ids.contains(h.id.as_str()));
     Ok(hits.collect())
 }
 

@@ -11,7 +11,7 @@ use super::map::{key_heading, title_block, Drawing, Pen, Spot};
 use super::templates::mm;
 use super::Ctx;
 use crate::layout::Paper;
-use crate::model::{Area, Map, Names, AREA_BOX_MM, AREA_FIELD_MM};
+use crate::model::{Area, FieldValue, Map, Names, AREA_BOX_MM, AREA_FIELD_MM};
 
 /// Where the field sits on the page, mm.
 const FIELD_AT: (f64, f64) = (10.0, 13.5);
@@ -68,7 +68,8 @@ fn names_in_languages<'n>(ctx: &Ctx<'_>, names: &'n Names) -> Vec<&'n str> {
 /// What the key calls an area attribute: the pack's name for it, else pnpkit's word for the
 /// attributes it draws.
 fn attribute_label(ctx: &Ctx<'_>, map: &Map, attribute: &str) -> String {
-    match map.area_attribute_names.get(attribute).map(|n| ctx.msg.name(n)).filter(|n| !n.is_empty()) {
+    let declared = map.area_attributes.iter().find(|f| f.id == attribute).map(|f| &f.name);
+    match declared.or(map.area_attribute_names.get(attribute)).map(|n| ctx.msg.name(n)).filter(|n| !n.is_empty()) {
         Some(name) => name,
         None if attribute == "battleground" => ctx.msg.text("areamap.battleground"),
         None => ctx.msg.text("areamap.stability"),
@@ -80,9 +81,9 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
     let (w, h) = AREA_BOX_MM;
     let (left, top) = (x - w / 2.0, y - h / 2.0);
     let owner = Owner::new(format!("area `{}`", area.id), Some(&area.span));
-    let attribute = |k: &str| area.attributes.get(k).map(String::as_str).unwrap_or_default();
-    let battleground = matches!(attribute("battleground"), "yes" | "true" | "1");
-    let has_strip = map.area_attributes.iter().any(|a| a == "battleground");
+    let attribute = |k: &str| area.attributes.get(k).map(FieldValue::display).unwrap_or_default();
+    let battleground = matches!(attribute("battleground").as_str(), "yes" | "true" | "1");
+    let has_strip = map.area_attributes.iter().any(|a| a.id == "battleground");
     pen.raw(&format!(
         r##"<rect x="{}" y="{}" width="{w}" height="{h}" rx="1" fill="{}" stroke="#3b3b3b" stroke-width="0.3"/>"##,
         mm(left),
@@ -130,7 +131,7 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
             mm(left + w - 5.4),
             mm(body + 0.3)
         ));
-        pen.text(stability, Spot::left(left + w - 5.3, body + 0.4, 4.4, 5.2).centre(), |b| {
+        pen.text(&stability, Spot::left(left + w - 5.3, body + 0.4, 4.4, 5.2).centre(), |b| {
             b.size(10.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
         });
     }
@@ -180,7 +181,7 @@ fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64),
         entry(pen, &msg.name(&r.name), (x + 11.0, line), width - 11.0, &owner);
     }
     line = key_heading(pen, &msg.text("areamap.key"), (x, line + 5.0), width, &owner) + 1.0;
-    if map.area_attributes.iter().any(|a| a == "battleground") {
+    if map.area_attributes.iter().any(|a| a.id == "battleground") {
         let labels = [attribute_label(ctx, map, "battleground"), msg.text("areamap.other_areas")];
         for (fill, label) in [BATTLEGROUND, NON_BATTLEGROUND].into_iter().zip(labels) {
             line += 6.0;
@@ -188,7 +189,7 @@ fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64),
             entry(pen, &label, (x + 11.0, line), width - 11.0, &owner);
         }
     }
-    if map.area_attributes.iter().any(|a| a == "stability") {
+    if map.area_attributes.iter().any(|a| a.id == "stability") {
         line += 6.0;
         swatch(pen, (x + 1.5, line - 4.0), 5.0, "#ffffff");
         entry(pen, &attribute_label(ctx, map, "stability"), (x + 11.0, line), width - 11.0, &owner);

@@ -405,8 +405,8 @@ struct TagInfo<'a> {
 #[derive(Serialize)]
 struct AttributeInfo<'a> {
     id: &'a str,
-    label: &'a str,
-    value: &'a str,
+    label: String,
+    value: String,
 }
 
 /// A place a card names: an area of an area map or a named place in a hex.
@@ -948,6 +948,7 @@ impl<'a> Planner<'a> {
             FieldKind::Text => ("text", &[]),
             FieldKind::Choice { values } => ("enum", values),
             FieldKind::Flag => ("bool", &[]),
+            FieldKind::List { values } => ("list", values),
         };
         // An empty flag cell means "no".
         let value = match (value, &f.kind) {
@@ -958,6 +959,7 @@ impl<'a> Planner<'a> {
             Some(FieldValue::Int(i)) => (Value::from(*i), i.to_string()),
             Some(FieldValue::Text(t)) => (Value::from(t.clone()), t.clone()),
             Some(FieldValue::Flag(b)) => (Value::Bool(*b), b.to_string()),
+            Some(FieldValue::List(l)) => (Value::from(l.clone()), l.join(", ")),
             None => (Value::Null, String::new()),
         };
         FieldInfo {
@@ -986,7 +988,11 @@ impl<'a> Planner<'a> {
                     kind: "area",
                     hex: None,
                     vp: None,
-                    attributes: a.attributes.iter().map(|(k, v)| AttributeInfo { id: k, label: k, value: v }).collect(),
+                    attributes: a
+                        .attributes
+                        .iter()
+                        .map(|(k, v)| AttributeInfo { id: k, label: self.attribute_label(k), value: v.display() })
+                        .collect(),
                 }
             } else {
                 let hex = pack
@@ -1008,6 +1014,15 @@ impl<'a> Planner<'a> {
             }
         }
         out
+    }
+
+    /// What an area attribute is called: its declared name, else its id.
+    fn attribute_label(&self, id: &str) -> String {
+        let map = self.pack.map.as_ref();
+        match map.and_then(|m| m.area_attributes.iter().find(|f| f.id == id)) {
+            Some(f) => self.msg.name_or_id(&f.name, &f.id),
+            None => id.to_string(),
+        }
     }
 
     fn card_back(&self, card: &Card, size: FaceSize) -> Planned {

@@ -873,6 +873,7 @@ mod tests {
             terrain: Default::default(),
             place: None,
             chit_capacity: None,
+            attributes: Default::default(),
             span: Default::default(),
         };
         for (a, b) in [((6, 3), (7, 4)), ((6, 3), (6, 4)), ((5, 3), (6, 2)), ((5, 4), (4, 3))] {

@@ -27,6 +27,7 @@ pub(crate) fn chart(
 ) -> Result<Vec<Page>, Diagnostic> {
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     let mut tables = placements(ctx, faces, setup)?;
+    tables.extend(free(ctx, setup));
     let cards = cards(ctx, setup);
     // A setup that places nothing and deals no cards says so, rather than print a bare title.
     if tables.is_empty() && cards.is_none() {
@@ -44,6 +45,51 @@ pub(crate) fn chart(
         flow.table(cards);
     }
     Ok(flow.finish())
+}
+
+/// The setup's free placements as sentences: "USSR: 6 × USSR influence anywhere in Eastern
+/// Europe", the locations named when the pack gives the group no name.
+fn free(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
+    let pack = ctx.pack;
+    let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
+    let mut rows = Vec::new();
+    for f in pack.free_placements.iter().filter(|f| pack.setup(&f.setup).is_some_and(|s| s.id == setup.id)) {
+        let side = pack.side(&f.side);
+        let piece = pack
+            .unit(side.map(|s| s.id.as_str()), &f.piece)
+            .map(|u| &u.name)
+            .or_else(|| pack.marker(&f.piece).map(|m| &m.name));
+        let locations = pack.free_locations(f);
+        // One sentence per language of the pack, each with the names in that language.
+        let text = ctx.msg.each_language("\n", |m| {
+            let area = |id: &str| pack.map.iter().flat_map(|x| &x.areas).find(|a| a.id == id).map(|a| &a.name);
+            let place = |id: &str| pack.hex(id).and_then(|h| h.place.as_ref()).map(|p| &p.name);
+            let name =
+                |id: &str| area(id).or_else(|| place(id)).map_or(id.to_string(), |n| m.first_name(n).to_string());
+            let whole = m.first_name(&f.label).to_string();
+            let place = if whole.trim().is_empty() {
+                locations.iter().map(|id| name(id)).collect::<Vec<_>>().join(&m.first("setups.and"))
+            } else {
+                whole
+            };
+            let side = side.map_or(f.side.value.as_str(), |s| m.first_name(&s.name));
+            let piece = piece.map_or(f.piece.value.as_str(), |n| m.first_name(n));
+            let count = f.count.value.to_string();
+            m.fill_first("free.sentence", &[("side", side), ("count", &count), ("piece", piece), ("where", &place)])
+        });
+        let owner = Owner::new(format!("free placement of `{}`", f.piece.value), Some(&f.span));
+        rows.push(Row { cells: vec![Cell::Text(text)], owner });
+    }
+    if rows.is_empty() {
+        return None;
+    }
+    Some(Table {
+        title: ctx.msg.text("free.title"),
+        columns: vec![Column::text("").growing()],
+        rows,
+        pt: LINE_PT,
+        owner,
+    })
 }
 
 /// A side's placements before they become a table: its name and its locations, in the order

@@ -81,43 +81,60 @@ function search(docs, query) {
   return hits;
 }
 
-// Card filters: the grammar of src/reference/filter.rs. Built-in filters with what each takes.
+// Card filters: the grammar of src/model/filter.rs (cards' fields: src/reference/filter.rs).
+// Built-in filters with what each takes.
 const BUILT_IN = [["side", "side:SIDE"], ["deck", "deck:COLOUR"], ["tag", "tag:TAG"], ["name", "name:TEXT"], ["text", "text:TEXT"], ["number", "number>=N"]];
-const OP_CHARS = { ":": ":", "\uff1a": ":", "<": "<", "\uff1c": "<", ">": ">", "\uff1e": ">", "=": "=", "\uff1d": "=" };
+const BUILT_IN_KIND = { side: "choice", deck: "choice", tag: "list", name: "text", text: "text", number: "int" };
+const OP_CHARS = { ":": ":", "\uff1a": ":", "<": "<", "\uff1c": "<", ">": ">", "\uff1e": ">", "=": "=", "\uff1d": "=", "!": "!", "\uff01": "!" };
 
 function compact(name) {
   return normalize(name).replace(/[\s_-]/g, "");
 }
 
-function words(query) {
-  return query.split(/\s+/).filter(w => w);
+// The operator at chars[i]: its length in characters and ASCII form; `!` only before `=`.
+function operatorAt(chars, i) {
+  const first = OP_CHARS[chars[i]];
+  if (!first) return null;
+  const eq = OP_CHARS[chars[i + 1]] === "=";
+  if (first === "!") return eq ? { len: 2, op: "!=" } : null;
+  if (eq && first !== ":") return { len: 2, op: first === "=" ? "=" : first + "=" };
+  return { len: 1, op: first };
+}
+
+// Words and operators: each whitespace-separated chunk cut at its first operator (not counting a
+// leading negation); the rest of the chunk after it stays one word.
+function tokens(query) {
+  const out = [];
+  query.split(/\s+/).filter(w => w).forEach((chunk, n) => {
+    const chars = Array.from(chunk);
+    const body = (chars[0] === "-" || chars[0] === "!") && !operatorAt(chars, 0) ? 1 : 0;
+    for (let i = body; i < chars.length; i++) {
+      const o = operatorAt(chars, i);
+      if (!o) continue;
+      if (i > 0) out.push({ word: chars.slice(0, i).join(""), chunk: n });
+      out.push({ op: o.op, text: chars.slice(i, i + o.len).join(""), chunk: n });
+      if (i + o.len < chars.length) out.push({ word: chars.slice(i + o.len).join(""), chunk: n });
+      return;
+    }
+    out.push({ word: chunk, chunk: n });
+  });
+  return out;
+}
+
+// Whether the operator after toks[i] belongs to it: same word, or standing alone (`era = early`).
+function joined(toks, i) {
+  const next = toks[i + 1], after = toks[i + 2];
+  return next !== undefined && next.op !== undefined && (next.chunk === toks[i].chunk || !after || after.chunk !== next.chunk);
 }
 
 function negation(word) {
-  return word.length > 1 && word[0] === "-";
-}
-
-// The first operator of a word: where it starts, its length and its ASCII form.
-function operator(body) {
-  const chars = Array.from(body);
-  let at = 0;
-  for (let i = 0; i < chars.length; i++) {
-    const op = OP_CHARS[chars[i]];
-    if (op) {
-      const two = (op === "<" || op === ">") && OP_CHARS[chars[i + 1]] === "=";
-      return { at, len: chars[i].length + (two ? chars[i + 1].length : 0), op: two ? op + "=" : op };
-    }
-    at += chars[i].length;
-  }
-  return null;
+  return word.length > 1 && (word[0] === "-" || word[0] === "!");
 }
 
 // Whether the query holds a filter with an operator: then the page searches cards.
 function isCardQuery(query) {
-  return words(query).some(w => {
-    const o = operator(negation(w) ? w.slice(1) : w);
-    return o !== null && o.at > 0;
-  });
+  const toks = tokens(query);
+  return toks.some((t, i) => t.word !== undefined && joined(toks, i));
 }
 
 function levenshtein(a, b) {
@@ -165,51 +182,65 @@ function resolve(fields, name) {
   throw queryError(`no filter or card field is named \`${name}\``, didYouMean(name, candidates).concat(known(fields)));
 }
 
-// The test a filter word asks for, or the error the CLI gives for it.
+// The test a filter asks for and whether its operator negates it, or the error the CLI gives.
 function testOf(target, name, op, raw, fields) {
   const id = target.builtIn || target.field.id;
-  const kind = target.builtIn ? (id === "number" ? "int" : "text") : target.field.kind;
+  const kind = target.builtIn ? BUILT_IN_KIND[id] : target.field.kind;
   const how = kind === "flag" ? `${id}, ${id}:false or -${id}` : (target.usage || target.field.usage);
   const fail = message => queryError(message, [`write ${how}`].concat(known(fields)));
   if (!raw) throw fail(`\`${name}${op}\` needs a value`);
-  if (kind !== "int" && op !== ":" && op !== "=") throw fail(`\`${op}\` compares numbers, and \`${id}\` is not a number`);
+  if (kind !== "int" && op !== ":" && op !== "=" && op !== "!=") throw fail(`\`${op}\` compares numbers, and \`${id}\` is not a number`);
+  const flip = op === "!=";
   const value = normalize(raw);
-  const number = () => {
+  const cmp = op === ":" || flip ? "=" : op;
+  const kindOf = target.builtIn ? id : "field";
+  if (kind === "int") {
     if (!/^[+-]?[0-9]+$/.test(value)) throw fail(`\`${id}\` is compared with whole numbers, not \`${raw}\``);
-    return Number(value);
-  };
-  const cmp = op === ":" ? "=" : op;
-  if (target.builtIn === "number") return { kind: "number", cmp, value: number() };
-  if (target.builtIn) return { kind: target.builtIn, value };
-  const f = target.field;
-  if (kind === "int") return { kind: "field", id, test: "compare", cmp, value: number() };
-  if (kind === "text") return { kind: "field", id, test: "contains", value };
-  if (kind === "choice") {
-    if (!f.values.some(v => normalize(v) === value)) throw fail(`\`${raw}\` is not a value of \`${id}\`: ${f.values.join(", ")}`);
-    return { kind: "field", id, test: "is", value };
+    return [{ kind: kindOf, id, test: "compare", cmp, value: Number(value) }, flip];
   }
-  if (value === "true" || value === "yes") return { kind: "field", id, test: "flag", value: true };
-  if (value === "false" || value === "no") return { kind: "field", id, test: "flag", value: false };
+  if (kind === "text") return [{ kind: kindOf, id, test: "contains", value }, flip];
+  if (kind === "choice" || kind === "list") {
+    const values = value.split("|");
+    const declared = target.builtIn ? [] : target.field.values.map(normalize);
+    const bad = values.find(v => !v || (declared.length && !declared.includes(v)));
+    if (bad !== undefined) throw fail(`\`${values.length === 1 ? raw : bad}\` is not a value of \`${id}\`: ${target.builtIn ? "" : target.field.values.join(", ")}`);
+    return [{ kind: kindOf, id, test: "anyOf", values }, flip];
+  }
+  if (value === "true" || value === "yes") return [{ kind: kindOf, id, test: "flag", value: true }, flip];
+  if (value === "false" || value === "no") return [{ kind: kindOf, id, test: "flag", value: false }, flip];
   throw fail(`\`${id}\` is true or false, not \`${raw}\``);
 }
 
 // A card query: its filters and its other words; throws a query error as the CLI reports it.
 function parseCardQuery(fields, query) {
+  const toks = tokens(query);
   const out = { filters: [], words: [] };
-  for (const word of words(query)) {
-    const negated = negation(word);
-    const body = negated ? word.slice(1) : word;
-    const o = operator(body);
-    if (o === null || o.at === 0) {
-      const key = compact(body);
+  let i = 0;
+  while (i < toks.length) {
+    const t = toks[i];
+    if (t.word !== undefined && joined(toks, i)) {
+      const negated = negation(t.word);
+      const name = negated ? t.word.slice(1) : t.word;
+      const op = toks[i + 1].op;
+      const after = toks[i + 2];
+      const raw = after && after.word !== undefined ? after.word : "";
+      const [test, flip] = testOf(resolve(fields, name), name, op, raw, fields);
+      out.filters.push({ negated: negated !== flip, test });
+      i += raw ? 3 : 2;
+    } else if (t.word !== undefined) {
+      const negated = negation(t.word);
+      const key = compact(negated ? t.word.slice(1) : t.word);
       const flag = fields.find(f => f.kind === "flag" && f.keys.includes(key));
       if (flag) out.filters.push({ negated, test: { kind: "field", id: flag.id, test: "flag", value: true } });
-      else out.words.push(word);
-      continue;
+      else out.words.push(t.word);
+      i += 1;
+    } else {
+      // An operator with no name before it: text as written, to the end of its chunk.
+      let text = t.text;
+      i += 1;
+      while (toks[i] && toks[i].chunk === t.chunk) text += toks[i].word !== undefined ? toks[i].word : toks[i].text, i += 1;
+      out.words.push(text);
     }
-    const name = body.slice(0, o.at);
-    const target = resolve(fields, name);
-    out.filters.push({ negated, test: testOf(target, name, o.op, body.slice(o.at + o.len), fields) });
   }
   return out;
 }
@@ -218,26 +249,28 @@ function compare(cmp, value, wanted) {
   return { "<": value < wanted, "<=": value <= wanted, "=": value === wanted, ">=": value >= wanted, ">": value > wanted }[cmp];
 }
 
-function fieldHolds(t, value) {
+// Whether a value (a number, a flag, a text or a list of texts) passes a test.
+function holds(t, value) {
+  const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : null;
   if (t.test === "compare") return typeof value === "number" && compare(t.cmp, value, t.value);
-  if (t.test === "is") return typeof value === "string" && value === t.value;
-  if (t.test === "contains") return typeof value === "string" && value.includes(t.value);
+  if (t.test === "anyOf") return texts !== null && t.values.some(v => texts.includes(v));
+  if (t.test === "contains") return texts !== null && texts.some(x => x.includes(t.value));
   return typeof value === "boolean" && value === t.value;
 }
 
 // Whether a card's facts pass a filter.
 function matches(filter, card) {
   const t = filter.test;
-  const holds = {
-    side: () => card.side.includes(t.value),
-    deck: () => card.deck === t.value,
-    tag: () => card.tags.includes(t.value),
-    name: () => card.name.some(n => n.includes(t.value)),
-    text: () => card.text.some(n => n.includes(t.value)),
-    number: () => card.number !== null && compare(t.cmp, card.number, t.value),
-    field: () => Object.prototype.hasOwnProperty.call(card.fields, t.id) && fieldHolds(t, card.fields[t.id]),
+  const value = {
+    side: () => card.side.length ? card.side : undefined,
+    deck: () => card.deck ? [card.deck] : undefined,
+    tag: () => card.tags,
+    name: () => card.name,
+    text: () => card.text,
+    number: () => card.number === null ? undefined : card.number,
+    field: () => Object.prototype.hasOwnProperty.call(card.fields, t.id) ? card.fields[t.id] : undefined,
   }[t.kind]();
-  return holds !== filter.negated;
+  return (value !== undefined && holds(t, value)) !== filter.negated;
 }
 
 // Cards matching a card query, in number order, or in the order its words find them.

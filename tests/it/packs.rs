@@ -274,3 +274,46 @@ fn an_english_only_pack_prints_sheets_tracks_and_aids_in_english_only() {
     assert!(!texts.iter().any(|t| t.contains("watch sheet watch sheet") || t.trim().is_empty()), "{texts:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn typed_areas_pack_checks_clean_with_totals_by_filter_and_free_placements() {
+    let output = pnpkit(&root(), &["check", "tests/packs/typed-areas"]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "no warnings expected: {stderr}");
+    assert!(stdout.contains("5 of 5 cards known"), "{stdout}");
+    let dump = pnpkit(&root(), &["dump", "tests/packs/typed-areas"]);
+    let pack: serde_json::Value = serde_json::from_slice(&dump.stdout).expect("JSON");
+    let areas = pack["map"]["areas"].as_array().unwrap();
+    let border = areas.iter().find(|a| a["id"] == "border").unwrap();
+    assert_eq!(border["attributes"]["stability"], 1, "an int attribute is a number");
+    assert_eq!(border["attributes"]["battleground"], true, "a flag is a boolean");
+    assert_eq!(border["attributes"]["subregions"], serde_json::json!(["west", "east"]));
+    assert_eq!(pack["game"]["totals"]["by_filter"].as_array().unwrap().len(), 7);
+    assert_eq!(pack["free_placements"][1]["where"], "subregions = west and stability <= 2");
+}
+
+#[test]
+fn twilight_struggle_states_its_era_split_as_totals_and_turn_one_influence_as_free_placements() {
+    let output = pnpkit(&root(), &["check", "data/twilight-struggle", "--format", "short"]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    // Seven of the 110 cards are known: each era's count can only be a warning so far.
+    assert!(stderr.contains("warning[W0002]: cards, era `early`: 4 of the 39 cards are known (rule 3.3)"), "{stderr}");
+    assert!(stderr.contains("era `late`: 0 of the 23 cards are known"), "{stderr}");
+    let dump = pnpkit(&root(), &["dump", "data/twilight-struggle"]);
+    let pack: serde_json::Value = serde_json::from_slice(&dump.stdout).expect("JSON");
+    assert_eq!(pack["decks"], serde_json::json!([]), "no decks made up to count cards");
+    assert!(pack["cards"].as_array().unwrap().iter().all(|c| c["tags"] == serde_json::json!([])), "no era tags");
+    let dir = super::support::temp_dir("twilight-setup-chart");
+    let out = dir.join("out");
+    let built =
+        pnpkit(&root(), &["build", "data/twilight-struggle", "--out", &out.to_string_lossy(), "--only", "setups"]);
+    assert_eq!(built.status.code(), Some(0), "{}", text(&built).1);
+    let words =
+        std::process::Command::new("pdftotext").arg(out.join("setup-charts.pdf")).arg("-").output().expect("pdftotext");
+    let chart = String::from_utf8_lossy(&words.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(chart.contains("Soviet Union (USSR): 6 × USSR influence anywhere in East Europe"), "{chart}");
+    assert!(chart.contains("東欧にソ連影響を6個"), "{chart}");
+    assert!(chart.contains("United States (US): 7 × US influence anywhere in West Europe"), "{chart}");
+}

@@ -1,0 +1,82 @@
+//! Typed fields: how card types' `fields` and the map's area, hex and place attributes are
+//! declared (`{ id, name, type, min, max, values, required }`), and how a CSV cell is read as a
+//! value of one.
+
+use serde::Deserialize;
+use toml::Spanned as TS;
+
+use super::{Loader, RawNames};
+use crate::diag::{Code, Diagnostic, FileId};
+use crate::model::{CardField, FieldKind, FieldShow, FieldValue, Spanned};
+
+/// One typed field as written in TOML.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawField {
+    pub(super) id: String,
+    #[serde(default)]
+    pub(super) name: RawNames,
+    #[serde(rename = "type")]
+    pub(super) kind: TS<String>,
+    pub(super) min: Option<i64>,
+    pub(super) max: Option<i64>,
+    #[serde(default)]
+    pub(super) values: Vec<String>,
+    #[serde(default)]
+    pub(super) required: bool,
+}
+
+/// The field `f` declares; an unknown type is an error at it (the field is then text).
+pub(super) fn field(l: &mut Loader<'_>, file: FileId, f: RawField) -> CardField {
+    let kind = match f.kind.get_ref().as_str() {
+        "int" => FieldKind::Int { min: f.min.unwrap_or(i64::MIN), max: f.max.unwrap_or(i64::MAX) },
+        "text" => FieldKind::Text,
+        "choice" | "enum" => FieldKind::Choice { values: f.values },
+        "flag" | "bool" => FieldKind::Flag,
+        "list" => FieldKind::List { values: f.values },
+        other => {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("unknown field type `{other}`"))
+                    .at(&Loader::span(file, &f.kind))
+                    .with_hint("use int, text, choice (or enum), flag (or bool) or list"),
+            );
+            FieldKind::Text
+        }
+    };
+    let show = FieldShow::default_for(&kind);
+    CardField { id: f.id, name: f.name.into(), kind, required: f.required, show }
+}
+
+/// The value of `cell` for a field of `kind` named `name`, or an error at the cell (E0106): not a
+/// whole number, out of range, not one of the values, not yes or no.
+pub(super) fn value(l: &mut Loader<'_>, kind: &FieldKind, name: &str, cell: &Spanned<String>) -> Option<FieldValue> {
+    let bad = |l: &mut Loader<'_>, want: String| {
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("`{name}` must be {want}, found `{}`", cell.value))
+                .at(&cell.span),
+        );
+        None
+    };
+    match kind {
+        FieldKind::Int { min, max } => match cell.value.parse::<i64>() {
+            Ok(v) if (*min..=*max).contains(&v) => Some(FieldValue::Int(v)),
+            _ => bad(l, format!("a whole number from {min} to {max}")),
+        },
+        FieldKind::Text => Some(FieldValue::Text(cell.value.clone())),
+        FieldKind::Choice { values } if values.contains(&cell.value) => Some(FieldValue::Text(cell.value.clone())),
+        FieldKind::Choice { values } => bad(l, format!("one of {}", values.join(", "))),
+        FieldKind::Flag => match cell.value.as_str() {
+            "yes" | "true" => Some(FieldValue::Flag(true)),
+            "no" | "false" => Some(FieldValue::Flag(false)),
+            _ => bad(l, "yes or no".to_string()),
+        },
+        FieldKind::List { values } => {
+            let items: Vec<String> =
+                cell.value.split('|').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect();
+            match items.iter().find(|v| !values.is_empty() && !values.contains(v)) {
+                Some(_) => bad(l, format!("`|`-separated values of {}", values.join(", "))),
+                None => Some(FieldValue::List(items)),
+            }
+        }
+    }
+}

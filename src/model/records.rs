@@ -1,0 +1,358 @@
+//! The collections a filter can select from, each with its fields ([`Pack::schema`]) and its
+//! items as filters see them ([`Pack::items`]): cards, units, counters, areas, hexes, places and
+//! setup placements. Built-in fields come from the pack's structure (`side`, `region`,
+//! `terrain`, `count`, …); the pack's typed card fields, combat factors and map attributes follow.
+
+use super::filter::{normalize, FieldDef, Kind, Record, Schema, Value};
+use super::{Card, FieldKind, FieldValue, Names, Pack};
+
+/// A collection of a pack's items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Collection {
+    /// cards.csv.
+    Cards,
+    /// units.csv.
+    Units,
+    /// counters.csv.
+    Counters,
+    /// areas.csv.
+    Areas,
+    /// Every hex of the grid.
+    Hexes,
+    /// The named places in hexes.
+    Places,
+    /// setups.csv rows.
+    Placements,
+}
+
+impl Collection {
+    /// Every collection with the name a pack writes (`of = "cards"`).
+    pub const ALL: [(&'static str, Collection); 7] = [
+        ("cards", Collection::Cards),
+        ("units", Collection::Units),
+        ("counters", Collection::Counters),
+        ("areas", Collection::Areas),
+        ("hexes", Collection::Hexes),
+        ("places", Collection::Places),
+        ("placements", Collection::Placements),
+    ];
+
+    /// The collection named `name`.
+    pub fn named(name: &str) -> Option<Collection> {
+        Collection::ALL.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+    }
+
+    /// What one item is called in messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Collection::Cards => "card",
+            Collection::Units => "unit",
+            Collection::Counters => "counter",
+            Collection::Areas => "area",
+            Collection::Hexes => "hex",
+            Collection::Places => "place",
+            Collection::Placements => "placement",
+        }
+    }
+}
+
+/// One item of a collection: what messages call it, and its values.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// Its id (a card's number, an area's id, a placement's `setup/location/piece`).
+    pub label: String,
+    /// Its values by field id.
+    pub record: Record,
+}
+
+/// The cards' built-in filters, in the order hints list them.
+pub fn card_built_in() -> Vec<FieldDef> {
+    vec![
+        FieldDef::built_in("side", Kind::Choice, "side:SIDE"),
+        FieldDef::built_in("deck", Kind::Choice, "deck:COLOUR"),
+        FieldDef::built_in("tag", Kind::List, "tag:TAG"),
+        FieldDef::built_in("name", Kind::Text, "name:TEXT"),
+        FieldDef::built_in("text", Kind::Text, "text:TEXT"),
+        FieldDef::built_in("number", Kind::Int, "number>=N"),
+    ]
+}
+
+/// The typed fields of `pack`'s card types, one per id, in declaration order (the first
+/// declaration gives the kind; the values of choices add up).
+pub fn card_fields(pack: &Pack) -> Vec<FieldDef> {
+    let mut defs: Vec<FieldDef> = Vec::new();
+    for field in pack.card_types.iter().flat_map(|t| &t.fields) {
+        let def = FieldDef::of_field(field);
+        match defs.iter_mut().find(|d| d.id == field.id) {
+            Some(known) => known.add_values(&def.values),
+            None => defs.push(def),
+        }
+    }
+    defs
+}
+
+/// A typed field's value as filters test it (normalized).
+pub fn value_of(v: &FieldValue) -> Value {
+    match v {
+        FieldValue::Int(n) => Value::Int(*n),
+        FieldValue::Flag(b) => Value::Flag(*b),
+        FieldValue::Text(t) => Value::Texts(vec![normalize(t)]),
+        FieldValue::List(l) => Value::Words(l.iter().map(|t| normalize(t)).collect()),
+    }
+}
+
+/// An id and names, normalized, as a choice's words.
+fn words(id: &str, names: &Names) -> Value {
+    Value::Words([id, &names.ja, &names.en].iter().filter(|s| !s.is_empty()).map(|s| normalize(s)).collect())
+}
+
+fn texts(names: &Names) -> Value {
+    Value::Texts(vec![normalize(&names.ja), normalize(&names.en)])
+}
+
+fn choice(id: &str, usage: &str) -> FieldDef {
+    FieldDef::built_in(id, Kind::Choice, usage)
+}
+
+/// A card's values: its built-ins and its type's fields (an unset flag of its type is `false`).
+pub fn card_record(pack: &Pack, card: &Card) -> Record {
+    let mut r = Record::new();
+    let flags = pack.card_type(&card.card_type).into_iter().flat_map(|t| &t.fields);
+    for f in flags.filter(|f| matches!(f.kind, FieldKind::Flag)) {
+        r.insert(f.id.clone(), Value::Flag(false));
+    }
+    for (id, v) in &card.fields {
+        r.insert(id.clone(), value_of(v));
+    }
+    if let Some(side) = card.side.as_ref().and_then(|s| pack.side(s)) {
+        r.insert("side".into(), words(&side.id, &side.name));
+    }
+    if let Some(colour) = card.number_colour.as_ref() {
+        r.insert("deck".into(), Value::Words(vec![normalize(colour)]));
+    }
+    r.insert("tag".into(), Value::Words(card.tags.iter().map(|t| normalize(t)).collect()));
+    r.insert("name".into(), texts(&card.name));
+    r.insert("text".into(), Value::Texts(vec![normalize(&card.text), normalize(&card.timing)]));
+    if let Some(n) = card.number {
+        r.insert("number".into(), Value::Int(i64::from(n)));
+    }
+    r
+}
+
+impl Pack {
+    /// The fields filters over `collection` know.
+    pub fn schema(&self, collection: Collection) -> Schema {
+        let map = self.map.as_ref();
+        let typed = |fields: &[super::CardField]| fields.iter().map(FieldDef::of_field).collect::<Vec<_>>();
+        let (built_in, fields) = match collection {
+            Collection::Cards => (card_built_in(), card_fields(self)),
+            Collection::Units => (
+                vec![
+                    choice("side", "side:SIDE"),
+                    choice("force", "force:FORCE"),
+                    choice("class", "class:CLASS"),
+                    FieldDef::built_in("name", Kind::Text, "name:TEXT"),
+                    FieldDef::built_in("tag", Kind::List, "tag:TAG"),
+                    FieldDef::built_in("movement", Kind::Int, "movement>=N"),
+                    FieldDef::built_in("steps", Kind::Int, "steps>=N"),
+                ],
+                self.factors
+                    .iter()
+                    .map(|f| FieldDef::new(&f.id, Kind::Int, Vec::new(), vec![f.name.ja.clone(), f.name.en.clone()]))
+                    .collect(),
+            ),
+            Collection::Counters => (
+                vec![
+                    choice("front", "front:PIECE"),
+                    choice("back", "back:PIECE"),
+                    choice("side", "side:SIDE"),
+                    FieldDef::built_in("count", Kind::Int, "count>=N"),
+                ],
+                Vec::new(),
+            ),
+            Collection::Areas => (
+                vec![
+                    choice("region", "region:REGION"),
+                    FieldDef::built_in("name", Kind::Text, "name:TEXT"),
+                    FieldDef::built_in("adjacent", Kind::List, "adjacent:AREA"),
+                    FieldDef::built_in("degree", Kind::Int, "degree>=N"),
+                ],
+                map.map(|m| typed(&m.area_attributes)).unwrap_or_default(),
+            ),
+            Collection::Hexes | Collection::Places => {
+                let mut built_in = vec![
+                    choice("terrain", "terrain:TERRAIN"),
+                    FieldDef::built_in("place", Kind::Flag, "place"),
+                    FieldDef::built_in("city", Kind::Flag, "city"),
+                    FieldDef::built_in("vp", Kind::Int, "vp>=N"),
+                    FieldDef::built_in("chits", Kind::Int, "chits>=N"),
+                    FieldDef::built_in("name", Kind::Text, "name:TEXT"),
+                    FieldDef::built_in("features", Kind::List, "features:FEATURE"),
+                ];
+                if collection == Collection::Places {
+                    built_in.retain(|f| f.id != "place");
+                }
+                let mut fields = map.map(|m| typed(&m.hex_attributes)).unwrap_or_default();
+                fields.extend(map.map(|m| typed(&m.place_attributes)).unwrap_or_default());
+                (built_in, fields)
+            }
+            Collection::Placements => (
+                vec![
+                    choice("setup", "setup:SETUP"),
+                    choice("side", "side:SIDE"),
+                    choice("location", "location:LOCATION"),
+                    choice("piece", "piece:PIECE"),
+                    FieldDef::built_in("count", Kind::Int, "count>=N"),
+                ],
+                Vec::new(),
+            ),
+        };
+        Schema { noun: collection.noun().to_string(), built_in, fields }
+    }
+
+    /// The items of `collection`, in file order.
+    pub fn items(&self, collection: Collection) -> Vec<Item> {
+        match collection {
+            Collection::Cards => {
+                self.cards.iter().map(|c| Item { label: c.id.clone(), record: card_record(self, c) }).collect()
+            }
+            Collection::Units => {
+                self.units.iter().map(|u| Item { label: u.id.clone(), record: self.unit_record(u) }).collect()
+            }
+            Collection::Counters => self
+                .counters
+                .iter()
+                .map(|c| {
+                    let mut r = Record::new();
+                    r.insert("front".into(), self.piece_words(&c.front));
+                    if let Some(back) = &c.back {
+                        r.insert("back".into(), self.piece_words(back));
+                    }
+                    if let Some(side) = self.unit(None, &c.front).and_then(|u| self.side_of_force(&u.force)) {
+                        r.insert("side".into(), self.side_words(side));
+                    }
+                    r.insert("count".into(), Value::Int(i64::from(c.count.value)));
+                    Item { label: c.id.clone(), record: r }
+                })
+                .collect(),
+            Collection::Areas => self
+                .map
+                .iter()
+                .flat_map(|m| &m.areas)
+                .map(|a| {
+                    let mut r: Record = a.attributes.iter().map(|(k, v)| (k.clone(), value_of(v))).collect();
+                    let region = self.map.iter().flat_map(|m| &m.regions).find(|g| g.id == a.region.value);
+                    let region = region.map_or(Value::Words(vec![normalize(&a.region)]), |g| words(&g.id, &g.name));
+                    r.insert("region".into(), region);
+                    r.insert("name".into(), texts(&a.name));
+                    r.insert("adjacent".into(), Value::Words(a.adjacent.iter().map(|x| normalize(x)).collect()));
+                    r.insert("degree".into(), Value::Int(a.adjacent.len() as i64));
+                    Item { label: a.id.clone(), record: r }
+                })
+                .collect(),
+            Collection::Hexes | Collection::Places => self
+                .map
+                .iter()
+                .flat_map(|m| &m.hexes)
+                .filter(|h| collection == Collection::Hexes || h.place.is_some())
+                .map(|h| {
+                    let mut r: Record = h.attributes.iter().map(|(k, v)| (k.clone(), value_of(v))).collect();
+                    let terrain = self
+                        .terrain(&h.terrain)
+                        .map_or(Value::Words(vec![normalize(&h.terrain)]), |t| words(&t.id, &t.name));
+                    r.insert("terrain".into(), terrain);
+                    r.insert("place".into(), Value::Flag(h.place.is_some()));
+                    if let Some(c) = h.chit_capacity {
+                        r.insert("chits".into(), Value::Int(i64::from(c)));
+                    }
+                    r.insert("city".into(), Value::Flag(h.place.as_ref().is_some_and(|p| p.city)));
+                    if let Some(p) = &h.place {
+                        r.extend(p.attributes.iter().map(|(k, v)| (k.clone(), value_of(v))));
+                        if let Some(vp) = p.vp {
+                            r.insert("vp".into(), Value::Int(i64::from(vp)));
+                        }
+                        r.insert("name".into(), texts(&p.name));
+                        r.insert("features".into(), Value::Words(p.features.iter().map(|f| normalize(f)).collect()));
+                    }
+                    let label = match (&h.place, collection) {
+                        (Some(p), Collection::Places) => p.id.clone(),
+                        _ => h.id.clone(),
+                    };
+                    Item { label, record: r }
+                })
+                .collect(),
+            Collection::Placements => self
+                .placements
+                .iter()
+                .map(|p| {
+                    let mut r = Record::new();
+                    let setup =
+                        self.setup(&p.setup).map_or(Value::Words(vec![normalize(&p.setup)]), |s| words(&s.id, &s.name));
+                    r.insert("setup".into(), setup);
+                    let side = self.side(&p.side).map(|s| s.id.clone()).unwrap_or_else(|| p.side.value.clone());
+                    r.insert("side".into(), self.side_words(&side));
+                    r.insert("location".into(), Value::Words(vec![normalize(&p.location)]));
+                    r.insert("piece".into(), self.piece_words(&p.piece));
+                    r.insert("count".into(), Value::Int(i64::from(p.count.value)));
+                    let label = format!("{}/{}/{}", p.setup.value, p.location.value, p.piece.value);
+                    Item { label, record: r }
+                })
+                .collect(),
+        }
+    }
+
+    /// The collection a free placement's filter runs over: its `of`, else the areas of an area
+    /// map, else the places. `None`: `of` names no collection.
+    pub fn free_collection(&self, free: &super::FreePlacement) -> Option<Collection> {
+        match &free.of {
+            Some(of) => Collection::named(of),
+            None if self.map.as_ref().is_some_and(|m| m.kind == super::MapKind::Area) => Some(Collection::Areas),
+            None => Some(Collection::Places),
+        }
+    }
+
+    /// The locations (ids) a free placement may use; empty when its filter is faulty (check
+    /// reports it).
+    pub fn free_locations(&self, free: &super::FreePlacement) -> Vec<String> {
+        let Some(collection) = self.free_collection(free) else { return Vec::new() };
+        let schema = self.schema(collection);
+        match super::filter::parse(&schema, &free.filter, super::filter::Mode::Strict) {
+            Ok(q) => self.items(collection).into_iter().filter(|i| q.matches(&i.record)).map(|i| i.label).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn unit_record(&self, u: &super::UnitType) -> Record {
+        let mut r: Record = u.factors.iter().filter_map(|(k, v)| v.map(|v| (k.clone(), Value::Int(v)))).collect();
+        if let Some(side) = self.side_of_force(&u.force) {
+            r.insert("side".into(), self.side_words(side));
+        }
+        let force = self.force(&u.force).map_or(Value::Words(vec![normalize(&u.force)]), |f| words(&f.id, &f.name));
+        r.insert("force".into(), force);
+        let class = self.classes.iter().find(|c| super::names_match(&u.class, &c.id, &c.name));
+        r.insert("class".into(), class.map_or(Value::Words(vec![normalize(&u.class)]), |c| words(&c.id, &c.name)));
+        r.insert("name".into(), texts(&u.name));
+        r.insert("tag".into(), Value::Words(u.tags.iter().map(|t| normalize(t)).collect()));
+        if let Some(m) = u.movement {
+            r.insert("movement".into(), Value::Int(m));
+        }
+        r.insert("steps".into(), Value::Int(i64::from(u.steps)));
+        r
+    }
+
+    /// A side's id and names as a choice's words (the id alone when no side has it).
+    fn side_words(&self, side: &str) -> Value {
+        self.side(side).map_or(Value::Words(vec![normalize(side)]), |s| words(&s.id, &s.name))
+    }
+
+    /// A piece (unit, marker) as written, with its id and names when it resolves.
+    fn piece_words(&self, piece: &str) -> Value {
+        if let Some(u) = self.unit(None, piece) {
+            return words(&u.id, &u.name);
+        }
+        if let Some(m) = self.marker(piece) {
+            return words(&m.id, &m.name);
+        }
+        Value::Words(vec![normalize(piece)])
+    }
+}
