@@ -317,11 +317,23 @@ fn remove_stale(parent: &Path, name: &str, out: &Path) {
         let Some(base) = file.strip_suffix(".pnpkit").filter(|b| b.starts_with(&prefix)) else { continue };
         let Some(pid) = base[prefix.len()..].split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
         let marker = parent.join(&file);
-        let marked = std::fs::read_to_string(&marker).is_ok_and(|t| t.trim() == format!("pnpkit {pid}"));
-        if !marked || pid == std::process::id() || process_is_running(pid) {
+        if pid == std::process::id() || process_is_running(pid) {
             continue;
         }
         let (stage, aside) = (parent.join(base), parent.join(format!("{base}.old")));
+        let signed = format!("pnpkit {pid}\n");
+        let Ok(text) = std::fs::read_to_string(&marker) else { continue };
+        if text != signed {
+            // A build killed between making its marker and writing it leaves the marker short
+            // and no folder (the folder comes after the marker): that file alone is ours to remove.
+            let ours_alone = signed.starts_with(&text)
+                && std::fs::symlink_metadata(&stage).is_err()
+                && std::fs::symlink_metadata(&aside).is_err();
+            if ours_alone {
+                let _ = std::fs::remove_file(&marker);
+            }
+            continue;
+        }
         if std::fs::symlink_metadata(out).is_err() && aside.is_dir() {
             let _ = std::fs::rename(&aside, out);
         }
@@ -459,8 +471,17 @@ mod tests {
         let live = dir.join(".pack.staging-1-0");
         std::fs::create_dir_all(&live).unwrap();
         std::fs::write(dir.join(".pack.staging-1-0.pnpkit"), "pnpkit 1\n").unwrap();
+        // Killed between making its marker and writing it: an empty marker and no folder.
+        let short_marker = dir.join(format!(".pack.staging-{dead}-2.pnpkit"));
+        std::fs::write(&short_marker, "").unwrap();
+        // An empty marker beside a folder proves nothing: both stay.
+        let unproven = dir.join(format!(".pack.staging-{dead}-3"));
+        std::fs::create_dir_all(&unproven).unwrap();
+        std::fs::write(dir.join(format!(".pack.staging-{dead}-3.pnpkit")), "").unwrap();
         let staging = stage(&out);
         assert!(!ours.exists(), "a marked staging folder of a dead process is removed");
+        assert!(!short_marker.exists(), "a marker cut short with no folder is removed");
+        assert!(unproven.is_dir() && dir.join(format!(".pack.staging-{dead}-3.pnpkit")).exists());
         assert!(unmarked.is_dir() && old_style.is_dir(), "look-alike folders are kept");
         assert!(live.is_dir() || !process_is_running(1), "a running process's folder is kept");
         drop(staging);
