@@ -90,4 +90,9 @@ codes! {
     MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";
     TEXT_IN_MARGIN = "W0803", "a text lies within the page's safe margin (too close to the paper edge to print)";
     TEXT_OVERLAP = "W0804", "a text overlaps another text on the same page";
+    MAP_DISCONNECTED = "E0150", "a map whose graph rules say `connected = true` falls into islands";
+    MAP_SELF_LOOP = "E0151", "an area is adjacent to itself, which the map's graph rules forbid";
+    MAP_DEGREE = "E0152", "an area or land hex has fewer or more neighbours than the map's graph rules allow";
+    TURN_RANGES = "E0153", "hand size or action rounds by turn overlap, leave a turn out or lie off the turn track";
+    PIECE_LOCATION = "E0315", "a setup places a piece where it cannot stand (a unit on a track, a marker a box or track does not take)";
 }

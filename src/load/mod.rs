@@ -19,6 +19,10 @@ mod rules;
 mod setups;
 mod units;
 
+// Setups' values by turn; map graph rules.
+mod graph_rules;
+mod per_turn;
+
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
