@@ -23,11 +23,27 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         if location.is_none() {
             out.push(unknown_location(pack, p));
         }
-        let Some(side) = pack.side(&p.side) else { continue }; // E0205, from references
-        let Some(piece) = pack.piece(Some(&side.id), &p.piece) else {
+        let side = if p.side.value.is_empty() {
+            None
+        } else {
+            let Some(side) = pack.side(&p.side) else { continue }; // E0205, from references
+            Some(side)
+        };
+        let Some(piece) = pack.piece(side.map(|s| s.id.as_str()), &p.piece) else {
             out.push(unknown_piece(pack, p, side));
             continue;
         };
+        if side.is_none() && !piece.is_marker(pack) {
+            out.push(
+                Diagnostic::error(
+                    Code::BAD_VALUE,
+                    format!("setup `{}` places `{}` without a side", p.setup.value, p.piece.value),
+                )
+                .at(&p.side.span)
+                .with_hint("units and chits belong to the side that places them; only a marker may leave `side` empty"),
+            );
+            continue;
+        }
         if let Some(location) = location {
             accepts(pack, p, location, piece, out);
         }
@@ -59,7 +75,7 @@ fn unknown_location(pack: &Pack, p: &Placement) -> Diagnostic {
 
 /// An unknown piece: E0209 when it reads like a marker or counter kind, else E0201 (a unit of
 /// the row's side), each with its did-you-mean.
-fn unknown_piece(pack: &Pack, p: &Placement, side: &Side) -> Diagnostic {
+fn unknown_piece(pack: &Pack, p: &Placement, side: Option<&Side>) -> Diagnostic {
     let markers = pack
         .markers
         .iter()
@@ -76,13 +92,16 @@ fn unknown_piece(pack: &Pack, p: &Placement, side: &Side) -> Diagnostic {
     let names = pack
         .units
         .iter()
-        .filter(|u| pack.side_of_force(&u.force) == Some(side.id.as_str()))
+        .filter(|u| side.is_none_or(|s| pack.side_of_force(&u.force) == Some(s.id.as_str())))
         .flat_map(|u| [u.id.as_str(), u.name.ja.as_str(), u.name.en.as_str()])
         .chain([pack.chits.name.ja.as_str()])
         .chain(pack.chits.aliases.iter().map(String::as_str));
     Diagnostic::error(
         Code::UNKNOWN_UNIT,
-        format!("setup `{}` places unknown {} unit `{}`", p.setup.value, p.side.value, p.piece.value),
+        match side {
+            Some(_) => format!("setup `{}` places unknown {} unit `{}`", p.setup.value, p.side.value, p.piece.value),
+            None => format!("setup `{}` places unknown piece `{}`", p.setup.value, p.piece.value),
+        },
     )
     .at(&p.piece.span)
     .with_hint_opt(did_you_mean(&p.piece, names))

@@ -109,7 +109,9 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
     for p in &pack.placements {
         r.setup(&p.setup, out);
-        r.side(&p.side, out); // the location and the piece: pieces.rs
+        if !p.side.value.is_empty() {
+            r.side(&p.side, out); // the location and the piece: pieces.rs
+        }
     }
     if let Some(map) = &pack.map {
         for h in &map.hexes {

@@ -26,8 +26,11 @@ pub struct Demand<'p> {
 pub fn demand<'p>(pack: &'p Pack, setup: &'p Setup) -> BTreeMap<String, Demand<'p>> {
     let mut demand: BTreeMap<String, Demand<'p>> = BTreeMap::new();
     for p in pack.placements_of(&setup.id) {
-        let Some(side) = pack.side(&p.side) else { continue }; // E0205
-        let Some(face) = pack.piece(Some(&side.id), &p.piece).and_then(|piece| piece.face().map(str::to_string)) else {
+        let side = pack.side(&p.side).map(|s| s.id.as_str());
+        if side.is_none() && !p.side.value.is_empty() {
+            continue; // E0205
+        }
+        let Some(face) = pack.piece(side, &p.piece).and_then(|piece| piece.face().map(str::to_string)) else {
             continue; // a chit, or an unknown piece (E0201/E0209)
         };
         let entry = demand.entry(face).or_insert(Demand { count: 0, span: &p.piece.span });

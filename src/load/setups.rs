@@ -112,7 +112,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             .unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
         pack.placements.push(Placement {
             setup: row.text("setup", &mut l.diags),
-            side: row.text("side", &mut l.diags),
+            side: row.cell("side"), // empty for a marker no side owns; pieces.rs holds units to a side
             location: row.text("location", &mut l.diags),
             piece: row.text("piece", &mut l.diags),
             count,

@@ -39,7 +39,7 @@ pub struct Setup {
 pub struct Placement {
     /// Which setup.
     pub setup: Ref,
-    /// Whose pieces.
+    /// Whose pieces (empty: a marker no side owns, e.g. the DEFCON marker).
     pub side: Ref,
     /// A place name, hex number or box.
     pub location: Ref,
