@@ -120,7 +120,7 @@ fn accepts(pack: &Pack, p: &Placement, location: Location<'_>, piece: Piece<'_>,
             if !track.markers.is_empty()
                 && !track.markers.iter().any(|m| pack.marker(m).is_some_and(|m| m.id == face)) =>
         {
-            let takes: Vec<&str> = track.markers.iter().map(|m| m.value.as_str()).collect();
+            let takes: Vec<String> = track.markers.iter().map(|m| format!("`{}`", m.value)).collect();
             Some((
                 format!("places marker `{face}` on track `{}`, which takes only {}", track.id, takes.join(", ")),
                 format!("place `{face}` on its own track, or add it to the track's `markers`"),

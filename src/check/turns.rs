@@ -6,6 +6,15 @@
 use crate::diag::{Code, Diagnostic};
 use crate::model::{turns_text, Pack, PerTurn, Setup, Track};
 
+/// "turn" or "turns".
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        "turn"
+    } else {
+        "turns"
+    }
+}
+
 /// How many turns a message lists.
 const LISTED: usize = 8;
 
@@ -83,7 +92,7 @@ fn ranges(setup: &Setup, what: &str, values: &PerTurn, track: Option<&Track>, ou
     let missing: Vec<String> = turns.iter().filter(|&&t| !covered(t)).take(LISTED).map(|t| t.to_string()).collect();
     if !missing.is_empty() {
         out.push(error(
-            format!("gives no value for turn {} of the turn track `{}`", missing.join(", "), track.id),
+            format!("gives no value for {} {} of the turn track `{}`", plural(missing.len()), missing.join(", "), track.id),
             &values.span,
             "cover every box of the turn track with one range",
         ));
@@ -97,7 +106,7 @@ fn ranges(setup: &Setup, what: &str, values: &PerTurn, track: Option<&Track>, ou
             .collect();
         if !off.is_empty() {
             out.push(error(
-                format!("names turn {}, which the turn track `{}` does not have", off.join(", "), track.id),
+                format!("names {} {}, which the turn track `{}` does not have", plural(off.len()), off.join(", "), track.id),
                 &t.span,
                 "name only turns that are boxes of the turn track",
             ));
