@@ -92,7 +92,12 @@ fn ranges(setup: &Setup, what: &str, values: &PerTurn, track: Option<&Track>, ou
     let missing: Vec<String> = turns.iter().filter(|&&t| !covered(t)).take(LISTED).map(|t| t.to_string()).collect();
     if !missing.is_empty() {
         out.push(error(
-            format!("gives no value for {} {} of the turn track `{}`", plural(missing.len()), missing.join(", "), track.id),
+            format!(
+                "gives no value for {} {} of the turn track `{}`",
+                plural(missing.len()),
+                missing.join(", "),
+                track.id
+            ),
             &values.span,
             "cover every box of the turn track with one range",
         ));
@@ -106,7 +111,12 @@ fn ranges(setup: &Setup, what: &str, values: &PerTurn, track: Option<&Track>, ou
             .collect();
         if !off.is_empty() {
             out.push(error(
-                format!("names {} {}, which the turn track `{}` does not have", plural(off.len()), off.join(", "), track.id),
+                format!(
+                    "names {} {}, which the turn track `{}` does not have",
+                    plural(off.len()),
+                    off.join(", "),
+                    track.id
+                ),
                 &t.span,
                 "name only turns that are boxes of the turn track",
             ));

@@ -29,3 +29,6 @@ mod search;
 mod sheets;
 mod support;
 mod tables;
+
+// Issue 15: map graph rules, marker setups, values by turn.
+mod area_setups;
