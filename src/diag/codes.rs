@@ -51,7 +51,7 @@ codes! {
     UNKNOWN_FIELD = "E0210", "a card names an unknown card type, or a field its type does not have";
     STACKING = "E0301", "a setup stacks more units in a location than the rules allow";
     FORBIDDEN_LOCATION = "E0302", "a setup places a side's units where the rules forbid them";
-    COUNTER_SUPPLY = "E0303", "a setup needs more units than the counter mix can provide at once";
+    COUNTER_SUPPLY = "E0303", "a setup needs more units or markers than the counter mix can provide at once";
     CHIT_CAPACITY = "E0304", "a setup places more chits in a hex or box than it can hold";
     CHIT_SUPPLY = "E0305", "a setup places more random chits than the chit mix holds";
     TOTAL_MISMATCH = "E0401", "a declared component total differs from what the pack defines";
