@@ -189,7 +189,12 @@ fn turns(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
     }
     let mut columns = vec![Column::number(ctx.msg.text("setups.turns_column")).key()];
     columns.extend(values.iter().map(|(key, _)| Column::number(ctx.msg.text(key))));
-    Some(Table { title: ctx.msg.text("setups.turns_title"), columns, rows, pt: LINE_PT, owner })
+    // One value alone heads the table with its own name.
+    let title = match values.as_slice() {
+        [(key, _)] => ctx.msg.text(key),
+        _ => ctx.msg.text("setups.turns_title"),
+    };
+    Some(Table { title, columns, rows, pt: LINE_PT, owner })
 }
 
 /// The cards table: a row per deck (whose, how many cards, which), then the open and the
