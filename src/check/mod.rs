@@ -28,6 +28,12 @@ mod setups;
 pub mod templates;
 mod totals;
 
+// Map graph rules, setup pieces and supply, values by turn.
+mod graph;
+mod pieces;
+pub mod supply;
+mod turns;
+
 use crate::diag::Diagnostic;
 use crate::model::{Pack, Ref};
 
@@ -54,6 +60,9 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     cards::check(pack, &mut out);
     map::check(pack, &mut out);
     areas::check(pack, &mut out);
+    graph::check(pack, &mut out);
+    pieces::check(pack, &mut out);
+    turns::check(pack, &mut out);
     rules::check(pack, &mut out);
     rules::typed_numbers(pack, &mut out);
     filtered::check(pack, &mut out);

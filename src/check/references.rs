@@ -109,28 +109,8 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
     for p in &pack.placements {
         r.setup(&p.setup, out);
-        let side_known = r.side(&p.side, out);
-        r.location(&p.location, out);
-        if side_known
-            && !pack.chits.is_named(&p.piece)
-            && pack.unit(pack.side(&p.side).map(|s| s.id.as_str()), &p.piece).is_none()
-        {
-            let side = pack.side(&p.side).map(|s| s.id.clone());
-            let names = pack
-                .units
-                .iter()
-                .filter(|u| pack.side_of_force(&u.force).map(String::from) == side)
-                .flat_map(|u| [u.id.as_str(), u.name.ja.as_str(), u.name.en.as_str()])
-                .chain([pack.chits.name.ja.as_str()])
-                .chain(pack.chits.aliases.iter().map(String::as_str));
-            out.push(
-                Diagnostic::error(
-                    Code::UNKNOWN_UNIT,
-                    format!("setup `{}` places unknown {} unit `{}`", p.setup.value, p.side.value, p.piece.value),
-                )
-                .at(&p.piece.span)
-                .with_hint_opt(did_you_mean(&p.piece, names)),
-            );
+        if !p.side.value.is_empty() {
+            r.side(&p.side, out); // the location and the piece: pieces.rs
         }
     }
     if let Some(map) = &pack.map {

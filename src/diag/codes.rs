@@ -51,7 +51,7 @@ codes! {
     UNKNOWN_FIELD = "E0210", "a card names an unknown card type, or a field its type does not have";
     STACKING = "E0301", "a setup stacks more units in a location than the rules allow";
     FORBIDDEN_LOCATION = "E0302", "a setup places a side's units where the rules forbid them";
-    COUNTER_SUPPLY = "E0303", "a setup needs more units than the counter mix can provide at once";
+    COUNTER_SUPPLY = "E0303", "a setup needs more units or markers than the counter mix can provide at once";
     CHIT_CAPACITY = "E0304", "a setup places more chits in a hex or box than it can hold";
     CHIT_SUPPLY = "E0305", "a setup places more random chits than the chit mix holds";
     TOTAL_MISMATCH = "E0401", "a declared component total differs from what the pack defines";
@@ -97,4 +97,9 @@ codes! {
     TOTAL_GROUPS = "E0312", "counts declared per group differ from the groups of the items the filter selects";
     FREE_NOWHERE = "E0313", "a free placement's filter selects no location";
     FREE_SUPPLY = "E0314", "a setup's placements and free placements together need more pieces than the counters show";
+    MAP_DISCONNECTED = "E0150", "a map whose graph rules say `connected = true` falls into islands";
+    MAP_SELF_LOOP = "E0151", "an area is adjacent to itself, which the map's graph rules forbid";
+    MAP_DEGREE = "E0152", "an area or land hex has fewer or more neighbours than the map's graph rules allow";
+    TURN_RANGES = "E0153", "hand size or action rounds by turn overlap, leave a turn out or lie off the turn track";
+    PIECE_LOCATION = "E0315", "a setup places a piece where it cannot stand (a unit on a track, a marker a box or track does not take)";
 }

@@ -324,6 +324,8 @@ struct RawTrack {
     boxes: Vec<TS<RawTrackBox>>,
     provisional: Option<TS<Vec<String>>>,
     marker_size: Option<TS<f64>>,
+    #[serde(default)]
+    markers: Vec<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -953,6 +955,7 @@ fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Track {
             .collect(),
         boxes,
         marker_mm: marker_size(l, file, t),
+        markers: t.markers.iter().map(|m| toml_ref(file, m)).collect(),
         span,
     }
 }

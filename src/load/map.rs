@@ -56,6 +56,7 @@ struct RawMap {
     area_attribute_names: BTreeMap<String, RawNames>,
     #[serde(default)]
     isolated: Vec<TS<String>>,
+    graph: Option<TS<super::graph_rules::RawGraph>>,
 }
 
 fn a3() -> String {
@@ -264,6 +265,7 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
         place_attributes,
         area_attribute_names: m.area_attribute_names.into_iter().map(|(k, n)| (k, n.into())).collect(),
         isolated: m.isolated.iter().map(|h| toml_ref(file, h)).collect(),
+        graph: m.graph.as_ref().map(|g| super::graph_rules::graph_rules(l, file, g)),
         provisional: m.provisional,
         span,
     }

@@ -23,6 +23,10 @@ mod setups;
 mod totals;
 mod units;
 
+// Setups' values by turn; map graph rules.
+mod graph_rules;
+mod per_turn;
+
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;

@@ -4,6 +4,7 @@ use serde::Deserialize;
 use toml::Spanned as TS;
 
 use super::csv::Columns;
+use super::per_turn::{per_turn, RawPerTurn};
 use super::{toml_ref, Loader, RawNames};
 use crate::model::{Deck, Pack, Placement, Selector, Setup, Spanned};
 
@@ -28,7 +29,9 @@ struct RawSetup {
     open: Option<RawSelector>,
     open_count: Option<TS<u32>>,
     removed: Option<RawSelector>,
-    hand_size: Option<u32>,
+    hand_size: Option<TS<RawPerTurn>>,
+    action_rounds: Option<TS<RawPerTurn>>,
+    turn_track: Option<TS<String>>,
     rule: Option<TS<String>>,
 }
 
@@ -80,7 +83,9 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                     open: s.open.as_ref().map(selector),
                     open_count: s.open_count.as_ref().map(|c| Loader::spanned(file, c)),
                     removed: s.removed.as_ref().map(selector),
-                    hand_size: s.hand_size,
+                    hand_size: s.hand_size.as_ref().map(|h| per_turn(l, file, h, "hand_size")),
+                    action_rounds: s.action_rounds.as_ref().map(|a| per_turn(l, file, a, "action_rounds")),
+                    turn_track: s.turn_track.as_ref().map(|t| toml_ref(file, t)),
                     rule: s.rule.as_ref().map(|r| toml_ref(file, r)),
                     span,
                 });
@@ -110,7 +115,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             .unwrap_or_else(|| Spanned::new(0, row.cell("count").span));
         pack.placements.push(Placement {
             setup: row.text("setup", &mut l.diags),
-            side: row.text("side", &mut l.diags),
+            side: row.cell("side"), // empty for a marker no side owns; pieces.rs holds units to a side
             location: row.text("location", &mut l.diags),
             piece: row.text("piece", &mut l.diags),
             count,

@@ -218,6 +218,9 @@ pub struct Track {
     /// The size of the marker that moves along it (`marker_size`, mm), when it is not the pack's
     /// counter size: every box is drawn at least this + 1 mm each way.
     pub marker_mm: Option<super::Spanned<f64>>,
+    /// The markers that may stand on it (`markers`; empty: any marker), checked for setups.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<super::Ref>,
     /// Where it is declared.
     #[serde(skip)]
     pub span: super::Span,

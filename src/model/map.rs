@@ -45,6 +45,8 @@ pub struct Map {
     pub provisional: bool,
     /// Land hexes the designer declares unreachable on purpose (decoration, off-limits).
     pub isolated: Vec<Ref>,
+    /// Graph rules the map declares (`[map.graph]`): connected, no self-loops, degree bounds.
+    pub graph: Option<super::GraphRules>,
     /// Where the map is declared.
     #[serde(skip)]
     pub span: Span,

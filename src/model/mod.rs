@@ -19,6 +19,11 @@ mod rules;
 mod setup;
 mod unit;
 
+// Map graph rules, setup locations and pieces, values by turn.
+mod graph_rules;
+mod location;
+mod per_turn;
+
 pub use aid::{AidKind, PlayAid};
 pub use card::{
     Call, Card, CardField, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldShow, FieldValue, Selector,
@@ -34,6 +39,10 @@ pub use map::{
 pub use rules::{Clause, Rules, Section, Term};
 pub use setup::{FreePlacement, Placement, Setup};
 pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitSymbol, UnitType};
+
+pub use graph_rules::GraphRules;
+pub use location::{Location, Piece};
+pub use per_turn::{turns_text, PerTurn, TurnValue};
 
 use crate::diag::Span;
 use serde::Serialize;

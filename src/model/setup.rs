@@ -19,8 +19,14 @@ pub struct Setup {
     pub open_count: Option<Spanned<u32>>,
     /// Cards removed from the game at the start.
     pub removed: Option<Selector>,
-    /// Cards dealt to each hand at the start.
-    pub hand_size: Option<u32>,
+    /// Cards in each hand: one number, or by turn range (8 in turns 1–3, 9 from turn 4).
+    pub hand_size: Option<super::PerTurn>,
+    /// Action rounds per turn, by turn range like `hand_size`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action_rounds: Option<super::PerTurn>,
+    /// The track whose boxes are the turns (`turn_track`; default: the track with id `turn`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_track: Option<Ref>,
     /// The rule section describing it.
     pub rule: Option<Ref>,
     /// Where it is declared.
@@ -33,7 +39,7 @@ pub struct Setup {
 pub struct Placement {
     /// Which setup.
     pub setup: Ref,
-    /// Whose pieces.
+    /// Whose pieces (empty: a marker no side owns, e.g. the DEFCON marker).
     pub side: Ref,
     /// A place name, hex number or box.
     pub location: Ref,

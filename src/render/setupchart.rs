@@ -12,7 +12,7 @@ use super::Ctx;
 use crate::diag::Diagnostic;
 use crate::layout::Paper;
 use crate::messages::Messages;
-use crate::model::{Pack, Selector, Setup};
+use crate::model::{turns_text, Location as Where, Pack, PerTurn, Selector, Setup};
 
 /// Sizes, pt: location names, card lines.
 const LOCATION_PT: f64 = 8.0;
@@ -29,8 +29,9 @@ pub(crate) fn chart(
     let mut tables = placements(ctx, faces, setup)?;
     tables.extend(free(ctx, setup));
     let cards = cards(ctx, setup);
+    let turns = turns(ctx, setup);
     // A setup that places nothing and deals no cards says so, rather than print a bare title.
-    if tables.is_empty() && cards.is_none() {
+    if tables.is_empty() && cards.is_none() && turns.is_none() {
         let row = Row { cells: vec![Cell::Text(ctx.msg.text("setups.nothing"))], owner: owner.clone() };
         let columns = vec![Column::text("")];
         tables.push(Table { title: String::new(), columns, rows: vec![row], pt: LINE_PT, owner: owner.clone() });
@@ -39,10 +40,12 @@ pub(crate) fn chart(
     let what = ctx.msg.first("products.setup_chart");
     let mut flow = Flow::new(ctx, paper, title, owner, what, 2);
     flow.tables(&tables);
-    // The cards read as sentences: across the page, under the sides.
-    if let Some(cards) = &cards {
+    // The cards read as sentences: across the page, under the sides; hands and rounds with them.
+    if cards.is_some() || turns.is_some() {
         flow.span();
-        flow.table(cards);
+    }
+    for table in [&turns, &cards].into_iter().flatten() {
+        flow.table(table);
     }
     Ok(flow.finish())
 }
@@ -116,14 +119,18 @@ fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Res
     let size = FaceSize { w: pack.print.counter_mm, h: pack.print.counter_mm, bleed: 0.0 };
     let mut sides: Vec<Placed> = Vec::new();
     for p in pack.placements_of(&setup.id) {
-        let side = pack.side(&p.side).map_or(p.side.value.clone(), |s| ctx.msg.name(&s.name));
+        let side = match pack.side(&p.side) {
+            Some(s) => ctx.msg.name(&s.name),
+            None if p.side.value.is_empty() => ctx.msg.text("setups.no_side"),
+            None => p.side.value.clone(),
+        };
         let (hex, name) = location_name(ctx, &p.location.value);
-        let face = if pack.chits.is_named(&p.piece) {
-            faces.chit_back(&size)?
-        } else {
-            let side_id = pack.side(&p.side).map(|s| s.id.clone());
-            let unit = pack.unit(side_id.as_deref(), &p.piece).map_or(p.piece.value.clone(), |u| u.id.clone());
-            faces.counter(format!("setup/{unit}"), &unit, false, false, &size)?
+        let side_id = pack.side(&p.side).map(|s| s.id.clone());
+        let piece = pack.piece(side_id.as_deref(), &p.piece);
+        let face = match piece.as_ref().map(|piece| piece.face()) {
+            Some(None) => faces.chit_back(&size)?,
+            Some(Some(face)) => faces.counter(format!("setup/{face}"), face, false, false, &size)?,
+            None => faces.counter(format!("setup/{}", p.piece.value), &p.piece.value, false, false, &size)?,
         };
         let s = sides.iter().position(|s| s.side == side).unwrap_or_else(|| {
             sides.push(Placed { side: side.clone(), locations: Vec::new() });
@@ -173,17 +180,67 @@ fn side_table(ctx: &Ctx<'_>, placed: Placed, setup: &Setup) -> Table {
 }
 
 /// A location as players know it, as (hex, name): a place's hex and name, a hex by its number
-/// alone (the hex column says it), a box by its name alone.
+/// alone (the hex column says it), an area or a box by its name alone, a track box by its
+/// track's name and its number.
 fn location_name(ctx: &Ctx<'_>, location: &str) -> (String, String) {
-    let pack = ctx.pack;
-    match (pack.hex(location), pack.box_def(location)) {
-        (Some(h), _) => match &h.place {
+    match ctx.pack.locate(location) {
+        Some(Where::Hex(h)) => match &h.place {
             Some(place) => (h.id.clone(), ctx.msg.name(&place.name)),
             None => (h.id.clone(), String::new()),
         },
-        (None, Some(b)) => (String::new(), ctx.msg.name(&b.name)),
-        _ => (String::new(), location.to_string()),
+        Some(Where::Area(a)) => (String::new(), ctx.msg.name(&a.name)),
+        Some(Where::Box(b)) => (String::new(), ctx.msg.name(&b.name)),
+        Some(Where::TrackBox(t, b)) => (String::new(), format!("{} {}", ctx.msg.name(&t.name), b.value)),
+        None => (String::new(), location.to_string()),
     }
+}
+
+/// Hand size and action rounds: a row per stretch of turns in which neither changes (turns 1–3:
+/// 8 cards, 7 rounds; 4–10: 9 cards, 8 rounds), or one row for the whole game.
+fn turns(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
+    let values: Vec<(&str, &PerTurn)> =
+        [("setups.hand_size", &setup.hand_size), ("setups.action_rounds", &setup.action_rounds)]
+            .into_iter()
+            .filter_map(|(key, v)| v.as_ref().map(|v| (key, v)))
+            .collect();
+    if values.is_empty() {
+        return None;
+    }
+    // Stretches start at every range's first turn and the turn after its last.
+    let mut starts: Vec<u32> = Vec::new();
+    let mut end = 0;
+    for (_, v) in &values {
+        for t in v.entries.iter().filter_map(|e| e.turns.as_ref()) {
+            starts.extend([t.value.0, t.value.1.saturating_add(1)]);
+            end = end.max(t.value.1);
+        }
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
+    let cell = |v: &PerTurn, turn: Option<u32>| {
+        turn.map_or(v.constant(), |t| v.at(t)).map_or_else(|| "—".to_string(), |n| n.to_string())
+    };
+    let mut rows = Vec::new();
+    if starts.is_empty() {
+        let mut cells = vec![Cell::Text(ctx.msg.text("setups.every_turn"))];
+        cells.extend(values.iter().map(|(_, v)| Cell::Text(cell(v, None))));
+        rows.push(Row { cells, owner: owner.clone() });
+    }
+    for pair in starts.windows(2).filter(|p| p[0] <= end) {
+        let (first, last) = (pair[0], pair[1] - 1);
+        let mut cells = vec![Cell::Text(turns_text(first, last))];
+        cells.extend(values.iter().map(|(_, v)| Cell::Text(cell(v, Some(first)))));
+        rows.push(Row { cells, owner: owner.clone() });
+    }
+    let mut columns = vec![Column::number(ctx.msg.text("setups.turns_column")).key()];
+    columns.extend(values.iter().map(|(key, _)| Column::number(ctx.msg.text(key))));
+    // One value alone heads the table with its own name.
+    let title = match values.as_slice() {
+        [(key, _)] => ctx.msg.text(key),
+        _ => ctx.msg.text("setups.turns_title"),
+    };
+    Some(Table { title, columns, rows, pt: LINE_PT, owner })
 }
 
 /// The cards table: a row per deck (whose, how many cards, which), then the open and the

@@ -436,6 +436,7 @@ mod tests {
                 level(3, "3", "coups and realignment rolls in Europe and Asia"),
             ],
             marker_mm: None,
+            markers: Vec::new(),
             span: Default::default(),
         }
     }
@@ -454,6 +455,7 @@ mod tests {
                 })
                 .collect(),
             marker_mm: None,
+            markers: Vec::new(),
             span: Default::default(),
         }
     }

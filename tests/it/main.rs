@@ -31,3 +31,6 @@ mod sheets;
 mod support;
 mod tables;
 mod watchdog;
+
+// Issue 15: map graph rules, marker setups, values by turn.
+mod area_setups;
