@@ -240,6 +240,11 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for t in &pack.rules.terms {
         r.opt_rule(&t.defined_in, out);
     }
+    if let Some(d) = &pack.deck_rules {
+        r.opt_rule(&d.rule, out);
+        r.opt_rule(&d.copies_rule, out);
+        d.limits.iter().for_each(|l| r.opt_rule(&l.rule, out));
+    }
 }
 
 /// "unknown <what> `x`" with a did-you-mean hint over `candidates`.

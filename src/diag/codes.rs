@@ -90,4 +90,5 @@ codes! {
     MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";
     TEXT_IN_MARGIN = "W0803", "a text lies within the page's safe margin (too close to the paper edge to print)";
     TEXT_OVERLAP = "W0804", "a text overlaps another text on the same page";
+    ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
 }

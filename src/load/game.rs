@@ -61,6 +61,7 @@ struct RawDeckRules {
     #[serde(default)]
     limits: Vec<RawDeckLimit>,
     rule: Option<TS<String>>,
+    copies_rule: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -669,6 +670,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             })
             .collect(),
         rule: r(&d.rule),
+        copies_rule: r(&d.copies_rule),
     });
     pack.tracks = raw.tracks.iter().map(|t| track(l, file, t)).collect();
     let until = |l: &mut Loader<'_>, v: &Option<TS<String>>| {
