@@ -18,6 +18,7 @@ mod eval;
 pub mod limits;
 mod map;
 mod provisional;
+mod reach;
 mod references;
 mod rules;
 mod setups;
@@ -51,6 +52,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     areas::check(pack, &mut out);
     rules::check(pack, &mut out);
     rules::typed_numbers(pack, &mut out);
+    reach::check(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);
     out
 }

@@ -90,5 +90,7 @@ codes! {
     MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";
     TEXT_IN_MARGIN = "W0803", "a text lies within the page's safe margin (too close to the paper edge to print)";
     TEXT_OVERLAP = "W0804", "a text overlaps another text on the same page";
+    CONDITION_UNREACHABLE = "E0160", "a condition compares a value with a number the pack's data can never reach (a track's boxes, the turn track, the map's VP)";
+    UNKNOWN_TRACK_OR_REGION = "E0161", "a condition names no track or no map region";
     ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
 }
