@@ -22,6 +22,7 @@ mod reach;
 mod references;
 mod rules;
 mod setups;
+mod stated;
 mod totals;
 
 use crate::diag::Diagnostic;
@@ -53,6 +54,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     rules::check(pack, &mut out);
     rules::typed_numbers(pack, &mut out);
     reach::check(pack, &mut out);
+    stated::check(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);
     out
 }

@@ -449,10 +449,25 @@ impl Resolver<'_> {
             "side" => {
                 self.side(target, out);
             }
+            "value" => {
+                if self.pack.data_value(target).is_none() {
+                    out.push(
+                        Diagnostic::error(
+                            Code::UNKNOWN_DATA_VALUE,
+                            format!("`[[value:{}]]` names no value of the data", target.value),
+                        )
+                        .at(&target.span)
+                        .with_hint(
+                            "use stacking.<side>, deck.<deck>.size, victory.<id> (a condition with one comparison) \
+                             or totals.<key>",
+                        ),
+                    );
+                }
+            }
             other => out.push(
                 Diagnostic::error(Code::RULES_SYNTAX, format!("unknown reference kind `{other}`"))
                     .at(&target.span)
-                    .with_hint("use rule, card, unit, place, box, term, setup or side"),
+                    .with_hint("use rule, card, unit, place, box, term, setup, side or value"),
             ),
         }
     }

@@ -92,5 +92,7 @@ codes! {
     TEXT_OVERLAP = "W0804", "a text overlaps another text on the same page";
     CONDITION_UNREACHABLE = "E0160", "a condition compares a value with a number the pack's data can never reach (a track's boxes, the turn track, the map's VP)";
     UNKNOWN_TRACK_OR_REGION = "E0161", "a condition names no track or no map region";
+    UNKNOWN_DATA_VALUE = "E0167", "a rule clause prints `[[value:…]]` of a value the data does not have";
+    STATED_NUMBER = "E0165", "a deck size, stacking limit or victory threshold differs from the number its rule clause states";
     ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
 }
