@@ -12,11 +12,13 @@
 
 mod areas;
 mod cards;
+mod counters;
 pub mod decklist;
 mod decks;
 mod eval;
 pub mod limits;
 mod map;
+mod placements;
 mod provisional;
 mod reach;
 mod references;
@@ -55,6 +57,8 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     rules::typed_numbers(pack, &mut out);
     reach::check(pack, &mut out);
     stated::check(pack, &mut out);
+    placements::check(pack, &mut out);
+    counters::check(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);
     out
 }

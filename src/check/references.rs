@@ -234,6 +234,12 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+    for b in &pack.constraints.backs {
+        b.side.iter().for_each(|s| {
+            r.side(s, out);
+        });
+        r.opt_rule(&b.rule, out);
+    }
     for p in &pack.sequence {
         if let Some(s) = &p.side {
             r.side(s, out);

@@ -94,5 +94,9 @@ codes! {
     UNKNOWN_TRACK_OR_REGION = "E0161", "a condition names no track or no map region";
     UNKNOWN_DATA_VALUE = "E0167", "a rule clause prints `[[value:…]]` of a value the data does not have";
     STATED_NUMBER = "E0165", "a deck size, stacking limit or victory threshold differs from the number its rule clause states";
+    PLACED_ON_WATER = "E0320", "a setup places a land unit on water terrain (sea) it cannot enter";
+    DUPLICATE_PLACEMENT = "E0321", "a setup row repeats another (same setup, side, location and piece)";
+    COUNTER_BACK = "E0162", "a counter's back shows something other than the rules say (`[[constraints.backs]]`)";
+    UNIT_STEPS = "E0163", "a unit's steps disagree with its counters (a damaged side on the back needs two steps, two steps need it)";
     ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
 }

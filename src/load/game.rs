@@ -391,6 +391,8 @@ struct RawConstraints {
     forbidden: Vec<RawForbidden>,
     #[serde(default)]
     compositions: Vec<TS<RawComposition>>,
+    #[serde(default)]
+    backs: Vec<TS<super::backs::RawBack>>,
 }
 
 #[derive(Deserialize)]
@@ -709,6 +711,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             span,
         });
     }
+    pack.constraints.backs = super::backs::load(l, file, &raw.constraints.backs);
     pack.sequence = raw
         .sequence
         .iter()

@@ -5,6 +5,7 @@
 //! run. It does not resolve references or judge the game: that is `check`'s job. Nothing else in
 //! pnpkit parses pack files.
 
+mod backs;
 mod cards;
 pub(crate) mod confine;
 pub(crate) mod csv;

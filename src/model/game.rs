@@ -256,6 +256,25 @@ pub struct Constraints {
     pub forbidden: Vec<Forbidden>,
     /// Stated compositions of forces or groups of units.
     pub compositions: Vec<Composition>,
+    /// What counters' backs must show, by the unit on the front.
+    pub backs: Vec<BackRule>,
+}
+
+/// What the back of a counter must show when its front is a unit with `steps` steps (of `side`):
+/// `enemy` (a unit of another side), `same-unit` (its damaged side), `same-side` or `blank`.
+#[derive(Debug, Serialize)]
+pub struct BackRule {
+    /// Fronts whose unit has this many steps (none: any).
+    pub steps: Option<u32>,
+    /// Fronts whose unit belongs to this side (none: any).
+    pub side: Option<super::Ref>,
+    /// `enemy`, `same-unit`, `same-side` or `blank`.
+    pub back: String,
+    /// The rule stating it.
+    pub rule: Option<super::Ref>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: super::Span,
 }
 
 /// At most `max_units` of a side's units in one location (chits never count).
