@@ -24,6 +24,7 @@ mod reach;
 mod references;
 mod rules;
 mod setups;
+mod stale;
 mod stated;
 mod totals;
 
@@ -59,6 +60,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     stated::check(pack, &mut out);
     placements::check(pack, &mut out);
     counters::check(pack, &mut out);
+    stale::check(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);
     out
 }

@@ -98,5 +98,6 @@ codes! {
     DUPLICATE_PLACEMENT = "E0321", "a setup row repeats another (same setup, side, location and piece)";
     COUNTER_BACK = "E0162", "a counter's back shows something other than the rules say (`[[constraints.backs]]`)";
     UNIT_STEPS = "E0163", "a unit's steps disagree with its counters (a damaged side on the back needs two steps, two steps need it)";
+    STALE_RULE_NUMBER = "E0164", "a card or rule text types a rule number that no clause has (stale after a renumbering)";
     ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
 }
