@@ -5,13 +5,16 @@
 //! [`references`] (every id or name resolves, with "did you mean"), [`totals`] (declared totals and
 //! compositions), [`setups`] (stacking, forbidden places, counter and chit supply, chit capacity),
 //! [`decks`] (deck sizes), [`map`] (hexsides, coastal sea routes, transport exceptions),
-//! [`rules`] (clause numbering) and [`provisional`] (values the sources do not give), all after
+//! [`rules`] (clause numbering), [`reach`] (values conditions compare are reachable), [`stated`]
+//! (data against its rule clause's numbers), [`placements`], [`counters`], [`stale`] (typed rule
+//! numbers) and [`chits`], and [`provisional`] (values the sources do not give), all after
 //! [`limits`] (counts bounded by what can be printed).
 //! Game-specific facts are data in the pack (constraints, declared totals), so these checks serve
 //! every game.
 
 mod areas;
 mod cards;
+mod chits;
 mod counters;
 pub mod decklist;
 mod decks;
@@ -61,6 +64,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     placements::check(pack, &mut out);
     counters::check(pack, &mut out);
     stale::check(pack, &mut out);
+    chits::check(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);
     out
 }

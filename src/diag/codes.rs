@@ -99,5 +99,6 @@ codes! {
     COUNTER_BACK = "E0162", "a counter's back shows something other than the rules say (`[[constraints.backs]]`)";
     UNIT_STEPS = "E0163", "a unit's steps disagree with its counters (a damaged side on the back needs two steps, two steps need it)";
     STALE_RULE_NUMBER = "E0164", "a card or rule text types a rule number that no clause has (stale after a renumbering)";
+    CHIT_COUNTS = "E0166", "the chit mix's count of a value differs from the count the sources list (`[totals] chit_counts`)";
     ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
 }

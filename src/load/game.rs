@@ -133,6 +133,7 @@ struct RawTotals {
     cards: Option<TS<u32>>,
     chits: Option<TS<u32>>,
     chit_mean: Option<TS<String>>,
+    chit_counts: Option<TS<BTreeMap<String, u32>>>,
     provisional: Option<TS<Vec<String>>>,
 }
 
@@ -509,6 +510,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             cards: raw.totals.cards.as_ref().map(|v| Loader::spanned(file, v)),
             chits: raw.totals.chits.as_ref().map(|v| Loader::spanned(file, v)),
             chit_mean: raw.totals.chit_mean.as_ref().map(|v| Loader::spanned(file, v)),
+            chit_counts: raw.totals.chit_counts.as_ref().map(|v| Loader::spanned(file, v)),
         },
         components: raw
             .components

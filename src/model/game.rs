@@ -74,6 +74,9 @@ pub struct Totals {
     pub chits: Option<Spanned<u32>>,
     /// The chits' mean value as stated, e.g. "2.5"; compared to that many decimals.
     pub chit_mean: Option<Spanned<String>>,
+    /// How many chits of each value the sources list (`{ 1 = 21, 2 = 23, … }`), keyed by value
+    /// as written: a rounded mean cannot tell one chit moved to the next value.
+    pub chit_counts: Option<Spanned<std::collections::BTreeMap<String, u32>>>,
 }
 
 /// One item of the published component list.
