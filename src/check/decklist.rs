@@ -77,7 +77,10 @@ fn limit_for(pack: &Pack, rules: &DeckRules, card: &Card) -> (Option<u32>, Strin
         Some(l) => {
             (Some(l.max_copies.value), format!(" of a {} card{}", l.field.value, super::cite(pack, l.rule.as_ref())))
         }
-        None => (rules.max_copies.as_ref().map(|m| m.value), super::cite(pack, rules.rule.as_ref())),
+        None => (
+            rules.max_copies.as_ref().map(|m| m.value),
+            super::cite(pack, rules.copies_rule.as_ref().or(rules.rule.as_ref())),
+        ),
     }
 }
 
@@ -95,6 +98,7 @@ mod tests {
             max_copies: Some(Spanned::new(5, Span::default())),
             limits: Vec::new(),
             rule: None,
+            copies_rule: None,
         };
         let pack = Pack { cards: vec![Card::blank("1")], deck_rules: Some(rules), ..Pack::default() };
         // 2 + 4294967295 + 4 wraps to 5 in u32: one legal-looking deck of five.

@@ -5,7 +5,9 @@
 //! [`references`] (every id or name resolves, with "did you mean"), [`totals`] (declared totals and
 //! compositions), [`setups`] (stacking, forbidden places, counter and chit supply, chit capacity),
 //! [`decks`] (deck sizes), [`map`] (hexsides, coastal sea routes, transport exceptions),
-//! [`rules`] (clause numbering) and [`provisional`] (values the sources do not give), all after
+//! [`rules`] (clause numbering), [`reach`] (values conditions compare are reachable), [`stated`]
+//! (data against its rule clause's numbers), [`placements`], [`counters`], [`stale`] (typed rule
+//! numbers) and [`chits`], and [`provisional`] (values the sources do not give), all after
 //! [`limits`] (counts bounded by what can be printed). [`templates`] draws a sample of the faces
 //! through the renderer; it needs the pack's files, so the command runs it after these.
 //! Game-specific facts are data in the pack (constraints, declared totals), so these checks serve
@@ -13,6 +15,8 @@
 
 mod areas;
 mod cards;
+mod chits;
+mod counters;
 pub mod decklist;
 mod decks;
 mod eval;
@@ -21,10 +25,14 @@ mod filters;
 mod free;
 pub mod limits;
 mod map;
+mod placements;
 mod provisional;
+mod reach;
 mod references;
 mod rules;
 mod setups;
+mod stale;
+mod stated;
 pub mod templates;
 mod totals;
 
@@ -67,6 +75,12 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     rules::typed_numbers(pack, &mut out);
     filtered::check(pack, &mut out);
     free::check(pack, &mut out);
+    reach::check(pack, &mut out);
+    stated::check(pack, &mut out);
+    placements::check(pack, &mut out);
+    counters::check(pack, &mut out);
+    stale::check(pack, &mut out);
+    chits::check(pack, &mut out);
     provisional::check(pack, options.strict, &mut out);
     out
 }

@@ -13,6 +13,8 @@ pub(crate) enum Arg {
     Location,
     Unit,
     Rule,
+    Track,
+    Region,
 }
 
 /// The functions conditions and effects may use: name, arguments, meaning (for docs and hints).
@@ -31,7 +33,23 @@ pub(crate) const FUNCTIONS: &[(&str, &[Arg], &str)] = &[
     ("security-check", &[], "effect: the Federal player may make security checks"),
     ("draws-chit", &[], "effect: draw a chit and use its points"),
     ("wins", &[Arg::Side], "effect: the side wins the game"),
+    ("track", &[Arg::Track], "number: the value a track's marker shows, compared as `track(defcon) <= 2`"),
+    ("turn", &[], "number: the current turn, compared as `turn() == 10`"),
+    ("controls-region", &[Arg::Side, Arg::Region], "condition: the side controls the map region"),
+    ("controlled", &[Arg::Side], "number: how many areas or places the side controls"),
+    ("held", &[Arg::Side, Arg::Card], "condition: the side holds the card in hand"),
+    ("played", &[Arg::Card], "condition: the card has been played"),
+    ("won", &[Arg::Side], "number: the wins the side has recorded (a score sheet's wins)"),
+    ("losses", &[Arg::Side], "number: the losses the side has recorded"),
+    ("eliminated", &[Arg::Side], "condition: the side is out of the game"),
+    ("deck-empty", &[Arg::Side], "condition: the side's draw deck has run out"),
+    ("turns-without-units", &[Arg::Side], "number: turns in a row the side has had no unit in play"),
+    ("phasing", &[Arg::Side], "condition: the side is the phasing (active) player"),
 ];
+
+/// The word a condition may use for the other player of a two-player game in place of a side
+/// (`deck-empty(opponent)` in a victory of the symmetric side `player`).
+pub(crate) const OPPONENT: &str = "opponent";
 
 /// Runs the reference checks.
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
@@ -196,6 +214,12 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+    for b in &pack.constraints.backs {
+        b.side.iter().for_each(|s| {
+            r.side(s, out);
+        });
+        r.opt_rule(&b.rule, out);
+    }
     for p in &pack.sequence {
         if let Some(s) = &p.side {
             r.side(s, out);
@@ -219,6 +243,11 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
     for t in &pack.rules.terms {
         r.opt_rule(&t.defined_in, out);
+    }
+    if let Some(d) = &pack.deck_rules {
+        r.opt_rule(&d.rule, out);
+        r.opt_rule(&d.copies_rule, out);
+        d.limits.iter().for_each(|l| r.opt_rule(&l.rule, out));
     }
 }
 
@@ -369,12 +398,26 @@ impl Resolver<'_> {
             for (kind, arg) in args.iter().zip(&call.args) {
                 match kind {
                     Arg::Card => self.card(arg, out),
+                    Arg::Side if arg.value == OPPONENT => {}
                     Arg::Side => {
                         self.side(arg, out);
                     }
                     Arg::Location => self.location(arg, out),
                     Arg::Unit => self.unit(arg, out),
                     Arg::Rule => self.rule(arg, out),
+                    Arg::Track => {
+                        if !self.pack.tracks.iter().any(|t| t.id == arg.value) {
+                            let ids = self.pack.tracks.iter().map(|t| t.id.as_str());
+                            out.push(unknown(Code::UNKNOWN_TRACK_OR_REGION, "track", arg, ids));
+                        }
+                    }
+                    Arg::Region => {
+                        let regions = self.pack.map.iter().flat_map(|m| &m.regions);
+                        if !regions.clone().any(|r| crate::model::names_match(&arg.value, &r.id, &r.name)) {
+                            let ids = regions.map(|r| r.id.as_str());
+                            out.push(unknown(Code::UNKNOWN_TRACK_OR_REGION, "map region", arg, ids));
+                        }
+                    }
                 }
             }
         }
@@ -392,10 +435,25 @@ impl Resolver<'_> {
             "side" => {
                 self.side(target, out);
             }
+            "value" => {
+                if self.pack.data_value(target).is_none() {
+                    out.push(
+                        Diagnostic::error(
+                            Code::UNKNOWN_DATA_VALUE,
+                            format!("`[[value:{}]]` names no value of the data", target.value),
+                        )
+                        .at(&target.span)
+                        .with_hint(
+                            "use stacking.<side>, deck.<deck>.size, victory.<id> (a condition with one comparison) \
+                             or totals.<key>",
+                        ),
+                    );
+                }
+            }
             other => out.push(
                 Diagnostic::error(Code::RULES_SYNTAX, format!("unknown reference kind `{other}`"))
                     .at(&target.span)
-                    .with_hint("use rule, card, unit, place, box, term, setup or side"),
+                    .with_hint("use rule, card, unit, place, box, term, setup, side or value"),
             ),
         }
     }

@@ -102,4 +102,15 @@ codes! {
     MAP_DEGREE = "E0152", "an area or land hex has fewer or more neighbours than the map's graph rules allow";
     TURN_RANGES = "E0153", "hand size or action rounds by turn overlap, leave a turn out or lie off the turn track";
     PIECE_LOCATION = "E0315", "a setup places a piece where it cannot stand (a unit on a track, a marker a box or track does not take)";
+    CONDITION_UNREACHABLE = "E0160", "a condition compares a value with a number the pack's data can never reach (a track's boxes, the turn track, the map's VP)";
+    UNKNOWN_TRACK_OR_REGION = "E0161", "a condition names no track or no map region";
+    UNKNOWN_DATA_VALUE = "E0167", "a rule clause prints `[[value:…]]` of a value the data does not have";
+    STATED_NUMBER = "E0165", "a deck size, stacking limit or victory threshold differs from the number its rule clause states";
+    PLACED_ON_WATER = "E0320", "a setup places a land unit on water terrain (sea) it cannot enter";
+    DUPLICATE_PLACEMENT = "E0321", "a setup row repeats another (same setup, side, location and piece)";
+    COUNTER_BACK = "E0162", "a counter's back shows something other than the rules say (`[[constraints.backs]]`)";
+    UNIT_STEPS = "E0163", "a unit's steps disagree with its counters (a damaged side on the back needs two steps, two steps need it)";
+    STALE_RULE_NUMBER = "E0164", "a card or rule text types a rule number that no clause has (stale after a renumbering)";
+    CHIT_COUNTS = "E0166", "the chit mix's count of a value differs from the count the sources list (`[totals] chit_counts`)";
+    ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
 }

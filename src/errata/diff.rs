@@ -23,6 +23,16 @@ impl FieldChange {
     pub fn name(&self) -> &str {
         self.field.trim_start_matches("fields.")
     }
+
+    /// The field as a CSV column names it: `factors.anti_armour` → `anti_armour`,
+    /// `name.ja` → `name_ja`.
+    pub fn column(&self) -> String {
+        let path = self.name();
+        match path.split_once('.') {
+            Some(("name", lang)) => format!("name_{lang}"),
+            _ => path.rsplit('.').next().unwrap_or(path).to_string(),
+        }
+    }
 }
 
 /// What happened to an item.

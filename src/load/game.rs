@@ -61,6 +61,7 @@ struct RawDeckRules {
     #[serde(default)]
     limits: Vec<RawDeckLimit>,
     rule: Option<TS<String>>,
+    copies_rule: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -132,6 +133,7 @@ struct RawTotals {
     cards: Option<TS<u32>>,
     chits: Option<TS<u32>>,
     chit_mean: Option<TS<String>>,
+    chit_counts: Option<TS<BTreeMap<String, u32>>>,
     provisional: Option<TS<Vec<String>>>,
     #[serde(default)]
     by_filter: Vec<TS<super::totals::RawFilterTotal>>,
@@ -378,6 +380,8 @@ struct RawConstraints {
     forbidden: Vec<RawForbidden>,
     #[serde(default)]
     compositions: Vec<TS<RawComposition>>,
+    #[serde(default)]
+    backs: Vec<TS<super::backs::RawBack>>,
 }
 
 #[derive(Deserialize)]
@@ -495,6 +499,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             chits: raw.totals.chits.as_ref().map(|v| Loader::spanned(file, v)),
             chit_mean: raw.totals.chit_mean.as_ref().map(|v| Loader::spanned(file, v)),
             by_filter: super::totals::load(l, file, &raw.totals.by_filter),
+            chit_counts: raw.totals.chit_counts.as_ref().map(|v| Loader::spanned(file, v)),
         },
         components: raw
             .components
@@ -658,6 +663,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             })
             .collect(),
         rule: r(&d.rule),
+        copies_rule: r(&d.copies_rule),
     });
     pack.tracks = raw.tracks.iter().map(|t| track(l, file, t)).collect();
     let until = |l: &mut Loader<'_>, v: &Option<TS<String>>| {
@@ -696,6 +702,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             span,
         });
     }
+    pack.constraints.backs = super::backs::load(l, file, &raw.constraints.backs);
     pack.sequence = raw
         .sequence
         .iter()

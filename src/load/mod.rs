@@ -6,6 +6,7 @@
 //! pnpkit parses pack files.
 
 mod attributes;
+mod backs;
 mod cards;
 pub(crate) mod confine;
 pub(crate) mod csv;

@@ -307,6 +307,8 @@ pub struct DeckRules {
     pub limits: Vec<DeckLimit>,
     /// The rule stating them.
     pub rule: Option<Ref>,
+    /// The rule stating the copy limit, when it is not `rule` (seed 001: 4.2, beside 4.1's size).
+    pub copies_rule: Option<Ref>,
 }
 
 /// At most `max_copies` of each card whose flag `field` is set.

@@ -76,6 +76,9 @@ pub struct Totals {
     pub chit_mean: Option<Spanned<String>>,
     /// Totals over the items a filter selects (`[[totals.by_filter]]`).
     pub by_filter: Vec<super::declared::FilterTotal>,
+    /// How many chits of each value the sources list (`{ 1 = 21, 2 = 23, … }`), keyed by value
+    /// as written: a rounded mean cannot tell one chit moved to the next value.
+    pub chit_counts: Option<Spanned<std::collections::BTreeMap<String, u32>>>,
 }
 
 /// One item of the published component list.
@@ -261,6 +264,25 @@ pub struct Constraints {
     pub forbidden: Vec<Forbidden>,
     /// Stated compositions of forces or groups of units.
     pub compositions: Vec<Composition>,
+    /// What counters' backs must show, by the unit on the front.
+    pub backs: Vec<BackRule>,
+}
+
+/// What the back of a counter must show when its front is a unit with `steps` steps (of `side`):
+/// `enemy` (a unit of another side), `same-unit` (its damaged side), `same-side` or `blank`.
+#[derive(Debug, Serialize)]
+pub struct BackRule {
+    /// Fronts whose unit has this many steps (none: any).
+    pub steps: Option<u32>,
+    /// Fronts whose unit belongs to this side (none: any).
+    pub side: Option<super::Ref>,
+    /// `enemy`, `same-unit`, `same-side` or `blank`.
+    pub back: String,
+    /// The rule stating it.
+    pub rule: Option<super::Ref>,
+    /// Where it is declared.
+    #[serde(skip)]
+    pub span: super::Span,
 }
 
 /// At most `max_units` of a side's units in one location (chits never count).

@@ -18,6 +18,7 @@ pub mod records;
 mod rules;
 mod setup;
 mod unit;
+mod values;
 
 // Map graph rules, setup locations and pieces, values by turn.
 mod graph_rules;
@@ -329,6 +330,7 @@ impl Pack {
                 "box" => pack.box_def(target).map_or(target.to_string(), |b| either(&b.name.en, &b.name.ja).into()),
                 "term" => pack.term(target).map_or(target.to_string(), |t| either(&t.name.en, &t.name.ja).into()),
                 "setup" => pack.setup(target).map_or(target.to_string(), |s| either(&s.name.en, &s.name.ja).into()),
+                "value" => pack.data_value(target).unwrap_or_else(|| target.to_string()),
                 _ => target.to_string(),
             };
             out.push_str(&shown);

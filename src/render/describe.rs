@@ -86,6 +86,21 @@ impl<'a> Describer<'a> {
                 m.fill_first("face.cond_enters", &[("side", &self.side(call, 0)), ("place", &self.place(call, 1))])
             }
             "vp" => m.fill_first("face.cond_vp", &[("side", &self.side(call, 0))]),
+            "track" => m.fill_first("face.cond_track", &[("track", &self.track(call, 0))]),
+            "turn" => m.first("face.cond_turn"),
+            "controls-region" => m.fill_first(
+                "face.cond_controls_region",
+                &[("side", &self.side(call, 0)), ("region", &self.region(call, 1))],
+            ),
+            "controlled" => m.fill_first("face.cond_controlled", &[("side", &self.side(call, 0))]),
+            "held" => m.fill_first("face.cond_held", &[("side", &self.side(call, 0)), ("card", &self.card(call, 1))]),
+            "played" => m.fill_first("face.cond_played", &[("card", &self.card(call, 0))]),
+            "won" => m.fill_first("face.cond_won", &[("side", &self.side(call, 0))]),
+            "losses" => m.fill_first("face.cond_losses", &[("side", &self.side(call, 0))]),
+            "eliminated" => m.fill_first("face.cond_eliminated", &[("side", &self.side(call, 0))]),
+            "deck-empty" => m.fill_first("face.cond_deck_empty", &[("side", &self.side(call, 0))]),
+            "turns-without-units" => m.fill_first("face.cond_turns_without_units", &[("side", &self.side(call, 0))]),
+            "phasing" => m.fill_first("face.cond_phasing", &[("side", &self.side(call, 0))]),
             other => format!("{other}({})", call.args.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(", ")),
         }
     }
@@ -110,6 +125,9 @@ impl<'a> Describer<'a> {
     }
 
     fn side(&self, call: &Call, i: usize) -> String {
+        if arg(call, i) == "opponent" {
+            return self.msg.first("face.opponent");
+        }
         self.pack.side(arg(call, i)).map_or_else(|| arg(call, i).to_string(), |s| self.msg.first_name(&s.name).into())
     }
 
@@ -129,6 +147,22 @@ impl<'a> Describer<'a> {
             Some(p) => self.msg.first_name(&p.name).into(),
             None => r.to_string(),
         }
+    }
+
+    fn track(&self, call: &Call, i: usize) -> String {
+        let r = arg(call, i);
+        self.pack
+            .tracks
+            .iter()
+            .find(|t| t.id == r)
+            .map_or_else(|| r.to_string(), |t| self.msg.first_name(&t.name).into())
+    }
+
+    fn region(&self, call: &Call, i: usize) -> String {
+        let r = arg(call, i);
+        let region =
+            self.pack.map.iter().flat_map(|m| &m.regions).find(|x| crate::model::names_match(r, &x.id, &x.name));
+        region.map_or_else(|| r.to_string(), |x| self.msg.first_name(&x.name).into())
     }
 
     fn rule(&self, call: &Call, i: usize) -> String {
@@ -167,5 +201,16 @@ mod tests {
         let en = Messages::new(&["en"]);
         assert_eq!(Describer::new(&pack, &en).effect(&call("draws-chit", &[])), "draw a chit");
         assert_eq!(Describer::new(&pack, &en).effect(&call("wins", &["federal"])), "federal wins");
+    }
+
+    #[test]
+    fn the_new_predicates_read_as_words() {
+        let pack = Pack::default();
+        let en = Messages::new(&["en"]);
+        let d = Describer::new(&pack, &en);
+        let both = Expr::All { exprs: vec![call("deck-empty", &["opponent"]), call("held", &["us", "6"])] };
+        assert_eq!(d.condition(&both), "the opponent's deck has run out and us holds card 6");
+        let cmp = crate::load::parse_expr_for_tests("track(defcon) <= 1");
+        assert_eq!(d.condition(&cmp), "the defcon marker ≤ 1");
     }
 }

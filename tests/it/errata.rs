@@ -1,33 +1,52 @@
-//! Errata between two editions: the league-card erratum of seed 000 gives exactly six value
-//! changes and a replacement sheet of exactly those six cards; a clause renumbered without a
+//! Errata between two editions: the league-card erratum of seed 000 gives exactly 23 value
+//! changes (15 of heart, 8 of growth) and a replacement sheet of exactly those 23 cards; a clause renumbered without a
 //! change of text is a renumbering, not a removal and an addition.
 
 use super::support::{copy_dir, pnpkit, root, temp_dir, text};
 
 #[test]
-fn the_league_card_erratum_is_six_value_changes_and_six_replacement_cards() {
+fn the_league_card_erratum_is_23_value_changes_and_23_replacement_cards() {
     let dir = temp_dir("errata-league");
     let out = dir.join("out").to_string_lossy().into_owned();
     let output =
         pnpkit(&root(), &["errata", "data/league-erratum/original", "data/league-erratum/revised", "--out", &out]);
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
+    // In the order of the cards' ids as text (the diff is keyed by id).
     let expected = [
         "card 1 マッハウィンディ: heart 3 → 2",
+        "card 10 5ピート: growth 3 → 2",
+        "card 11 6ロニー: growth 3 → 2",
+        "card 12 7リンキー: growth 3 → 2",
+        "card 13 8ボビー: growth 3 → 2",
+        "card 14 10カール: growth 3 → 2",
+        "card 15 スーパーヘッド: heart 1 → 0",
+        "card 16 デウス: heart 1 → 0",
+        "card 17 ジェットセッター: heart 1 → 0",
+        "card 18 ゲバラ: heart 1 → 0",
+        "card 19 ワイルドホーク: heart 2 → 0",
         "card 2 キアイリュウケン: heart 3 → 2",
+        "card 20 ダイクダイソン: heart 2 → 1",
+        "card 21 シスレー: heart 1 → 0",
+        "card 22 ワット: heart 1 → 0",
+        "card 23 アンプ: heart 2 → 1",
         "card 3 ブルアーマー: heart 2 → 1",
         "card 4 極十郎太: heart 2 → 1",
         "card 5 トップジョイ: heart 2 → 1",
         "card 6 GZ: heart 1 → 0",
+        "card 7 シルキー: growth 4 → 3",
+        "card 8 2ピック: growth 3 → 2",
+        "card 9 4パット: growth 3 → 2",
     ];
     let changes: Vec<&str> = stdout.lines().filter(|l| l.starts_with("card ")).collect();
     assert_eq!(changes, expected);
-    assert!(stdout.contains("6 change(s) from original to revised"));
-    assert!(stdout.contains("replacement sheet: 6 cards on"), "{stdout}");
+    assert!(stdout.contains("23 change(s) from original to revised"));
+    assert!(stdout.contains("replacement sheet: 23 cards on"), "{stdout}");
     let json: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("out/changes.json")).unwrap()).unwrap();
-    assert_eq!(json.as_array().unwrap().len(), 6);
-    assert_eq!(json[5]["kind"]["fields"][0]["field"], "fields.heart");
+    assert_eq!(json.as_array().unwrap().len(), 23);
+    assert_eq!(json[0]["kind"]["fields"][0]["field"], "fields.heart");
+    assert_eq!(json[1]["kind"]["fields"][0]["field"], "fields.growth");
     let md = std::fs::read_to_string(dir.join("out/errata-revised.md")).unwrap();
     assert!(
         md.contains("### [revised] カード card 6 GZ: 変更 changed 心 heart\n\n*調整 balance · 心 heart:* Heart lowered from 1 to 0."),
@@ -39,11 +58,19 @@ fn the_league_card_erratum_is_six_value_changes_and_six_replacement_cards() {
     assert!(pdf.is_file());
     if let Ok(o) = std::process::Command::new("pdftotext").arg(&pdf).arg("-").output() {
         let text = String::from_utf8_lossy(&o.stdout);
-        for name in ["マッハウィンディ", "キアイリュウケン", "ブルアーマー", "極十郎太", "トップジョイ", "GZ"]
-        {
+        for name in [
+            "マッハウィンディ",
+            "キアイリュウケン",
+            "ブルアーマー",
+            "極十郎太",
+            "トップジョイ",
+            "GZ",
+            "シルキー",
+            "アンプ",
+        ] {
             assert!(text.contains(name), "the replacement sheet lacks {name}");
         }
-        assert!(text.matches("revised").count() >= 6, "every card carries its edition mark");
+        assert!(text.matches("revised").count() >= 23, "every card carries its edition mark");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -123,6 +150,12 @@ fn the_rules_reference_says_which_clauses_changed_since_the_previous_edition() {
             "3.5 {#control.neutral} A hex nobody has entered yet belongs to nobody.\n\n3.6 {#control.current}",
         );
     std::fs::write(&rules, edited).unwrap();
+    // An edition that names its predecessor keeps a note on every change.
+    let note =
+        |id: &str| format!("[[note]]\nitem = \"clause\"\nid = \"{id}\"\nclass = \"clarification\"\ntext = \"…\"\n\n");
+    let notes = ["control.check", "control.neutral", "control.current"].map(note).concat();
+    std::fs::create_dir_all(dir.join("new/errata")).unwrap();
+    std::fs::write(dir.join("new/errata/2012-01-01.toml"), notes).unwrap();
     let out = dir.join("out").to_string_lossy().into_owned();
     let new = dir.join("new").to_string_lossy().into_owned();
     let output = pnpkit(&root(), &["build", &new, "--only", "reference", "--out", &out]);
@@ -205,14 +238,14 @@ fn editions_can_be_git_revisions_of_one_pack_folder() {
     let output = pnpkit(&dir, &["errata", "games/league@v1", "games/league@HEAD", "--out", &out]);
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert_eq!(stdout.lines().filter(|l| l.starts_with("card ")).count(), 6, "{stdout}");
-    assert!(stdout.contains("replacement sheet: 6 cards on"), "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("card ")).count(), 23, "{stdout}");
+    assert!(stdout.contains("replacement sheet: 23 cards on"), "{stdout}");
     // `check` loads the previous edition from the tag and holds the notes to its changes.
     let output = pnpkit(&dir, &["check", "games/league"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
     std::fs::write(
         pack.join("errata/revised.toml"),
-        std::fs::read_to_string(pack.join("errata/revised.toml")).unwrap().replace("id = \"6\"", "id = \"7\""),
+        std::fs::read_to_string(pack.join("errata/revised.toml")).unwrap().replace("id = \"6\"\n", "id = \"99\"\n"),
     )
     .unwrap();
     let output = pnpkit(&dir, &["check", "games/league"]);
@@ -250,6 +283,9 @@ fn the_rules_reference_lists_every_earlier_revision_of_a_clause() {
         let rules = dir.join(folder).join("rules/03-control.md");
         let text = std::fs::read_to_string(&rules).unwrap().replace("Only [[term:city-hex]]es ever", wording);
         std::fs::write(&rules, text).unwrap();
+        std::fs::create_dir_all(dir.join(folder).join("errata")).unwrap();
+        let note = "[[note]]\nitem = \"clause\"\nid = \"control.check\"\nclass = \"clarification\"\ntext = \"…\"\n";
+        std::fs::write(dir.join(folder).join(format!("errata/{edition}.toml")), note).unwrap();
     }
     let out = dir.join("out").to_string_lossy().into_owned();
     let e3 = dir.join("e3").to_string_lossy().into_owned();
