@@ -276,7 +276,7 @@ fn an_english_only_pack_prints_sheets_tracks_and_aids_in_english_only() {
 }
 
 #[test]
-fn typed_areas_pack_checks_clean_with_totals_by_filter_and_free_placements() {
+fn typed_areas_pack_checks_clean_with_totals_by_filter_graph_rules_and_free_placements() {
     let output = pnpkit(&root(), &["check", "tests/packs/typed-areas"]);
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
@@ -291,6 +291,8 @@ fn typed_areas_pack_checks_clean_with_totals_by_filter_and_free_placements() {
     assert_eq!(border["attributes"]["subregions"], serde_json::json!(["west", "east"]));
     assert_eq!(pack["game"]["totals"]["by_filter"].as_array().unwrap().len(), 7);
     assert_eq!(pack["free_placements"][1]["where"], "subregions = west and stability <= 2");
+    assert_eq!(pack["map"]["graph"]["connected"], true, "the pack states its map connected, and check holds it");
+    assert_eq!(pack["map"]["graph"]["max_degree"], 3);
 }
 
 #[test]
