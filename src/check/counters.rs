@@ -62,32 +62,30 @@ fn steps(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for c in &pack.counters {
         let Some(front) = pack.unit_by_id(&c.front) else { continue };
         let damaged_back = c.back.as_ref().is_some_and(|b| b.value == front.id);
-        if damaged_back && front.steps < 2 {
-            out.push(
-                Diagnostic::error(
-                    Code::UNIT_STEPS,
-                    format!(
-                        "counter `{}` has `{}` on both faces (a damaged side), but the unit has {} step",
-                        c.id, front.id, front.steps
-                    ),
-                )
-                .at(&front.span)
-                .with_related(&c.front.span, "the counter")
-                .with_hint("give the unit `steps` 2 in units.csv, or an enemy or blank back in counters.csv"),
-            );
+        let (message, hint) = if damaged_back && front.steps < 2 {
+            (
+                format!(
+                    "counter `{}` has `{}` on both faces (a damaged side), but the unit has {} step",
+                    c.id, front.id, front.steps
+                ),
+                "give the unit `steps` 2 in units.csv, or an enemy or blank back in counters.csv",
+            )
         } else if !damaged_back && front.steps >= 2 {
-            out.push(
-                Diagnostic::error(
-                    Code::UNIT_STEPS,
-                    format!(
-                        "unit `{}` has {} steps, but counter `{}` shows no damaged side on its back",
-                        front.id, front.steps, c.id
-                    ),
-                )
+            (
+                format!(
+                    "unit `{}` has {} steps, but counter `{}` shows no damaged side on its back",
+                    front.id, front.steps, c.id
+                ),
+                "put the unit on the counter's back too (its damaged side), or give it 1 step",
+            )
+        } else {
+            continue;
+        };
+        out.push(
+            Diagnostic::error(Code::UNIT_STEPS, message)
                 .at(&front.span)
                 .with_related(&c.front.span, "the counter")
-                .with_hint("put the unit on the counter's back too (its damaged side), or give it 1 step"),
-            );
-        }
+                .with_hint(hint),
+        );
     }
 }

@@ -118,24 +118,10 @@ fn compares<'a>(expr: &'a Expr, f: &mut impl FnMut(&'a Call, &'a str, i64)) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Track, TrackBox};
+    use crate::model::Track;
 
     fn pack_with_tracks() -> Pack {
-        let track = |id: &str, values: std::ops::RangeInclusive<i64>| Track {
-            id: id.into(),
-            name: Default::default(),
-            attributes: Vec::new(),
-            boxes: values
-                .map(|value| TrackBox {
-                    value,
-                    label: Default::default(),
-                    attributes: Default::default(),
-                    span: Default::default(),
-                })
-                .collect(),
-            marker_mm: None,
-            span: Default::default(),
-        };
+        let track = Track::numbered;
         Pack { tracks: vec![track("vp", -20..=20), track("turn", 1..=10), track("defcon", 1..=5)], ..Pack::default() }
     }
 

@@ -229,6 +229,29 @@ pub struct Track {
     pub span: super::Span,
 }
 
+impl Track {
+    /// A track `id` with one plain box per value, for tests.
+    #[cfg(test)]
+    pub(crate) fn numbered(id: &str, values: std::ops::RangeInclusive<i64>) -> Track {
+        Track {
+            id: id.into(),
+            name: Names::default(),
+            attributes: Vec::new(),
+            boxes: values
+                .map(|value| TrackBox {
+                    value,
+                    label: Names::default(),
+                    attributes: Default::default(),
+                    span: Default::default(),
+                })
+                .collect(),
+            marker_mm: None,
+            markers: Vec::new(),
+            span: Default::default(),
+        }
+    }
+}
+
 /// An attribute a track's boxes carry (`forbids`, `hand_size`): its key and the label a page
 /// prints for it, so a raw key never reaches the page.
 #[derive(Debug, Serialize)]

@@ -443,20 +443,7 @@ mod tests {
 
     fn numbers(n: i64) -> Track {
         Track {
-            id: "vp".into(),
-            name: Names { ja: "勝利得点".into(), en: "victory points".into() },
-            attributes: Vec::new(),
-            boxes: (0..n)
-                .map(|value| TrackBox {
-                    value,
-                    label: Names::default(),
-                    attributes: Default::default(),
-                    span: Default::default(),
-                })
-                .collect(),
-            marker_mm: None,
-            markers: Vec::new(),
-            span: Default::default(),
+            name: Names { ja: "勝利得点".into(), en: "victory points".into() }, ..Track::numbered("vp", 0..=n - 1)
         }
     }
 
