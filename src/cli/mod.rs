@@ -31,6 +31,8 @@ macro_rules! say {
     }};
 }
 
+mod find;
+
 /// Prints a line on stdout (see `say!`), for the command modules.
 fn say_text(text: &str) {
     say!("{text}");
@@ -72,6 +74,9 @@ enum Command {
         #[command(subcommand)]
         command: CardsCommand,
     },
+    /// List the items of a collection a filter selects, with the filter of totals and free
+    /// placements: `find data/twilight-struggle areas battleground stability>=3`.
+    Find(find::FindArgs),
     /// Compare two editions of a pack: the changes, changes.json, an errata document and
     /// replacement sheets with only the changed cards and counter kinds.
     Errata {
@@ -298,6 +303,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
         },
         Command::Cards { command: CardsCommand::Search(args) } => search(&args, true),
+        Command::Find(args) => find::run(&args),
         Command::Deck { command: DeckCommand::Check { pack, list, format } } => check_deck(&pack, &list, format),
         Command::Dump { pack, context } => {
             let mut sources = Sources::default();

@@ -129,3 +129,30 @@ fn search_defaults_to_the_dougram_pack_and_prints_plain_lines() {
     let (stdout, _) = text(&output);
     assert!(stdout.starts_with("card    card-29"), "{stdout}");
 }
+
+#[test]
+fn find_lists_the_areas_a_filter_selects_as_areas_csv_says() {
+    // Read areas.csv independently: battlegrounds whose stability is 3 or more.
+    let csv = std::fs::read_to_string(root().join("data/twilight-struggle/areas.csv")).unwrap();
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let (id, stability, battleground) = (col("id"), col("stability"), col("battleground"));
+    let expected: Vec<String> = lines
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|c| c[battleground] == "yes" && c[stability].parse::<i64>().is_ok_and(|s| s >= 3))
+        .map(|c| c[id].to_string())
+        .collect();
+    assert!(expected.len() > 5, "the pack has such areas: {expected:?}");
+    let output = pnpkit(&root(), &["find", "data/twilight-struggle", "areas", "battleground", "stability>=3"]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let mut lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.pop(), Some(format!("{} areas", expected.len()).as_str()));
+    assert_eq!(lines, expected);
+    // A misspelt field is an error with the column and the fields the collection has.
+    let output = pnpkit(&root(), &["find", "data/twilight-struggle", "areas", "stabilty>=3"]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr.contains("did you mean `stability`?") && stderr.contains("subregions:west|east"), "{stderr}");
+}

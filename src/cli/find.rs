@@ -1,0 +1,76 @@
+//! `pnpkit find [PACK] COLLECTION FILTER…`: the items of any collection (cards, units, counters,
+//! areas, hexes, places, placements) that a filter selects — the filter of `[[totals.by_filter]]`
+//! and `[[free]]`, so a designer can see what a declared total counts before declaring it, and a
+//! player can ask "which battlegrounds have stability 3 or more?".
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::diag::{Diagnostic, Sources};
+use crate::model::filter::{self, Mode};
+use crate::model::records::Collection;
+
+use super::{query_error, report, Format, DEFAULT_PACK};
+
+/// `find [PACK] COLLECTION FILTER…`, as typed.
+#[derive(clap::Args)]
+pub(super) struct FindArgs {
+    /// An optional pack folder, the collection, then the filter (every word a filter, joined by
+    /// spaces or `and`; no filter lists them all).
+    #[arg(required = true, num_args = 1..)]
+    words: Vec<String>,
+    /// Print JSON: the count and each item's label and values.
+    #[arg(long)]
+    json: bool,
+}
+
+impl FindArgs {
+    /// The pack folder (the first word when it is one), the collection's name and the filter.
+    fn split(&self) -> (PathBuf, &str, String) {
+        let words: &[String] = &self.words;
+        let (pack, rest) = match words.split_first() {
+            Some((first, rest)) if !rest.is_empty() && Path::new(first).join("pack.toml").is_file() => {
+                (PathBuf::from(first), rest)
+            }
+            _ => (PathBuf::from(DEFAULT_PACK), words),
+        };
+        let (collection, filter) = rest.split_first().map_or(("", &[][..]), |(c, f)| (c.as_str(), f));
+        (pack, collection, filter.join(" "))
+    }
+}
+
+/// Runs `find`: exit 1 for a pack that does not load, an unknown collection or a bad filter.
+pub(super) fn run(args: &FindArgs) -> ExitCode {
+    let (dir, name, query) = args.split();
+    let Some(collection) = Collection::named(name) else {
+        let names: Vec<&str> = Collection::ALL.iter().map(|(n, _)| *n).collect();
+        eprintln!("error: no collection `{name}`\n  = help: the collections are {}", names.join(", "));
+        return ExitCode::FAILURE;
+    };
+    let mut sources = Sources::default();
+    let (pack, diags) = crate::load::pack(&dir, &mut sources);
+    if diags.iter().any(Diagnostic::is_error) {
+        report(&sources, &diags, Format::Human);
+        return ExitCode::FAILURE;
+    }
+    let parsed = match filter::parse(&pack.schema(collection), &query, Mode::Strict) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            eprint!("{}", query_error(&query, &e));
+            return ExitCode::FAILURE;
+        }
+    };
+    let found: Vec<_> = pack.items(collection).into_iter().filter(|item| parsed.matches(&item.record)).collect();
+    if args.json {
+        let items: Vec<_> = found.iter().map(|i| serde_json::json!({ "label": i.label, "values": i.record })).collect();
+        let out = serde_json::json!({ "collection": name, "filter": query, "count": found.len(), "items": items });
+        say!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    } else {
+        for item in &found {
+            say!("{}", item.label);
+        }
+        let noun = collection.noun();
+        say!("{} {noun}{}", found.len(), if found.len() == 1 { "" } else { "s" });
+    }
+    ExitCode::SUCCESS
+}
