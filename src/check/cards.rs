@@ -112,7 +112,7 @@ fn satisfiable(pack: &Pack, expr: &Expr, removed: &BTreeSet<String>) -> bool {
 
 fn eval(pack: &Pack, expr: &Expr, value: &BTreeMap<&str, bool>) -> bool {
     match expr {
-        Expr::Call(c) | Expr::Compare { call: c, .. } => {
+        Expr::Call(c) | Expr::Compare { call: c, .. } | Expr::Versus { call: c, .. } => {
             value.get(atom_key(pack, c).as_str()).copied().unwrap_or(false)
         }
         Expr::Not { expr } => !eval(pack, expr, value),

@@ -25,7 +25,7 @@ pub fn eval(pack: &Pack, expr: &Expr, open: &OpenCards) -> Option<bool> {
             "open" => call.args.first().and_then(|a| pack.card(a)).map(|c| open.0.contains(&c.id)),
             _ => None,
         },
-        Expr::Compare { .. } => None,
+        Expr::Compare { .. } | Expr::Versus { .. } => None,
         Expr::Not { expr } => eval(pack, expr, open).map(|v| !v),
         Expr::All { exprs } => {
             let values: Vec<_> = exprs.iter().map(|e| eval(pack, e, open)).collect();

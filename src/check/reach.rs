@@ -108,7 +108,8 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
 /// Calls `f` with every comparison in `expr`.
 fn compares<'a>(expr: &'a Expr, f: &mut impl FnMut(&'a Call, &'a str, i64)) {
     match expr {
-        Expr::Call(_) => {}
+        // Two values of one kind compared can always hold, one way or the other.
+        Expr::Call(_) | Expr::Versus { .. } => {}
         Expr::Compare { call, cmp, value } => f(call, cmp, *value),
         Expr::Not { expr } => compares(expr, f),
         Expr::All { exprs } | Expr::Any { exprs } => exprs.iter().for_each(|e| compares(e, f)),

@@ -107,7 +107,7 @@ fn compare(pack: &Pack, value: i64, rule: Option<&Ref>, span: &Span, what: &str,
 /// The numbers a condition compares with, each at its function's name.
 fn thresholds<'a>(expr: &'a Expr, out: &mut Vec<(i64, &'a Span)>) {
     match expr {
-        Expr::Call(_) => {}
+        Expr::Call(_) | Expr::Versus { .. } => {}
         Expr::Compare { call, value, .. } => out.push((*value, &call.name.span)),
         Expr::Not { expr } => thresholds(expr, out),
         Expr::All { exprs } | Expr::Any { exprs } => exprs.iter().for_each(|e| thresholds(e, out)),

@@ -108,12 +108,19 @@ impl Parser<'_> {
         for cmp in [">=", "<=", "==", ">", "<"] {
             if self.eat(cmp) {
                 self.skip_space();
+                if self.text[self.pos..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    let other = self.call()?;
+                    return Ok(Expr::Versus { call, cmp: cmp.to_string(), other });
+                }
                 let start = self.pos;
                 let digits = self.text[start..]
                     .find(|c: char| !(c.is_ascii_digit() || c == '-'))
                     .map_or(self.text.len(), |i| start + i);
                 let Ok(value) = self.text[start..digits].parse::<i64>() else {
-                    return Err(self.error("expected a number after the comparison", "e.g. `vp(liberation) >= 9`"));
+                    return Err(self.error(
+                        "expected a number or a function after the comparison",
+                        "e.g. `vp(liberation) >= 9` or `vp(player-a) > vp(player-b)`",
+                    ));
                 };
                 self.pos = digits;
                 return Ok(Expr::Compare { call, cmp: cmp.to_string(), value });
@@ -179,6 +186,9 @@ mod tests {
                 format!("{}({})", c.name.value, c.args.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(","))
             }
             Expr::Compare { call, cmp, value } => format!("{}{cmp}{value}", show(&Expr::Call(call.clone()))),
+            Expr::Versus { call, cmp, other } => {
+                format!("{}{cmp}{}", show(&Expr::Call(call.clone())), show(&Expr::Call(other.clone())))
+            }
             Expr::Not { expr } => format!("!{}", show(expr)),
             Expr::All { exprs } => format!("all[{}]", exprs.iter().map(show).collect::<Vec<_>>().join(" ")),
             Expr::Any { exprs } => format!("any[{}]", exprs.iter().map(show).collect::<Vec<_>>().join(" ")),
@@ -192,6 +202,15 @@ mod tests {
         let e = parse("open(77) & !open(34)", 0, 0).unwrap();
         assert_eq!(show(&e), "all[open(77) !open(34)]");
         assert_eq!(show(&parse("vp(liberation) >= 9", 0, 0).unwrap()), "vp(liberation)>=9");
+    }
+
+    #[test]
+    fn compares_two_functions_for_the_higher_total() {
+        let e = parse("vp(player-a) >= 15 & vp(player-a) > vp(player-b)", 0, 0).unwrap();
+        assert_eq!(show(&e), "all[vp(player-a)>=15 vp(player-a)>vp(player-b)]");
+        assert_eq!(e.calls().len(), 3, "both sides' functions are checked like any call");
+        let err = parse("vp(player-a) > ", 0, 0).unwrap_err();
+        assert!(err.message.contains("a number or a function"), "{}", err.message);
     }
 
     #[test]

@@ -179,6 +179,15 @@ pub enum Expr {
         /// The number.
         value: i64,
     },
+    /// Two functions' values compared (`vp(player-a) > vp(player-b)`: the higher total wins).
+    Versus {
+        /// The left function.
+        call: Call,
+        /// `>=`, `<=`, `==`, `>`, `<`.
+        cmp: String,
+        /// The right function.
+        other: Call,
+    },
     /// Negation.
     Not {
         /// What is negated.
@@ -242,6 +251,7 @@ impl Expr {
     fn collect_calls<'a>(&'a self, out: &mut Vec<&'a Call>) {
         match self {
             Expr::Call(c) | Expr::Compare { call: c, .. } => out.push(c),
+            Expr::Versus { call, other, .. } => out.extend([call, other]),
             Expr::Not { expr } => expr.collect_calls(out),
             Expr::All { exprs } | Expr::Any { exprs } => exprs.iter().for_each(|e| e.collect_calls(out)),
         }

@@ -95,7 +95,7 @@ pub fn card_atoms<'e>(expr: &'e Expr, negated: bool, out: &mut Vec<(&'e str, boo
                 out.push((a.value.as_str(), negated));
             }
         }
-        Expr::Call(_) | Expr::Compare { .. } => {}
+        Expr::Call(_) | Expr::Compare { .. } | Expr::Versus { .. } => {}
         Expr::Not { expr } => card_atoms(expr, !negated, out),
         Expr::All { exprs } | Expr::Any { exprs } => exprs.iter().for_each(|e| card_atoms(e, negated, out)),
     }

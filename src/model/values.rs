@@ -53,7 +53,7 @@ impl Pack {
 /// The numbers `expr` compares with.
 fn compared(expr: &Expr, out: &mut Vec<i64>) {
     match expr {
-        Expr::Call(_) => {}
+        Expr::Call(_) | Expr::Versus { .. } => {}
         Expr::Compare { value, .. } => out.push(*value),
         Expr::Not { expr } => compared(expr, out),
         Expr::All { exprs } | Expr::Any { exprs } => exprs.iter().for_each(|e| compared(e, out)),

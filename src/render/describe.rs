@@ -21,15 +21,8 @@ impl<'a> Describer<'a> {
     pub(crate) fn condition(&self, expr: &Expr) -> String {
         match expr {
             Expr::Call(call) => self.call(call),
-            Expr::Compare { call, cmp, value } => {
-                let cmp = match cmp.as_str() {
-                    ">=" => "≥",
-                    "<=" => "≤",
-                    "==" => "=",
-                    other => other,
-                };
-                format!("{} {cmp} {value}", self.call(call))
-            }
+            Expr::Compare { call, cmp, value } => format!("{} {} {value}", self.call(call), symbol(cmp)),
+            Expr::Versus { call, cmp, other } => format!("{} {} {}", self.call(call), symbol(cmp), self.call(other)),
             Expr::Not { expr } => match expr.as_ref() {
                 Expr::Call(c) if c.name.value == "open" => {
                     self.msg.fill_first("face.cond_not_open", &[("card", &self.card(c, 0))])
@@ -172,6 +165,16 @@ impl<'a> Describer<'a> {
 
 fn arg(call: &Call, i: usize) -> &str {
     call.args.get(i).map_or("", |a| a.value.as_str())
+}
+
+/// A comparison as printed: `≥`, `≤`, `=`, `>`, `<`.
+fn symbol(cmp: &str) -> &str {
+    match cmp {
+        ">=" => "≥",
+        "<=" => "≤",
+        "==" => "=",
+        other => other,
+    }
 }
 
 #[cfg(test)]

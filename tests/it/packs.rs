@@ -103,7 +103,7 @@ fn submarine_attack_editions_publish_their_dated_revisions() {
         "torpedo D abolished: {stdout}"
     );
     assert!(stdout.contains("sheet mat 配置図: slots[actions].count 10 → 8"), "8 of 10 actions: {stdout}");
-    assert!(stdout.contains("when.value 10 → 15"), "the game ends at 15 VP: {stdout}");
+    assert!(stdout.contains("when.exprs[0].value 10 → 15"), "the game ends at 15 VP: {stdout}");
     assert!(stdout.contains("replacement sheet: 2 cards on"), "the two torpedo D cards become C: {stdout}");
     let output = pnpkit(&root(), &["errata", "data/submarine-attack/editions/original", old, "--out", &out]);
     let (stdout, _) = text(&output);
