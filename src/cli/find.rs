@@ -3,14 +3,14 @@
 //! and `[[free]]`, so a designer can see what a declared total counts before declaring it, and a
 //! player can ask "which battlegrounds have stability 3 or more?".
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::diag::{Diagnostic, Sources};
 use crate::model::filter::{self, Mode};
 use crate::model::records::Collection;
 
-use super::{query_error, report, Format, DEFAULT_PACK};
+use super::{pack_and_rest, query_error, report, Format};
 
 /// `find [PACK] COLLECTION FILTER…`, as typed.
 #[derive(clap::Args)]
@@ -27,13 +27,7 @@ pub(super) struct FindArgs {
 impl FindArgs {
     /// The pack folder (the first word when it is one), the collection's name and the filter.
     fn split(&self) -> (PathBuf, &str, String) {
-        let words: &[String] = &self.words;
-        let (pack, rest) = match words.split_first() {
-            Some((first, rest)) if !rest.is_empty() && Path::new(first).join("pack.toml").is_file() => {
-                (PathBuf::from(first), rest)
-            }
-            _ => (PathBuf::from(DEFAULT_PACK), words),
-        };
+        let (pack, rest) = pack_and_rest(&self.words);
         let (collection, filter) = rest.split_first().map_or(("", &[][..]), |(c, f)| (c.as_str(), f));
         (pack, collection, filter.join(" "))
     }

@@ -126,12 +126,19 @@ struct SearchArgs {
 impl SearchArgs {
     /// The pack folder (the first word when it is one) and the query.
     fn split(&self) -> (PathBuf, String) {
-        match self.words.split_first() {
-            Some((first, rest)) if !rest.is_empty() && Path::new(first).join("pack.toml").is_file() => {
-                (first.into(), rest.join(" "))
-            }
-            _ => (DEFAULT_PACK.into(), self.words.join(" ")),
+        let (pack, rest) = pack_and_rest(&self.words);
+        (pack, rest.join(" "))
+    }
+}
+
+/// A command's words split into the pack folder — the first word when more follow and it holds
+/// a pack.toml, else the default pack — and the words after it.
+fn pack_and_rest(words: &[String]) -> (PathBuf, &[String]) {
+    match words.split_first() {
+        Some((first, rest)) if !rest.is_empty() && Path::new(first).join("pack.toml").is_file() => {
+            (PathBuf::from(first), rest)
         }
+        _ => (PathBuf::from(DEFAULT_PACK), words),
     }
 }
 
