@@ -70,6 +70,7 @@ mod tests {
         let clause = |number: &str| Clause {
             id: number.into(),
             number: number.into(),
+            title: Default::default(),
             text: String::new(),
             items: Vec::new(),
             notes: Vec::new(),

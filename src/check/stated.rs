@@ -122,6 +122,7 @@ mod tests {
         Clause {
             id: "c".into(),
             number: "1.1".into(),
+            title: Default::default(),
             text: text.into(),
             items: Vec::new(),
             notes: Vec::new(),

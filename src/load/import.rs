@@ -38,6 +38,7 @@ pub fn rulebook(file: FileId, text: &str) -> Vec<Section> {
             section.clauses.push(Clause {
                 id: if repeats == 0 { base } else { format!("{base}-x{}", repeats + 1) },
                 number: number.to_string(),
+                title: Default::default(),
                 text: rest.trim().to_string(),
                 items: Vec::new(),
                 notes: Vec::new(),

@@ -98,6 +98,7 @@ fn parse_rules(l: &mut Loader<'_>, file: FileId, text: &str, sections: &mut Vec<
             let mut clause = Clause {
                 id,
                 number,
+                title: Default::default(),
                 text: String::new(),
                 items: Vec::new(),
                 notes: Vec::new(),

@@ -37,6 +37,8 @@ pub struct Clause {
     pub id: String,
     /// Display number (`8.4.2`).
     pub number: String,
+    /// A short title a player looks for (`Stacking`, `スタック制限`); empty names when it has none.
+    pub title: Names,
     /// Text in our own words, with `[[kind:target]]` references.
     pub text: String,
     /// List items belonging to the clause.
