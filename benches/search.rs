@@ -22,6 +22,7 @@ fn main() {
             .map(|c| Clause {
                 id: format!("s{s}.c{c}"),
                 number: format!("{s}.{c}"),
+                title: Names { ja: String::new(), en: format!("Topic {c}") },
                 text: format!("{} {} {}", phrases[(s + c) % 6], phrases[(s * c) % 6], phrases[c % 6]),
                 items: Vec::new(),
                 notes: Vec::new(),
@@ -44,7 +45,7 @@ fn main() {
         let mut times: Vec<f64> = (0..21)
             .map(|_| {
                 let t = Instant::now();
-                let hits = index.search(query, 20);
+                let (hits, _) = index.search(query, 20);
                 assert!(!hits.is_empty(), "{query}");
                 t.elapsed().as_secs_f64() * 1000.0
             })

@@ -500,33 +500,71 @@ fn search(args: &SearchArgs, cards: bool) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let index = crate::reference::Index::of(&pack);
-    let mut hits = if cards {
+    let (hits, total) = if cards {
         match crate::reference::search_cards(&index, &query) {
-            Ok(hits) => hits,
+            Ok(mut hits) => {
+                let total = hits.len();
+                hits.truncate(args.limit);
+                (hits, total)
+            }
             Err(e) => {
                 eprint!("{}", query_error(&query, &e));
                 return ExitCode::FAILURE;
             }
         }
     } else {
-        index.search_all(&query)
+        index.search(&query, args.limit)
     };
-    let total = hits.len();
-    hits.truncate(args.limit);
+    let msg = crate::messages::Messages::of(&pack);
     if args.json {
         let found = Found { total, hits: &hits };
         say!("{}", serde_json::to_string_pretty(&found).unwrap_or_default());
-    } else if hits.is_empty() && total == 0 {
-        say!("no results for “{query}”");
+    } else if total == 0 {
+        say!("{}", msg.fill_first("search.none", &[("query", &query)]));
     } else {
+        let bold = std::io::IsTerminal::is_terminal(&std::io::stdout());
         for h in &hits {
-            say!("{:<7} {:<36} {}", format!("{:?}", h.kind).to_lowercase(), h.id, h.title);
+            say!("{}", hit_lines(&msg, h, bold));
         }
         if total > hits.len() {
-            say!("{} of {total} results; --limit {total} shows them all", hits.len());
+            let (shown, total) = (hits.len().to_string(), total.to_string());
+            let args = [("shown", shown.as_str()), ("total", total.as_str())];
+            say!("{}; {}", msg.fill_first("search.cut", &args), msg.fill_first("search.all", &args));
         }
     }
     ExitCode::SUCCESS
+}
+
+/// One result as the terminal shows it: kind, number, title and where it belongs, its anchor id,
+/// then its snippet indented, matched words in bold on a terminal.
+fn hit_lines(msg: &crate::messages::Messages, h: &crate::reference::Hit, bold: bool) -> String {
+    let kind = msg.first(&format!("search.{}", serde_json::to_value(h.kind).unwrap_or_default().as_str().unwrap_or("")));
+    let marked = |text: &str, marks: &[(usize, usize)]| -> String {
+        if !bold {
+            return text.to_string();
+        }
+        let mut out = String::new();
+        for (i, c) in text.chars().enumerate() {
+            if marks.iter().any(|m| m.0 == i) {
+                out.push_str("\x1b[1m");
+            }
+            out.push(c);
+            if marks.iter().any(|m| m.1 == i + 1) {
+                out.push_str("\x1b[0m");
+            }
+        }
+        out
+    };
+    let head = [h.number.as_str(), &marked(&h.title, &h.title_marks), &h.context]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let mut text = format!("{kind:<6} {head}  ({})", h.id);
+    if !h.snippet.is_empty() {
+        text.push_str(&format!("\n       {}", marked(&h.snippet, &h.marks)));
+    }
+    text
 }
 
 /// What `--json` prints for a search: how many results there were, and those shown.

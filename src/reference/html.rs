@@ -7,23 +7,35 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use tera::{Context, Tera};
 
-use super::search::Index;
+use super::index::Index;
 use crate::diag::{Code, Diagnostic};
 use crate::errata::{text_diff, Change, ChangeKind, Piece, Revision};
 use crate::messages::Messages;
 use crate::model::{Names, Pack};
 
 const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
-const SCRIPT: &str = include_str!("../../templates/reference/search.js");
+/// The page's scripts, in order: the English stemmer, the ranked search (the CLI's rules), card
+/// filters, the search box.
+const SCRIPTS: [&str; 4] = [
+    include_str!("../../templates/reference/stem.js"),
+    include_str!("../../templates/reference/engine.js"),
+    include_str!("../../templates/reference/cards.js"),
+    include_str!("../../templates/reference/page.js"),
+];
 
 #[derive(Serialize)]
 struct ClauseView {
     id: String,
     number: String,
+    /// Its title in the pack's first language, and in its others.
+    title: String,
+    title_other: String,
     html: String,
     items: Vec<String>,
     notes: Vec<String>,
     referenced_by: Vec<RefView>,
+    /// The clauses its text refers to, in order.
+    refers_to: Vec<RefView>,
     /// What each earlier revision did to the clause, oldest first.
     history: Vec<HistoryView>,
     /// Whether the current edition changed it.
@@ -157,6 +169,25 @@ fn search_examples(pack: &Pack) -> String {
     examples.join(", ")
 }
 
+/// The clauses `clause` refers to (`[[rule:…]]`), each once, in the order of its text.
+fn refers_to(pack: &Pack, clause: &crate::model::Clause) -> Vec<RefView> {
+    let mut out: Vec<RefView> = Vec::new();
+    for (kind, target) in &clause.refs {
+        if let Some(t) = pack.clause(target).filter(|t| kind == "rule" && t.id != clause.id) {
+            if !out.iter().any(|r| r.id == t.id) {
+                out.push(RefView { id: t.id.clone(), number: t.number.clone() });
+            }
+        }
+    }
+    out
+}
+
+/// What the search box says, in the pack's languages (templates/reference/page.js).
+fn search_labels(msg: &Messages) -> serde_json::Value {
+    let keys = ["clause", "card", "unit", "place", "term", "none", "cut", "count"];
+    keys.iter().map(|k| (k.to_string(), serde_json::Value::String(msg.text(&format!("search.{k}"))))).collect()
+}
+
 /// The reference as one HTML file. `revisions` are what each earlier edition changed, oldest
 /// first (empty when the pack names no earlier edition's folder); each clause lists its revisions,
 /// those the current edition changed are marked, and removed clauses are listed by edition.
@@ -213,6 +244,9 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 .map(|c| ClauseView {
                     id: c.id.clone(),
                     number: c.number.clone(),
+                    title: split_name(&msg, &c.title).0,
+                    title_other: split_name(&msg, &c.title).1,
+                    refers_to: refers_to(pack, c),
                     html: linked(pack, &c.text),
                     items: c.items.iter().map(|i| linked(pack, i)).collect(),
                     notes: c.notes.iter().map(|n| linked(pack, n)).collect(),
@@ -309,7 +343,10 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
             serde_json::json!({ "id": s.id, "name": msg.name(&s.name), "rows": rows })
         })
         .collect();
-    let index = script_json(&serde_json::to_string(&Index::of(pack)).unwrap_or_else(|_| "{\"docs\":[]}".into()));
+    // The index and what the search box says, one JSON value in one script element.
+    let mut index = serde_json::to_value(Index::of(pack)).unwrap_or_default();
+    index["labels"] = search_labels(&msg);
+    let index = script_json(&index.to_string());
     let mut context = Context::new();
     let (title, title_other) = split_name(&msg, &pack.game.title);
     context.insert("title", &title);
@@ -326,7 +363,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     context.insert("places", &places);
     context.insert("setups", &setups);
     context.insert("index", &index);
-    context.insert("script", SCRIPT);
+    context.insert("script", &SCRIPTS.join("\n"));
     let mut tera = Tera::new();
     tera.autoescape_on(vec![".html.tera"]);
     let failed = |e: tera::Error| Diagnostic::error(Code::TEMPLATE, format!("rules reference template: {e}"));

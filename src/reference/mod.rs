@@ -11,9 +11,13 @@
 
 pub mod filter;
 mod html;
+mod index;
 mod search;
+mod tokens;
 
 pub use html::html;
 
 pub use filter::{CardFacts, CardQuery, FieldDef, Filter, QueryError};
-pub use search::{normalize, search_cards, Doc, DocKind, Hit, Index};
+pub use index::{Doc, DocKind, Index};
+pub use search::{search_cards, Hit};
+pub use tokens::normalize;

@@ -1,41 +1,31 @@
-//! Index and query.
+//! Ranked search over an [`Index`], the same rule as templates/reference/search.js.
+//!
+//! A query is cut into units: each Latin word (stop words dropped) and each bigram of a Japanese
+//! run. A unit's score in a document is its best expansion's weight times the expansion's
+//! multiplier: the word's own stem (×4), the longer words it begins (×2, three letters or more),
+//! and when its stem is in no document, the words one typo away (×3, five letters or more). A
+//! one-letter Japanese run finds itself (×4) and every bigram holding it (×1). A document's score
+//! is the sum of its units' scores times how many units it matched, so every word is optional but
+//! more matched words rank higher. On top: a clause number (`13.4`), a card (`#29`, `card 29`,
+//! `カード29`) or a whole query naming a document exactly (a clause title, a card, a unit, a term —
+//! whose defining clause comes first) put that document first.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::filter::{self, CardFacts, FieldDef, QueryError};
-pub use crate::model::filter::normalize;
-use crate::model::{Card, Pack};
+use super::filter::{self, CardFacts, QueryError};
+use super::index::{Doc, DocKind, Index};
+use super::tokens::{bigrams, compact_name, normalize, pieces, stem, typo_distance};
 
-/// What a document is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum DocKind {
-    /// A glossary term.
-    Term,
-    /// A rule clause.
-    Clause,
-    /// A card.
-    Card,
-    /// A unit type.
-    Unit,
-    /// A place on the map.
-    Place,
-}
-
-/// One searchable document.
-#[derive(Clone, Debug, Serialize)]
-pub struct Doc {
-    /// Kind.
-    pub kind: DocKind,
-    /// Anchor id in the reference (`clause-capture.garcia`, `card-29`, `term-hidden-chit`).
-    pub id: String,
-    /// What results show: number and title.
-    pub title: String,
-    /// Names that jump straight to it (term names, readings, aliases; clause numbers; `#29`).
-    pub keys: Vec<String>,
-    /// Normalized searchable text (title, names, body).
-    pub text: String,
-}
+/// What a clause number or a card number adds: above anything words can score.
+const JUMP: u64 = 1_000_000_000_000;
+/// What a whole query naming a document exactly adds.
+const NAME: u64 = 1_000_000_000;
+/// At most this many units of a query are scored (a pasted paragraph stays fast).
+const MAX_UNITS: usize = 64;
+/// Snippets are about this many characters.
+const SNIPPET: usize = 180;
 
 /// A search result.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -44,218 +34,298 @@ pub struct Hit {
     pub kind: DocKind,
     /// Anchor id.
     pub id: String,
-    /// Title.
+    /// Clause or card number (empty for others).
+    pub number: String,
+    /// Title or name.
     pub title: String,
+    /// Where it belongs (a clause's section).
+    pub context: String,
     /// Score (higher first).
-    pub score: u32,
+    pub score: u64,
+    /// A piece of its text around the first matched word (`…` where cut).
+    pub snippet: String,
+    /// Matched words in the snippet, as char ranges.
+    pub marks: Vec<(usize, usize)>,
+    /// Matched words in the title, as char ranges.
+    pub title_marks: Vec<(usize, usize)>,
 }
 
-fn is_japanese(c: char) -> bool {
-    !c.is_ascii() && c.is_alphanumeric()
-}
-
-/// Japanese runs and Latin words of a normalized query.
-fn pieces(query: &str) -> (Vec<String>, Vec<String>) {
-    let mut runs = Vec::new();
-    let mut words = Vec::new();
-    let mut run = String::new();
-    let mut word = String::new();
-    for c in query.chars() {
-        if is_japanese(c) {
-            run.push(c);
-        } else if !run.is_empty() {
-            runs.push(std::mem::take(&mut run));
-        }
-        if c.is_ascii_alphanumeric() {
-            word.push(c);
-        } else if !word.is_empty() {
-            words.push(std::mem::take(&mut word));
-        }
-    }
-    runs.extend((!run.is_empty()).then_some(run));
-    words.extend((!word.is_empty()).then_some(word));
-    (runs, words)
-}
-
-fn bigrams(run: &str) -> Vec<String> {
-    let chars: Vec<char> = run.chars().collect();
-    if chars.len() < 2 {
-        return vec![run.to_string()];
-    }
-    chars.windows(2).map(|w| w.iter().collect()).collect()
-}
-
-/// The search index of a pack.
-#[derive(Debug, Default, Serialize)]
-pub struct Index {
-    /// Every document.
-    pub docs: Vec<Doc>,
-    /// The typed fields card filters know.
-    pub fields: Vec<FieldDef>,
-    /// What card filters look at, per card, in number order.
-    pub cards: Vec<CardFacts>,
-    /// The same as filters test it, per card.
-    #[serde(skip)]
-    pub records: Vec<crate::model::filter::Record>,
-}
+/// One unit of a query: the tokens it may match, each with its multiplier.
+type Unit = Vec<(String, u64)>;
 
 impl Index {
-    /// Indexes the clauses, cards, units, places and terms of `pack`.
-    pub fn of(pack: &Pack) -> Index {
-        let mut docs = Vec::new();
-        let plain = |t: &str| pack.plain_text(t);
-        for t in &pack.rules.terms {
-            let mut keys = vec![t.id.clone(), t.name.ja.clone(), t.name.en.clone(), t.kana.clone()];
-            keys.extend(t.aliases.iter().cloned());
-            let text = format!("{} {} {} {}", t.name.ja, t.name.en, t.kana, t.aliases.join(" "));
-            docs.push(Doc {
-                kind: DocKind::Term,
-                id: format!("term-{}", t.id),
-                title: format!("{} {}", t.name.ja, t.name.en),
-                keys,
-                text,
-            });
-        }
-        for section in &pack.rules.sections {
-            for c in &section.clauses {
-                let body = std::iter::once(plain(&c.text))
-                    .chain(c.items.iter().map(|i| plain(i)))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let title = format!("{} {} {}", c.number, section.title.ja, section.title.en);
-                docs.push(Doc {
-                    kind: DocKind::Clause,
-                    id: format!("clause-{}", c.id),
-                    title: title.clone(),
-                    keys: vec![c.number.clone()],
-                    text: format!("{title} {body}"),
-                });
+    /// The weight of `token` in document `doc`.
+    fn weight(&self, token: &str, doc: usize) -> u64 {
+        let Some(list) = self.postings.get(token) else { return 0 };
+        let (mut low, mut high) = (0, list.len() / 2);
+        while low < high {
+            let mid = (low + high) / 2;
+            match list[2 * mid].cmp(&(doc as u32)) {
+                std::cmp::Ordering::Less => low = mid + 1,
+                std::cmp::Ordering::Greater => high = mid,
+                std::cmp::Ordering::Equal => return u64::from(list[2 * mid + 1]),
             }
         }
-        for card in &pack.cards {
-            docs.push(card_doc(card));
-        }
-        for u in &pack.units {
-            docs.push(Doc {
-                kind: DocKind::Unit,
-                id: format!("unit-{}", u.id),
-                title: format!("{} {}", u.name.ja, u.name.en),
-                keys: vec![u.id.clone()],
-                text: format!("{} {} {}", u.name.ja, u.name.en, u.class.value),
-            });
-        }
-        for hex in pack.map.iter().flat_map(|m| &m.hexes) {
-            if let Some(p) = &hex.place {
-                docs.push(Doc {
-                    kind: DocKind::Place,
-                    id: format!("place-{}", p.id),
-                    title: format!("{} {} ({})", p.name.ja, p.name.en, hex.id),
-                    keys: vec![p.id.clone()],
-                    text: format!("{} {} {}", p.name.ja, p.name.en, hex.id),
-                });
+        0
+    }
+
+    /// The units of a normalized query.
+    fn units(&self, q: &str) -> Vec<Unit> {
+        let all = pieces(q);
+        let content: Vec<_> = all.iter().filter(|p| p.japanese || !self.stop.contains(&p.text.as_str())).collect();
+        let chosen = if content.is_empty() { all.iter().collect() } else { content };
+        let mut units = Vec::new();
+        for p in chosen {
+            if !p.japanese {
+                units.push(self.expand(&p.text));
+                continue;
+            }
+            let grams = bigrams(&p.text);
+            if grams.len() == 1 && grams[0].chars().count() == 1 {
+                let c = &grams[0];
+                let mut unit: Unit = vec![(c.clone(), 4)];
+                unit.extend(
+                    self.postings
+                        .keys()
+                        .filter(|t| t.chars().count() == 2 && t.contains(c.as_str()))
+                        .map(|t| (t.clone(), 1)),
+                );
+                units.push(unit);
+            } else {
+                units.extend(grams.into_iter().map(|g| vec![(g, 4)]));
             }
         }
-        for d in &mut docs {
-            d.text = normalize(&d.text);
-            d.keys = d.keys.iter().filter(|k| !k.is_empty()).map(|k| normalize(k)).collect();
+        units.truncate(MAX_UNITS);
+        units
+    }
+
+    /// A Latin word's expansions: its stem (×4) and the longer words it begins (×2, three letters
+    /// or more: `move` finds `movement`, a half-typed word its ends), or, when its stem is in no
+    /// document, the words one typo away (×3, five letters or more).
+    fn expand(&self, word: &str) -> Unit {
+        let own = stem(word);
+        if word.chars().any(|c| c.is_ascii_digit()) {
+            return vec![(own, 4)];
         }
-        let mut cards: Vec<&Card> = pack.cards.iter().collect();
-        cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
-        let records = cards.iter().map(|c| crate::model::records::card_record(pack, c)).collect();
-        let cards: Vec<CardFacts> = cards.into_iter().map(|c| CardFacts::of(pack, c)).collect();
-        Index { docs, fields: filter::field_defs(pack), cards, records }
+        let exact = self.postings.contains_key(&own);
+        let len = word.chars().count();
+        let mut found: BTreeMap<String, u64> = BTreeMap::new();
+        if exact {
+            found.insert(own, 4);
+        }
+        for (surface, token) in &self.words {
+            let m = if !exact && len >= 5 && typo_distance(word, surface, 1) == 1 {
+                3
+            } else if len >= 3 && surface.len() > word.len() && surface.starts_with(word) {
+                2
+            } else {
+                continue;
+            };
+            let best = found.entry(token.clone()).or_insert(0);
+            *best = (*best).max(m);
+        }
+        found.into_iter().collect()
     }
 
-    /// Documents matching `query`, best first, grouped by kind (terms, clauses, cards, units,
-    /// places), at most `limit`.
-    pub fn search(&self, query: &str, limit: usize) -> Vec<Hit> {
-        let mut hits = self.search_all(query);
-        hits.truncate(limit);
-        hits
+    /// The first `limit` documents matching `query`, best first, and how many matched.
+    pub fn search(&self, query: &str, limit: usize) -> (Vec<Hit>, usize) {
+        let (ranked, units) = self.rank(query);
+        let hits = ranked.iter().take(limit).map(|&(doc, score)| self.hit(doc, score, &units)).collect();
+        (hits, ranked.len())
     }
 
-    /// Every document matching `query`, in the order of [`Index::search`].
+    /// Every document matching `query`, best first.
     pub fn search_all(&self, query: &str) -> Vec<Hit> {
+        let (ranked, units) = self.rank(query);
+        ranked.into_iter().map(|(doc, score)| self.hit(doc, score, &units)).collect()
+    }
+
+    /// Every document matching `query` with its score, best first, and the query's units.
+    fn rank(&self, query: &str) -> (Vec<(usize, u64)>, Vec<Unit>) {
         let q = normalize(query.trim());
         if q.is_empty() {
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         }
-        let hit = |d: &Doc, score: u32| Hit { kind: d.kind, id: d.id.clone(), title: d.title.clone(), score };
-        // Direct jumps: a clause number, `#29`, or an exact key.
-        let key = q.strip_prefix('#').unwrap_or(&q);
-        let direct: Vec<Hit> = self
-            .docs
-            .iter()
-            .filter(|d| {
-                d.keys.iter().any(|k| k == key)
-                    && (d.kind != DocKind::Card || q.starts_with('#') || !key.chars().all(|c| c.is_ascii_digit()))
-            })
-            .map(|d| hit(d, 1000))
-            .collect();
-        if !direct.is_empty()
-            && (q.starts_with('#') || key.contains('.') || direct.iter().any(|h| h.kind == DocKind::Term))
-        {
-            return direct;
-        }
-        let (runs, words) = pieces(&q);
-        let mut hits: Vec<Hit> = self
-            .docs
-            .iter()
-            .filter_map(|d| {
-                let mut score = 0u32;
-                for run in &runs {
-                    // Every bigram must occur, and the run itself as a substring (the bigram
-                    // index narrows, the substring confirms).
-                    if !bigrams(run).iter().all(|b| d.text.contains(b.as_str())) || !d.text.contains(run.as_str()) {
-                        return None;
-                    }
-                    score += 10 * run.chars().count() as u32 + 3 * d.text.matches(run.as_str()).count() as u32;
+        let units = self.units(&q);
+        let mut scores: BTreeMap<usize, (u64, u64)> = BTreeMap::new();
+        for unit in &units {
+            let mut best: BTreeMap<usize, u64> = BTreeMap::new();
+            for (token, m) in unit {
+                let Some(list) = self.postings.get(token) else { continue };
+                for pair in list.chunks_exact(2) {
+                    let b = best.entry(pair[0] as usize).or_insert(0);
+                    *b = (*b).max(m * u64::from(pair[1]));
                 }
-                let doc_words: Vec<&str> =
-                    d.text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
-                for word in &words {
-                    let prefix = doc_words.iter().filter(|w| w.starts_with(word.as_str())).count() as u32;
-                    if prefix == 0 {
-                        return None;
-                    }
-                    score += 8 + prefix.min(5);
-                }
-                if normalize(&d.title).contains(&q) {
-                    score += 40;
-                }
-                Some(hit(d, score))
-            })
-            .collect();
-        for h in direct {
-            if let Some(existing) = hits.iter_mut().find(|x| x.id == h.id) {
-                existing.score += h.score;
-            } else {
-                hits.push(h);
+            }
+            for (doc, s) in best {
+                let e = scores.entry(doc).or_insert((0, 0));
+                e.0 += s;
+                e.1 += 1;
             }
         }
-        // Grouped by kind, the group with the best hit first; best first within a group.
-        let best = |kind: DocKind| hits.iter().filter(|h| h.kind == kind).map(|h| h.score).max().unwrap_or(0);
-        let group_rank: std::collections::BTreeMap<DocKind, u32> =
-            hits.iter().map(|h| (h.kind, best(h.kind))).collect();
-        hits.sort_by(|a, b| {
-            group_rank[&b.kind]
-                .cmp(&group_rank[&a.kind])
-                .then(a.kind.cmp(&b.kind))
-                .then(b.score.cmp(&a.score))
-                .then(a.id.cmp(&b.id))
-        });
-        hits
+        let mut total: BTreeMap<usize, u64> = scores.into_iter().map(|(d, (raw, n))| (d, raw * n)).collect();
+        for (doc, bonus) in self.jumps(&q) {
+            *total.entry(doc).or_insert(0) += bonus;
+        }
+        let mut ranked: Vec<(usize, u64)> = total.into_iter().filter(|(_, s)| *s > 0).collect();
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(self.docs[a.0].kind.cmp(&self.docs[b.0].kind)).then(a.0.cmp(&b.0)));
+        (ranked, units)
+    }
+
+    /// Bonuses for a clause number, a card number and a whole query naming a document.
+    fn jumps(&self, q: &str) -> Vec<(usize, u64)> {
+        let mut out = Vec::new();
+        let numbers = clause_numbers(q);
+        let cards = card_numbers(q);
+        let name = compact_name(q);
+        for (i, d) in self.docs.iter().enumerate() {
+            let jump = match d.kind {
+                DocKind::Clause => numbers.contains(&d.number),
+                DocKind::Card => cards.contains(&d.number),
+                _ => false,
+            };
+            if jump {
+                out.push((i, JUMP));
+            }
+            if !name.is_empty() && d.names.contains(&name) {
+                // A term's defining clause is what a player asking for the term wants first.
+                match d.defined_by {
+                    Some(clause) => out.extend([(clause, NAME), (i, NAME / 2)]),
+                    None => out.push((i, NAME)),
+                }
+            }
+        }
+        out
+    }
+
+    fn hit(&self, doc: usize, score: u64, units: &[Unit]) -> Hit {
+        let d: &Doc = &self.docs[doc];
+        let matched: BTreeSet<&str> =
+            units.iter().flatten().filter(|(t, _)| self.weight(t, doc) > 0).map(|(t, _)| t.as_str()).collect();
+        let (snippet, marks) = snippet(&d.text, &matched);
+        Hit {
+            kind: d.kind,
+            id: d.id.clone(),
+            number: d.number.clone(),
+            title: d.title.clone(),
+            context: d.context.clone(),
+            score,
+            snippet,
+            marks,
+            title_marks: marked(&d.title, &matched),
+        }
     }
 }
 
-fn card_doc(card: &Card) -> Doc {
-    Doc {
-        kind: DocKind::Card,
-        id: format!("card-{}", card.id),
-        title: format!("{} {} {}", card.id, card.name.ja, card.name.en),
-        keys: vec![card.id.clone()],
-        text: format!("{} {} {} {} {}", card.id, card.name.ja, card.name.en, card.timing, card.text),
+/// Clause numbers a query names: runs of digits and dots holding a dot (`13.4`, `１３．４`).
+fn clause_numbers(q: &str) -> Vec<String> {
+    q.split(|c: char| !c.is_ascii_digit() && c != '.')
+        .map(|run| run.trim_matches('.'))
+        .filter(|run| run.contains('.'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Card numbers a query names: `#29`, `card 29`, `card #29`, `かーど29` (カード, normalized).
+fn card_numbers(q: &str) -> Vec<String> {
+    let chars: Vec<char> = q.chars().collect();
+    let mut out = Vec::new();
+    for marker in ["#", "card", "かーど"] {
+        let m: Vec<char> = marker.chars().collect();
+        for start in 0..chars.len() {
+            if !chars[start..].starts_with(&m) || (marker == "card" && start > 0 && chars[start - 1].is_ascii_alphanumeric())
+            {
+                continue;
+            }
+            let mut i = start + m.len();
+            while i < chars.len() && (chars[i] == ' ' || chars[i] == '#') {
+                i += 1;
+            }
+            let digits: String = chars[i..].iter().take_while(|c| c.is_ascii_digit()).collect();
+            if !digits.is_empty() && !chars.get(i + digits.len()).is_some_and(|c| c.is_ascii_alphanumeric() || *c == '.') {
+                out.push(digits.trim_start_matches('0').to_string());
+            }
+        }
     }
+    out
+}
+
+/// The char ranges of `text` whose tokens are in `matched` (a Latin word whole, both letters of
+/// a Japanese bigram), merged.
+pub(super) fn marked(text: &str, matched: &BTreeSet<&str>) -> Vec<(usize, usize)> {
+    // Normalized char by char, so every normalized char knows the original char it came from.
+    let mut norm = String::new();
+    let mut origin = Vec::new();
+    for (i, c) in text.chars().enumerate() {
+        for n in normalize(&c.to_string()).chars() {
+            norm.push(n);
+            origin.push(i);
+        }
+    }
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for p in pieces(&norm) {
+        let len = p.text.chars().count();
+        if !p.japanese {
+            if matched.contains(stem(&p.text).as_str()) {
+                ranges.push((origin[p.start], origin[p.start + len - 1] + 1));
+            }
+            continue;
+        }
+        let chars: Vec<char> = p.text.chars().collect();
+        if len == 1 && matched.contains(p.text.as_str()) {
+            ranges.push((origin[p.start], origin[p.start] + 1));
+        }
+        for k in 0..len.saturating_sub(1) {
+            let gram: String = chars[k..k + 2].iter().collect();
+            if matched.contains(gram.as_str()) {
+                ranges.push((origin[p.start + k], origin[p.start + k + 1] + 1));
+            }
+        }
+    }
+    ranges.sort();
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for r in ranges {
+        match merged.last_mut() {
+            Some(last) if r.0 <= last.1 => last.1 = last.1.max(r.1),
+            _ => merged.push(r),
+        }
+    }
+    merged
+}
+
+/// About [`SNIPPET`] characters of `text` from a little before its first matched word, cut at
+/// spaces, with `…` where cut, and the marks within it.
+pub(super) fn snippet(text: &str, matched: &BTreeSet<&str>) -> (String, Vec<(usize, usize)>) {
+    let chars: Vec<char> = text.chars().collect();
+    let marks = marked(text, matched);
+    if chars.len() <= SNIPPET {
+        return (text.to_string(), marks);
+    }
+    let first = marks.first().map_or(0, |m| m.0);
+    let mut start = first.saturating_sub(50);
+    if start > 0 {
+        if let Some(space) = chars[start..first].iter().position(|c| *c == ' ') {
+            start += space + 1;
+        }
+    }
+    let mut end = (start + SNIPPET).min(chars.len());
+    if end < chars.len() {
+        if let Some(space) = chars[end - 20..end].iter().rposition(|c| *c == ' ') {
+            end = end - 20 + space;
+        }
+    }
+    let lead = usize::from(start > 0);
+    let mut out: String = if start > 0 { "…".into() } else { String::new() };
+    out.extend(&chars[start..end]);
+    if end < chars.len() {
+        out.push('…');
+    }
+    let marks = marks
+        .into_iter()
+        .filter(|m| m.0 >= start && m.1 <= end)
+        .map(|m| (m.0 - start + lead, m.1 - start + lead))
+        .collect();
+    (out, marks)
 }
 
 /// Cards matching `query` (see [`super::filter`]): the cards every filter passes, in number
@@ -270,9 +340,9 @@ pub fn search_cards(index: &Index, query: &str) -> Result<Vec<Hit>, QueryError> 
     let q = filter::parse(&schema, query)?;
     let passing: Vec<&CardFacts> =
         index.cards.iter().zip(&index.records).filter(|(_, r)| q.matches(r)).map(|(c, _)| c).collect();
-    let hit = |c: &CardFacts| Hit { kind: DocKind::Card, id: c.id.clone(), title: c.title.clone(), score: 0 };
     if q.words.is_empty() {
-        return Ok(passing.into_iter().map(hit).collect());
+        let by_id: BTreeMap<&str, usize> = index.docs.iter().enumerate().map(|(i, d)| (d.id.as_str(), i)).collect();
+        return Ok(passing.into_iter().filter_map(|c| by_id.get(c.id.as_str())).map(|&d| index.hit(d, 0, &[])).collect());
     }
     let ids: std::collections::HashSet<&str> = passing.iter().map(|c| c.id.as_str()).collect();
     let hits = index
@@ -287,18 +357,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn normalizing_folds_width_case_and_kana() {
-        assert_eq!(normalize("１３．４"), "13.4");
-        assert_eq!(normalize("ＣＢＡ Capture"), "cba capture");
-        assert_eq!(normalize("ラウンドフェイサー"), normalize("らうんどふぇいさー"));
-        assert_eq!(normalize("ｶｰﾄﾞ"), "かーど");
+    fn clause_and_card_numbers_are_read_from_a_query() {
+        assert_eq!(clause_numbers(&normalize("rule １３．４ and 8.4.")), vec!["13.4", "8.4"]);
+        assert_eq!(card_numbers(&normalize("カード２９")), vec!["29"]);
+        assert_eq!(card_numbers("card #7 and #12"), vec!["12", "7"]);
+        assert!(card_numbers("discard 3").is_empty());
+        assert!(card_numbers("#13.4").is_empty());
     }
 
     #[test]
-    fn queries_split_into_japanese_runs_and_latin_words() {
-        let (runs, words) = pieces(&normalize("潜伏チット capture 13"));
-        assert_eq!(runs, vec![normalize("潜伏チット")]);
-        assert_eq!(words, vec!["capture", "13"]);
-        assert_eq!(bigrams("潜伏ち"), vec!["潜伏", "伏ち"]);
+    fn snippets_mark_stemmed_words_and_bigrams_and_cut_at_spaces() {
+        let matched: BTreeSet<&str> = ["stack", "潜伏"].into_iter().collect();
+        assert_eq!(marked("Stacked units; 潜伏チット", &matched), vec![(0, 7), (15, 17)]);
+        let long = format!("{} stacking {}", "word ".repeat(40), "more ".repeat(40));
+        let (s, marks) = snippet(&long, &matched);
+        assert!(s.starts_with('…') && s.ends_with('…'), "{s}");
+        let chars: Vec<char> = s.chars().collect();
+        let (a, b) = marks[0];
+        assert_eq!(chars[a..b].iter().collect::<String>(), "stacking");
     }
 }

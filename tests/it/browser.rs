@@ -77,16 +77,30 @@ fn the_offline_reference_finds_what_the_cli_finds() {
         .iter()
         .map(|q| (q["q"].as_str().unwrap(), q["first"].as_str().unwrap()))
         .collect();
+    let questions = super::search::questions();
     let mut wrong = Vec::new();
-    // Playwright types each query into the search box, as a reader would.
-    let texts: Vec<&str> = queries.iter().map(|q| q.0).collect();
+    // Playwright types each query and each player question into the search box, as a reader
+    // would: the page shows what the CLI finds, in the CLI's order (the page shows 30).
+    let texts: Vec<&str> = queries.iter().map(|q| q.0).chain(questions.iter().map(|q| q.q.as_str())).collect();
     match typed(&html_path, &texts, &dir.join("queries.json")) {
         Some(shown) => {
+            for ((ids, _), query) in shown.iter().zip(&texts) {
+                let cli = super::search::ids(&["rules", "search", "data/dougram", "--json", "--limit", "30", "--", query]);
+                if *ids != cli {
+                    wrong.push(format!("typed “{query}”: the page shows {ids:?}, the CLI {cli:?}"));
+                }
+            }
             for ((ids, _), (query, first)) in shown.iter().zip(&queries) {
                 let got = ids.first().map_or("", String::as_str);
                 if got != *first {
                     wrong.push(format!("typed “{query}”: the page put {got:?} first, the golden file says {first:?}"));
                 }
+            }
+            let page: Vec<Vec<String>> = shown[queries.len()..].iter().map(|(ids, _)| ids.clone()).collect();
+            let (top1, top3, misses) = super::search::rates(&questions, &page);
+            eprintln!("player questions in the page: {top1:.0} % answered first, {top3:.0} % in the top 3");
+            if top3 < 90.0 || top1 < 70.0 {
+                wrong.push(format!("the page answers {top1:.0} % first and {top3:.0} % in the top 3:\n{misses}"));
             }
         }
         None => {
@@ -116,7 +130,7 @@ fn the_offline_reference_finds_what_the_cli_finds() {
             .output()
             .expect("run chromium");
         let dom = String::from_utf8_lossy(&dom.stdout);
-        let got = dom.split("<li class=\"hit\" data-id=\"").nth(1).and_then(|s| s.split('"').next()).unwrap_or("");
+        let got = dom.split(" data-id=\"").nth(1).and_then(|s| s.split('"').next()).unwrap_or("");
         if got != *first {
             wrong.push(format!("“{query}” in the URL: the page put {got:?} first, the golden file says {first:?}"));
         }
@@ -334,5 +348,59 @@ fn hostile_names_stay_inside_the_search_index_the_dot_file_and_the_mermaid_label
         assert!(shown[1].0.iter().any(|id| id == "card-2"), "{shown:?}");
         assert!(shown[2].0.iter().any(|id| id == "term-soldier"), "{shown:?}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_reference_works_from_the_keyboard_and_passes_axe() {
+    if Command::new("chromium").arg("--version").output().is_err()
+        || !root().join("tests/browser/node_modules/axe-core").is_dir()
+    {
+        assert!(std::env::var_os("CI").is_none(), "chromium and tests/browser/node_modules are required in CI");
+        eprintln!("skipping: chromium, Playwright or axe-core is not installed");
+        return;
+    }
+    let dir = temp_dir("browser-keys");
+    let html = reference("data/dougram", &dir.join("out"));
+    let run = Command::new("node")
+        .arg(root().join("tests/browser/page.mjs"))
+        .arg(&html)
+        .arg("stacking")
+        .output()
+        .expect("run node");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let seen: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON from page.mjs");
+    assert_eq!(seen["errors"], serde_json::json!([]), "the page's script failed");
+    // axe-core: no serious or critical violation, loaded, with results, after opening one.
+    for (state, violations) in seen["axe"].as_object().unwrap() {
+        let bad: Vec<&serde_json::Value> = violations
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|v| matches!(v["impact"].as_str(), Some("serious" | "critical")))
+            .collect();
+        assert!(bad.is_empty(), "axe-core, {state}: {bad:#?}");
+    }
+    assert_eq!(seen["slash"]["focus"], "search", "`/` focuses the search box");
+    let typed = &seen["typed"];
+    let cli = super::search::ids(&["rules", "search", "data/dougram", "--json", "--limit", "30", "--", "stacking"]);
+    assert_eq!(typed["ids"], serde_json::json!(cli), "the results of the CLI");
+    assert_eq!(typed["expanded"], "true");
+    // ↓ ↓ chooses the second result.
+    assert_eq!(seen["chosen"]["activedescendant"], "hit-1");
+    assert_eq!(seen["chosen"]["selected"], serde_json::json!([cli[1]]));
+    // Enter opens it: the list closes, the entry has the focus and shows below the header.
+    let opened = &seen["opened"];
+    assert_eq!(opened["hidden"], true);
+    assert_eq!(opened["expanded"], "false");
+    assert_eq!(opened["focus"], cli[1].as_str());
+    assert_eq!(opened["hash"], format!("#{}", cli[1]));
+    let place = &opened["place"];
+    let (top, header, viewport) =
+        (place["top"].as_f64().unwrap(), place["header"].as_f64().unwrap(), place["viewport"].as_f64().unwrap());
+    assert!(top >= header && top < viewport, "the chosen entry is in view below the header: {place}");
+    // Esc clears the box and the results.
+    assert_eq!(seen["cleared"]["value"], "");
+    assert_eq!(seen["cleared"]["ids"], serde_json::json!([]));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,312 @@
+//! The search index of a pack: one document per clause, card, unit, place and glossary term, each
+//! made of weighted fields, and for every token the documents holding it with a precomputed
+//! BM25F weight. The page's script reads the same index (serialized into rules.html), so the CLI
+//! and the page score with the same integers.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::filter::{self, CardFacts, FieldDef};
+use super::tokens::{compact_name, pieces, stem, tokens, STOP_WORDS};
+use crate::messages::Messages;
+use crate::model::{Card, FieldValue, Names, Pack};
+
+/// What a document is. The order is the order of equal scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DocKind {
+    /// A rule clause.
+    Clause,
+    /// A card.
+    Card,
+    /// A unit type.
+    Unit,
+    /// A place on the map.
+    Place,
+    /// A glossary term.
+    Term,
+}
+
+/// One searchable document, as results show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Doc {
+    /// Kind.
+    pub kind: DocKind,
+    /// Anchor id in the reference (`clause-capture.garcia`, `card-29`, `term-hidden-chit`).
+    pub id: String,
+    /// What a jump finds it by: a clause's number (`13.4`), a card's number (`29`); else empty.
+    pub number: String,
+    /// Its name or title in the pack's languages (a clause's title; empty when it has none).
+    pub title: String,
+    /// Where it belongs: a clause's section, a card's side, a term's defining clause.
+    pub context: String,
+    /// Its text, plain (what snippets are cut from).
+    pub text: String,
+    /// Its names, compacted (`normalize` less spaces, `-`, `_`), that a whole query matching
+    /// exactly puts first.
+    pub names: Vec<String>,
+    /// For a term, the document of the clause that defines it (an exact name also finds it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defined_by: Option<usize>,
+}
+
+/// The fields of a document and their weights: a word in a clause's title says more about what
+/// the clause is for than the same word in its text.
+#[derive(Clone, Copy)]
+enum Field {
+    /// A clause's or entry's own names.
+    Title,
+    /// The glossary terms a clause defines (names, aliases, readings).
+    Defines,
+    /// The section a clause is in.
+    Section,
+    /// The names and readings of the terms a clause refers to.
+    Terms,
+    /// The text.
+    Body,
+}
+
+impl Field {
+    const ALL: [Field; 5] = [Field::Title, Field::Defines, Field::Section, Field::Terms, Field::Body];
+
+    /// (weight, length normalization b) of BM25F.
+    fn params(self) -> (f64, f64) {
+        match self {
+            Field::Title => (6.0, 0.5),
+            Field::Defines => (5.0, 0.5),
+            Field::Section => (1.5, 0.5),
+            Field::Terms => (1.0, 0.75),
+            Field::Body => (1.0, 0.75),
+        }
+    }
+}
+
+/// BM25's saturation: how quickly more occurrences of a word stop adding to a score.
+const K1: f64 = 1.2;
+
+/// The search index of a pack.
+#[derive(Debug, Default, Serialize)]
+pub struct Index {
+    /// Every document.
+    pub docs: Vec<Doc>,
+    /// For each token, `[doc, weight, doc, weight, …]` (doc ascending; weight = 100 × its BM25F
+    /// score, rounded, at least 1).
+    pub postings: BTreeMap<String, Vec<u32>>,
+    /// Every Latin word of the documents with its token, for prefixes and typos.
+    pub words: BTreeMap<String, String>,
+    /// Query words dropped when the query has others.
+    pub stop: Vec<&'static str>,
+    /// The typed fields card filters know.
+    pub fields: Vec<FieldDef>,
+    /// What card filters look at, per card, in number order.
+    pub cards: Vec<CardFacts>,
+    /// The same as filters test it, per card.
+    #[serde(skip)]
+    pub records: Vec<crate::model::filter::Record>,
+}
+
+/// A document while it is built: its fields' texts.
+struct Draft {
+    doc: Doc,
+    fields: Vec<(Field, String)>,
+}
+
+impl Draft {
+    fn new(kind: DocKind, id: String, title: String, context: String, text: String) -> Draft {
+        let doc = Doc { kind, id, number: String::new(), title, context, text, names: Vec::new(), defined_by: None };
+        Draft { doc, fields: Vec::new() }
+    }
+
+    fn field(mut self, field: Field, text: impl Into<String>) -> Draft {
+        self.fields.push((field, text.into()));
+        self
+    }
+
+    fn names<'a>(mut self, names: impl IntoIterator<Item = &'a str>) -> Draft {
+        let names = names.into_iter().map(compact_name).filter(|n| !n.is_empty());
+        self.doc.names.extend(names);
+        self.doc.names.dedup();
+        self
+    }
+}
+
+fn both(names: &Names) -> String {
+    format!("{} {}", names.ja, names.en)
+}
+
+impl Index {
+    /// Indexes the clauses, cards, units, places and terms of `pack`.
+    pub fn of(pack: &Pack) -> Index {
+        let msg = Messages::of(pack);
+        let plain = |t: &str| pack.plain_text(t);
+        let mut drafts: Vec<Draft> = Vec::new();
+        let mut clause_doc: BTreeMap<&str, usize> = BTreeMap::new();
+        for section in &pack.rules.sections {
+            let section_title = format!("{} {}", section.number, msg.name(&section.title));
+            for c in &section.clauses {
+                let body = std::iter::once(plain(&c.text)).chain(c.items.iter().map(|i| plain(i))).collect::<Vec<_>>();
+                let defines: Vec<String> = pack
+                    .rules
+                    .terms
+                    .iter()
+                    .filter(|t| t.defined_in.as_ref().is_some_and(|d| pack.clause(&d.value).is_some_and(|x| x.id == c.id)))
+                    .map(|t| format!("{} {} {} {}", t.name.ja, t.name.en, t.kana, t.aliases.join(" ")))
+                    .collect();
+                let terms: Vec<String> = c
+                    .refs
+                    .iter()
+                    .filter(|(kind, _)| kind == "term")
+                    .filter_map(|(_, t)| pack.term(&t.value))
+                    .map(|t| format!("{} {}", both(&t.name), t.kana))
+                    .collect();
+                clause_doc.insert(c.id.as_str(), drafts.len());
+                let mut draft = Draft::new(
+                    DocKind::Clause,
+                    format!("clause-{}", c.id),
+                    msg.name(&c.title),
+                    section_title.clone(),
+                    body.join(" "),
+                )
+                .field(Field::Title, both(&c.title))
+                .field(Field::Defines, defines.join(" "))
+                .field(Field::Section, both(&section.title))
+                .field(Field::Terms, terms.join(" "))
+                .field(Field::Body, body.join(" "))
+                .names([c.title.ja.as_str(), c.title.en.as_str()]);
+                draft.doc.number = c.number.clone();
+                drafts.push(draft);
+            }
+        }
+        let mut cards: Vec<&Card> = pack.cards.iter().collect();
+        cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+        for card in &cards {
+            drafts.push(card_draft(pack, &msg, card));
+        }
+        for u in &pack.units {
+            let force = pack.force(&u.force).map(|f| msg.name(&f.name)).unwrap_or_default();
+            let draft = Draft::new(DocKind::Unit, format!("unit-{}", u.id), msg.name(&u.name), force.clone(), String::new())
+                .field(Field::Title, both(&u.name))
+                .field(Field::Body, format!("{} {force}", u.class.value))
+                .names([u.name.ja.as_str(), u.name.en.as_str(), u.id.as_str()]);
+            drafts.push(draft);
+        }
+        for hex in pack.map.iter().flat_map(|m| &m.hexes) {
+            if let Some(p) = &hex.place {
+                let draft =
+                    Draft::new(DocKind::Place, format!("place-{}", p.id), msg.name(&p.name), hex.id.clone(), String::new())
+                        .field(Field::Title, both(&p.name))
+                        .field(Field::Body, hex.id.clone())
+                        .names([p.name.ja.as_str(), p.name.en.as_str()]);
+                drafts.push(draft);
+            }
+        }
+        for t in &pack.rules.terms {
+            let defined = t.defined_in.as_ref().and_then(|d| pack.clause(&d.value));
+            let mut draft = Draft::new(
+                DocKind::Term,
+                format!("term-{}", t.id),
+                msg.name(&t.name),
+                defined.map(|c| c.number.clone()).unwrap_or_default(),
+                String::new(),
+            )
+            .field(Field::Title, format!("{} {} {}", both(&t.name), t.kana, t.aliases.join(" ")))
+            .names([t.name.ja.as_str(), t.name.en.as_str(), t.kana.as_str()])
+            .names(t.aliases.iter().map(String::as_str));
+            draft.doc.defined_by = defined.and_then(|c| clause_doc.get(c.id.as_str()).copied());
+            drafts.push(draft);
+        }
+        let (postings, words) = weigh(&drafts);
+        let records = cards.iter().map(|c| crate::model::records::card_record(pack, c)).collect();
+        let card_facts: Vec<CardFacts> = cards.into_iter().map(|c| CardFacts::of(pack, c)).collect();
+        Index {
+            docs: drafts.into_iter().map(|d| d.doc).collect(),
+            postings,
+            words,
+            stop: STOP_WORDS.to_vec(),
+            fields: filter::field_defs(pack),
+            cards: card_facts,
+            records,
+        }
+    }
+}
+
+fn card_draft(pack: &Pack, msg: &Messages, card: &Card) -> Draft {
+    let side = card.side.as_ref().and_then(|s| pack.side(s)).map(|s| msg.name(&s.name)).unwrap_or_default();
+    let values: Vec<String> = card
+        .fields
+        .values()
+        .map(|v| match v {
+            FieldValue::Text(t) => t.clone(),
+            FieldValue::List(l) => l.join(" "),
+            FieldValue::Int(n) => n.to_string(),
+            FieldValue::Flag(_) => String::new(),
+        })
+        .collect();
+    let text = pack.plain_text(&card.text);
+    let mut draft = Draft::new(DocKind::Card, format!("card-{}", card.id), msg.name(&card.name), side.clone(), text.clone())
+        .field(Field::Title, format!("{} {}", both(&card.name), card.id))
+        .field(Field::Body, format!("{text} {} {side} {}", card.timing, values.join(" ")))
+        .names([card.name.ja.as_str(), card.name.en.as_str()]);
+    draft.doc.number = card.number.map(|n| n.to_string()).unwrap_or_else(|| card.id.clone());
+    draft
+}
+
+/// The postings of every token (BM25F over the fields), and the Latin words seen.
+fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, String>) {
+    let mut words = BTreeMap::new();
+    // Per document, per field: token counts and length.
+    let mut counted: Vec<Vec<(Field, BTreeMap<String, u32>, usize)>> = Vec::with_capacity(drafts.len());
+    for d in drafts {
+        let mut fields = Vec::new();
+        for (field, text) in &d.fields {
+            for p in pieces(&super::tokens::normalize(text)) {
+                if !p.japanese && !p.text.chars().any(|c| c.is_ascii_digit()) {
+                    words.entry(p.text.clone()).or_insert_with(|| stem(&p.text));
+                }
+            }
+            let toks = tokens(text);
+            let mut counts = BTreeMap::new();
+            for t in &toks {
+                *counts.entry(t.clone()).or_insert(0) += 1;
+            }
+            fields.push((*field, counts, toks.len()));
+        }
+        counted.push(fields);
+    }
+    let average = |field: Field| {
+        let lengths: Vec<usize> = counted
+            .iter()
+            .flat_map(|f| f.iter().filter(|(g, _, len)| *g as u8 == field as u8 && *len > 0).map(|(_, _, len)| *len))
+            .collect();
+        (lengths.iter().sum::<usize>() as f64 / lengths.len().max(1) as f64).max(1.0)
+    };
+    let averages: Vec<f64> = Field::ALL.iter().map(|f| average(*f)).collect();
+    let mut frequency: BTreeMap<&str, BTreeMap<usize, f64>> = BTreeMap::new();
+    for (doc, fields) in counted.iter().enumerate() {
+        for (field, counts, len) in fields {
+            let (weight, b) = field.params();
+            let norm = 1.0 - b + b * *len as f64 / averages[*field as usize];
+            for (token, n) in counts {
+                *frequency.entry(token.as_str()).or_default().entry(doc).or_insert(0.0) += weight * f64::from(*n) / norm;
+            }
+        }
+    }
+    let n = drafts.len() as f64;
+    let postings = frequency
+        .into_iter()
+        .map(|(token, docs)| {
+            let df = docs.len() as f64;
+            let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
+            let list = docs
+                .into_iter()
+                .flat_map(|(doc, tf)| {
+                    let score = idf * tf * (K1 + 1.0) / (K1 + tf);
+                    [doc as u32, ((score * 100.0).round() as u32).max(1)]
+                })
+                .collect();
+            (token.to_string(), list)
+        })
+        .collect();
+    (postings, words)
+}
