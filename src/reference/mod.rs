@@ -12,6 +12,7 @@
 pub mod filter;
 mod html;
 mod search;
+mod webfont;
 
 pub use html::html;
 
