@@ -433,11 +433,11 @@ mod tests {
         }
     }
 
-    /// A glyph of `c` as drawn: outline, bounding box and advance.
-    fn glyph(
-        face: &ttf_parser::Face,
-        c: char,
-    ) -> Option<(Vec<(char, Vec<f32>)>, Option<ttf_parser::Rect>, Option<u16>)> {
+    /// A glyph as drawn: outline, bounding box and advance.
+    type Drawn = (Vec<(char, Vec<f32>)>, Option<ttf_parser::Rect>, Option<u16>);
+
+    /// The glyph of `c` as drawn.
+    fn glyph(face: &ttf_parser::Face, c: char) -> Option<Drawn> {
         let g = face.glyph_index(c)?;
         let mut path = Path::default();
         face.outline_glyph(g, &mut path);

@@ -34,3 +34,6 @@ mod watchdog;
 
 // Issue 15: map graph rules, marker setups, values by turn.
 mod area_setups;
+
+// Issue 16: the rules reference shows Japanese on any machine (embedded web font).
+mod webfont;
