@@ -10,6 +10,7 @@
 mod aid;
 mod card;
 pub mod declared;
+pub mod emphasis;
 pub mod filter;
 pub mod game;
 pub mod graph;
@@ -303,13 +304,13 @@ impl Pack {
     }
 
     /// A rule text with its `[[kind:target]]` references written out: rule numbers, card numbers,
-    /// names.
+    /// names; without its emphasis markers (`*x*`, `**x**`, [`emphasis`]).
     pub fn plain_text(&self, text: &str) -> String {
         let pack = self;
         let mut out = String::new();
         let mut rest = text;
         while let Some(open) = rest.find("[[") {
-            out.push_str(&rest[..open]);
+            out.push_str(&emphasis::plain(&rest[..open]));
             let Some(close) = rest[open..].find("]]") else { break };
             let inner = &rest[open + 2..open + close];
             let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
@@ -336,7 +337,7 @@ impl Pack {
             out.push_str(&shown);
             rest = &rest[open + close + 2..];
         }
-        out.push_str(rest);
+        out.push_str(&emphasis::plain(rest));
         out
     }
 

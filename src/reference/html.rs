@@ -8,10 +8,11 @@ use serde::Serialize;
 use tera::{Context, Tera};
 
 use super::index::Index;
+use super::webfont;
 use crate::diag::{Code, Diagnostic};
 use crate::errata::{text_diff, Change, ChangeKind, Piece, Revision};
 use crate::messages::Messages;
-use crate::model::{Names, Pack};
+use crate::model::{emphasis, Names, Pack};
 
 const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
 /// The page's scripts, in order: the English stemmer, the ranked search (the CLI's rules), card
@@ -73,12 +74,13 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// A rule text as HTML: escaped, with `[[kind:target]]` references as links.
+/// A rule text as HTML: escaped, with `[[kind:target]]` references as links and Markdown
+/// emphasis as `<em>`/`<strong>` (within the text between links, never across one).
 fn linked(pack: &Pack, text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
     while let Some(open) = rest.find("[[") {
-        out.push_str(&escape(&rest[..open]));
+        out.push_str(&emphasis::html(&escape(&rest[..open])));
         let Some(close) = rest[open..].find("]]") else { break };
         let inner = &rest[open + 2..open + close];
         let shown = escape(&pack.plain_text(&format!("[[{inner}]]")));
@@ -98,7 +100,7 @@ fn linked(pack: &Pack, text: &str) -> String {
         }
         rest = &rest[open + close + 2..];
     }
-    out.push_str(&escape(rest));
+    out.push_str(&emphasis::html(&escape(rest)));
     out
 }
 
@@ -368,6 +370,13 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     tera.autoescape_on(vec![".html.tera"]);
     let failed = |e: tera::Error| Diagnostic::error(Code::TEMPLATE, format!("rules reference template: {e}"));
     tera.add_raw_template("rules.html.tera", TEMPLATE).map_err(failed)?;
+    // The page drawn once without its font tells which characters the font must hold.
+    context.insert("webfont_css", "");
+    context.insert("webfont_families", "");
+    let plain = tera.render("rules.html.tera", &context).map_err(failed)?;
+    let fonts = webfont::for_page(pack, &webfont::page_chars(&plain))?;
+    context.insert("webfont_css", &fonts.css);
+    context.insert("webfont_families", &fonts.families);
     tera.render("rules.html.tera", &context).map_err(failed)
 }
 
@@ -393,7 +402,21 @@ fn script_json(json: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::script_json;
+    use super::{linked, script_json};
+
+    #[test]
+    fn clause_text_shows_emphasis_but_never_across_a_link() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
+        let (pack, _) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        let clause = pack.clause("introduction.subject").expect("dougram's clause 1.1");
+        let html = linked(&pack, &clause.text);
+        assert!(html.contains("<em>Fang of the Sun Dougram</em>"), "{html}");
+        assert!(!html.contains('*'), "{html}");
+        assert_eq!(linked(&pack, "*a <b>* & **c**"), "<em>a &lt;b&gt;</em> &amp; <strong>c</strong>");
+        let across = linked(&pack, "*see [[rule:introduction.subject]]*");
+        assert_eq!(across, "*see <a href=\"#clause-introduction.subject\">1.1</a>*");
+        assert_eq!(pack.plain_text(&clause.text).matches('*').count(), 0);
+    }
 
     #[test]
     fn json_in_a_script_holds_no_markup_and_reads_back_the_same() {

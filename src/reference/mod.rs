@@ -14,6 +14,7 @@ mod html;
 mod index;
 mod search;
 mod tokens;
+mod webfont;
 
 pub use html::html;
 

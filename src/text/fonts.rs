@@ -9,8 +9,9 @@ use std::sync::{Arc, Mutex};
 /// The family name templates use for the embedded font.
 pub const FAMILY: &str = "Noto Sans JP";
 
-static REGULAR: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-Regular.ttf");
-static BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-Bold.ttf");
+/// The embedded faces' files (the rules reference embeds a subset of them).
+pub(crate) static REGULAR: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-Regular.ttf");
+pub(crate) static BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-Bold.ttf");
 
 /// Regular or bold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

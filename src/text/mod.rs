@@ -13,3 +13,4 @@ pub mod fit;
 mod fonts;
 
 pub use fonts::{Fonts, FontsError, Style, Weight, FAMILY};
+pub(crate) use fonts::{BOLD, REGULAR};

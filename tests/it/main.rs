@@ -37,3 +37,5 @@ mod area_setups;
 
 // Issue 16: the page's stemmer gives the CLI's stems.
 mod stemmer;
+// Issue 16: the rules reference shows Japanese on any machine (embedded web font).
+mod webfont;
