@@ -560,9 +560,10 @@ fn hit_lines(msg: &crate::messages::Messages, h: &crate::reference::Hit, bold: b
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join(" · ");
-    let mut text = format!("{kind:<6} {head}  ({})", h.id);
+    let columns: usize = kind.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum();
+    let mut text = format!("{kind}{} {head}  ({})", " ".repeat(8usize.saturating_sub(columns)), h.id);
     if !h.snippet.is_empty() {
-        text.push_str(&format!("\n       {}", marked(&h.snippet, &h.marks)));
+        text.push_str(&format!("\n         {}", marked(&h.snippet, &h.marks)));
     }
     text
 }

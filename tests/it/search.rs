@@ -132,10 +132,12 @@ fn a_limit_that_cuts_the_results_says_how_many_there_were() {
     let args = ["cards", "search", "data/submarine-attack", "--limit", "3", "--", "dice>=5"];
     let (stdout, _) = text(&pnpkit(&root(), &args));
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "{stdout}");
-    assert!(lines[0].starts_with("card    card-9 "), "{stdout}");
-    assert!(lines[2].starts_with("card    card-11 "), "{stdout}");
-    assert_eq!(lines[3], "3 of 6 results; --limit 6 shows them all");
+    // Each result: kind, number, name, side and anchor, then its text indented.
+    assert_eq!(lines.len(), 7, "{stdout}");
+    assert!(lines[0].starts_with("カード    9 · 魚雷S Torpedo S") && lines[0].ends_with("(card-9)"), "{stdout}");
+    assert!(lines[1].starts_with("         Attack: roll 7 dice"), "{stdout}");
+    assert!(lines[4].ends_with("(card-11)"), "{stdout}");
+    assert_eq!(lines[6], "6件中3件; --limit 6 で全件", "in the pack's first language");
     let json = found(&["cards", "search", "data/submarine-attack", "--json", "--limit", "3", "--", "dice>=5"]);
     assert_eq!(json["total"], 6);
     assert_eq!(
@@ -146,7 +148,7 @@ fn a_limit_that_cuts_the_results_says_how_many_there_were() {
     assert_eq!(rules["hits"].as_array().unwrap().len(), 2);
     assert!(rules["total"].as_u64().unwrap() > 2, "{rules}");
     let (all, _) = text(&pnpkit(&root(), &["cards", "search", "data/submarine-attack", "--", "dice>=5"]));
-    assert_eq!(all.lines().count(), 6, "no count line when nothing is cut: {all}");
+    assert_eq!(all.lines().count(), 12, "no count line when nothing is cut: {all}");
 }
 
 #[test]
@@ -187,7 +189,7 @@ fn a_bare_flag_name_is_a_filter_in_card_search() {
 fn search_defaults_to_the_dougram_pack_and_prints_plain_lines() {
     let output = pnpkit(&root(), &["rules", "search", "#29"]);
     let (stdout, _) = text(&output);
-    assert!(stdout.starts_with("card    card-29"), "{stdout}");
+    assert!(stdout.starts_with("カード    29 · 解放人民政府樹立") && stdout.lines().next().unwrap().ends_with("(card-29)"), "{stdout}");
 }
 
 #[test]
