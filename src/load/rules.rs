@@ -76,7 +76,7 @@ struct Titled {
 }
 
 /// Parses one rules file, appending its sections.
-fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str, sections: &mut Vec<Section>) {
+pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str, sections: &mut Vec<Section>) {
     let mut offset = 0;
     let mut in_clause = false;
     let mut titled: Option<Titled> = None;
