@@ -22,6 +22,7 @@ fn main() {
             .map(|c| Clause {
                 id: format!("s{s}.c{c}"),
                 number: format!("{s}.{c}"),
+                title: Default::default(),
                 text: format!("{} {} {}", phrases[(s + c) % 6], phrases[(s * c) % 6], phrases[c % 6]),
                 items: Vec::new(),
                 notes: Vec::new(),

@@ -87,7 +87,7 @@ pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str,
         let span = Span::new(file, start..start + content.len());
         if content.trim().is_empty() {
             // Blank lines may part a clause heading from its text, as Markdown writers do.
-            if !titled.as_ref().is_some_and(|t| !t.started) {
+            if titled.as_ref().is_none_or(|t| t.started) {
                 in_clause = false;
             }
             continue;
