@@ -52,7 +52,11 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     for clause in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
-        for text in std::iter::once(&clause.text).chain(&clause.items).chain(&clause.notes) {
+        for text in std::iter::once(&clause.text)
+            .chain(&clause.items)
+            .chain(&clause.notes)
+            .chain([&clause.title.en, &clause.title.ja])
+        {
             for number in stale(pack, text) {
                 report(format!("clause {}", clause.number), &number, &clause.span);
             }

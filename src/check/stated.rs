@@ -16,7 +16,7 @@ const WORDS: [&str; 13] =
 /// references left out (their card and rule numbers are not statements of quantity).
 pub(crate) fn numbers(pack: &Pack, clause: &Clause) -> Vec<i64> {
     let mut out = Vec::new();
-    for text in std::iter::once(&clause.text).chain(&clause.items) {
+    for text in std::iter::once(&clause.text).chain(&clause.items).chain([&clause.title.en, &clause.title.ja]) {
         let mut plain = String::new();
         let mut rest = text.as_str();
         while let Some(open) = rest.find("[[") {
@@ -139,5 +139,13 @@ mod tests {
         assert_eq!(n("no more than four units per hex until [[card:29]] is open"), [4]);
         assert_eq!(n("see rule 8.4.2 and 2.5 on average"), Vec::<i64>::new());
         assert_eq!(n("9 VP or more: Liberation wins; 0 VP: Federal wins"), [9, 0]);
+    }
+
+    #[test]
+    fn a_clause_title_states_numbers_too() {
+        let mut titled = clause("Draw cards up to your hand size.");
+        titled.title.en = "Hand of six".into();
+        titled.title.ja = "手札7枚".into();
+        assert_eq!(numbers(&Pack::default(), &titled), [6, 7]);
     }
 }

@@ -24,6 +24,15 @@ impl FieldChange {
         self.field.trim_start_matches("fields.")
     }
 
+    /// Whether a designer's note naming `field` means this change: by its path, its name, its
+    /// column, or a path it lies under (`title` covers `title.en` and `title.ja`).
+    pub fn is_named(&self, field: &str) -> bool {
+        self.field == field
+            || self.name() == field
+            || self.column() == field
+            || self.field.strip_prefix(field).is_some_and(|rest| rest.starts_with('.'))
+    }
+
     /// The field as a CSV column names it: `factors.anti_armour` → `anti_armour`,
     /// `name.ja` → `name_ja`.
     pub fn column(&self) -> String {
@@ -263,7 +272,14 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
                     c.id.clone(),
                     (
                         c.number.clone(),
-                        serde_json::json!({ "number": c.number, "text": c.text, "items": c.items.join("\n") }),
+                        // A title is one field per language (`title.en`, `title.ja`); a note
+                        // naming `title` covers both.
+                        serde_json::json!({
+                            "number": c.number,
+                            "title": { "ja": c.title.ja, "en": c.title.en },
+                            "text": c.text,
+                            "items": c.items.join("\n"),
+                        }),
                     ),
                 )
             })

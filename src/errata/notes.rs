@@ -11,9 +11,7 @@ fn covers(note: &ErrataNote, change: &Change) -> bool {
     }
     match (&note.field, &change.kind) {
         (None, _) => true,
-        (Some(field), ChangeKind::Changed { fields }) => {
-            fields.iter().any(|f| f.field == *field || f.name() == field || f.column() == *field)
-        }
+        (Some(field), ChangeKind::Changed { fields }) => fields.iter().any(|f| f.is_named(field)),
         (Some(_), _) => false,
     }
 }

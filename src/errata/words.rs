@@ -158,7 +158,7 @@ impl<'a> Words<'a> {
                     let path = match &c.kind {
                         ChangeKind::Changed { fields } => fields
                             .iter()
-                            .find(|f| f.field == *field || f.name() == field)
+                            .find(|f| f.is_named(field))
                             .map_or(field.clone(), |f: &FieldChange| f.field.clone()),
                         _ => field.clone(),
                     };

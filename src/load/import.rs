@@ -1,6 +1,8 @@
 //! Importing a numbered plain-text rulebook (the style of seed 000: section headings `N 見出し――`,
 //! clauses `N.N text`, nested `N.N.N`, list items `・…`) into rule sections, keeping the text as
-//! written (the designer's own) and every clause's place in the file.
+//! written (the designer's own) and every clause's place in the file. A clause whose own line is
+//! a short label with its text on the lines below (`7.11 地球からの増援`) gets that label as its
+//! (Japanese) title, and the files written give it back as a clause heading.
 
 use crate::diag::{FileId, Span};
 use crate::model::{Clause, Names, Section};
@@ -59,7 +61,20 @@ pub fn rulebook(file: FileId, text: &str) -> Vec<Section> {
             clause.items.push(trimmed.to_string());
         }
     }
+    for clause in sections.iter_mut().flat_map(|s| &mut s.clauses) {
+        let Some((first, rest)) = clause.text.split_once('\n') else { continue };
+        if is_label(first) {
+            clause.title.ja = first.to_string();
+            clause.text = rest.to_string();
+        }
+    }
     sections
+}
+
+/// A clause's first line that is a label rather than a sentence: short, with no sentence or
+/// clause punctuation.
+fn is_label(line: &str) -> bool {
+    line.chars().count() <= 20 && !line.contains(['。', '．', '.', '、', '，', ',', ':', '：', '!', '?', '！', '？'])
 }
 
 /// `13 捕捉ステップ―――――` → ("13", "捕捉ステップ").
@@ -90,7 +105,17 @@ pub fn to_markdown(sections: &[Section]) -> Vec<(String, String)> {
         .map(|s| {
             let mut out = format!("# {} {} {{#{}}}\nja: {}\n", s.number, s.title.ja, s.id, s.title.ja);
             for c in &s.clauses {
-                out.push_str(&format!("\n{} {{#{}}} {}\n", c.number, c.id, c.text));
+                if c.has_title() {
+                    // A clause heading: the English title on its line (if any), the Japanese below.
+                    let en = if c.title.en.is_empty() { String::new() } else { format!(" {}", c.title.en) };
+                    out.push_str(&format!("\n## {} {{#{}}}{en}\n", c.number, c.id));
+                    if !c.title.ja.is_empty() {
+                        out.push_str(&format!("ja: {}\n", c.title.ja));
+                    }
+                    out.push_str(&format!("{}\n", c.text));
+                } else {
+                    out.push_str(&format!("\n{} {{#{}}} {}\n", c.number, c.id, c.text));
+                }
                 for item in &c.items {
                     out.push_str(&format!("- {item}\n"));
                 }
@@ -116,6 +141,30 @@ mod tests {
         assert_eq!(sections[1].clauses[0].items, ["黄色", "緑"]);
         assert_eq!(sections[1].clauses[1].number, "2.1.1");
         assert_eq!(sections[1].clauses[1].id, "s2.c2-1-1");
+    }
+
+    #[test]
+    fn a_short_label_above_its_text_is_the_clause_title() {
+        let text = "7 補充――\n7.10 本文。\n続き。\n7.11 地球からの増援\n増援を受け取る。\n・ 第6軍\n7.12 短い\n";
+        let clauses = &rulebook(0, text)[0].clauses;
+        assert_eq!((clauses[0].title.ja.as_str(), clauses[0].text.as_str()), ("", "本文。\n続き。"));
+        assert_eq!((clauses[1].title.ja.as_str(), clauses[1].text.as_str()), ("地球からの増援", "増援を受け取る。"));
+        assert_eq!(clauses[2].title.ja, "", "a label with no text below stays the clause's text");
+    }
+
+    #[test]
+    fn titles_are_written_as_clause_headings_and_load_back() {
+        let sections = rulebook(0, "7 補充――\n7.11 地球からの増援\n増援を受け取る。\n続き。\n7.12 本文。\n");
+        let (_, body) = &to_markdown(&sections)[0];
+        assert_eq!(
+            body,
+            "# 7 補充 {#s7}\nja: 補充\n\n## 7.11 {#s7.c7-11}\nja: 地球からの増援\n増援を受け取る。\n続き。\n\n7.12 {#s7.c7-12} 本文。\n"
+        );
+        let (mut diags, mut loaded) = (Vec::new(), Vec::new());
+        super::super::rules::parse_rules(&mut diags, 0, body, &mut loaded);
+        assert!(diags.is_empty(), "{diags:?}");
+        let c = &loaded[0].clauses[0];
+        assert_eq!((c.title.ja.as_str(), c.text.as_str()), ("地球からの増援", "増援を受け取る。 続き。"));
     }
 
     #[test]

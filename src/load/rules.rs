@@ -10,7 +10,16 @@
 //! continuation lines join the clause
 //! - a list item of the clause
 //! note: an editorial note
+//!
+//! ## 13.3 {#capture.roll} Capture roll a titled clause: a level-2 heading with number, id, title
+//! ja: 捕捉チェックの判定                its Japanese title (optional; may stand alone)
+//! The Federal player rolls …          then its text on the following lines
 //! ```
+//!
+//! A titled clause's heading may be followed by blank lines before its text. A heading that
+//! does not read `## <number> {#<id>} <title>`, a clause heading with no title in either language
+//! and a `ja:` line that follows no heading are syntax errors (E0108); a titled clause with no
+//! text is E0170.
 //!
 //! References are written `[[kind:target]]` (rule, card, unit, place, box, term, setup).
 
@@ -37,7 +46,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     for name in files {
         if let Some(file) = l.read(&format!("rules/{name}"), true) {
             let text = l.text(file).to_string();
-            parse_rules(l, file, &text, &mut pack.rules.sections);
+            parse_rules(&mut l.diags, file, &text, &mut pack.rules.sections);
         }
     }
     let Some(file) = l.read("terms.csv", false) else { return };
@@ -56,20 +65,35 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     }
 }
 
+/// A clause opened by a `##` heading, until the next heading or clause closes it.
+struct Titled {
+    /// Its `ja:` line may still come (nothing but blank lines since the heading).
+    ja_open: bool,
+    /// A line of its own (text, item or note) has come: a blank line now ends it.
+    started: bool,
+    /// A bad `ja:` line was reported already, so a missing title is not reported twice.
+    flagged: bool,
+}
+
 /// Parses one rules file, appending its sections.
-fn parse_rules(l: &mut Loader<'_>, file: FileId, text: &str, sections: &mut Vec<Section>) {
+pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str, sections: &mut Vec<Section>) {
     let mut offset = 0;
     let mut in_clause = false;
+    let mut titled: Option<Titled> = None;
     for line in text.split_inclusive('\n') {
         let start = offset;
         offset += line.len();
         let content = line.trim_end_matches(['\n', '\r']);
         let span = Span::new(file, start..start + content.len());
         if content.trim().is_empty() {
-            in_clause = false;
+            // Blank lines may part a clause heading from its text, as Markdown writers do.
+            if titled.as_ref().is_none_or(|t| t.started) {
+                in_clause = false;
+            }
             continue;
         }
         if let Some(heading) = content.strip_prefix("# ") {
+            close_titled(diags, sections, &mut titled);
             match parse_heading(heading) {
                 Some((number, title, id)) => sections.push(Section {
                     id,
@@ -78,22 +102,70 @@ fn parse_rules(l: &mut Loader<'_>, file: FileId, text: &str, sections: &mut Vec<
                     clauses: Vec::new(),
                     span,
                 }),
-                None => l.diags.push(syntax(&span, "a section heading must read `# <number> <title> {#<id>}`")),
+                None => diags.push(syntax(&span, "a section heading must read `# <number> <title> {#<id>}`")),
             }
             in_clause = false;
             continue;
         }
         let Some(section) = sections.last_mut() else {
-            l.diags.push(syntax(&span, "text before the first section heading"));
+            diags.push(syntax(&span, "text before the first section heading"));
             continue;
         };
         if let Some(ja) = content.strip_prefix("ja:") {
-            if section.clauses.is_empty() {
-                section.title.ja = ja.trim().to_string();
+            let ja = ja.trim();
+            if let (Some(t), Some(clause)) = (titled.as_mut().filter(|t| t.ja_open), section.clauses.last_mut()) {
+                t.ja_open = false;
+                if ja.is_empty() {
+                    t.flagged = true;
+                    diags.push(
+                        syntax(&span, "this `ja:` line gives no title")
+                            .with_hint("write the clause's Japanese title after `ja:`, or delete the line"),
+                    );
+                }
+                clause.title.ja = ja.to_string();
                 continue;
             }
+            if section.clauses.is_empty() {
+                section.title.ja = ja.to_string();
+                continue;
+            }
+            diags.push(syntax(&span, "this `ja:` line follows no heading, so it titles nothing").with_hint(
+                "a `ja:` line goes right under a section heading or a clause heading such as \
+                 `## 8.4 {#movement.stacking} Stacking`",
+            ));
+            continue;
+        }
+        if let Some(heading) = content.strip_prefix("##") {
+            close_titled(diags, sections, &mut titled);
+            let Some(section) = sections.last_mut() else { continue };
+            match heading.strip_prefix(' ').and_then(parse_clause_line).filter(|(_, id, _)| !id.is_empty()) {
+                Some((number, id, title)) => {
+                    section.clauses.push(Clause {
+                        id,
+                        number,
+                        title: Names { ja: String::new(), en: title.trim().to_string() },
+                        text: String::new(),
+                        items: Vec::new(),
+                        notes: Vec::new(),
+                        refs: Vec::new(),
+                        span,
+                    });
+                    titled = Some(Titled { ja_open: true, started: false, flagged: false });
+                    in_clause = true;
+                }
+                None => {
+                    diags.push(syntax(&span, "a clause heading must read `## <number> {#<id>} <title>`").with_hint(
+                        "e.g. `## 8.4 {#movement.stacking} Stacking`; a clause without a title is written \
+                         `8.4 {#movement.stacking} text` instead",
+                    ));
+                    in_clause = false;
+                }
+            }
+            continue;
         }
         if let Some((number, id, rest)) = parse_clause_line(content) {
+            close_titled(diags, sections, &mut titled);
+            let Some(section) = sections.last_mut() else { continue };
             let text_start = start + content.len() - rest.len();
             let mut clause = Clause {
                 id,
@@ -105,26 +177,54 @@ fn parse_rules(l: &mut Loader<'_>, file: FileId, text: &str, sections: &mut Vec<
                 refs: Vec::new(),
                 span,
             };
-            append_text(l, &mut clause, rest, file, text_start, false);
+            append_text(diags, &mut clause, rest, file, text_start, false);
             section.clauses.push(clause);
             in_clause = true;
             continue;
         }
         let Some(clause) = section.clauses.last_mut().filter(|_| in_clause) else {
-            l.diags.push(
+            diags.push(
                 syntax(&span, "this line belongs to no clause")
                     .with_hint("start a clause with its number and id, e.g. `13.1 {#capture.request} …`"),
             );
             continue;
         };
+        if let Some(t) = titled.as_mut() {
+            t.ja_open = false;
+            t.started = true;
+        }
         if let Some(note) = content.strip_prefix("note:") {
             clause.notes.push(note.trim().to_string());
         } else if let Some(item) = content.trim_start().strip_prefix("- ") {
             let item_start = start + content.len() - item.len();
-            append_text(l, clause, item, file, item_start, true);
+            append_text(diags, clause, item, file, item_start, true);
         } else {
-            append_text(l, clause, content, file, start, false);
+            append_text(diags, clause, content, file, start, false);
         }
+    }
+    close_titled(diags, sections, &mut titled);
+}
+
+/// Ends the clause a `##` heading opened: it needs a title (in the heading or its `ja:` line) and
+/// text of its own, for a title is no rule.
+fn close_titled(diags: &mut Vec<Diagnostic>, sections: &[Section], titled: &mut Option<Titled>) {
+    let Some(t) = titled.take() else { return };
+    let Some(clause) = sections.last().and_then(|s| s.clauses.last()) else { return };
+    if !t.flagged && clause.title.en.is_empty() && clause.title.ja.is_empty() {
+        diags.push(syntax(&clause.span, "this clause heading has no title").with_hint(
+            "write the title after the id (`## 8.4 {#movement.stacking} Stacking`) or in a `ja:` line below \
+             the heading; a clause without a title is written `8.4 {#movement.stacking} text`",
+        ));
+    }
+    if clause.text.is_empty() {
+        diags.push(
+            Diagnostic::error(Code::CLAUSE_WITHOUT_TEXT, format!("clause {} has a title but no text", clause.number))
+                .at(&clause.span)
+                .with_hint(
+                    "write the clause's text on the lines below its heading (and its `ja:` line); to head a \
+                     group of clauses, number a section instead",
+                ),
+        );
     }
 }
 
@@ -156,20 +256,19 @@ fn parse_clause_line(line: &str) -> Option<(String, String, &str)> {
 }
 
 /// Adds a line of text (or a list item) to a clause and records its `[[kind:target]]` references.
-fn append_text(l: &mut Loader<'_>, clause: &mut Clause, text: &str, file: FileId, base: usize, item: bool) {
+fn append_text(diags: &mut Vec<Diagnostic>, clause: &mut Clause, text: &str, file: FileId, base: usize, item: bool) {
     let mut rest = text;
     let mut pos = base;
     while let Some(open) = rest.find("[[") {
         let Some(close) = rest[open..].find("]]") else {
-            l.diags.push(syntax(&Span::new(file, pos + open..pos + open + 2), "unclosed reference `[[`"));
+            diags.push(syntax(&Span::new(file, pos + open..pos + open + 2), "unclosed reference `[[`"));
             break;
         };
         let inner = &rest[open + 2..open + close];
         let inner_span = Span::new(file, pos + open + 2..pos + open + close);
         match inner.split_once(':') {
             Some((kind, target)) => clause.refs.push((kind.to_string(), Spanned::new(target.to_string(), inner_span))),
-            None => l
-                .diags
+            None => diags
                 .push(syntax(&inner_span, "a reference must read `[[kind:target]]`, e.g. `[[rule:capture.request]]`")),
         }
         pos += open + close + 2;
@@ -197,6 +296,94 @@ mod tests {
         );
         assert_eq!(parse_clause_line("2002 was a year."), None);
         assert_eq!(parse_clause_line("- item"), None);
+    }
+
+    /// The sections of `text` and its diagnostics as `line: code message`.
+    fn parse(text: &str) -> (Vec<Section>, Vec<String>) {
+        let mut diags = Vec::new();
+        let mut sections = Vec::new();
+        parse_rules(&mut diags, 0, text, &mut sections);
+        let found = diags
+            .iter()
+            .map(|d| {
+                let line = d.span.as_ref().map_or(0, |s| text[..s.range.start].matches('\n').count() + 1);
+                format!("{line}: {} {}", d.code.0, d.message)
+            })
+            .collect();
+        (sections, found)
+    }
+
+    const SECTION: &str = "# 8 Movement phase {#movement}\nja: 移動フェイズ\n\n";
+
+    #[test]
+    fn a_clause_heading_gives_the_title_and_the_lines_below_give_the_text() {
+        let (sections, diags) = parse(&format!(
+            "{SECTION}## 8.4 {{#movement.stacking}} Stacking\nja: スタック制限\nThe following limits apply\nto a hex.\n- an item\n\n8.5 {{#movement.chits}} Chits never move.\n"
+        ));
+        assert_eq!(diags, Vec::<String>::new());
+        assert_eq!(sections[0].title.ja, "移動フェイズ", "the section keeps its own ja: line");
+        let c = &sections[0].clauses[0];
+        assert_eq!((c.number.as_str(), c.id.as_str()), ("8.4", "movement.stacking"));
+        assert_eq!(c.title, Names { ja: "スタック制限".into(), en: "Stacking".into() });
+        assert_eq!((c.title_in("ja"), c.title_in("en")), ("スタック制限", "Stacking"));
+        assert_eq!(c.text, "The following limits apply to a hex.");
+        assert_eq!(c.items, ["an item"]);
+        assert!(!sections[0].clauses[1].has_title(), "an untitled clause stays untitled");
+    }
+
+    #[test]
+    fn a_title_may_be_english_only_or_japanese_only_and_blank_lines_may_follow_the_heading() {
+        let (sections, diags) = parse(&format!(
+            "{SECTION}## 8.4 {{#a}} Stacking\n\nText.\n\n## 8.5 {{#b}}\nja: スタック\n\nText [[rule:a]].\n"
+        ));
+        assert_eq!(diags, Vec::<String>::new());
+        let [a, b] = &sections[0].clauses[..] else { panic!("two clauses") };
+        assert_eq!((a.title.en.as_str(), a.title.ja.as_str(), a.text.as_str()), ("Stacking", "", "Text."));
+        assert_eq!((b.title.en.as_str(), b.title.ja.as_str()), ("", "スタック"));
+        assert_eq!(b.refs[0].1.value, "a", "references in a titled clause's text are recorded");
+    }
+
+    #[test]
+    fn a_clause_heading_without_id_or_title_is_a_located_syntax_error() {
+        let (_, diags) = parse(&format!("{SECTION}## 8.4 Stacking\n\n## 8.5 {{#b}}\nText.\n## Stacking\n"));
+        assert_eq!(
+            diags,
+            [
+                "4: E0108 a clause heading must read `## <number> {#<id>} <title>`",
+                "6: E0108 this clause heading has no title",
+                "8: E0108 a clause heading must read `## <number> {#<id>} <title>`",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_ja_line_must_follow_a_heading_and_give_a_title() {
+        let (_, diags) = parse(&format!(
+            "{SECTION}8.4 {{#a}} Untitled text.\nja: スタック\n\n## 8.5 {{#b}} Title\nja:\nText.\nja: 二つ目\n"
+        ));
+        assert_eq!(
+            diags,
+            [
+                "5: E0108 this `ja:` line follows no heading, so it titles nothing",
+                "8: E0108 this `ja:` line gives no title",
+                "10: E0108 this `ja:` line follows no heading, so it titles nothing",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_titled_clause_with_no_text_is_e0170_wherever_it_ends() {
+        let (_, diags) = parse(&format!(
+            "{SECTION}## 8.4 {{#a}} Stacking\nja: スタック制限\n\n8.4.1 {{#b}} Text.\n## 8.5 {{#c}} Chits\n\n# 9 Next {{#next}}\n## 9.1 {{#d}} Last\n"
+        ));
+        assert_eq!(
+            diags,
+            [
+                "4: E0170 clause 8.4 has a title but no text",
+                "8: E0170 clause 8.5 has a title but no text",
+                "11: E0170 clause 9.1 has a title but no text",
+            ]
+        );
     }
 
     #[test]

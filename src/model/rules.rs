@@ -52,6 +52,21 @@ pub struct Clause {
     pub span: Span,
 }
 
+impl Clause {
+    /// Its title in `language` (`ja` or `en`); empty when it has none in that language.
+    pub fn title_in(&self, language: &str) -> &str {
+        match language {
+            "ja" => &self.title.ja,
+            _ => &self.title.en,
+        }
+    }
+
+    /// Whether it has a title in any language.
+    pub fn has_title(&self) -> bool {
+        !self.title.ja.is_empty() || !self.title.en.is_empty()
+    }
+}
+
 /// A glossary term.
 #[derive(Debug, Serialize)]
 pub struct Term {

@@ -101,6 +101,21 @@ fn renumbering_a_clause_is_reported_as_a_renumbering() {
 }
 
 #[test]
+fn a_retitled_clause_is_a_change_of_its_title() {
+    let (dir, stdout) = errata_after_edit(
+        "errata-title",
+        "rules/08-movement.md",
+        "## 8.4 {#movement.stacking} Stacking\nja: スタック制限\n",
+        "## 8.4 {#movement.stacking} Stacking limits\nja: スタック制限\n",
+    );
+    assert!(
+        stdout.starts_with("clause movement.stacking 8.4: title.en Stacking → Stacking limits\n1 change(s)"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_changed_unit_reprints_every_counter_kind_that_shows_it() {
     let (dir, stdout) = errata_after_edit(
         "errata-counters",
@@ -146,8 +161,8 @@ fn the_rules_reference_says_which_clauses_changed_since_the_previous_edition() {
         .unwrap()
         .replace("Only [[term:city-hex]]es ever", "Only the [[term:city-hex]]es ever")
         .replace(
-            "3.5 {#control.current}",
-            "3.5 {#control.neutral} A hex nobody has entered yet belongs to nobody.\n\n3.6 {#control.current}",
+            "## 3.5 {#control.current}",
+            "3.5 {#control.neutral} A hex nobody has entered yet belongs to nobody.\n\n## 3.6 {#control.current}",
         );
     std::fs::write(&rules, edited).unwrap();
     // An edition that names its predecessor keeps a note on every change.
