@@ -57,15 +57,15 @@ fn pack(dir: &Path) {
             std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
         }
     }
-    let mut files: Vec<PathBuf> =
-        std::fs::read_dir(source.join("rules")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(source.join("rules")).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let sections = files.len();
     for k in 0..COPIES {
         for file in &files {
             let text = std::fs::read_to_string(file).unwrap();
             let name = format!("{k:02}{}", file.file_name().unwrap().to_string_lossy());
-            let lines: Vec<String> = text.lines().map(|l| if k == 0 { l.to_string() } else { shifted(l, k, sections) }).collect();
+            let lines: Vec<String> =
+                text.lines().map(|l| if k == 0 { l.to_string() } else { shifted(l, k, sections) }).collect();
             std::fs::write(dir.join("rules").join(name), lines.join("\n") + "\n").unwrap();
         }
     }
@@ -105,7 +105,8 @@ fn main() {
         .expect("run node (tests/browser needs `npm install`)");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let samples: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
-    let series = |key: &str| -> Vec<f64> { samples[key].as_array().unwrap().iter().filter_map(|v| v.as_f64()).collect() };
+    let series =
+        |key: &str| -> Vec<f64> { samples[key].as_array().unwrap().iter().filter_map(|v| v.as_f64()).collect() };
     let (mut laid_out, mut frame) = (series("laidOut"), series("frame"));
     println!(
         "rules.html of {clauses} clauses, {} kB; {} keystrokes ({} questions)",

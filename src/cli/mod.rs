@@ -538,7 +538,8 @@ fn search(args: &SearchArgs, cards: bool) -> ExitCode {
 /// One result as the terminal shows it: kind, number, title and where it belongs, its anchor id,
 /// then its snippet indented, matched words in bold on a terminal.
 fn hit_lines(msg: &crate::messages::Messages, h: &crate::reference::Hit, bold: bool) -> String {
-    let kind = msg.first(&format!("search.{}", serde_json::to_value(h.kind).unwrap_or_default().as_str().unwrap_or("")));
+    let kind =
+        msg.first(&format!("search.{}", serde_json::to_value(h.kind).unwrap_or_default().as_str().unwrap_or("")));
     let marked = |text: &str, marks: &[(usize, usize)]| -> String {
         if !bold {
             return text.to_string();

@@ -150,7 +150,9 @@ impl Index {
                     .rules
                     .terms
                     .iter()
-                    .filter(|t| t.defined_in.as_ref().is_some_and(|d| pack.clause(&d.value).is_some_and(|x| x.id == c.id)))
+                    .filter(|t| {
+                        t.defined_in.as_ref().is_some_and(|d| pack.clause(&d.value).is_some_and(|x| x.id == c.id))
+                    })
                     .map(|t| format!("{} {} {} {}", t.name.ja, t.name.en, t.kana, t.aliases.join(" ")))
                     .collect();
                 let terms: Vec<String> = c
@@ -185,19 +187,25 @@ impl Index {
         }
         for u in &pack.units {
             let force = pack.force(&u.force).map(|f| msg.name(&f.name)).unwrap_or_default();
-            let draft = Draft::new(DocKind::Unit, format!("unit-{}", u.id), msg.name(&u.name), force.clone(), String::new())
-                .field(Field::Title, both(&u.name))
-                .field(Field::Body, format!("{} {force}", u.class.value))
-                .names([u.name.ja.as_str(), u.name.en.as_str(), u.id.as_str()]);
+            let draft =
+                Draft::new(DocKind::Unit, format!("unit-{}", u.id), msg.name(&u.name), force.clone(), String::new())
+                    .field(Field::Title, both(&u.name))
+                    .field(Field::Body, format!("{} {force}", u.class.value))
+                    .names([u.name.ja.as_str(), u.name.en.as_str(), u.id.as_str()]);
             drafts.push(draft);
         }
         for hex in pack.map.iter().flat_map(|m| &m.hexes) {
             if let Some(p) = &hex.place {
-                let draft =
-                    Draft::new(DocKind::Place, format!("place-{}", p.id), msg.name(&p.name), hex.id.clone(), String::new())
-                        .field(Field::Title, both(&p.name))
-                        .field(Field::Body, hex.id.clone())
-                        .names([p.name.ja.as_str(), p.name.en.as_str()]);
+                let draft = Draft::new(
+                    DocKind::Place,
+                    format!("place-{}", p.id),
+                    msg.name(&p.name),
+                    hex.id.clone(),
+                    String::new(),
+                )
+                .field(Field::Title, both(&p.name))
+                .field(Field::Body, hex.id.clone())
+                .names([p.name.ja.as_str(), p.name.en.as_str()]);
                 drafts.push(draft);
             }
         }
@@ -244,10 +252,11 @@ fn card_draft(pack: &Pack, msg: &Messages, card: &Card) -> Draft {
         })
         .collect();
     let text = pack.plain_text(&card.text);
-    let mut draft = Draft::new(DocKind::Card, format!("card-{}", card.id), msg.name(&card.name), side.clone(), text.clone())
-        .field(Field::Title, format!("{} {}", both(&card.name), card.id))
-        .field(Field::Body, format!("{text} {} {side} {}", card.timing, values.join(" ")))
-        .names([card.name.ja.as_str(), card.name.en.as_str()]);
+    let mut draft =
+        Draft::new(DocKind::Card, format!("card-{}", card.id), msg.name(&card.name), side.clone(), text.clone())
+            .field(Field::Title, format!("{} {}", both(&card.name), card.id))
+            .field(Field::Body, format!("{text} {} {side} {}", card.timing, values.join(" ")))
+            .names([card.name.ja.as_str(), card.name.en.as_str()]);
     draft.doc.number = card.number.map(|n| n.to_string()).unwrap_or_else(|| card.id.clone());
     draft
 }
@@ -288,7 +297,8 @@ fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, Stri
             let (weight, b) = field.params();
             let norm = 1.0 - b + b * *len as f64 / averages[*field as usize];
             for (token, n) in counts {
-                *frequency.entry(token.as_str()).or_default().entry(doc).or_insert(0.0) += weight * f64::from(*n) / norm;
+                *frequency.entry(token.as_str()).or_default().entry(doc).or_insert(0.0) +=
+                    weight * f64::from(*n) / norm;
             }
         }
     }

@@ -19,9 +19,9 @@ use super::index::{Doc, DocKind, Index};
 use super::tokens::{bigrams, compact_name, normalize, pieces, stem, typo_distance};
 
 /// What a clause number or a card number adds: above anything words can score.
-const JUMP: u64 = 1_000_000_000_000;
+const JUMP: f64 = 1e12;
 /// What a whole query naming a document exactly adds.
-const NAME: u64 = 1_000_000_000;
+const NAME: f64 = 1e9;
 /// At most this many units of a query are scored (a pasted paragraph stays fast).
 const MAX_UNITS: usize = 64;
 /// Snippets are about this many characters.
@@ -41,7 +41,7 @@ pub struct Hit {
     /// Where it belongs (a clause's section).
     pub context: String,
     /// Score (higher first).
-    pub score: u64,
+    pub score: f64,
     /// A piece of its text around the first matched word (`…` where cut).
     pub snippet: String,
     /// Matched words in the snippet, as char ranges.
@@ -50,8 +50,12 @@ pub struct Hit {
     pub title_marks: Vec<(usize, usize)>,
 }
 
-/// One unit of a query: the tokens it may match, each with its multiplier.
-type Unit = Vec<(String, u64)>;
+/// One unit of a query: the tokens it may match, each with its multiplier, and how many units
+/// its word has (a Japanese run is one word of several bigrams: each counts its share).
+struct Unit {
+    tokens: Vec<(String, u64)>,
+    of: usize,
+}
 
 impl Index {
     /// The weight of `token` in document `doc`.
@@ -77,22 +81,23 @@ impl Index {
         let mut units = Vec::new();
         for p in chosen {
             if !p.japanese {
-                units.push(self.expand(&p.text));
+                units.push(Unit { tokens: self.expand(&p.text), of: 1 });
                 continue;
             }
             let grams = bigrams(&p.text);
             if grams.len() == 1 && grams[0].chars().count() == 1 {
                 let c = &grams[0];
-                let mut unit: Unit = vec![(c.clone(), 4)];
-                unit.extend(
+                let mut tokens = vec![(c.clone(), 4)];
+                tokens.extend(
                     self.postings
                         .keys()
                         .filter(|t| t.chars().count() == 2 && t.contains(c.as_str()))
                         .map(|t| (t.clone(), 1)),
                 );
-                units.push(unit);
+                units.push(Unit { tokens, of: 1 });
             } else {
-                units.extend(grams.into_iter().map(|g| vec![(g, 4)]));
+                let of = grams.len();
+                units.extend(grams.into_iter().map(|g| Unit { tokens: vec![(g, 4)], of }));
             }
         }
         units.truncate(MAX_UNITS);
@@ -102,7 +107,7 @@ impl Index {
     /// A Latin word's expansions: its stem (×4) and the longer words it begins (×2, three letters
     /// or more: `move` finds `movement`, a half-typed word its ends), or, when its stem is in no
     /// document, the words one typo away (×3, five letters or more).
-    fn expand(&self, word: &str) -> Unit {
+    fn expand(&self, word: &str) -> Vec<(String, u64)> {
         let own = stem(word);
         if word.chars().any(|c| c.is_ascii_digit()) {
             return vec![(own, 4)];
@@ -141,16 +146,19 @@ impl Index {
     }
 
     /// Every document matching `query` with its score, best first, and the query's units.
-    fn rank(&self, query: &str) -> (Vec<(usize, u64)>, Vec<Unit>) {
+    fn rank(&self, query: &str) -> (Vec<(usize, f64)>, Vec<Unit>) {
         let q = normalize(query.trim());
         if q.is_empty() {
             return (Vec::new(), Vec::new());
         }
         let units = self.units(&q);
-        let mut scores: BTreeMap<usize, (u64, u64)> = BTreeMap::new();
+        // Per document: the sum of its units' scores and how many words it matched, a unit of a
+        // word of n units counting 1/n in both. Floating point, added in the same order as the
+        // page's script adds them, so both get the same numbers.
+        let mut scores: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
         for unit in &units {
             let mut best: BTreeMap<usize, u64> = BTreeMap::new();
-            for (token, m) in unit {
+            for (token, m) in &unit.tokens {
                 let Some(list) = self.postings.get(token) else { continue };
                 for pair in list.chunks_exact(2) {
                     let b = best.entry(pair[0] as usize).or_insert(0);
@@ -158,22 +166,24 @@ impl Index {
                 }
             }
             for (doc, s) in best {
-                let e = scores.entry(doc).or_insert((0, 0));
-                e.0 += s;
-                e.1 += 1;
+                let e = scores.entry(doc).or_insert((0.0, 0.0));
+                e.0 += s as f64 / unit.of as f64;
+                e.1 += 1.0 / unit.of as f64;
             }
         }
-        let mut total: BTreeMap<usize, u64> = scores.into_iter().map(|(d, (raw, n))| (d, raw * n)).collect();
+        let mut total: BTreeMap<usize, f64> = scores.into_iter().map(|(d, (raw, n))| (d, raw * n)).collect();
         for (doc, bonus) in self.jumps(&q) {
-            *total.entry(doc).or_insert(0) += bonus;
+            *total.entry(doc).or_insert(0.0) += bonus;
         }
-        let mut ranked: Vec<(usize, u64)> = total.into_iter().filter(|(_, s)| *s > 0).collect();
-        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(self.docs[a.0].kind.cmp(&self.docs[b.0].kind)).then(a.0.cmp(&b.0)));
+        let mut ranked: Vec<(usize, f64)> = total.into_iter().filter(|(_, s)| *s > 0.0).collect();
+        ranked.sort_by(|a, b| {
+            b.1.total_cmp(&a.1).then(self.docs[a.0].kind.cmp(&self.docs[b.0].kind)).then(a.0.cmp(&b.0))
+        });
         (ranked, units)
     }
 
     /// Bonuses for a clause number, a card number and a whole query naming a document.
-    fn jumps(&self, q: &str) -> Vec<(usize, u64)> {
+    fn jumps(&self, q: &str) -> Vec<(usize, f64)> {
         let mut out = Vec::new();
         let numbers = clause_numbers(q);
         let cards = card_numbers(q);
@@ -190,7 +200,7 @@ impl Index {
             if !name.is_empty() && d.names.contains(&name) {
                 // A term's defining clause is what a player asking for the term wants first.
                 match d.defined_by {
-                    Some(clause) => out.extend([(clause, NAME), (i, NAME / 2)]),
+                    Some(clause) => out.extend([(clause, NAME), (i, NAME / 2.0)]),
                     None => out.push((i, NAME)),
                 }
             }
@@ -198,10 +208,14 @@ impl Index {
         out
     }
 
-    fn hit(&self, doc: usize, score: u64, units: &[Unit]) -> Hit {
+    fn hit(&self, doc: usize, score: f64, units: &[Unit]) -> Hit {
         let d: &Doc = &self.docs[doc];
-        let matched: BTreeSet<&str> =
-            units.iter().flatten().filter(|(t, _)| self.weight(t, doc) > 0).map(|(t, _)| t.as_str()).collect();
+        let matched: BTreeSet<&str> = units
+            .iter()
+            .flat_map(|u| &u.tokens)
+            .filter(|(t, _)| self.weight(t, doc) > 0)
+            .map(|(t, _)| t.as_str())
+            .collect();
         let (snippet, marks) = snippet(&d.text, &matched);
         Hit {
             kind: d.kind,
@@ -233,7 +247,8 @@ fn card_numbers(q: &str) -> Vec<String> {
     for marker in ["#", "card", "かーど"] {
         let m: Vec<char> = marker.chars().collect();
         for start in 0..chars.len() {
-            if !chars[start..].starts_with(&m) || (marker == "card" && start > 0 && chars[start - 1].is_ascii_alphanumeric())
+            if !chars[start..].starts_with(&m)
+                || (marker == "card" && start > 0 && chars[start - 1].is_ascii_alphanumeric())
             {
                 continue;
             }
@@ -242,7 +257,9 @@ fn card_numbers(q: &str) -> Vec<String> {
                 i += 1;
             }
             let digits: String = chars[i..].iter().take_while(|c| c.is_ascii_digit()).collect();
-            if !digits.is_empty() && !chars.get(i + digits.len()).is_some_and(|c| c.is_ascii_alphanumeric() || *c == '.') {
+            if !digits.is_empty()
+                && !chars.get(i + digits.len()).is_some_and(|c| c.is_ascii_alphanumeric() || *c == '.')
+            {
                 out.push(digits.trim_start_matches('0').to_string());
             }
         }
@@ -342,7 +359,11 @@ pub fn search_cards(index: &Index, query: &str) -> Result<Vec<Hit>, QueryError> 
         index.cards.iter().zip(&index.records).filter(|(_, r)| q.matches(r)).map(|(c, _)| c).collect();
     if q.words.is_empty() {
         let by_id: BTreeMap<&str, usize> = index.docs.iter().enumerate().map(|(i, d)| (d.id.as_str(), i)).collect();
-        return Ok(passing.into_iter().filter_map(|c| by_id.get(c.id.as_str())).map(|&d| index.hit(d, 0, &[])).collect());
+        return Ok(passing
+            .into_iter()
+            .filter_map(|c| by_id.get(c.id.as_str()))
+            .map(|&d| index.hit(d, 0.0, &[]))
+            .collect());
     }
     let ids: std::collections::HashSet<&str> = passing.iter().map(|c| c.id.as_str()).collect();
     let hits = index
@@ -360,7 +381,7 @@ mod tests {
     fn clause_and_card_numbers_are_read_from_a_query() {
         assert_eq!(clause_numbers(&normalize("rule １３．４ and 8.4.")), vec!["13.4", "8.4"]);
         assert_eq!(card_numbers(&normalize("カード２９")), vec!["29"]);
-        assert_eq!(card_numbers("card #7 and #12"), vec!["12", "7"]);
+        assert_eq!(card_numbers("card #7 and #12"), vec!["7", "12", "7"], "`#7` and `card #7` both");
         assert!(card_numbers("discard 3").is_empty());
         assert!(card_numbers("#13.4").is_empty());
     }

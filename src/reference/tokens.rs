@@ -16,9 +16,11 @@ pub use crate::model::filter::normalize;
 /// English words a question is made of that say nothing about the rule it asks for. Dropped
 /// from a query that has other words; documents keep them (their weight is low anyway).
 pub(super) const STOP_WORDS: &[&str] = &[
-    "a", "about", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how", "i", "if",
-    "in", "is", "it", "its", "me", "my", "of", "on", "or", "s", "so", "than", "that", "the", "their", "them",
-    "then", "there", "they", "this", "to", "what", "when", "where", "which", "who", "why", "with", "you", "your",
+    "a", "about", "am", "an", "and", "are", "as", "at", "be", "been", "by", "can", "could", "did", "do", "does", "for",
+    "from", "get", "gets", "go", "goes", "happen", "happens", "has", "have", "how", "i", "if", "in", "is", "it", "its",
+    "m", "many", "me", "much", "my", "of", "on", "or", "s", "should", "so", "than", "that", "the", "their", "them",
+    "then", "there", "they", "this", "to", "was", "were", "what", "when", "where", "which", "who", "why", "will",
+    "with", "would", "you", "your",
 ];
 
 /// Whether `c` belongs to a Japanese run (any letter or digit outside ASCII).
@@ -98,8 +100,9 @@ pub(super) fn tokens(text: &str) -> Vec<String> {
     out
 }
 
-/// The optimal string alignment distance of two words, stopping early past `limit` (a swap of
-/// two neighbouring letters counts one, as typing mistakes do: `stackign` is 1 from `stacking`).
+/// The optimal string alignment distance of two words (a swap of two neighbouring letters counts
+/// one, as typing mistakes do: `stackign` is 1 from `stacking`), or `limit + 1` at once when their
+/// lengths differ by more than `limit`.
 pub(super) fn typo_distance(a: &str, b: &str, limit: usize) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
@@ -146,7 +149,7 @@ mod tests {
         assert_eq!(typo_distance("stackign", "stacking", 1), 1);
         assert_eq!(typo_distance("transprot", "transport", 1), 1);
         assert_eq!(typo_distance("combat", "combats", 1), 1);
-        assert_eq!(typo_distance("combat", "compute", 1), 2);
+        assert!(typo_distance("combat", "compute", 1) > 1);
         assert_eq!(typo_distance("fortess", "fortress", 1), 1);
     }
 }

@@ -79,7 +79,8 @@ function expand(index, word) {
   const found = new Map();
   if (exact) found.set(own, 4);
   for (const surface in index.words) {
-    const m = !exact && len >= 5 && typoDistance(word, surface, 1) === 1 ? 3 : len >= 3 && surface.length > word.length && surface.startsWith(word) ? 2 : 0;
+    const typo = !exact && len >= 5 && Math.abs(surface.length - word.length) <= 1 && typoDistance(word, surface, 1) === 1;
+    const m = typo ? 3 : len >= 3 && surface.length > word.length && surface.startsWith(word) ? 2 : 0;
     if (!m) continue;
     const token = index.words[surface];
     found.set(token, Math.max(found.get(token) || 0, m));
@@ -94,17 +95,32 @@ function units(index, q) {
   const content = all.filter(p => p.japanese || !index.stop.includes(p.text));
   const out = [];
   for (const p of content.length ? content : all) {
-    if (!p.japanese) { out.push(expand(index, p.text)); continue; }
+    if (!p.japanese) { out.push({ tokens: expand(index, p.text), of: 1 }); continue; }
     const grams = bigrams(p.text);
     if (grams.length === 1 && Array.from(grams[0]).length === 1) {
-      const unit = [[grams[0], 4]];
-      for (const t in index.postings) if (Array.from(t).length === 2 && t.includes(grams[0])) unit.push([t, 1]);
-      out.push(unit);
+      out.push({ tokens: [[grams[0], 4]].concat(bigramsHolding(index, grams[0]).map(t => [t, 1])), of: 1 });
     } else {
-      for (const g of grams) out.push([[g, 4]]);
+      for (const g of grams) out.push({ tokens: [[g, 4]], of: grams.length });
     }
   }
   return out.slice(0, MAX_UNITS);
+}
+
+// The bigram tokens holding a letter, from a table of every letter's bigrams made once.
+let holding = null;
+function bigramsHolding(index, c) {
+  if (!holding) {
+    holding = new Map();
+    for (const t in index.postings) {
+      const chars = Array.from(t);
+      if (chars.length !== 2) continue;
+      for (const x of new Set(chars)) {
+        if (!holding.has(x)) holding.set(x, []);
+        holding.get(x).push(t);
+      }
+    }
+  }
+  return holding.get(c) || [];
 }
 
 function clauseNumbers(q) {
@@ -147,17 +163,19 @@ function rank(index, query) {
   const q = normalize(query.trim());
   if (!q) return { ranked: [], units: [] };
   const us = units(index, q);
+  // Per document: its units' scores and the words it matched, a unit of a word of n units
+  // counting 1/n, added in the CLI's order so both get the same numbers.
   const scores = new Map();
   for (const unit of us) {
     const best = new Map();
-    for (const [token, m] of unit) {
+    for (const [token, m] of unit.tokens) {
       const list = index.postings[token];
       if (!list || !has(index.postings, token)) continue;
       for (let k = 0; k < list.length; k += 2) best.set(list[k], Math.max(best.get(list[k]) || 0, m * list[k + 1]));
     }
     for (const [doc, s] of best) {
       const e = scores.get(doc) || [0, 0];
-      scores.set(doc, [e[0] + s, e[1] + 1]);
+      scores.set(doc, [e[0] + s / unit.of, e[1] + 1 / unit.of]);
     }
   }
   const total = new Map();
@@ -233,7 +251,7 @@ function snippet(text, matched) {
 function hitOf(index, doc, score, us) {
   const d = index.docs[doc];
   const matched = new Set();
-  for (const unit of us) for (const [t] of unit) if (weight(index, t, doc) > 0) matched.add(t);
+  for (const unit of us) for (const [t] of unit.tokens) if (weight(index, t, doc) > 0) matched.add(t);
   const [snip, marks] = snippet(d.text, matched);
   return { kind: d.kind, id: d.id, number: d.number, title: d.title, context: d.context, score, snippet: snip, marks, title_marks: marked(d.title, matched) };
 }

@@ -50,7 +50,6 @@ function panel(open) {
   const box = document.getElementById("search");
   document.getElementById("results").hidden = !open;
   box.setAttribute("aria-expanded", open && shown.length ? "true" : "false");
-  headerHeight();
 }
 
 // Anchored entries scroll to just below the sticky header, whatever its height at this width.

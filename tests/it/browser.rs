@@ -85,7 +85,8 @@ fn the_offline_reference_finds_what_the_cli_finds() {
     match typed(&html_path, &texts, &dir.join("queries.json")) {
         Some(shown) => {
             for ((ids, _), query) in shown.iter().zip(&texts) {
-                let cli = super::search::ids(&["rules", "search", "data/dougram", "--json", "--limit", "30", "--", query]);
+                let cli =
+                    super::search::ids(&["rules", "search", "data/dougram", "--json", "--limit", "30", "--", query]);
                 if *ids != cli {
                     wrong.push(format!("typed “{query}”: the page shows {ids:?}, the CLI {cli:?}"));
                 }
@@ -197,7 +198,7 @@ fn the_offline_reference_filters_cards_as_the_cli_does() {
     let shown = typed(&html, &["number>0"], &dir.join("limit.json")).expect("Playwright");
     assert_eq!(shown[0].0.len(), 30);
     assert_eq!(shown[0].0, cli_cards("data/submarine-attack", "number>0")[..30]);
-    assert_eq!(shown[0].1, "30 of 36 results");
+    assert_eq!(shown[0].1, "36件中30件 30 of 36 results", "in the pack's languages");
     // A query error: the page says what the CLI says, and shows no result.
     let query = "ops>=3 perod:early";
     let shown = typed(&ts, &[query, "era>=2"], &dir.join("error.json")).expect("Playwright");

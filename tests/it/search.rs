@@ -67,7 +67,14 @@ pub(crate) fn rates(questions: &[Question], results: &[Vec<String>]) -> (f64, f6
         first += usize::from(answers(1));
         top3 += usize::from(answers(3));
         if !answers(1) {
-            misses.push_str(&format!("  {} “{}” ({}): {:?}, answers {:?}\n", q.lang, q.q, q.kinds.join(" "), &ids[..ids.len().min(3)], q.answers));
+            misses.push_str(&format!(
+                "  {} “{}” ({}): {:?}, answers {:?}\n",
+                q.lang,
+                q.q,
+                q.kinds.join(" "),
+                &ids[..ids.len().min(3)],
+                q.answers
+            ));
         }
     }
     let percent = |n: usize| 100.0 * n as f64 / questions.len().max(1) as f64;
@@ -134,7 +141,7 @@ fn a_limit_that_cuts_the_results_says_how_many_there_were() {
     let lines: Vec<&str> = stdout.lines().collect();
     // Each result: kind, number, name, side and anchor, then its text indented.
     assert_eq!(lines.len(), 7, "{stdout}");
-    assert!(lines[0].starts_with("カード    9 · 魚雷S Torpedo S") && lines[0].ends_with("(card-9)"), "{stdout}");
+    assert!(lines[0].starts_with("カード   9 · 魚雷S Torpedo S") && lines[0].ends_with("(card-9)"), "{stdout}");
     assert!(lines[1].starts_with("         Attack: roll 7 dice"), "{stdout}");
     assert!(lines[4].ends_with("(card-11)"), "{stdout}");
     assert_eq!(lines[6], "6件中3件; --limit 6 で全件", "in the pack's first language");
@@ -189,7 +196,10 @@ fn a_bare_flag_name_is_a_filter_in_card_search() {
 fn search_defaults_to_the_dougram_pack_and_prints_plain_lines() {
     let output = pnpkit(&root(), &["rules", "search", "#29"]);
     let (stdout, _) = text(&output);
-    assert!(stdout.starts_with("カード    29 · 解放人民政府樹立") && stdout.lines().next().unwrap().ends_with("(card-29)"), "{stdout}");
+    assert!(
+        stdout.starts_with("カード   29 · 解放人民政府樹立") && stdout.lines().next().unwrap().ends_with("(card-29)"),
+        "{stdout}"
+    );
 }
 
 #[test]
