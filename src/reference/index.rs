@@ -265,7 +265,8 @@ fn card_draft(pack: &Pack, msg: &Messages, card: &Card) -> Draft {
 fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, String>) {
     let mut words = BTreeMap::new();
     // Per document, per field: token counts and length.
-    let mut counted: Vec<Vec<(Field, BTreeMap<String, u32>, usize)>> = Vec::with_capacity(drafts.len());
+    type Counted = (Field, BTreeMap<String, u32>, usize);
+    let mut counted: Vec<Vec<Counted>> = Vec::with_capacity(drafts.len());
     for d in drafts {
         let mut fields = Vec::new();
         for (field, text) in &d.fields {

@@ -3,15 +3,12 @@
 // input handler, then style and layout forced by reading a size), and the time until the next
 // frame (which waits for the display's refresh as well). Prints the samples as JSON.
 // Usage: node latency.mjs RULES_HTML QUERIES_JSON
-import { chromium } from "playwright-core";
+import { launch } from "./launch.mjs";
 import { readFileSync } from "node:fs";
 
 const [html, queriesFile] = process.argv.slice(2);
 const queries = JSON.parse(readFileSync(queriesFile, "utf8"));
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launch();
 const page = await browser.newPage();
 await page.goto("file://" + html);
 const samples = await page.evaluate(async queries => {

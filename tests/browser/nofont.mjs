@@ -6,14 +6,10 @@
 // page's @font-face rules, the contents list's entries and marker style, and errors. It saves a
 // screenshot of the top of the page and one of the glossary.
 // Usage: node nofont.mjs RULES_HTML SCREENSHOT_PREFIX
-import { chromium } from "playwright-core";
+import { launch } from "./launch.mjs";
 
 const [html, shots] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  env: { ...process.env },
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
 const errors = [];
 page.on("pageerror", e => errors.push(String(e)));

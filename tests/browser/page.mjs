@@ -4,15 +4,12 @@
 // the box. axe-core runs when the page has loaded, with results shown and after a result was
 // opened. Prints what it saw as JSON.
 // Usage: node page.mjs RULES_HTML QUERY
-import { chromium } from "playwright-core";
+import { launch } from "./launch.mjs";
 import { readFileSync } from "node:fs";
 
 const [html, query] = process.argv.slice(2);
 const axeSource = readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launch();
 const page = await browser.newPage();
 const errors = [];
 page.on("pageerror", e => errors.push(String(e)));

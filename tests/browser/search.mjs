@@ -2,15 +2,12 @@
 // query of a list into the search box and prints, as JSON, the results of each (the first, every
 // one shown, the status line), every request the page made and every error its script threw.
 // Usage: node search.mjs RULES_HTML QUERIES_JSON
-import { chromium } from "playwright-core";
+import { launch } from "./launch.mjs";
 import { readFileSync } from "node:fs";
 
 const [html, queriesFile] = process.argv.slice(2);
 const queries = JSON.parse(readFileSync(queriesFile, "utf8"));
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launch();
 const page = await browser.newPage();
 const requests = [];
 page.on("request", r => requests.push(r.url()));
