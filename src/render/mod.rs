@@ -31,6 +31,7 @@ mod table;
 pub(crate) mod templates;
 mod tracks;
 pub(crate) mod watchdog;
+pub mod arealayout;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
