@@ -72,6 +72,15 @@ pub struct Spacing {
     pub gap: (f64, f64),
 }
 
+/// The centre of every area's box in field mm: its own position, and for areas without one the
+/// automatic layout (regions together, short links, no overlaps).
+pub fn positions(map: &Map) -> Vec<(f64, f64)> {
+    if map.areas.iter().all(|a| a.at.is_some()) {
+        return map.areas.iter().filter_map(|a| a.at).collect();
+    }
+    layout(&Graph::of_map(map), spacing(map), crate::model::AREA_FIELD_MM)
+}
+
 /// The spacing of a map's boxes: its box size, and 6 × 8 mm between boxes for the lines.
 pub fn spacing(_map: &Map) -> Spacing {
     Spacing { area: crate::model::AREA_BOX_MM, gap: (6.0, 8.0) }

@@ -27,10 +27,7 @@ const ADJACENT: &str = r##"stroke="#7a7a7a" stroke-width="0.6"/>"##;
 /// The centre of every area's box in field mm: its own position, and for areas without one the
 /// automatic layout (regions together, short links, no overlaps; see `arealayout`).
 pub(crate) fn positions(map: &Map) -> Vec<(f64, f64)> {
-    if map.areas.iter().all(|a| a.at.is_some()) {
-        return map.areas.iter().filter_map(|a| a.at).collect();
-    }
-    arealayout::layout(&arealayout::Graph::of_map(map), arealayout::spacing(map), AREA_FIELD_MM)
+    arealayout::positions(map)
 }
 
 fn region_colour<'m>(map: &'m Map, area: &Area) -> &'m str {
