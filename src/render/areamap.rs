@@ -73,7 +73,7 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
     let battleground = matches!(attribute("battleground").as_str(), "yes" | "true" | "1");
     let has_strip = map.area_attributes.iter().any(|a| a.id == "battleground");
     pen.raw(&format!(
-        r##"<rect x="{}" y="{}" width="{w}" height="{h}" rx="1" fill="{}" stroke="#3b3b3b" stroke-width="0.3"/>"##,
+        r##"<rect class="area" x="{}" y="{}" width="{w}" height="{h}" rx="1" fill="{}" stroke="#3b3b3b" stroke-width="0.3"/>"##,
         mm(left),
         mm(top),
         region_colour(map, area)
