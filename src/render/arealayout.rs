@@ -35,7 +35,8 @@ impl Graph {
     /// after, by name), each adjacency once.
     pub fn of_map(map: &Map) -> Graph {
         let mut names: Vec<&str> = map.regions.iter().map(|r| r.id.as_str()).collect();
-        let mut extra: Vec<&str> = map.areas.iter().map(|a| a.region.value.as_str()).filter(|r| !names.contains(r)).collect();
+        let mut extra: Vec<&str> =
+            map.areas.iter().map(|a| a.region.value.as_str()).filter(|r| !names.contains(r)).collect();
         extra.sort_unstable();
         extra.dedup();
         names.extend(extra);
@@ -202,13 +203,24 @@ fn initial(g: &Graph, field: (f64, f64), cell: (f64, f64)) -> Vec<(f64, f64)> {
         let near: Vec<(f64, f64)> = g
             .edges
             .iter()
-            .filter_map(|&(a, b)| if a == i { g.fixed[b] } else if b == i { g.fixed[a] } else { None })
+            .filter_map(|&(a, b)| {
+                if a == i {
+                    g.fixed[b]
+                } else if b == i {
+                    g.fixed[a]
+                } else {
+                    None
+                }
+            })
             .collect();
         if !near.is_empty() {
             let k = near.len() as f64;
             // A small offset by index keeps two such areas from starting on one point.
             let off = (i % 5) as f64 - 2.0;
-            at[i] = (near.iter().map(|p| p.0).sum::<f64>() / k + off * 3.0, near.iter().map(|p| p.1).sum::<f64>() / k + off);
+            at[i] = (
+                near.iter().map(|p| p.0).sum::<f64>() / k + off * 3.0,
+                near.iter().map(|p| p.1).sum::<f64>() / k + off,
+            );
         }
     }
     at
@@ -375,7 +387,15 @@ fn push_apart(at: &mut [(f64, f64)], free: &[bool], clear: (f64, f64), field: (f
                     (true, false) => (1.0, 0.0),
                     _ => (0.0, 1.0),
                 };
-                let sign = |v: f64| if v > 0.0 { 1.0 } else if v < 0.0 { -1.0 } else { 1.0 };
+                let sign = |v: f64| {
+                    if v > 0.0 {
+                        1.0
+                    } else if v < 0.0 {
+                        -1.0
+                    } else {
+                        1.0
+                    }
+                };
                 if ox / clear.0 <= oy / clear.1 {
                     let m = (ox + 0.01) * sign(dx);
                     at[i].0 -= m * share_i;
@@ -519,7 +539,8 @@ mod tests {
         let n = at.len();
         let same = (0..n)
             .filter(|&i| {
-                let near = (0..n).filter(|&j| j != i).min_by(|&a, &b| dist2(at[a], at[i]).total_cmp(&dist2(at[b], at[i])));
+                let near =
+                    (0..n).filter(|&j| j != i).min_by(|&a, &b| dist2(at[a], at[i]).total_cmp(&dist2(at[b], at[i])));
                 near.is_some_and(|j| g.region[j] == g.region[i])
             })
             .count();
@@ -552,7 +573,8 @@ mod tests {
     fn the_layout_has_fewer_crossings_than_the_grid() {
         let g = synthetic(70, 120, 7);
         let at = layout(&g, SPACING, FIELD);
-        let grid: Vec<(f64, f64)> = (0..70).map(|i| (15.0 + 30.0 * (i % 10) as f64, 12.0 + 23.0 * (i / 10) as f64)).collect();
+        let grid: Vec<(f64, f64)> =
+            (0..70).map(|i| (15.0 + 30.0 * (i % 10) as f64, 12.0 + 23.0 * (i / 10) as f64)).collect();
         let (ours, theirs) = (crossings(&g, &at), crossings(&g, &grid));
         assert!(ours * 2 < theirs, "layout {ours} crossings, grid {theirs}");
     }
@@ -576,7 +598,10 @@ mod tests {
         let g = synthetic(60, 100, 6);
         let a = layout(&g, SPACING, FIELD);
         let b = layout(&g, SPACING, FIELD);
-        assert_eq!(a.iter().map(|p| (p.0.to_bits(), p.1.to_bits())).collect::<Vec<_>>(), b.iter().map(|p| (p.0.to_bits(), p.1.to_bits())).collect::<Vec<_>>());
+        assert_eq!(
+            a.iter().map(|p| (p.0.to_bits(), p.1.to_bits())).collect::<Vec<_>>(),
+            b.iter().map(|p| (p.0.to_bits(), p.1.to_bits())).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! nothing: `emit` turns the SVG into PDF, SVG and PNG files.
 
 pub mod aids;
+pub mod arealayout;
 mod areamap;
 mod budget;
 mod calibration;
@@ -31,7 +32,6 @@ mod table;
 pub(crate) mod templates;
 mod tracks;
 pub(crate) mod watchdog;
-pub mod arealayout;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

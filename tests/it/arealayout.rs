@@ -88,7 +88,10 @@ fn layout_prints_the_positions_the_map_is_drawn_at() {
     assert_eq!(rows.len(), boxes.len());
     assert_eq!(rows[0].0, "united-states");
     for ((id, x, y), (bx, by, w, h)) in rows.iter().zip(&boxes) {
-        assert!((x - (bx + w / 2.0)).abs() <= 0.051 && (y - (by + h / 2.0)).abs() <= 0.051, "{id}: {x},{y} vs {bx},{by}");
+        assert!(
+            (x - (bx + w / 2.0)).abs() <= 0.051 && (y - (by + h / 2.0)).abs() <= 0.051,
+            "{id}: {x},{y} vs {bx},{by}"
+        );
     }
     // The same pack, printed to stdout: the same CSV, byte for byte.
     let again = pnpkit(&root(), &["layout", &pack.to_string_lossy()]);
