@@ -157,9 +157,9 @@ fn ideal_distances(g: &Graph, unit: f64) -> Vec<Vec<f64>> {
         }
     }
     let longest = d.iter().flatten().copied().filter(|x| x.is_finite()).fold(1.0, f64::max);
-    for i in 0..n {
-        for j in 0..n {
-            let mut x = d[i][j];
+    for (i, row) in d.iter_mut().enumerate() {
+        for (j, cell) in row.iter_mut().enumerate() {
+            let mut x = *cell;
             if !x.is_finite() {
                 x = longest + 1.0;
             }
@@ -167,7 +167,7 @@ fn ideal_distances(g: &Graph, unit: f64) -> Vec<Vec<f64>> {
                 // A region of k areas is about sqrt(k) boxes across.
                 x = x.min((size[g.region[i]] as f64).sqrt().max(1.0));
             }
-            d[i][j] = x * unit;
+            *cell = x * unit;
         }
     }
     d
@@ -185,18 +185,18 @@ fn initial(g: &Graph, field: (f64, f64), cell: (f64, f64)) -> Vec<(f64, f64)> {
     };
     let mut seen = vec![0usize; k];
     let mut at = vec![(0.0, 0.0); g.len()];
-    for i in 0..g.len() {
-        if let Some(p) = g.fixed[i] {
-            at[i] = p;
+    for (i, p) in at.iter_mut().enumerate() {
+        if let Some(fixed) = g.fixed[i] {
+            *p = fixed;
             continue;
         }
         let r = g.region[i];
         let (cx, cy) = centre(r);
         let (dx, dy) = spiral(seen[r]);
         seen[r] += 1;
-        at[i] = (cx + dx as f64 * cell.0, cy + dy as f64 * cell.1);
+        *p = (cx + dx as f64 * cell.0, cy + dy as f64 * cell.1);
     }
-    for i in 0..g.len() {
+    for (i, p) in at.iter_mut().enumerate() {
         if g.fixed[i].is_some() {
             continue;
         }
@@ -217,9 +217,9 @@ fn initial(g: &Graph, field: (f64, f64), cell: (f64, f64)) -> Vec<(f64, f64)> {
             let k = near.len() as f64;
             // A small offset by index keeps two such areas from starting on one point.
             let off = (i % 5) as f64 - 2.0;
-            at[i] = (
-                near.iter().map(|p| p.0).sum::<f64>() / k + off * 3.0,
-                near.iter().map(|p| p.1).sum::<f64>() / k + off,
+            *p = (
+                near.iter().map(|q| q.0).sum::<f64>() / k + off * 3.0,
+                near.iter().map(|q| q.1).sum::<f64>() / k + off,
             );
         }
     }
@@ -493,7 +493,7 @@ pub fn synthetic(n: usize, m: usize, regions: usize) -> Graph {
         }
     }
     // A linear congruential generator with a fixed seed.
-    let mut state: u64 = 0x5eed_17;
+    let mut state: u64 = 0x005e_ed17;
     let mut next = |bound: usize| {
         state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         ((state >> 33) as usize) % bound.max(1)
