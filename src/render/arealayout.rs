@@ -285,17 +285,18 @@ fn unit_for(i: usize, j: usize) -> (f64, f64) {
     }
 }
 
-/// Scales and moves a fully free layout to fill the field (each axis on its own), boxes inside.
+/// Moves a fully free layout to the middle of the field, shrunk (each axis on its own) where it
+/// is larger than the field, never enlarged: a small map keeps its links short.
 fn fit(at: &mut [(f64, f64)], field: (f64, f64), area: (f64, f64)) {
     let (min_x, max_x) = at.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
     let (min_y, max_y) = at.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
-    let (half_w, half_h) = (area.0 / 2.0, area.1 / 2.0);
-    let span_x = (max_x - min_x).max(1e-9);
-    let span_y = (max_y - min_y).max(1e-9);
-    let (room_x, room_y) = (field.0 - area.0, field.1 - area.1);
+    let (room_x, room_y) = ((field.0 - area.0).max(0.0), (field.1 - area.1).max(0.0));
+    let scale_x = if max_x - min_x > room_x { room_x / (max_x - min_x) } else { 1.0 };
+    let scale_y = if max_y - min_y > room_y { room_y / (max_y - min_y) } else { 1.0 };
+    let (mid_x, mid_y) = ((min_x + max_x) / 2.0, (min_y + max_y) / 2.0);
     for p in at.iter_mut() {
-        p.0 = if max_x - min_x < 1e-6 { field.0 / 2.0 } else { half_w + (p.0 - min_x) / span_x * room_x };
-        p.1 = if max_y - min_y < 1e-6 { field.1 / 2.0 } else { half_h + (p.1 - min_y) / span_y * room_y };
+        p.0 = field.0 / 2.0 + (p.0 - mid_x) * scale_x;
+        p.1 = field.1 / 2.0 + (p.1 - mid_y) * scale_y;
     }
 }
 

@@ -129,8 +129,13 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
     let span = w - stability_w;
     let square = 6.0_f64.min((span - 2.0) / sides - 1.0);
     let mut s = String::new();
+    let mut starts = Vec::new();
     for (i, side) in ctx.pack.sides.iter().enumerate() {
         let cx = left + span * (i as f64 + 0.5) / sides;
+        let start = start_influence(ctx, area, &side.id);
+        if start > 0 {
+            starts.push((start.to_string(), cx));
+        }
         let _ = write!(
             s,
             r##"<rect x="{}" y="{}" width="{square}" height="{square}" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.25"><title>{}</title></rect>"##,
@@ -140,6 +145,25 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
         );
     }
     pen.raw(&s);
+    // The influence the first setup places here, printed in the side's square.
+    for (start, cx) in starts {
+        pen.text(&start, Spot::left(cx - square / 2.0, body, square, square).centre(), |b| {
+            b.size(9.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
+        });
+    }
+}
+
+/// How many pieces of side `side` the first setup places in `area` (setups.csv rows naming the
+/// area by id or name): its start influence.
+fn start_influence(ctx: &Ctx<'_>, area: &Area, side: &str) -> u32 {
+    let Some(setup) = ctx.pack.setups.first() else { return 0 };
+    let here = |loc: &str| loc == area.id || (!loc.is_empty() && (loc == area.name.en || loc == area.name.ja));
+    ctx.pack
+        .placements
+        .iter()
+        .filter(|p| p.setup.value == setup.id && p.side.value == side && here(&p.location.value))
+        .map(|p| p.count.value)
+        .sum()
 }
 
 /// A key's sample box, `width` × 5 mm.
