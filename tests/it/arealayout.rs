@@ -105,3 +105,43 @@ fn layout_refuses_a_pack_without_an_area_map() {
     assert_eq!(output.status.code(), Some(1));
     assert!(stdout.is_empty() && stderr.contains("data/dougram"), "{stderr}");
 }
+
+/// The `<text>` elements of an SVG page: x, y (anchor) and content.
+fn texts(svg: &Path) -> Vec<(f64, f64, String)> {
+    let page = std::fs::read_to_string(svg).expect("svg page");
+    page.match_indices("<text ")
+        .map(|(i, _)| {
+            let end = i + page[i..].find('>').unwrap();
+            let close = end + page[end..].find("</text>").unwrap();
+            (attr(&page[i..end], "x"), attr(&page[i..end], "y"), page[end + 1..close].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_first_setups_influence_is_printed_in_its_sides_square() {
+    let dir = temp_dir("area-influence-start");
+    let out = dir.join("out");
+    let output =
+        pnpkit(&root(), &["build", "tests/packs/area-influence", "--out", &out.to_string_lossy(), "--only", "map"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    let page = out.join("svg/map-a3-1-front.svg");
+    let (boxes, words) = (area_boxes(&page), texts(&page));
+    // Boxes and their words are both in the field group's coordinates.
+    let inside =
+        |b: &(f64, f64, f64, f64), (x, y): (f64, f64)| x >= b.0 && x <= b.0 + b.2 && y >= b.1 && y <= b.1 + b.3;
+    // setups.csv: East 12 in North, 6 in East Coast (by name), 2 markers on Island; West 10 in
+    // West Coast. Sides run East (left square), West (right square).
+    for (area, count, left) in
+        [("North", "12", true), ("East Coast", "6", true), ("Island", "2", true), ("West Coast", "10", false)]
+    {
+        let name = words.iter().find(|w| w.2 == area).unwrap_or_else(|| panic!("{area} on the map"));
+        let b = boxes.iter().find(|b| inside(b, (name.0, name.1))).unwrap_or_else(|| panic!("{area}'s box"));
+        let n = words.iter().filter(|w| w.2 == count && inside(b, (w.0, w.1))).collect::<Vec<_>>();
+        assert_eq!(n.len(), 1, "{area}: {count} once in its box");
+        assert_eq!(n[0].0 < b.0 + b.2 / 2.0, left, "{area}: {count} in the right square");
+    }
+    let south = words.iter().find(|w| w.2 == "South").unwrap();
+    let b = boxes.iter().find(|b| inside(b, (south.0, south.1))).unwrap();
+    assert!(words.iter().filter(|w| inside(b, (w.0, w.1))).all(|w| w.2 == "South"), "no start influence in South");
+}
