@@ -93,6 +93,8 @@ const BETWEEN_REGIONS: f64 = 1.6;
 const SWEEPS: usize = 120;
 /// Rounds of [`spread`] before pushing boxes apart instead.
 const SPREAD_ROUNDS: usize = 60;
+/// Sweeps of [`untangle`].
+const UNTANGLE_SWEEPS: usize = 4;
 /// Overlap removal sweeps before the grid is used instead.
 const PUSHES: usize = 400;
 
@@ -121,6 +123,7 @@ pub fn layout(g: &Graph, spacing: Spacing, field: (f64, f64)) -> Vec<(f64, f64)>
     if !spread(&mut at, &free, clear, field, spacing.area) && !push_apart(&mut at, &free, clear, field, spacing.area) {
         snap_to_grid(&mut at, &free, clear, field, spacing.area);
     }
+    untangle(g, &mut at, &free, unit);
     at
 }
 
@@ -450,6 +453,58 @@ fn snap_to_grid(at: &mut [(f64, f64)], free: &[bool], clear: (f64, f64), field: 
 
 fn dist2(a: (f64, f64), b: (f64, f64)) -> f64 {
     (a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)
+}
+
+/// Swaps the boxes of two nearby free areas wherever that removes crossings or shortens links
+/// (a crossing weighs as much as two link lengths). Boxes keep their places, so nothing new
+/// overlaps or leaves the field.
+fn untangle(g: &Graph, at: &mut [(f64, f64)], free: &[bool], unit: f64) {
+    let n = at.len();
+    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (k, &(a, b)) in g.edges.iter().enumerate() {
+        incident[a].push(k);
+        incident[b].push(k);
+    }
+    let cost = |at: &[(f64, f64)], i: usize, j: usize| {
+        let mut mine: Vec<usize> = incident[i].iter().chain(&incident[j]).copied().collect();
+        mine.sort_unstable();
+        mine.dedup();
+        let mut total = 0.0;
+        for &k in &mine {
+            let (a, b) = g.edges[k];
+            total += dist2(at[a], at[b]).sqrt();
+            for (l, &(c, d)) in g.edges.iter().enumerate() {
+                if l == k || a == c || a == d || b == c || b == d {
+                    continue;
+                }
+                if segments_cross(at[a], at[b], at[c], at[d]) {
+                    total += 2.0 * unit;
+                }
+            }
+        }
+        total
+    };
+    let reach = (2.5 * unit) * (2.5 * unit);
+    for _ in 0..UNTANGLE_SWEEPS {
+        let mut better = false;
+        for i in (0..n).filter(|&i| free[i]) {
+            for j in (i + 1..n).filter(|&j| free[j]) {
+                if dist2(at[i], at[j]) > reach {
+                    continue;
+                }
+                let before = cost(at, i, j);
+                at.swap(i, j);
+                if cost(at, i, j) + 1e-6 < before {
+                    better = true;
+                } else {
+                    at.swap(i, j);
+                }
+            }
+        }
+        if !better {
+            break;
+        }
+    }
 }
 
 /// How many pairs of links cross (links sharing an end do not count): a measure of a layout.
