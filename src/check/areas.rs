@@ -55,19 +55,9 @@ fn overlap(a: (f64, f64), b: (f64, f64)) -> bool {
 }
 
 fn placement(map: &Map, out: &mut Vec<Diagnostic>) {
-    // A map without any positions is laid out automatically; once one area is placed, all must be.
-    if map.areas.iter().all(|a| a.at.is_none()) {
-        return;
-    }
+    // Areas without a position are laid out automatically, around the ones the designer placed.
     let (half_w, half_h) = (AREA_BOX_MM.0 / 2.0, AREA_BOX_MM.1 / 2.0);
     let placed: Vec<(&Area, (f64, f64))> = map.areas.iter().filter_map(|a| a.at.map(|at| (a, at))).collect();
-    for area in map.areas.iter().filter(|a| a.at.is_none()) {
-        out.push(
-            Diagnostic::error(Code::AREA_PLACEMENT, format!("area `{}` has no position on the map", area.id))
-                .at(&area.span)
-                .with_hint("give it x and y: the centre of its box in mm from the map field's top-left corner"),
-        );
-    }
     for (i, (area, (x, y))) in placed.iter().enumerate() {
         let inside = (half_w..=AREA_FIELD_MM.0 - half_w).contains(x) && (half_h..=AREA_FIELD_MM.1 - half_h).contains(y);
         if !inside {

@@ -32,6 +32,7 @@ macro_rules! say {
 }
 
 mod find;
+mod layout;
 
 /// Prints a line on stdout (see `say!`), for the command modules.
 fn say_text(text: &str) {
@@ -107,6 +108,9 @@ enum Command {
         #[arg(long, num_args = 2, value_names = ["KIND", "ID"])]
         context: Option<Vec<String>>,
     },
+    /// Print an area map's box positions as CSV `id,x,y` (mm), the automatic layout filling in
+    /// areas without one: `layout data/twilight-struggle --out layout.csv`.
+    Layout(layout::LayoutArgs),
 }
 
 /// `search [PACK] QUERY…`, as typed.
@@ -311,6 +315,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         },
         Command::Cards { command: CardsCommand::Search(args) } => search(&args, true),
         Command::Find(args) => find::run(&args),
+        Command::Layout(args) => layout::run(&args),
         Command::Deck { command: DeckCommand::Check { pack, list, format } } => check_deck(&pack, &list, format),
         Command::Dump { pack, context } => {
             let mut sources = Sources::default();

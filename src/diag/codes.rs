@@ -67,7 +67,7 @@ codes! {
     TRANSPORT_DISTANCE = "E0506", "a transport exception counts two places as farther apart than they are, or names places on no grid";
     UNREACHABLE_HEX = "E0505", "a land hex can be reached neither by land from a city nor by a sea route";
     ADJACENCY_ONE_WAY = "E0507", "an area lists another as adjacent, but not the other way round";
-    AREA_PLACEMENT = "E0508", "an area's box lies outside the map field, overlaps another, or has no position";
+    AREA_PLACEMENT = "E0508", "an area's box lies outside the map field or overlaps another";
     CARD_NUMBER = "E0601", "a card number lies outside the declared numbering";
     CARD_SELF_REFERENCE = "E0602", "a card's condition or effect refers to the card itself";
     CARD_CYCLE = "E0603", "cards enable each other in a circle, so none of them can be opened first";

@@ -6,6 +6,7 @@
 
 use std::fmt::Write;
 
+use super::arealayout;
 use super::canvas::{Owner, VAlign};
 use super::map::{key_heading, title_block, Drawing, Pen, Spot};
 use super::templates::mm;
@@ -23,23 +24,10 @@ const NON_BATTLEGROUND: &str = "#efe3c2";
 /// The adjacency lines' stroke (the key draws a sample of it).
 const ADJACENT: &str = r##"stroke="#7a7a7a" stroke-width="0.6"/>"##;
 
-/// The centre of every area's box in field mm: its own position, or a grid cell in region order
-/// when the pack gives no positions.
+/// The centre of every area's box in field mm: its own position, and for areas without one the
+/// automatic layout (regions together, short links, no overlaps; see `arealayout`).
 pub(crate) fn positions(map: &Map) -> Vec<(f64, f64)> {
-    if map.areas.iter().all(|a| a.at.is_some()) {
-        return map.areas.iter().filter_map(|a| a.at).collect();
-    }
-    let (cell_w, cell_h) = (AREA_BOX_MM.0 + 4.0, AREA_BOX_MM.1 + 8.0);
-    let per_row = (AREA_FIELD_MM.0 / cell_w).floor().max(1.0) as usize;
-    let region_rank = |a: &Area| map.regions.iter().position(|r| r.id == a.region.value).unwrap_or(usize::MAX);
-    let mut order: Vec<usize> = (0..map.areas.len()).collect();
-    order.sort_by_key(|&i| (region_rank(&map.areas[i]), map.areas[i].region.value.clone(), i));
-    let mut at = vec![(0.0, 0.0); map.areas.len()];
-    for (slot, &i) in order.iter().enumerate() {
-        let (col, row) = (slot % per_row, slot / per_row);
-        at[i] = (cell_w * (col as f64 + 0.5), cell_h * (row as f64 + 0.5));
-    }
-    at
+    arealayout::positions(map)
 }
 
 fn region_colour<'m>(map: &'m Map, area: &Area) -> &'m str {
@@ -85,7 +73,7 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
     let battleground = matches!(attribute("battleground").as_str(), "yes" | "true" | "1");
     let has_strip = map.area_attributes.iter().any(|a| a.id == "battleground");
     pen.raw(&format!(
-        r##"<rect x="{}" y="{}" width="{w}" height="{h}" rx="1" fill="{}" stroke="#3b3b3b" stroke-width="0.3"/>"##,
+        r##"<rect class="area" x="{}" y="{}" width="{w}" height="{h}" rx="1" fill="{}" stroke="#3b3b3b" stroke-width="0.3"/>"##,
         mm(left),
         mm(top),
         region_colour(map, area)
@@ -141,8 +129,13 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
     let span = w - stability_w;
     let square = 6.0_f64.min((span - 2.0) / sides - 1.0);
     let mut s = String::new();
+    let mut starts = Vec::new();
     for (i, side) in ctx.pack.sides.iter().enumerate() {
         let cx = left + span * (i as f64 + 0.5) / sides;
+        let start = start_influence(ctx, area, &side.id);
+        if start > 0 {
+            starts.push((start.to_string(), cx));
+        }
         let _ = write!(
             s,
             r##"<rect x="{}" y="{}" width="{square}" height="{square}" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.25"><title>{}</title></rect>"##,
@@ -152,6 +145,25 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
         );
     }
     pen.raw(&s);
+    // The influence the first setup places here, printed in the side's square.
+    for (start, cx) in starts {
+        pen.text(&start, Spot::left(cx - square / 2.0, body, square, square).centre(), |b| {
+            b.size(9.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
+        });
+    }
+}
+
+/// How many pieces of side `side` the first setup places in `area` (setups.csv rows naming the
+/// area by id or name): its start influence.
+fn start_influence(ctx: &Ctx<'_>, area: &Area, side: &str) -> u32 {
+    let Some(setup) = ctx.pack.setups.first() else { return 0 };
+    let here = |loc: &str| loc == area.id || (!loc.is_empty() && (loc == area.name.en || loc == area.name.ja));
+    ctx.pack
+        .placements
+        .iter()
+        .filter(|p| p.setup.value == setup.id && p.side.value == side && here(&p.location.value))
+        .map(|p| p.count.value)
+        .sum()
 }
 
 /// A key's sample box, `width` × 5 mm.
@@ -270,7 +282,7 @@ mod tests {
     }
 
     #[test]
-    fn a_map_without_positions_is_laid_out_in_non_overlapping_cells_inside_the_field() {
+    fn a_map_without_positions_is_laid_out_without_overlaps_inside_the_field() {
         let mut map = Map { kind: MapKind::Area, ..Map::default() };
         map.areas = (0..60).map(|i| area(&format!("a{i}"), if i % 3 == 0 { "north" } else { "south" })).collect();
         let at = positions(&map);
@@ -281,8 +293,5 @@ mod tests {
                 assert!((a.0 - b.0).abs() >= AREA_BOX_MM.0 || (a.1 - b.1).abs() >= AREA_BOX_MM.1, "{a:?} {b:?}");
             }
         }
-        // Areas of one region sit together.
-        let first_south = at[1];
-        assert!(at[3].1 <= first_south.1, "north before south: {:?} {:?}", at[3], first_south);
     }
 }

@@ -9,6 +9,7 @@
 //! nothing: `emit` turns the SVG into PDF, SVG and PNG files.
 
 pub mod aids;
+pub mod arealayout;
 mod areamap;
 mod budget;
 mod calibration;

@@ -39,3 +39,6 @@ mod area_setups;
 mod stemmer;
 // Issue 16: the rules reference shows Japanese on any machine (embedded web font).
 mod webfont;
+
+// Issue 17: area maps laid out automatically, and `pnpkit layout`.
+mod arealayout;

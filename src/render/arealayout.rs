@@ -1,0 +1,682 @@
+//! Automatic layout of an area map: where the boxes of areas without a position go.
+//!
+//! The principal type is [`Graph`] (areas as nodes, each in a region, adjacency as edges, the
+//! designer's positions fixed); [`layout`] places it in a field of a given size. Three steps:
+//!
+//! 1. an initial placement: each region gets a cell of a grid over the field (in the order the
+//!    map declares its regions), its areas a spiral around the cell's centre; an area next to
+//!    fixed ones starts at their centroid;
+//! 2. stress majorization (Gansner, Koren and North), localized form, so fixed areas simply stay:
+//!    the ideal distance of two areas is their shortest path, where a link inside a region counts
+//!    one and a link between regions more, and areas of one region are never ideally further apart
+//!    than their region is wide — so regions hold together and links stay short and rarely cross;
+//! 3. overlap removal: boxes (plus a margin for the lines between them) that overlap are pushed
+//!    apart along the axis of least overlap and kept inside the field; should that not settle,
+//!    the free areas are snapped to the nearest free cells of a grid.
+//!
+//! Everything is plain `f64` arithmetic and `sqrt` over index-ordered vectors: the same graph gives
+//! the same positions, bit for bit. It knows nothing of SVG or of the pack; `areamap` asks it.
+
+use crate::model::Map;
+
+/// An area map's graph, as the layout sees it.
+#[derive(Debug, Clone, Default)]
+pub struct Graph {
+    /// The region (cluster) of each area, `0..regions`.
+    pub region: Vec<usize>,
+    /// Links, each once, `(i, j)` with `i != j`.
+    pub edges: Vec<(usize, usize)>,
+    /// The designer's position of each area (the centre of its box, field mm), kept as is.
+    pub fixed: Vec<Option<(f64, f64)>>,
+}
+
+impl Graph {
+    /// The graph of an area map: regions in the order the map declares them (undeclared ones
+    /// after, by name), each adjacency once.
+    pub fn of_map(map: &Map) -> Graph {
+        let mut names: Vec<&str> = map.regions.iter().map(|r| r.id.as_str()).collect();
+        let mut extra: Vec<&str> =
+            map.areas.iter().map(|a| a.region.value.as_str()).filter(|r| !names.contains(r)).collect();
+        extra.sort_unstable();
+        extra.dedup();
+        names.extend(extra);
+        let region = map.areas.iter().map(|a| names.iter().position(|n| *n == a.region.value).unwrap_or(0)).collect();
+        let mut edges = Vec::new();
+        for (i, area) in map.areas.iter().enumerate() {
+            for adj in &area.adjacent {
+                if let Some(j) = map.areas.iter().position(|a| a.id == adj.value) {
+                    let e = (i.min(j), i.max(j));
+                    if i != j && !edges.contains(&e) {
+                        edges.push(e);
+                    }
+                }
+            }
+        }
+        Graph { region, edges, fixed: map.areas.iter().map(|a| a.at).collect() }
+    }
+
+    fn len(&self) -> usize {
+        self.region.len()
+    }
+
+    fn regions(&self) -> usize {
+        self.region.iter().max().map_or(0, |m| m + 1)
+    }
+}
+
+/// How the boxes are laid out: their size and the room kept between them, mm.
+#[derive(Debug, Clone, Copy)]
+pub struct Spacing {
+    /// A box, width × height.
+    pub area: (f64, f64),
+    /// The least gap between two boxes, across × down (room for the lines between them).
+    pub gap: (f64, f64),
+}
+
+/// The centre of every area's box in field mm: its own position, and for areas without one the
+/// automatic layout (regions together, short links, no overlaps).
+pub fn positions(map: &Map) -> Vec<(f64, f64)> {
+    if map.areas.iter().all(|a| a.at.is_some()) {
+        return map.areas.iter().filter_map(|a| a.at).collect();
+    }
+    layout(&Graph::of_map(map), spacing(map), crate::model::AREA_FIELD_MM)
+}
+
+/// The spacing of a map's boxes: its box size, and 6 × 8 mm between boxes for the lines.
+pub fn spacing(_map: &Map) -> Spacing {
+    Spacing { area: crate::model::AREA_BOX_MM, gap: (6.0, 8.0) }
+}
+
+/// How many units a link between regions counts, against 1 for a link inside one.
+const BETWEEN_REGIONS: f64 = 1.6;
+/// Stress majorization sweeps.
+const SWEEPS: usize = 120;
+/// Rounds of [`spread`] before pushing boxes apart instead.
+const SPREAD_ROUNDS: usize = 60;
+/// Sweeps of [`untangle`].
+const UNTANGLE_SWEEPS: usize = 4;
+/// Overlap removal sweeps before the grid is used instead.
+const PUSHES: usize = 400;
+
+/// The centre of every area's box in field mm: fixed areas where the designer put them, the rest
+/// laid out. Boxes do not overlap (nor come closer than the gap) and lie inside `field`, unless
+/// the fixed ones already do or there are more areas than the field holds.
+pub fn layout(g: &Graph, spacing: Spacing, field: (f64, f64)) -> Vec<(f64, f64)> {
+    let n = g.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let free: Vec<bool> = g.fixed.iter().map(Option::is_none).collect();
+    if !free.iter().any(|f| *f) {
+        return g.fixed.iter().map(|p| p.unwrap_or_default()).collect();
+    }
+    let cell = (spacing.area.0 + spacing.gap.0, spacing.area.1 + spacing.gap.1);
+    // The length of one link: the diagonal of a cell, a little more, so neighbours sit apart.
+    let unit = (cell.0 * cell.0 + cell.1 * cell.1).sqrt() * 1.05;
+    let d = ideal_distances(g, unit);
+    let mut at = initial(g, field, cell);
+    majorize(&mut at, &d, &free);
+    if free.iter().all(|f| *f) {
+        fit(&mut at, field, spacing.area);
+    }
+    let clear = (cell.0, cell.1);
+    if !spread(&mut at, &free, clear, field, spacing.area) && !push_apart(&mut at, &free, clear, field, spacing.area) {
+        snap_to_grid(&mut at, &free, clear, field, spacing.area);
+    }
+    untangle(g, &mut at, &free, unit);
+    at
+}
+
+/// Ideal distances, mm: shortest paths (1 inside a region, [`BETWEEN_REGIONS`] across), capped
+/// within a region by its size, and unreachable pairs one step beyond the longest path.
+fn ideal_distances(g: &Graph, unit: f64) -> Vec<Vec<f64>> {
+    let n = g.len();
+    let mut adj: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n];
+    for &(i, j) in &g.edges {
+        let w = if g.region[i] == g.region[j] { 1.0 } else { BETWEEN_REGIONS };
+        adj[i].push((j, w));
+        adj[j].push((i, w));
+    }
+    let mut size = vec![0usize; g.regions()];
+    for &r in &g.region {
+        size[r] += 1;
+    }
+    let mut d = vec![vec![f64::INFINITY; n]; n];
+    for (s, row) in d.iter_mut().enumerate() {
+        // Dijkstra by linear scan: n is small (a few hundred) and it keeps the order fixed.
+        let mut done = vec![false; n];
+        row[s] = 0.0;
+        for _ in 0..n {
+            let Some(u) = (0..n).filter(|&u| !done[u] && row[u].is_finite()).min_by(|&a, &b| row[a].total_cmp(&row[b]))
+            else {
+                break;
+            };
+            done[u] = true;
+            for &(v, w) in &adj[u] {
+                if row[u] + w < row[v] {
+                    row[v] = row[u] + w;
+                }
+            }
+        }
+    }
+    let longest = d.iter().flatten().copied().filter(|x| x.is_finite()).fold(1.0, f64::max);
+    for (i, row) in d.iter_mut().enumerate() {
+        for (j, cell) in row.iter_mut().enumerate() {
+            let mut x = *cell;
+            if !x.is_finite() {
+                x = longest + 1.0;
+            }
+            if i != j && g.region[i] == g.region[j] {
+                // A region of k areas is about sqrt(k) boxes across.
+                x = x.min((size[g.region[i]] as f64).sqrt().max(1.0));
+            }
+            *cell = x * unit;
+        }
+    }
+    d
+}
+
+/// Regions in cells of a grid over the field, their areas on a spiral round the cell's centre;
+/// fixed areas where they are; a free area next to fixed ones at their centroid.
+fn initial(g: &Graph, field: (f64, f64), cell: (f64, f64)) -> Vec<(f64, f64)> {
+    let k = g.regions().max(1);
+    let cols = ((k as f64 * field.0 / field.1).sqrt().ceil() as usize).clamp(1, k);
+    let rows = k.div_ceil(cols);
+    let centre = |r: usize| {
+        let (c, w) = (r % cols, r / cols);
+        (field.0 * (c as f64 + 0.5) / cols as f64, field.1 * (w as f64 + 0.5) / rows as f64)
+    };
+    let mut seen = vec![0usize; k];
+    let mut at = vec![(0.0, 0.0); g.len()];
+    for (i, p) in at.iter_mut().enumerate() {
+        if let Some(fixed) = g.fixed[i] {
+            *p = fixed;
+            continue;
+        }
+        let r = g.region[i];
+        let (cx, cy) = centre(r);
+        let (dx, dy) = spiral(seen[r]);
+        seen[r] += 1;
+        *p = (cx + dx as f64 * cell.0, cy + dy as f64 * cell.1);
+    }
+    for (i, p) in at.iter_mut().enumerate() {
+        if g.fixed[i].is_some() {
+            continue;
+        }
+        let near: Vec<(f64, f64)> = g
+            .edges
+            .iter()
+            .filter_map(|&(a, b)| {
+                if a == i {
+                    g.fixed[b]
+                } else if b == i {
+                    g.fixed[a]
+                } else {
+                    None
+                }
+            })
+            .collect();
+        if !near.is_empty() {
+            let k = near.len() as f64;
+            // A small offset by index keeps two such areas from starting on one point.
+            let off = (i % 5) as f64 - 2.0;
+            *p = (
+                near.iter().map(|q| q.0).sum::<f64>() / k + off * 3.0,
+                near.iter().map(|q| q.1).sum::<f64>() / k + off,
+            );
+        }
+    }
+    at
+}
+
+/// The `n`th step of a square spiral from (0, 0): (0,0), (1,0), (1,1), (0,1), (-1,1), …
+fn spiral(n: usize) -> (i64, i64) {
+    let (mut x, mut y, mut dx, mut dy) = (0i64, 0i64, 1i64, 0i64);
+    let (mut leg, mut walked, mut turns) = (1, 0, 0);
+    for _ in 0..n {
+        x += dx;
+        y += dy;
+        walked += 1;
+        if walked == leg {
+            walked = 0;
+            (dx, dy) = (-dy, dx);
+            turns += 1;
+            if turns % 2 == 0 {
+                leg += 1;
+            }
+        }
+    }
+    (x, y)
+}
+
+/// Localized stress majorization: each free area moves to the weighted mean of where each other
+/// area says it should be (weights 1/d²); fixed areas do not move.
+fn majorize(at: &mut [(f64, f64)], d: &[Vec<f64>], free: &[bool]) {
+    let n = at.len();
+    for _ in 0..SWEEPS {
+        let mut moved = 0.0_f64;
+        for i in (0..n).filter(|&i| free[i]) {
+            let (mut sx, mut sy, mut sw) = (0.0, 0.0, 0.0);
+            for j in (0..n).filter(|&j| j != i) {
+                let dij = d[i][j];
+                let w = 1.0 / (dij * dij);
+                let (ex, ey) = (at[i].0 - at[j].0, at[i].1 - at[j].1);
+                let len = (ex * ex + ey * ey).sqrt();
+                // Coincident points: push along a direction fixed by the pair's indices.
+                let (ux, uy) = if len > 1e-9 { (ex / len, ey / len) } else { unit_for(i, j) };
+                sx += w * (at[j].0 + dij * ux);
+                sy += w * (at[j].1 + dij * uy);
+                sw += w;
+            }
+            if sw > 0.0 {
+                let next = (sx / sw, sy / sw);
+                moved = moved.max((next.0 - at[i].0).abs() + (next.1 - at[i].1).abs());
+                at[i] = next;
+            }
+        }
+        if moved < 0.05 {
+            break;
+        }
+    }
+}
+
+fn unit_for(i: usize, j: usize) -> (f64, f64) {
+    if i < j {
+        (0.6, 0.8)
+    } else {
+        (-0.6, -0.8)
+    }
+}
+
+/// Moves a fully free layout to the middle of the field, shrunk (each axis on its own) where it
+/// is larger than the field, never enlarged: a small map keeps its links short.
+fn fit(at: &mut [(f64, f64)], field: (f64, f64), area: (f64, f64)) {
+    let (min_x, max_x) = at.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (min_y, max_y) = at.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let (room_x, room_y) = ((field.0 - area.0).max(0.0), (field.1 - area.1).max(0.0));
+    let scale_x = if max_x - min_x > room_x { room_x / (max_x - min_x) } else { 1.0 };
+    let scale_y = if max_y - min_y > room_y { room_y / (max_y - min_y) } else { 1.0 };
+    let (mid_x, mid_y) = ((min_x + max_x) / 2.0, (min_y + max_y) / 2.0);
+    for p in at.iter_mut() {
+        p.0 = field.0 / 2.0 + (p.0 - mid_x) * scale_x;
+        p.1 = field.1 / 2.0 + (p.1 - mid_y) * scale_y;
+    }
+}
+
+/// How far apart two boxes of size `clear` must be, along the line from one centre to the other
+/// (`ux`, `uy`, a unit vector), not to overlap.
+fn clearance((ux, uy): (f64, f64), clear: (f64, f64)) -> f64 {
+    let across = if ux.abs() > 1e-9 { clear.0 / ux.abs() } else { f64::INFINITY };
+    let down = if uy.abs() > 1e-9 { clear.1 / uy.abs() } else { f64::INFINITY };
+    across.min(down)
+}
+
+/// Overlap removal that keeps the picture (after Gansner and Hu's PRISM, over all pairs): each
+/// round, every overlapping pair wants to be as far apart as its boxes need (at most 1.8 times its
+/// distance now), every other pair as far as it is; a few majorization sweeps, inside the field.
+/// Whether no overlap is left.
+fn spread(at: &mut [(f64, f64)], free: &[bool], clear: (f64, f64), field: (f64, f64), area: (f64, f64)) -> bool {
+    let n = at.len();
+    let mut target = vec![vec![0.0; n]; n];
+    for _ in 0..SPREAD_ROUNDS {
+        let mut overlaps = false;
+        for i in 0..n {
+            for j in 0..n {
+                if i == j {
+                    continue;
+                }
+                let (ex, ey) = (at[i].0 - at[j].0, at[i].1 - at[j].1);
+                let len = (ex * ex + ey * ey).sqrt();
+                let u = if len > 1e-9 { (ex / len, ey / len) } else { unit_for(i, j) };
+                let need = clearance(u, clear) * 1.001;
+                target[i][j] = if len < need {
+                    overlaps |= free[i] || free[j];
+                    need.min(len.max(1.0) * 1.8)
+                } else {
+                    len
+                };
+            }
+        }
+        if !overlaps {
+            return true;
+        }
+        for _ in 0..4 {
+            for i in (0..n).filter(|&i| free[i]) {
+                let (mut sx, mut sy, mut sw) = (0.0, 0.0, 0.0);
+                for j in (0..n).filter(|&j| j != i) {
+                    let t = target[i][j];
+                    let w = 1.0 / (t * t);
+                    let (ex, ey) = (at[i].0 - at[j].0, at[i].1 - at[j].1);
+                    let len = (ex * ex + ey * ey).sqrt();
+                    let (ux, uy) = if len > 1e-9 { (ex / len, ey / len) } else { unit_for(i, j) };
+                    sx += w * (at[j].0 + t * ux);
+                    sy += w * (at[j].1 + t * uy);
+                    sw += w;
+                }
+                at[i] = (sx / sw, sy / sw);
+                clamp(&mut at[i], field, area);
+            }
+        }
+    }
+    false
+}
+
+fn clamp(p: &mut (f64, f64), field: (f64, f64), area: (f64, f64)) {
+    p.0 = p.0.clamp(area.0 / 2.0, (field.0 - area.0 / 2.0).max(area.0 / 2.0));
+    p.1 = p.1.clamp(area.1 / 2.0, (field.1 - area.1 / 2.0).max(area.1 / 2.0));
+}
+
+/// Pushes overlapping boxes (of size `clear`, centred on the points) apart along the axis of least
+/// relative overlap, keeping them inside the field. Whether no overlap is left.
+fn push_apart(at: &mut [(f64, f64)], free: &[bool], clear: (f64, f64), field: (f64, f64), area: (f64, f64)) -> bool {
+    let n = at.len();
+    for p in at.iter_mut().zip(free).filter(|(_, f)| **f).map(|(p, _)| p) {
+        clamp(p, field, area);
+    }
+    for _ in 0..PUSHES {
+        let mut any = false;
+        for i in 0..n {
+            for j in i + 1..n {
+                if !free[i] && !free[j] {
+                    continue;
+                }
+                let (dx, dy) = (at[j].0 - at[i].0, at[j].1 - at[i].1);
+                let (ox, oy) = (clear.0 - dx.abs(), clear.1 - dy.abs());
+                if ox <= 1e-6 || oy <= 1e-6 {
+                    continue;
+                }
+                any = true;
+                let (share_i, share_j) = match (free[i], free[j]) {
+                    (true, true) => (0.5, 0.5),
+                    (true, false) => (1.0, 0.0),
+                    _ => (0.0, 1.0),
+                };
+                let sign = |v: f64| {
+                    if v > 0.0 {
+                        1.0
+                    } else if v < 0.0 {
+                        -1.0
+                    } else {
+                        1.0
+                    }
+                };
+                if ox / clear.0 <= oy / clear.1 {
+                    let m = (ox + 0.01) * sign(dx);
+                    at[i].0 -= m * share_i;
+                    at[j].0 += m * share_j;
+                } else {
+                    let m = (oy + 0.01) * sign(dy);
+                    at[i].1 -= m * share_i;
+                    at[j].1 += m * share_j;
+                }
+                if free[i] {
+                    clamp(&mut at[i], field, area);
+                }
+                if free[j] {
+                    clamp(&mut at[j], field, area);
+                }
+            }
+        }
+        if !any {
+            return true;
+        }
+    }
+    false
+}
+
+/// The fallback: free areas, nearest first, to the nearest grid cell that no box takes yet.
+fn snap_to_grid(at: &mut [(f64, f64)], free: &[bool], clear: (f64, f64), field: (f64, f64), area: (f64, f64)) {
+    let cols = ((field.0 - area.0) / clear.0).floor().max(0.0) as usize + 1;
+    let rows = ((field.1 - area.1) / clear.1).floor().max(0.0) as usize + 1;
+    // Cells spread evenly over the field; more rows below it when the field is too small.
+    let need = at.len().div_ceil(cols).max(rows);
+    let step_x = if cols > 1 { (field.0 - area.0) / (cols - 1) as f64 } else { 0.0 };
+    let step_y = if rows > 1 { (field.1 - area.1) / (rows - 1) as f64 } else { clear.1 };
+    let cells: Vec<(f64, f64)> = (0..need * cols)
+        .map(|c| (area.0 / 2.0 + step_x * (c % cols) as f64, area.1 / 2.0 + step_y * (c / cols) as f64))
+        .collect();
+    let hits = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < clear.0 - 1e-6 && (a.1 - b.1).abs() < clear.1 - 1e-6;
+    let mut taken: Vec<bool> = cells.iter().map(|c| at.iter().zip(free).any(|(p, f)| !f && hits(*p, *c))).collect();
+    let mut order: Vec<usize> = (0..at.len()).filter(|&i| free[i]).collect();
+    order.sort_by(|&a, &b| at[a].1.total_cmp(&at[b].1).then(at[a].0.total_cmp(&at[b].0)).then(a.cmp(&b)));
+    for i in order {
+        let p = at[i];
+        let best = (0..cells.len())
+            .filter(|&c| !taken[c])
+            .min_by(|&a, &b| dist2(cells[a], p).total_cmp(&dist2(cells[b], p)).then(a.cmp(&b)));
+        if let Some(c) = best {
+            taken[c] = true;
+            at[i] = cells[c];
+        }
+    }
+}
+
+fn dist2(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)
+}
+
+/// Swaps the boxes of two nearby free areas wherever that removes crossings or shortens links
+/// (a crossing weighs as much as two link lengths). Boxes keep their places, so nothing new
+/// overlaps or leaves the field.
+fn untangle(g: &Graph, at: &mut [(f64, f64)], free: &[bool], unit: f64) {
+    let n = at.len();
+    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (k, &(a, b)) in g.edges.iter().enumerate() {
+        incident[a].push(k);
+        incident[b].push(k);
+    }
+    let cost = |at: &[(f64, f64)], i: usize, j: usize| {
+        let mut mine: Vec<usize> = incident[i].iter().chain(&incident[j]).copied().collect();
+        mine.sort_unstable();
+        mine.dedup();
+        let mut total = 0.0;
+        for &k in &mine {
+            let (a, b) = g.edges[k];
+            total += dist2(at[a], at[b]).sqrt();
+            for (l, &(c, d)) in g.edges.iter().enumerate() {
+                if l == k || a == c || a == d || b == c || b == d {
+                    continue;
+                }
+                if segments_cross(at[a], at[b], at[c], at[d]) {
+                    total += 2.0 * unit;
+                }
+            }
+        }
+        total
+    };
+    let reach = (2.5 * unit) * (2.5 * unit);
+    for _ in 0..UNTANGLE_SWEEPS {
+        let mut better = false;
+        for i in (0..n).filter(|&i| free[i]) {
+            for j in (i + 1..n).filter(|&j| free[j]) {
+                if dist2(at[i], at[j]) > reach {
+                    continue;
+                }
+                let before = cost(at, i, j);
+                at.swap(i, j);
+                if cost(at, i, j) + 1e-6 < before {
+                    better = true;
+                } else {
+                    at.swap(i, j);
+                }
+            }
+        }
+        if !better {
+            break;
+        }
+    }
+}
+
+/// How many pairs of links cross (links sharing an end do not count): a measure of a layout.
+pub fn crossings(g: &Graph, at: &[(f64, f64)]) -> usize {
+    let mut n = 0;
+    for (k, &(a, b)) in g.edges.iter().enumerate() {
+        for &(c, d) in &g.edges[k + 1..] {
+            if a == c || a == d || b == c || b == d {
+                continue;
+            }
+            if segments_cross(at[a], at[b], at[c], at[d]) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn segments_cross(p1: (f64, f64), p2: (f64, f64), p3: (f64, f64), p4: (f64, f64)) -> bool {
+    let orient = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
+    let (d1, d2) = (orient(p3, p4, p1), orient(p3, p4, p2));
+    let (d3, d4) = (orient(p1, p2, p3), orient(p1, p2, p4));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
+/// A deterministic synthetic area graph: `n` areas in `regions` regions of about equal size,
+/// each region a connected chain with chords, `m` links in all (about a tenth between regions),
+/// for benchmarks and tests.
+pub fn synthetic(n: usize, m: usize, regions: usize) -> Graph {
+    let regions = regions.max(1);
+    let region: Vec<usize> = (0..n).map(|i| i * regions / n.max(1)).collect();
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    let push = |e: (usize, usize), edges: &mut Vec<(usize, usize)>| {
+        let e = (e.0.min(e.1), e.0.max(e.1));
+        if e.0 != e.1 && !edges.contains(&e) {
+            edges.push(e);
+        }
+    };
+    for i in 1..n {
+        if region[i] == region[i - 1] {
+            push((i - 1, i), &mut edges);
+        }
+    }
+    // A linear congruential generator with a fixed seed.
+    let mut state: u64 = 0x005e_ed17;
+    let mut next = |bound: usize| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % bound.max(1)
+    };
+    let mut tries = 0;
+    while edges.len() < m && tries < m * 50 {
+        tries += 1;
+        let a = next(n);
+        let across = next(10) == 0;
+        let b = if across {
+            next(n)
+        } else {
+            // A near neighbour in the same region.
+            let lo = (0..n).find(|&i| region[i] == region[a]).unwrap_or(0);
+            let size = region.iter().filter(|&&r| r == region[a]).count();
+            let off = (a - lo + 2 + next(4)) % size;
+            lo + off
+        };
+        push((a, b), &mut edges);
+    }
+    Graph { region, edges, fixed: vec![None; n] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPACING: Spacing = Spacing { area: (24.0, 15.0), gap: (6.0, 8.0) };
+    const FIELD: (f64, f64) = (300.0, 270.0);
+
+    fn assert_clear(at: &[(f64, f64)], field: (f64, f64)) {
+        for (i, a) in at.iter().enumerate() {
+            assert!(a.0 - 12.0 >= -1e-9 && a.0 + 12.0 <= field.0 + 1e-9, "{i} {a:?}");
+            assert!(a.1 - 7.5 >= -1e-9 && a.1 + 7.5 <= field.1 + 1e-9, "{i} {a:?}");
+            for (j, b) in at[..i].iter().enumerate() {
+                assert!((a.0 - b.0).abs() >= 24.0 || (a.1 - b.1).abs() >= 15.0, "{i} {a:?} overlaps {j} {b:?}");
+            }
+        }
+    }
+
+    /// The share of areas whose nearest other box is of their own region.
+    fn own_region_nearest(g: &Graph, at: &[(f64, f64)]) -> f64 {
+        let n = at.len();
+        let same = (0..n)
+            .filter(|&i| {
+                let near =
+                    (0..n).filter(|&j| j != i).min_by(|&a, &b| dist2(at[a], at[i]).total_cmp(&dist2(at[b], at[i])));
+                near.is_some_and(|j| g.region[j] == g.region[i])
+            })
+            .count();
+        same as f64 / n as f64
+    }
+
+    #[test]
+    fn seventy_areas_in_seven_regions_neither_overlap_nor_leave_the_field() {
+        let g = synthetic(70, 120, 7);
+        let at = layout(&g, SPACING, FIELD);
+        assert_eq!(at.len(), 70);
+        assert_clear(&at, FIELD);
+        // Boxes keep the gap for the lines between them.
+        for (i, a) in at.iter().enumerate() {
+            for b in &at[..i] {
+                assert!((a.0 - b.0).abs() >= 30.0 - 1e-6 || (a.1 - b.1).abs() >= 23.0 - 1e-6, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn regions_hold_together() {
+        let g = synthetic(70, 120, 7);
+        let at = layout(&g, SPACING, FIELD);
+        let share = own_region_nearest(&g, &at);
+        assert!(share >= 0.7, "{share}");
+    }
+
+    #[test]
+    fn the_layout_has_fewer_crossings_than_the_grid() {
+        let g = synthetic(70, 120, 7);
+        let at = layout(&g, SPACING, FIELD);
+        let grid: Vec<(f64, f64)> =
+            (0..70).map(|i| (15.0 + 30.0 * (i % 10) as f64, 12.0 + 23.0 * (i / 10) as f64)).collect();
+        let (ours, theirs) = (crossings(&g, &at), crossings(&g, &grid));
+        assert!(ours * 2 < theirs, "layout {ours} crossings, grid {theirs}");
+    }
+
+    #[test]
+    fn fixed_positions_stay_and_the_rest_fill_in() {
+        let mut g = synthetic(40, 70, 4);
+        let pinned = [(0, (20.0, 20.0)), (15, (280.0, 20.0)), (39, (150.0, 250.0))];
+        for (i, p) in pinned {
+            g.fixed[i] = Some(p);
+        }
+        let at = layout(&g, SPACING, FIELD);
+        for (i, p) in pinned {
+            assert_eq!(at[i], p);
+        }
+        assert_clear(&at, FIELD);
+    }
+
+    #[test]
+    fn the_same_graph_gives_the_same_positions() {
+        let g = synthetic(60, 100, 6);
+        let a = layout(&g, SPACING, FIELD);
+        let b = layout(&g, SPACING, FIELD);
+        assert_eq!(
+            a.iter().map(|p| (p.0.to_bits(), p.1.to_bits())).collect::<Vec<_>>(),
+            b.iter().map(|p| (p.0.to_bits(), p.1.to_bits())).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn too_many_areas_still_never_overlap() {
+        let g = synthetic(150, 260, 8);
+        let at = layout(&g, SPACING, FIELD);
+        for (i, a) in at.iter().enumerate() {
+            for b in &at[..i] {
+                assert!((a.0 - b.0).abs() >= 24.0 - 1e-6 || (a.1 - b.1).abs() >= 15.0 - 1e-6, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_spiral_visits_each_cell_once() {
+        let cells: Vec<_> = (0..25).map(spiral).collect();
+        for (i, c) in cells.iter().enumerate() {
+            assert!(!cells[..i].contains(c));
+            assert!(c.0.abs() <= 2 && c.1.abs() <= 2);
+        }
+    }
+}
