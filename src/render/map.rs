@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use super::hexroutes;
 use super::canvas::{Align, Canvas, Laid, Owner, TextBox, VAlign};
 use super::sheets::{escape, Page};
 use super::templates::mm;
@@ -168,16 +169,10 @@ impl<'p, 'c> Pen<'p, 'c> {
     }
 
     /// A rectangle of the published page in drawing coordinates (the inverse of `to_page`).
-    fn to_drawing(&self, (x0, y0, x1, y1): Extent) -> Extent {
+    pub(crate) fn to_drawing(&self, (x0, y0, x1, y1): Extent) -> Extent {
         let (dx, dy, s) =
             self.groups.iter().fold((0.0, 0.0, 1.0), |(dx, dy, s), (gx, gy, gs)| (dx + gx * s, dy + gy * s, s * gs));
         ((x0 - dx) / s, (y0 - dy) / s, (x1 - dx) / s, (y1 - dy) / s)
-    }
-
-    /// Whether a rectangle of drawing coordinates is clear of every text so far.
-    pub(crate) fn is_free(&self, rect: Extent) -> bool {
-        let r = self.to_page(rect);
-        self.extents.iter().all(|e| e.2 <= r.0 || r.2 <= e.0 || e.3 <= r.1 || r.3 <= e.1)
     }
 
     /// The width of `text` at `pt`, mm.
@@ -188,7 +183,7 @@ impl<'p, 'c> Pen<'p, 'c> {
 
     /// Places `text` at `spot`, styled by `style` (sizes, weight, colour, owner; not the box or
     /// its alignment, which `spot` gives); on a tile, only when it lies wholly inside the window.
-    pub(crate) fn text(&mut self, text: &str, spot: Spot, style: impl Fn(TextBox<'_>) -> TextBox<'_>) -> Option<Laid> {
+    pub(crate) fn text<'t>(&mut self, text: &'t str, spot: Spot, style: impl Fn(TextBox<'t>) -> TextBox<'t>) -> Option<Laid> {
         if text.trim().is_empty() {
             return None;
         }
@@ -257,10 +252,15 @@ pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Opti
         pen.group(margin, margin, scale);
         draw_hexes(pen, pack, map, &geo);
         draw_hexsides(pen, pack, map, &geo);
-        let routes = routes(pack, map, &geo);
+        // Texts first, so the routes know what to bow around; the lines are clipped around
+        // every text (`route_gaps`), and the markers go over the lines' ends.
+        let (mut obstacles, markers) = draw_places(pen, ctx, map, &geo);
+        obstacles.numbers = map.hexes.iter().map(|hex| number_box(pen, &geo, hex, NUMBER_SPOTS[0])).collect();
+        let routes = routes(pack, map, &geo, &obstacles);
         draw_route_lines(pen, &routes);
-        draw_places(pen, ctx, map, &geo);
-        draw_route_labels(pen, &routes);
+        pen.raw(&markers);
+        draw_route_labels(pen, &routes, &obstacles);
+        draw_hex_numbers(pen, map, &geo, &routes, &obstacles);
         route_gaps(pen, &geo);
         pen.end_group();
         draw_key(pen, ctx, map, (pw - margin - side + 5.0, margin), side - 5.0);
@@ -323,12 +323,51 @@ fn draw_hexes(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'_>)
     }
     s.push_str("</g>");
     pen.raw(&s);
+}
+
+/// Where a hex number may stand, its centre's offset and its top's, in hex heights from the
+/// hex's centre, in order of preference: the top, the upper corners, the sides, the lower
+/// corners, the bottom.
+const NUMBER_SPOTS: [(f64, f64); 8] =
+    [(0.0, -0.45), (-0.27, -0.36), (0.27, -0.36), (-0.4, -0.12), (0.4, -0.12), (-0.27, 0.25), (0.27, 0.25), (0.0, 0.36)];
+/// The size of hex numbers, pt.
+const NUMBER_PT: f64 = 6.0;
+
+/// The box of `hex`'s number at `spot` (one of [`NUMBER_SPOTS`]), in map mm.
+fn number_box(pen: &Pen<'_, '_>, geo: &Geometry<'_>, hex: &Hex, (dx, dy): (f64, f64)) -> Extent {
+    let (x, y) = geo.centre(hex.col, hex.row);
     let h = geo.grid.hex_mm;
+    let w = pen.width_mm(&hex.id, NUMBER_PT, false);
+    let (cx, top) = (x + dx * h, y + dy * h);
+    (cx - w / 2.0, top, cx + w / 2.0, top + NUMBER_PT / crate::text::fit::PT_PER_MM)
+}
+
+/// Each hex's number at the first of its spots clear of every text and marker already placed
+/// (names, VP, route labels), and of the routes' lines where it can be.
+fn draw_hex_numbers(
+    pen: &mut Pen<'_, '_>,
+    map: &Map,
+    geo: &Geometry<'_>,
+    routes: &[RouteLine<'_>],
+    obstacles: &hexroutes::Obstacles,
+) {
+    let h = geo.grid.hex_mm;
+    let lines: Vec<hexroutes::P> = routes.iter().flat_map(|r| r.curve.samples(160)).collect();
+    let overlaps = |r: &Extent, e: &Extent| !(e.2 <= r.0 || r.2 <= e.0 || e.3 <= r.1 || r.3 <= e.1);
     for hex in &map.hexes {
-        let (x, y) = geo.centre(hex.col, hex.row);
+        let texts: Vec<Extent> = pen.extents.iter().map(|&e| pen.to_drawing(e)).collect();
+        let score = |k: usize| {
+            let b = number_box(pen, geo, hex, NUMBER_SPOTS[k]);
+            let hits = texts.iter().chain(obstacles.markers.iter().map(|(_, e)| e)).filter(|e| overlaps(&b, e));
+            let crossed = lines.iter().filter(|p| b.0 - 0.3 <= p.0 && p.0 <= b.2 + 0.3 && b.1 <= p.1 && p.1 <= b.3);
+            100.0 * hits.count() as f64 + crossed.count() as f64 + 0.5 * k as f64
+        };
+        let best = (1..NUMBER_SPOTS.len()).fold(0, |best, k| if score(k) < score(best) - 1e-9 { k } else { best });
+        let b = number_box(pen, geo, hex, NUMBER_SPOTS[best]);
+        let (cx, top) = ((b.0 + b.2) / 2.0, b.1);
         let owner = hex_owner(hex);
-        let spot = Spot::left(x - h * 0.3, y - h * 0.45, h * 0.6, h * 0.13).centre();
-        pen.text(&hex.id, spot, |b| b.fixed(6.0).lines(1).fill("#44525c").of(&owner));
+        let spot = Spot::left(cx - h * 0.3, top, h * 0.6, h * 0.13).centre();
+        pen.text(&hex.id, spot, |b| b.fixed(NUMBER_PT).lines(1).fill("#44525c").attrs(r#"data-label="hexnum""#).of(&owner));
     }
 }
 
@@ -356,32 +395,46 @@ fn draw_hexsides(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'
 }
 
 /// A sea route drawn once per pair of ends: the cards that enable it, its two ends on the map,
-/// and the route whose row names it in warnings.
+/// its curve, and the route whose row names it in warnings.
 struct RouteLine<'m> {
     cards: Vec<String>,
-    a: (f64, f64),
-    b: (f64, f64),
+    ids: (String, String),
+    curve: hexroutes::Cubic,
     route: &'m crate::model::Route,
 }
 
-fn routes<'m>(pack: &Pack, map: &'m Map, geo: &Geometry<'_>) -> Vec<RouteLine<'m>> {
+/// Where a route ends in a hex: on its place's marker, else at its centre.
+fn route_end(geo: &Geometry<'_>, hex: &Hex) -> hexroutes::P {
+    let (x, y) = geo.centre(hex.col, hex.row);
+    if hex.place.is_some() {
+        (x, y - MARKER_DY)
+    } else {
+        (x, y)
+    }
+}
+
+fn routes<'m>(pack: &Pack, map: &'m Map, geo: &Geometry<'_>, obstacles: &hexroutes::Obstacles) -> Vec<RouteLine<'m>> {
     // One line per pair of ends, labelled with every card that enables it.
-    let mut pairs: BTreeMap<(String, String), RouteLine<'m>> = BTreeMap::new();
+    let mut pairs: BTreeMap<(String, String), (Vec<String>, hexroutes::P, hexroutes::P, &'m crate::model::Route)> =
+        BTreeMap::new();
     for route in &map.routes {
         let (Some(a), Some(b)) = (pack.hex(&route.from), pack.hex(&route.to)) else { continue };
-        let key = if a.id <= b.id { (a.id.clone(), b.id.clone()) } else { (b.id.clone(), a.id.clone()) };
+        let (a, b) = if a.id <= b.id { (a, b) } else { (b, a) };
         let card = pack.card(&route.card).map_or(route.card.value.clone(), |c| c.id.clone());
-        let line = pairs.entry(key).or_insert_with(|| RouteLine {
-            cards: Vec::new(),
-            a: geo.centre(a.col, a.row),
-            b: geo.centre(b.col, b.row),
-            route,
-        });
-        if !line.cards.contains(&card) {
-            line.cards.push(card);
+        let line = pairs
+            .entry((a.id.clone(), b.id.clone()))
+            .or_insert_with(|| (Vec::new(), route_end(geo, a), route_end(geo, b), route));
+        if !line.0.contains(&card) {
+            line.0.push(card);
         }
     }
-    pairs.into_values().collect()
+    let ends: Vec<(hexroutes::P, hexroutes::P)> = pairs.values().map(|v| (v.1, v.2)).collect();
+    let curves = hexroutes::curves(&ends, obstacles);
+    pairs
+        .into_iter()
+        .zip(curves)
+        .map(|((ids, (cards, _, _, route)), curve)| RouteLine { cards, ids, curve, route })
+        .collect()
 }
 
 fn draw_route_lines(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
@@ -389,7 +442,21 @@ fn draw_route_lines(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
         r##"<g class="sea-routes" clip-path="url(#route-gaps)" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2" fill="none">"##,
     );
     for r in routes {
-        let _ = write!(s, r#"<path d="M{} {} L{} {}"/>"#, mm(r.a.0), mm(r.a.1), mm(r.b.0), mm(r.b.1));
+        let hexroutes::Cubic(a, p, q, b) = r.curve;
+        let _ = write!(
+            s,
+            r#"<path data-route="{} {}" d="M{} {} C{} {} {} {} {} {}"/>"#,
+            escape(&r.ids.0),
+            escape(&r.ids.1),
+            mm(a.0),
+            mm(a.1),
+            mm(p.0),
+            mm(p.1),
+            mm(q.0),
+            mm(q.1),
+            mm(b.0),
+            mm(b.1)
+        );
     }
     s.push_str("</g>");
     pen.raw(&s);
@@ -412,17 +479,20 @@ fn route_gaps(pen: &mut Pen<'_, '_>, geo: &Geometry<'_>) {
     ));
 }
 
-/// Each route's cards in a white tag on its line: at the middle, or slid along the line to the
-/// first spot clear of every text already placed (hex numbers, place names, other tags).
-fn draw_route_labels(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
+/// Each route's cards in a white tag on its curve: at the middle, or slid along the curve to the
+/// spot nearest it clear of every text already placed (place names, VP, other tags), of the
+/// hex numbers and of the other routes.
+fn draw_route_labels(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>], obstacles: &hexroutes::Obstacles) {
     const PT: f64 = 6.5;
-    for r in routes {
+    let samples: Vec<Vec<hexroutes::P>> = routes.iter().map(|r| r.curve.samples(96)).collect();
+    for (i, r) in routes.iter().enumerate() {
         let label = r.cards.join("·");
         let (w, h) = (pen.width_mm(&label, PT, true) + 1.6, 3.2);
-        let at = |t: f64| (r.a.0 + (r.b.0 - r.a.0) * t, r.a.1 + (r.b.1 - r.a.1) * t);
-        let tag = |(x, y): (f64, f64)| (x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0);
-        let spots = [0.5, 0.42, 0.58, 0.35, 0.65, 0.28, 0.72, 0.22, 0.78];
-        let (x, y) = spots.iter().map(|&t| at(t)).find(|&p| pen.is_free(tag(p))).unwrap_or_else(|| at(0.5));
+        let mut texts: Vec<Extent> = pen.extents.iter().map(|&e| pen.to_drawing(e)).collect();
+        texts.extend(obstacles.markers.iter().map(|(_, e)| *e));
+        let others: Vec<Vec<hexroutes::P>> =
+            samples.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, s)| s.clone()).collect();
+        let (x, y) = hexroutes::label_spot(&r.curve, (w, h), &texts, &obstacles.numbers, &others, obstacles.map);
         pen.raw(&format!(
             r##"<rect x="{}" y="{}" width="{}" height="{h}" rx="0.8" fill="#ffffff" stroke="#1f4e79" stroke-width="0.2"/>"##,
             mm(x - w / 2.0),
@@ -430,8 +500,9 @@ fn draw_route_labels(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
             mm(w)
         ));
         let owner = Owner::new(format!("sea route {label}"), Some(&r.route.span));
+        let attrs = format!(r#"data-label="route" data-route="{} {}""#, escape(&r.ids.0), escape(&r.ids.1));
         pen.text(&label, Spot::centred(x, y, w, h), |b| {
-            b.fixed(PT).bold().lines(1).valign(VAlign::Middle).fill("#1f4e79").of(&owner)
+            b.fixed(PT).bold().lines(1).valign(VAlign::Middle).fill("#1f4e79").attrs(&attrs).of(&owner)
         });
     }
 }
@@ -441,9 +512,27 @@ fn facts(b: TextBox<'_>) -> TextBox<'_> {
     b.fixed(6.0).lines(1).valign(VAlign::Middle).fill("#1a1a1a")
 }
 
-fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'_>) {
+/// How far above a place's hex centre its marker stands, mm.
+const MARKER_DY: f64 = 2.0;
+
+/// The extent of the text `pen` placed last, if it placed one since it held `before` texts.
+fn placed(pen: &Pen<'_, '_>, before: usize) -> Option<Extent> {
+    (pen.extents.len() > before).then(|| pen.to_drawing(pen.extents[pen.extents.len() - 1]))
+}
+
+/// The places' names and facts lines (and the chit capacity of hexes without a place); returns
+/// what the routes must keep clear of and the markers (cities, mines), to be drawn over the routes.
+fn draw_places(
+    pen: &mut Pen<'_, '_>,
+    ctx: &Ctx<'_>,
+    map: &Map,
+    geo: &Geometry<'_>,
+) -> (hexroutes::Obstacles, String) {
     let h = geo.grid.hex_mm;
     let msg = &ctx.msg;
+    let (w, ht) = geo.size();
+    let mut obstacles = hexroutes::Obstacles { map: (0.0, 0.0, w, ht), ..Default::default() };
+    let mut markers = String::new();
     for hex in &map.hexes {
         let (x, y) = geo.centre(hex.col, hex.row);
         let owner = hex_owner(hex);
@@ -451,31 +540,41 @@ fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'
         let chits = hex.chit_capacity.map(|c| msg.fill_first("map.chits", &[("n", &c.to_string())]));
         let Some(place) = &hex.place else {
             if hex.chit_capacity.is_some_and(|c| c > 1) {
-                pen.text(chits.as_deref().unwrap_or_default(), facts_spot, |b| facts(b).of(&owner));
+                let before = pen.extents.len();
+                pen.text(chits.as_deref().unwrap_or_default(), facts_spot, |b| {
+                    facts(b).attrs(r#"data-label="chits""#).of(&owner)
+                });
+                obstacles.texts.extend(placed(pen, before));
             }
             continue;
         };
+        let (mx, my) = (x, y - MARKER_DY);
         if place.city {
             let size = if place.features.iter().any(|f| f == "capital") { 5.0 } else { 4.0 };
-            pen.raw(&format!(
+            let _ = write!(
+                markers,
                 r##"<rect x="{}" y="{}" width="{size}" height="{size}" fill="#b03a2e" stroke="#ffffff" stroke-width="0.4"/>"##,
-                mm(x - size / 2.0),
-                mm(y - size / 2.0 - 2.0)
-            ));
+                mm(mx - size / 2.0),
+                mm(my - size / 2.0)
+            );
+            obstacles.markers.push(((mx, my), (mx - size / 2.0, my - size / 2.0, mx + size / 2.0, my + size / 2.0)));
         } else if place.features.iter().any(|f| f == "mine") {
-            pen.raw(&format!(
+            let _ = write!(
+                markers,
                 r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#3b2f1c" stroke-width="0.8"/>"##,
-                mm(x - 2.0),
-                mm(y - 4.0),
-                mm(x + 2.0),
-                mm(y),
-                mm(x + 2.0),
-                mm(y - 4.0),
-                mm(x - 2.0),
-                mm(y)
-            ));
+                mm(mx - 2.0),
+                mm(my - 2.0),
+                mm(mx + 2.0),
+                mm(my + 2.0),
+                mm(mx + 2.0),
+                mm(my - 2.0),
+                mm(mx - 2.0),
+                mm(my + 2.0)
+            );
+            obstacles.markers.push(((mx, my), (mx - 2.0, my - 2.0, mx + 2.0, my + 2.0)));
         }
         let name = msg.name(&place.name);
+        let before = pen.extents.len();
         pen.text(&name, Spot::centred(x, y + h * 0.16, h * 0.95, h * 0.24), |b| {
             b.size(9.0)
                 .min(6.0)
@@ -483,13 +582,17 @@ fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'
                 .lines(2)
                 .leading(1.05)
                 .valign(VAlign::Middle)
-                .attrs(r##"stroke="#ffffff" stroke-width="0.6" paint-order="stroke""##)
+                .attrs(r##"stroke="#ffffff" stroke-width="0.6" paint-order="stroke" data-label="city""##)
                 .of(&owner)
         });
+        obstacles.texts.extend(placed(pen, before));
         let vp = place.vp.map(|vp| msg.fill_first("map.vp", &[("n", &vp.to_string())]));
         let line: Vec<String> = vp.into_iter().chain(chits).collect();
-        pen.text(&line.join(" "), facts_spot, |b| facts(b).of(&owner));
+        let before = pen.extents.len();
+        pen.text(&line.join(" "), facts_spot, |b| facts(b).attrs(r#"data-label="vp""#).of(&owner));
+        obstacles.texts.extend(placed(pen, before));
     }
+    (obstacles, markers)
 }
 
 /// One entry of the key: `label` right of its sample, fitted to the column.

@@ -31,6 +31,7 @@ mod table;
 pub(crate) mod templates;
 mod tracks;
 pub(crate) mod watchdog;
+mod hexroutes;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
