@@ -74,11 +74,11 @@ fn segments_cross(p: P, q: P, r: P, s: P) -> bool {
 }
 
 /// How many points a curve is judged by.
-const SAMPLES: usize = 48;
+const SAMPLES: usize = 96;
 /// Points nearer an end than this (mm) lie on the end's own marker: not judged.
 const END_CLEAR: f64 = 2.8;
 /// The departure and arrival angles tried, degrees from the straight line.
-const ANGLES: [f64; 9] = [0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0, 60.0, -60.0];
+const ANGLES: [f64; 13] = [0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0, 60.0, -60.0, 75.0, -75.0, 90.0, -90.0];
 
 /// The candidates for a route from `a` to `b`, straightest first.
 fn candidates(a: P, b: P) -> Vec<Cubic> {
@@ -95,15 +95,54 @@ fn candidates(a: P, b: P) -> Vec<Cubic> {
     for &ta in &ANGLES {
         for &tb in &ANGLES {
             let (da, db) = (rot(u, ta), rot((-u.0, -u.1), tb));
-            let k = l * 0.36;
-            out.push(Cubic(a, (a.0 + da.0 * k, a.1 + da.1 * k), (b.0 + db.0 * k, b.1 + db.1 * k), b));
+            // Steep departures reach further, to clear a name under their own marker.
+            for reach in [0.36, 0.6] {
+                if reach > 0.5 && ta.abs().max(tb.abs()) < 45.0 {
+                    continue;
+                }
+                let k = l * reach;
+                out.push(Cubic(a, (a.0 + da.0 * k, a.1 + da.1 * k), (b.0 + db.0 * k, b.1 + db.1 * k), b));
+            }
         }
     }
     out
 }
 
-/// The cost of `curve` (from `a` to `b`) among `obstacles` and the `others` curves' samples.
-fn cost(curve: &Cubic, obstacles: &Obstacles, others: &[Vec<P>]) -> f64 {
+/// The other routes as one route sees them (all its candidates share its ends): the grid cells
+/// their points occupy away from the ends they share with it, and their polylines with their
+/// bounding boxes, for counting crossings.
+struct Others {
+    cells: std::collections::HashSet<(i64, i64)>,
+    lines: Vec<(Extent, Vec<P>)>,
+}
+
+/// The side of the cells of [`Others`], mm: a point in an occupied cell runs alongside.
+const CELL: f64 = 1.6;
+
+fn cell((x, y): P) -> (i64, i64) {
+    ((x / CELL).floor() as i64, (y / CELL).floor() as i64)
+}
+
+impl Others {
+    fn new((a, b): (P, P), others: &[Cubic]) -> Others {
+        let near_end = |q: P| dist(q, a) < 6.0 || dist(q, b) < 6.0;
+        let mut cells = std::collections::HashSet::new();
+        let mut lines = Vec::new();
+        for o in others {
+            let pts = o.samples(SAMPLES);
+            cells.extend(pts.iter().filter(|q| !near_end(**q)).map(|q| cell(*q)));
+            let coarse: Vec<P> = o.samples(SAMPLES / 3).into_iter().collect();
+            let bbox = coarse.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |e, p| {
+                (e.0.min(p.0), e.1.min(p.1), e.2.max(p.0), e.3.max(p.1))
+            });
+            lines.push((bbox, coarse));
+        }
+        Others { cells, lines }
+    }
+}
+
+/// The cost of `curve` (from `a` to `b`) among `obstacles` and the `others` routes.
+fn cost(curve: &Cubic, obstacles: &Obstacles, others: &Others) -> f64 {
     let (a, b) = (curve.0, curve.3);
     let pts = curve.samples(SAMPLES);
     let judged = |p: &P| dist(*p, a) > END_CLEAR && dist(*p, b) > END_CLEAR;
@@ -113,31 +152,26 @@ fn cost(curve: &Cubic, obstacles: &Obstacles, others: &[Vec<P>]) -> f64 {
         length += dist(w[0], w[1]);
     }
     c += 0.02 * (length - dist(a, b));
+    let foreign = |(q, _): &&(P, Extent)| dist(*q, a) > 1e-6 && dist(*q, b) > 1e-6;
     for p in pts.iter().filter(|p| judged(p)) {
-        c += 20.0 * obstacles.texts.iter().filter(|e| inside(*p, e, 0.8)).count() as f64;
+        c += 200.0 * obstacles.texts.iter().filter(|e| inside(*p, e, 1.0)).count() as f64;
         c += 3.0 * obstacles.numbers.iter().filter(|e| inside(*p, e, 0.4)).count() as f64;
-        let foreign = |(q, _): &&(P, Extent)| dist(*q, a) > 1e-6 && dist(*q, b) > 1e-6;
-        c += 20.0 * obstacles.markers.iter().filter(foreign).filter(|(_, e)| inside(*p, e, 1.0)).count() as f64;
+        c += 200.0 * obstacles.markers.iter().filter(foreign).filter(|(_, e)| inside(*p, e, 1.0)).count() as f64;
         if !inside(*p, &obstacles.map, -2.0) {
             c += 20.0;
         }
-        for other in others {
-            let (oa, ob) = (other[0], other[other.len() - 1]);
-            let near_shared = |q: P| (dist(oa, a) < 1e-6 || dist(oa, b) < 1e-6) && dist(q, oa) < 6.0
-                || (dist(ob, a) < 1e-6 || dist(ob, b) < 1e-6) && dist(q, ob) < 6.0;
-            if !near_shared(*p) && other.iter().any(|q| dist(*p, *q) < 1.6) {
-                c += 1.0;
-            }
+        if others.cells.contains(&cell(*p)) {
+            c += 1.0;
         }
     }
-    for other in others {
-        let (oa, ob) = (other[0], other[other.len() - 1]);
-        let shares = [oa, ob].iter().any(|q| dist(*q, a) < 1e-6 || dist(*q, b) < 1e-6);
-        for s in pts.windows(2) {
-            if shares && [s[0], s[1]].iter().any(|p| !judged(p) || [oa, ob].iter().any(|q| dist(*p, *q) < 6.0)) {
+    let near_end = |p: &P| dist(*p, a) < 6.0 || dist(*p, b) < 6.0;
+    for s in pts.windows(2).filter(|s| !near_end(&s[0]) && !near_end(&s[1])) {
+        for (bbox, line) in &others.lines {
+            let (lo, hi) = ((s[0].0.min(s[1].0), s[0].1.min(s[1].1)), (s[0].0.max(s[1].0), s[0].1.max(s[1].1)));
+            if hi.0 < bbox.0 || bbox.2 < lo.0 || hi.1 < bbox.1 || bbox.3 < lo.1 {
                 continue;
             }
-            c += 6.0 * other.windows(2).filter(|o| segments_cross(s[0], s[1], o[0], o[1])).count() as f64;
+            c += 6.0 * line.windows(2).filter(|o| segments_cross(s[0], s[1], o[0], o[1])).count() as f64;
         }
     }
     c
@@ -149,12 +183,13 @@ pub(crate) fn curves(ends: &[(P, P)], obstacles: &Obstacles) -> Vec<Cubic> {
     let mut chosen: Vec<Option<Cubic>> = vec![None; ends.len()];
     for pass in 0..2 {
         for i in 0..ends.len() {
-            let others: Vec<Vec<P>> = chosen
+            let others: Vec<Cubic> = chosen
                 .iter()
                 .enumerate()
                 .filter(|(j, c)| *j != i && (pass > 0 || c.is_some()))
-                .filter_map(|(_, c)| c.map(|c| c.samples(SAMPLES)))
+                .filter_map(|(_, c)| *c)
                 .collect();
+            let others = Others::new(ends[i], &others);
             let mut best: Option<(f64, Cubic)> = None;
             for cand in &fans[i] {
                 let c = cost(cand, obstacles, &others);

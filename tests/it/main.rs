@@ -39,3 +39,5 @@ mod area_setups;
 mod stemmer;
 // Issue 16: the rules reference shows Japanese on any machine (embedded web font).
 mod webfont;
+// Issue 17: hex map routes as curves clear of names, one label each, hex numbers clear.
+mod hex_routes;
