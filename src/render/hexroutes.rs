@@ -151,7 +151,7 @@ fn cost(curve: &Cubic, obstacles: &Obstacles, others: &Others) -> f64 {
     for w in pts.windows(2) {
         length += dist(w[0], w[1]);
     }
-    c += 0.02 * (length - dist(a, b));
+    c += 0.08 * (length - dist(a, b));
     let foreign = |(q, _): &&(P, Extent)| dist(*q, a) > 1e-6 && dist(*q, b) > 1e-6;
     for p in pts.iter().filter(|p| judged(p)) {
         c += 200.0 * obstacles.texts.iter().filter(|e| inside(*p, e, 1.0)).count() as f64;

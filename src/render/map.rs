@@ -11,11 +11,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::hexroutes;
 use super::canvas::{Align, Canvas, Laid, Owner, TextBox, VAlign};
 use super::sheets::{escape, Page};
 use super::templates::mm;
 use super::Ctx;
+use super::{hexroutes, mapframe};
 use crate::layout::Paper;
 use crate::model::{Hex, HexGrid, Map, Orientation, Pack};
 use crate::text::{Style, Weight};
@@ -183,7 +183,12 @@ impl<'p, 'c> Pen<'p, 'c> {
 
     /// Places `text` at `spot`, styled by `style` (sizes, weight, colour, owner; not the box or
     /// its alignment, which `spot` gives); on a tile, only when it lies wholly inside the window.
-    pub(crate) fn text<'t>(&mut self, text: &'t str, spot: Spot, style: impl Fn(TextBox<'t>) -> TextBox<'t>) -> Option<Laid> {
+    pub(crate) fn text<'t>(
+        &mut self,
+        text: &'t str,
+        spot: Spot,
+        style: impl Fn(TextBox<'t>) -> TextBox<'t>,
+    ) -> Option<Laid> {
         if text.trim().is_empty() {
             return None;
         }
@@ -235,7 +240,7 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Exten
 }
 
 /// The hex map page at the published paper size (landscape when the map is wider than tall):
-/// the map on the left, the key and title block in a column on the right.
+/// the map on the left, the cartouche and the key in a column on the right, all in a frame.
 pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Option<Drawing<'d>> {
     let grid = map.grid.as_ref()?;
     let geo = Geometry { grid, r: grid.hex_mm / SQRT_3 };
@@ -245,7 +250,8 @@ pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Opti
     let margin = 10.0;
     let side = 95.0;
     let bottom = ctx.canvas((pw, ph), Owner::default()).bottom();
-    let scale = ((pw - 2.0 * margin - side) / map_w).min((bottom - margin) / map_h).min(1.0);
+    // The map and the side column stand 3.5 mm inside the frame's outer rule.
+    let scale = ((pw - 2.0 * margin - side) / map_w).min((bottom - margin - 3.5) / map_h).min(1.0);
     let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
         let geo = Geometry { grid, r: grid.hex_mm / SQRT_3 };
         let pack = ctx.pack;
@@ -263,7 +269,11 @@ pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Opti
         draw_hex_numbers(pen, map, &geo, &routes, &obstacles);
         route_gaps(pen, &geo);
         pen.end_group();
-        draw_key(pen, ctx, map, (pw - margin - side + 5.0, margin), side - 5.0);
+        let inset = mapframe::FRAME_INSET;
+        mapframe::frame(pen, (inset, inset, pw - inset, bottom), pw - margin - side + 2.5);
+        let (x, w) = (pw - margin - side + 5.0, side - 5.0);
+        let below = mapframe::cartouche(pen, ctx, map, (x, margin), w);
+        mapframe::key(pen, ctx, map, (x, below + 5.0), w);
     };
     Some(Drawing {
         size: (pw, ph),
@@ -328,8 +338,16 @@ fn draw_hexes(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'_>)
 /// Where a hex number may stand, its centre's offset and its top's, in hex heights from the
 /// hex's centre, in order of preference: the top, the upper corners, the sides, the lower
 /// corners, the bottom.
-const NUMBER_SPOTS: [(f64, f64); 8] =
-    [(0.0, -0.45), (-0.27, -0.36), (0.27, -0.36), (-0.4, -0.12), (0.4, -0.12), (-0.27, 0.25), (0.27, 0.25), (0.0, 0.36)];
+const NUMBER_SPOTS: [(f64, f64); 8] = [
+    (0.0, -0.45),
+    (-0.27, -0.36),
+    (0.27, -0.36),
+    (-0.4, -0.12),
+    (0.4, -0.12),
+    (-0.27, 0.25),
+    (0.27, 0.25),
+    (0.0, 0.36),
+];
 /// The size of hex numbers, pt.
 const NUMBER_PT: f64 = 6.0;
 
@@ -367,7 +385,9 @@ fn draw_hex_numbers(
         let (cx, top) = ((b.0 + b.2) / 2.0, b.1);
         let owner = hex_owner(hex);
         let spot = Spot::left(cx - h * 0.3, top, h * 0.6, h * 0.13).centre();
-        pen.text(&hex.id, spot, |b| b.fixed(NUMBER_PT).lines(1).fill("#44525c").attrs(r#"data-label="hexnum""#).of(&owner));
+        pen.text(&hex.id, spot, |b| {
+            b.fixed(NUMBER_PT).lines(1).fill("#44525c").attrs(r#"data-label="hexnum""#).of(&owner)
+        });
     }
 }
 
@@ -522,12 +542,7 @@ fn placed(pen: &Pen<'_, '_>, before: usize) -> Option<Extent> {
 
 /// The places' names and facts lines (and the chit capacity of hexes without a place); returns
 /// what the routes must keep clear of and the markers (cities, mines), to be drawn over the routes.
-fn draw_places(
-    pen: &mut Pen<'_, '_>,
-    ctx: &Ctx<'_>,
-    map: &Map,
-    geo: &Geometry<'_>,
-) -> (hexroutes::Obstacles, String) {
+fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'_>) -> (hexroutes::Obstacles, String) {
     let h = geo.grid.hex_mm;
     let msg = &ctx.msg;
     let (w, ht) = geo.size();
@@ -595,13 +610,6 @@ fn draw_places(
     (obstacles, markers)
 }
 
-/// One entry of the key: `label` right of its sample, fitted to the column.
-fn key_label(pen: &mut Pen<'_, '_>, (x, y): (f64, f64), w: f64, label: &str, owner: &Owner) {
-    pen.text(label, Spot::left(x + 11.0, y - 3.5, w - 11.0, 5.0), |b| {
-        b.size(9.5).min(6.0).lines(1).valign(VAlign::Middle).of(owner)
-    });
-}
-
 /// The title block: the game, the map's name and edition, and the draft notice of a
 /// reconstructed map; returns the y below it.
 pub(crate) fn title_block(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), w: f64) -> f64 {
@@ -645,77 +653,6 @@ fn draft_key(map: &Map) -> &'static str {
 pub(crate) fn key_heading(pen: &mut Pen<'_, '_>, text: &str, (x, y): (f64, f64), w: f64, owner: &Owner) -> f64 {
     let laid = pen.text(text, Spot::left(x, y, w, 6.0), |b| b.size(11.0).min(7.0).bold().lines(1).of(owner));
     laid.map_or(y + 6.0, |l| l.bottom)
-}
-
-fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), w: f64) {
-    let (pack, msg) = (ctx.pack, &ctx.msg);
-    let owner = Owner::new("the map's key", Some(&map.span));
-    let mut line = title_block(pen, ctx, map, (x, y), w) + 5.0;
-    line = key_heading(pen, &msg.text("map.terrain"), (x, line), w, &owner) + 1.0;
-    for t in &map.terrain {
-        line += 6.0;
-        let mut s = format!(
-            r##"<rect x="{x}" y="{}" width="8" height="5" fill="{}" stroke="#5f6b73" stroke-width="0.25"/>"##,
-            mm(line - 4.0),
-            t.colour
-        );
-        if !t.pattern.is_empty() {
-            let _ = write!(
-                s,
-                r#"<rect x="{x}" y="{}" width="8" height="5" fill="url(#terrain-{})"/>"#,
-                mm(line - 4.0),
-                escape(&t.id)
-            );
-        }
-        pen.raw(&s);
-        key_label(pen, (x, line), w, &msg.name(&t.name), &owner);
-    }
-    let mut features: Vec<&str> = map.hexsides.iter().map(|h| h.feature.as_str()).collect();
-    features.sort_unstable();
-    features.dedup();
-    for f in features {
-        line += 6.0;
-        let (colour, label) = match f {
-            "mountain" => ("#7a4b21", msg.text("map.mountain_hexside")),
-            "impassable" => ("#c0392b", msg.text("map.impassable_hexside")),
-            other => ("#333333", other.to_string()),
-        };
-        pen.raw(&format!(
-            r##"<path d="M{x} {} L{} {}" stroke="{colour}" stroke-width="1.3"/>"##,
-            mm(line - 1.5),
-            mm(x + 8.0),
-            mm(line - 1.5)
-        ));
-        key_label(pen, (x, line), w, &label, &owner);
-    }
-    if map.hexes.iter().any(|h| h.place.as_ref().is_some_and(|p| p.city)) {
-        line += 6.0;
-        pen.raw(&format!(r##"<rect x="{x}" y="{}" width="4" height="4" fill="#b03a2e"/>"##, mm(line - 3.5)));
-        key_label(pen, (x, line), w, &msg.text("map.city"), &owner);
-    }
-    if !map.routes.is_empty() {
-        line += 6.0;
-        pen.raw(&format!(
-            r##"<path d="M{x} {} L{} {}" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2"/>"##,
-            mm(line - 1.5),
-            mm(x + 8.0),
-            mm(line - 1.5)
-        ));
-        key_label(pen, (x, line), w, &msg.text("map.sea_route"), &owner);
-    }
-    // Off-map boxes printed on the map.
-    for b in pack.boxes.iter().filter(|b| b.sheet.value == "map") {
-        line += 8.0;
-        pen.raw(&format!(
-            r##"<rect x="{x}" y="{}" width="{w}" height="22" rx="1.5" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.4"/>"##,
-            mm(line)
-        ));
-        let owner = Owner::new(format!("box `{}`", b.id), Some(&b.span));
-        pen.text(&msg.name(&b.name), Spot::left(x + 2.0, line + 1.5, w - 4.0, 5.0), |t| {
-            t.size(10.0).min(6.0).bold().lines(1).of(&owner)
-        });
-        line += 22.0;
-    }
 }
 
 /// The height of a tile's caption band (the caption and the assembly diagram), mm.

@@ -19,7 +19,9 @@ mod describe;
 pub mod faces;
 pub mod flowchart;
 mod fonts;
+mod hexroutes;
 mod map;
+mod mapframe;
 mod mat;
 mod playsheet;
 pub mod provisional;
@@ -31,7 +33,6 @@ mod table;
 pub(crate) mod templates;
 mod tracks;
 pub(crate) mod watchdog;
-mod hexroutes;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
