@@ -251,7 +251,10 @@ mod tests {
         let hits = curve.samples(200).iter().filter(|p| inside(**p, &obstacles.texts[0], 0.0)).count();
         assert_eq!(hits, 0, "{curve:?}");
         let clear = curves(&[((20.0, 50.0), (180.0, 50.0))], &obstacles)[0];
-        assert!([clear.1, clear.2].iter().all(|p| (p.1 - 50.0).abs() < 1e-9), "nothing in the way: straight, {clear:?}");
+        assert!(
+            [clear.1, clear.2].iter().all(|p| (p.1 - 50.0).abs() < 1e-9),
+            "nothing in the way: straight, {clear:?}"
+        );
     }
 
     #[test]

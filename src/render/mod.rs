@@ -22,6 +22,7 @@ mod fonts;
 mod hexroutes;
 mod map;
 mod mapframe;
+mod maptiles;
 mod mat;
 mod playsheet;
 pub mod provisional;
