@@ -434,10 +434,12 @@ fn route_end(geo: &Geometry<'_>, hex: &Hex) -> hexroutes::P {
     }
 }
 
+/// A pair of places' cards, ends and first route row, before its curve is chosen.
+type Pair<'m> = (Vec<String>, hexroutes::P, hexroutes::P, &'m crate::model::Route);
+
 fn routes<'m>(pack: &Pack, map: &'m Map, geo: &Geometry<'_>, obstacles: &hexroutes::Obstacles) -> Vec<RouteLine<'m>> {
     // One line per pair of ends, labelled with every card that enables it.
-    let mut pairs: BTreeMap<(String, String), (Vec<String>, hexroutes::P, hexroutes::P, &'m crate::model::Route)> =
-        BTreeMap::new();
+    let mut pairs: BTreeMap<(String, String), Pair<'m>> = BTreeMap::new();
     for route in &map.routes {
         let (Some(a), Some(b)) = (pack.hex(&route.from), pack.hex(&route.to)) else { continue };
         let (a, b) = if a.id <= b.id { (a, b) } else { (b, a) };
