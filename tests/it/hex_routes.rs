@@ -82,8 +82,9 @@ fn overlap(a: &(f64, f64, f64, f64), b: &(f64, f64, f64, f64)) -> bool {
     a.0 < b.2 - SLACK && b.0 < a.2 - SLACK && a.1 < b.3 - SLACK && b.1 < a.3 - SLACK
 }
 
-fn dougram_map_svg() -> String {
-    let out = temp_dir("hex-routes");
+/// The SVG of data/dougram's A3 map, built into a folder named after `test`.
+fn dougram_map_svg(test: &str) -> String {
+    let out = temp_dir(test);
     let args = ["build", "data/dougram", "--out", out.to_str().unwrap(), "--only", "map"];
     let output = pnpkit(&root(), &args);
     assert!(output.status.success(), "{:?}", text(&output));
@@ -92,7 +93,7 @@ fn dougram_map_svg() -> String {
 
 #[test]
 fn dougram_routes_are_curves_with_one_free_label_each_and_hex_numbers_stand_clear() {
-    let svg = dougram_map_svg();
+    let svg = dougram_map_svg("hex-routes");
     let fonts = Fonts::embedded();
     let labels = labels(&svg, &fonts);
     let curves = curves(&svg);
@@ -148,5 +149,50 @@ fn dougram_routes_are_curves_with_one_free_label_each_and_hex_numbers_stand_clea
                 assert!(!inside, "route {route} runs through city name {name:?} at {p:?}");
             }
         }
+    }
+}
+
+/// The rectangle (x, y, width, height) of the first `<rect` after `marker` in `svg`.
+fn rect_after(svg: &str, marker: &str) -> (f64, f64, f64, f64) {
+    let at = svg.find(marker).unwrap_or_else(|| panic!("no {marker}"));
+    let tag = &svg[at + svg[at..].find("<rect").expect("a rect")..];
+    let tag = format!(" {}", &tag[5..tag.find('>').expect("closed rect")]);
+    let n = |name: &str| attr(&tag, name).and_then(|v| v.parse::<f64>().ok()).expect(name);
+    (n("x"), n("y"), n("width"), n("height"))
+}
+
+#[test]
+fn dougram_map_has_a_frame_in_the_safe_area_holding_the_cartouche_and_the_key_clear_of_the_hexes() {
+    let svg = dougram_map_svg("hex-frame");
+    let (page_w, page_h) = (420.0, 297.0);
+    assert!(svg.contains(r#"viewBox="0 0 420 297""#), "the A3 map is landscape");
+    let frame = rect_after(&svg, r#"class="map-frame""#);
+    assert!(frame.0 >= 5.0 && frame.1 >= 5.0, "the frame keeps the 5 mm safe margin: {frame:?}");
+    assert!(frame.0 + frame.2 <= page_w - 5.0 && frame.1 + frame.3 <= page_h - 5.0, "{frame:?}");
+    // The map group's placement on the page, and the hexes' extent on it.
+    let g = &svg[svg.find("<g transform=\"translate(").expect("the map group") + 23..];
+    let t: Vec<f64> = g[..g.find('"').unwrap()]
+        .replace([')', '(', 's', 'c', 'a', 'l', 'e'], " ")
+        .split_whitespace()
+        .map(|v| v.parse().expect("number"))
+        .collect();
+    let hexes = &svg[svg.find(r#"class="hexes""#).expect("hexes")..];
+    let hexes = &hexes[..hexes.find("</g>").unwrap()];
+    let right = hexes
+        .split("points=\"")
+        .skip(1)
+        .flat_map(|p| {
+            p[..p.find('"').unwrap()].split(' ').map(|xy| xy.split(',').next().unwrap().parse::<f64>().unwrap())
+        })
+        .fold(f64::MIN, f64::max);
+    let map_right = t[0] + right * t[2];
+    for (what, marker) in [("cartouche", r#"class="cartouche""#), ("key", r#"<rect class="map-key""#)] {
+        let r = rect_after(&svg, marker);
+        let inside = frame.0 + 1.0 <= r.0
+            && frame.1 + 1.0 <= r.1
+            && r.0 + r.2 <= frame.0 + frame.2 - 1.0
+            && r.1 + r.3 <= frame.1 + frame.3 - 1.0;
+        assert!(inside, "the {what} {r:?} lies inside the frame {frame:?}");
+        assert!(r.0 > map_right, "the {what} {r:?} stands clear of the hexes (right edge {map_right})");
     }
 }
