@@ -12,9 +12,11 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::canvas::{Align, Canvas, Laid, Owner, TextBox, VAlign};
+pub(crate) use super::maptiles::{tiles, tiles_as};
 use super::sheets::{escape, Page};
 use super::templates::mm;
 use super::Ctx;
+use super::{hexroutes, mapframe};
 use crate::layout::Paper;
 use crate::model::{Hex, HexGrid, Map, Orientation, Pack};
 use crate::text::{Style, Weight};
@@ -139,7 +141,7 @@ pub(crate) struct Pen<'p, 'c> {
 }
 
 impl<'p, 'c> Pen<'p, 'c> {
-    fn new(c: &'p mut Canvas<'c>, window: Option<Extent>) -> Pen<'p, 'c> {
+    pub(crate) fn new(c: &'p mut Canvas<'c>, window: Option<Extent>) -> Pen<'p, 'c> {
         Pen { c, groups: Vec::new(), window, extents: Vec::new() }
     }
 
@@ -168,16 +170,10 @@ impl<'p, 'c> Pen<'p, 'c> {
     }
 
     /// A rectangle of the published page in drawing coordinates (the inverse of `to_page`).
-    fn to_drawing(&self, (x0, y0, x1, y1): Extent) -> Extent {
+    pub(crate) fn to_drawing(&self, (x0, y0, x1, y1): Extent) -> Extent {
         let (dx, dy, s) =
             self.groups.iter().fold((0.0, 0.0, 1.0), |(dx, dy, s), (gx, gy, gs)| (dx + gx * s, dy + gy * s, s * gs));
         ((x0 - dx) / s, (y0 - dy) / s, (x1 - dx) / s, (y1 - dy) / s)
-    }
-
-    /// Whether a rectangle of drawing coordinates is clear of every text so far.
-    pub(crate) fn is_free(&self, rect: Extent) -> bool {
-        let r = self.to_page(rect);
-        self.extents.iter().all(|e| e.2 <= r.0 || r.2 <= e.0 || e.3 <= r.1 || r.3 <= e.1)
     }
 
     /// The width of `text` at `pt`, mm.
@@ -188,7 +184,12 @@ impl<'p, 'c> Pen<'p, 'c> {
 
     /// Places `text` at `spot`, styled by `style` (sizes, weight, colour, owner; not the box or
     /// its alignment, which `spot` gives); on a tile, only when it lies wholly inside the window.
-    pub(crate) fn text(&mut self, text: &str, spot: Spot, style: impl Fn(TextBox<'_>) -> TextBox<'_>) -> Option<Laid> {
+    pub(crate) fn text<'t>(
+        &mut self,
+        text: &'t str,
+        spot: Spot,
+        style: impl Fn(TextBox<'t>) -> TextBox<'t>,
+    ) -> Option<Laid> {
         if text.trim().is_empty() {
             return None;
         }
@@ -240,7 +241,7 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Exten
 }
 
 /// The hex map page at the published paper size (landscape when the map is wider than tall):
-/// the map on the left, the key and title block in a column on the right.
+/// the map on the left, the cartouche and the key in a column on the right, all in a frame.
 pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Option<Drawing<'d>> {
     let grid = map.grid.as_ref()?;
     let geo = Geometry { grid, r: grid.hex_mm / SQRT_3 };
@@ -250,20 +251,30 @@ pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Opti
     let margin = 10.0;
     let side = 95.0;
     let bottom = ctx.canvas((pw, ph), Owner::default()).bottom();
-    let scale = ((pw - 2.0 * margin - side) / map_w).min((bottom - margin) / map_h).min(1.0);
+    // The map and the side column stand 3.5 mm inside the frame's outer rule.
+    let scale = ((pw - 2.0 * margin - side) / map_w).min((bottom - margin - 3.5) / map_h).min(1.0);
     let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
         let geo = Geometry { grid, r: grid.hex_mm / SQRT_3 };
         let pack = ctx.pack;
         pen.group(margin, margin, scale);
         draw_hexes(pen, pack, map, &geo);
         draw_hexsides(pen, pack, map, &geo);
-        let routes = routes(pack, map, &geo);
+        // Texts first, so the routes know what to bow around; the lines are clipped around
+        // every text (`route_gaps`), and the markers go over the lines' ends.
+        let (mut obstacles, markers) = draw_places(pen, ctx, map, &geo);
+        obstacles.numbers = map.hexes.iter().map(|hex| number_box(pen, &geo, hex, NUMBER_SPOTS[0])).collect();
+        let routes = routes(pack, map, &geo, &obstacles);
         draw_route_lines(pen, &routes);
-        draw_places(pen, ctx, map, &geo);
-        draw_route_labels(pen, &routes);
+        pen.raw(&markers);
+        draw_route_labels(pen, &routes, &obstacles);
+        draw_hex_numbers(pen, map, &geo, &routes, &obstacles);
         route_gaps(pen, &geo);
         pen.end_group();
-        draw_key(pen, ctx, map, (pw - margin - side + 5.0, margin), side - 5.0);
+        let inset = mapframe::FRAME_INSET;
+        mapframe::frame(pen, (inset, inset, pw - inset, bottom), pw - margin - side + 2.5);
+        let (x, w) = (pw - margin - side + 5.0, side - 5.0);
+        let below = mapframe::cartouche(pen, ctx, map, (x, margin), w);
+        mapframe::key(pen, ctx, map, (x, below + 5.0), w);
     };
     Some(Drawing {
         size: (pw, ph),
@@ -323,12 +334,61 @@ fn draw_hexes(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'_>)
     }
     s.push_str("</g>");
     pen.raw(&s);
+}
+
+/// Where a hex number may stand, its centre's offset and its top's, in hex heights from the
+/// hex's centre, in order of preference: the top, the upper corners, the sides, the lower
+/// corners, the bottom.
+const NUMBER_SPOTS: [(f64, f64); 8] = [
+    (0.0, -0.45),
+    (-0.27, -0.36),
+    (0.27, -0.36),
+    (-0.4, -0.12),
+    (0.4, -0.12),
+    (-0.27, 0.25),
+    (0.27, 0.25),
+    (0.0, 0.36),
+];
+/// The size of hex numbers, pt.
+const NUMBER_PT: f64 = 6.0;
+
+/// The box of `hex`'s number at `spot` (one of [`NUMBER_SPOTS`]), in map mm.
+fn number_box(pen: &Pen<'_, '_>, geo: &Geometry<'_>, hex: &Hex, (dx, dy): (f64, f64)) -> Extent {
+    let (x, y) = geo.centre(hex.col, hex.row);
     let h = geo.grid.hex_mm;
+    let w = pen.width_mm(&hex.id, NUMBER_PT, false);
+    let (cx, top) = (x + dx * h, y + dy * h);
+    (cx - w / 2.0, top, cx + w / 2.0, top + NUMBER_PT / crate::text::fit::PT_PER_MM)
+}
+
+/// Each hex's number at the first of its spots clear of every text and marker already placed
+/// (names, VP, route labels), and of the routes' lines where it can be.
+fn draw_hex_numbers(
+    pen: &mut Pen<'_, '_>,
+    map: &Map,
+    geo: &Geometry<'_>,
+    routes: &[RouteLine<'_>],
+    obstacles: &hexroutes::Obstacles,
+) {
+    let h = geo.grid.hex_mm;
+    let lines: Vec<hexroutes::P> = routes.iter().flat_map(|r| r.curve.samples(160)).collect();
+    let overlaps = |r: &Extent, e: &Extent| !(e.2 <= r.0 || r.2 <= e.0 || e.3 <= r.1 || r.3 <= e.1);
     for hex in &map.hexes {
-        let (x, y) = geo.centre(hex.col, hex.row);
+        let texts: Vec<Extent> = pen.extents.iter().map(|&e| pen.to_drawing(e)).collect();
+        let score = |k: usize| {
+            let b = number_box(pen, geo, hex, NUMBER_SPOTS[k]);
+            let hits = texts.iter().chain(obstacles.markers.iter().map(|(_, e)| e)).filter(|e| overlaps(&b, e));
+            let crossed = lines.iter().filter(|p| b.0 - 0.3 <= p.0 && p.0 <= b.2 + 0.3 && b.1 <= p.1 && p.1 <= b.3);
+            100.0 * hits.count() as f64 + crossed.count() as f64 + 0.5 * k as f64
+        };
+        let best = (1..NUMBER_SPOTS.len()).fold(0, |best, k| if score(k) < score(best) - 1e-9 { k } else { best });
+        let b = number_box(pen, geo, hex, NUMBER_SPOTS[best]);
+        let (cx, top) = ((b.0 + b.2) / 2.0, b.1);
         let owner = hex_owner(hex);
-        let spot = Spot::left(x - h * 0.3, y - h * 0.45, h * 0.6, h * 0.13).centre();
-        pen.text(&hex.id, spot, |b| b.fixed(6.0).lines(1).fill("#44525c").of(&owner));
+        let spot = Spot::left(cx - h * 0.3, top, h * 0.6, h * 0.13).centre();
+        pen.text(&hex.id, spot, |b| {
+            b.fixed(NUMBER_PT).lines(1).fill("#44525c").attrs(r#"data-label="hexnum""#).of(&owner)
+        });
     }
 }
 
@@ -356,32 +416,48 @@ fn draw_hexsides(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'
 }
 
 /// A sea route drawn once per pair of ends: the cards that enable it, its two ends on the map,
-/// and the route whose row names it in warnings.
+/// its curve, and the route whose row names it in warnings.
 struct RouteLine<'m> {
     cards: Vec<String>,
-    a: (f64, f64),
-    b: (f64, f64),
+    ids: (String, String),
+    curve: hexroutes::Cubic,
     route: &'m crate::model::Route,
 }
 
-fn routes<'m>(pack: &Pack, map: &'m Map, geo: &Geometry<'_>) -> Vec<RouteLine<'m>> {
+/// Where a route ends in a hex: on its place's marker, else at its centre.
+fn route_end(geo: &Geometry<'_>, hex: &Hex) -> hexroutes::P {
+    let (x, y) = geo.centre(hex.col, hex.row);
+    if hex.place.is_some() {
+        (x, y - MARKER_DY)
+    } else {
+        (x, y)
+    }
+}
+
+/// A pair of places' cards, ends and first route row, before its curve is chosen.
+type Pair<'m> = (Vec<String>, hexroutes::P, hexroutes::P, &'m crate::model::Route);
+
+fn routes<'m>(pack: &Pack, map: &'m Map, geo: &Geometry<'_>, obstacles: &hexroutes::Obstacles) -> Vec<RouteLine<'m>> {
     // One line per pair of ends, labelled with every card that enables it.
-    let mut pairs: BTreeMap<(String, String), RouteLine<'m>> = BTreeMap::new();
+    let mut pairs: BTreeMap<(String, String), Pair<'m>> = BTreeMap::new();
     for route in &map.routes {
         let (Some(a), Some(b)) = (pack.hex(&route.from), pack.hex(&route.to)) else { continue };
-        let key = if a.id <= b.id { (a.id.clone(), b.id.clone()) } else { (b.id.clone(), a.id.clone()) };
+        let (a, b) = if a.id <= b.id { (a, b) } else { (b, a) };
         let card = pack.card(&route.card).map_or(route.card.value.clone(), |c| c.id.clone());
-        let line = pairs.entry(key).or_insert_with(|| RouteLine {
-            cards: Vec::new(),
-            a: geo.centre(a.col, a.row),
-            b: geo.centre(b.col, b.row),
-            route,
-        });
-        if !line.cards.contains(&card) {
-            line.cards.push(card);
+        let line = pairs
+            .entry((a.id.clone(), b.id.clone()))
+            .or_insert_with(|| (Vec::new(), route_end(geo, a), route_end(geo, b), route));
+        if !line.0.contains(&card) {
+            line.0.push(card);
         }
     }
-    pairs.into_values().collect()
+    let ends: Vec<(hexroutes::P, hexroutes::P)> = pairs.values().map(|v| (v.1, v.2)).collect();
+    let curves = hexroutes::curves(&ends, obstacles);
+    pairs
+        .into_iter()
+        .zip(curves)
+        .map(|((ids, (cards, _, _, route)), curve)| RouteLine { cards, ids, curve, route })
+        .collect()
 }
 
 fn draw_route_lines(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
@@ -389,7 +465,21 @@ fn draw_route_lines(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
         r##"<g class="sea-routes" clip-path="url(#route-gaps)" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2" fill="none">"##,
     );
     for r in routes {
-        let _ = write!(s, r#"<path d="M{} {} L{} {}"/>"#, mm(r.a.0), mm(r.a.1), mm(r.b.0), mm(r.b.1));
+        let hexroutes::Cubic(a, p, q, b) = r.curve;
+        let _ = write!(
+            s,
+            r#"<path data-route="{} {}" d="M{} {} C{} {} {} {} {} {}"/>"#,
+            escape(&r.ids.0),
+            escape(&r.ids.1),
+            mm(a.0),
+            mm(a.1),
+            mm(p.0),
+            mm(p.1),
+            mm(q.0),
+            mm(q.1),
+            mm(b.0),
+            mm(b.1)
+        );
     }
     s.push_str("</g>");
     pen.raw(&s);
@@ -412,17 +502,20 @@ fn route_gaps(pen: &mut Pen<'_, '_>, geo: &Geometry<'_>) {
     ));
 }
 
-/// Each route's cards in a white tag on its line: at the middle, or slid along the line to the
-/// first spot clear of every text already placed (hex numbers, place names, other tags).
-fn draw_route_labels(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
+/// Each route's cards in a white tag on its curve: at the middle, or slid along the curve to the
+/// spot nearest it clear of every text already placed (place names, VP, other tags), of the
+/// hex numbers and of the other routes.
+fn draw_route_labels(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>], obstacles: &hexroutes::Obstacles) {
     const PT: f64 = 6.5;
-    for r in routes {
+    let samples: Vec<Vec<hexroutes::P>> = routes.iter().map(|r| r.curve.samples(96)).collect();
+    for (i, r) in routes.iter().enumerate() {
         let label = r.cards.join("·");
         let (w, h) = (pen.width_mm(&label, PT, true) + 1.6, 3.2);
-        let at = |t: f64| (r.a.0 + (r.b.0 - r.a.0) * t, r.a.1 + (r.b.1 - r.a.1) * t);
-        let tag = |(x, y): (f64, f64)| (x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0);
-        let spots = [0.5, 0.42, 0.58, 0.35, 0.65, 0.28, 0.72, 0.22, 0.78];
-        let (x, y) = spots.iter().map(|&t| at(t)).find(|&p| pen.is_free(tag(p))).unwrap_or_else(|| at(0.5));
+        let mut texts: Vec<Extent> = pen.extents.iter().map(|&e| pen.to_drawing(e)).collect();
+        texts.extend(obstacles.markers.iter().map(|(_, e)| *e));
+        let others: Vec<Vec<hexroutes::P>> =
+            samples.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, s)| s.clone()).collect();
+        let (x, y) = hexroutes::label_spot(&r.curve, (w, h), &texts, &obstacles.numbers, &others, obstacles.map);
         pen.raw(&format!(
             r##"<rect x="{}" y="{}" width="{}" height="{h}" rx="0.8" fill="#ffffff" stroke="#1f4e79" stroke-width="0.2"/>"##,
             mm(x - w / 2.0),
@@ -430,8 +523,9 @@ fn draw_route_labels(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
             mm(w)
         ));
         let owner = Owner::new(format!("sea route {label}"), Some(&r.route.span));
+        let attrs = format!(r#"data-label="route" data-route="{} {}""#, escape(&r.ids.0), escape(&r.ids.1));
         pen.text(&label, Spot::centred(x, y, w, h), |b| {
-            b.fixed(PT).bold().lines(1).valign(VAlign::Middle).fill("#1f4e79").of(&owner)
+            b.fixed(PT).bold().lines(1).valign(VAlign::Middle).fill("#1f4e79").attrs(&attrs).of(&owner)
         });
     }
 }
@@ -441,9 +535,22 @@ fn facts(b: TextBox<'_>) -> TextBox<'_> {
     b.fixed(6.0).lines(1).valign(VAlign::Middle).fill("#1a1a1a")
 }
 
-fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'_>) {
+/// How far above a place's hex centre its marker stands, mm.
+const MARKER_DY: f64 = 2.0;
+
+/// The extent of the text `pen` placed last, if it placed one since it held `before` texts.
+fn placed(pen: &Pen<'_, '_>, before: usize) -> Option<Extent> {
+    (pen.extents.len() > before).then(|| pen.to_drawing(pen.extents[pen.extents.len() - 1]))
+}
+
+/// The places' names and facts lines (and the chit capacity of hexes without a place); returns
+/// what the routes must keep clear of and the markers (cities, mines), to be drawn over the routes.
+fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'_>) -> (hexroutes::Obstacles, String) {
     let h = geo.grid.hex_mm;
     let msg = &ctx.msg;
+    let (w, ht) = geo.size();
+    let mut obstacles = hexroutes::Obstacles { map: (0.0, 0.0, w, ht), ..Default::default() };
+    let mut markers = String::new();
     for hex in &map.hexes {
         let (x, y) = geo.centre(hex.col, hex.row);
         let owner = hex_owner(hex);
@@ -451,31 +558,41 @@ fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'
         let chits = hex.chit_capacity.map(|c| msg.fill_first("map.chits", &[("n", &c.to_string())]));
         let Some(place) = &hex.place else {
             if hex.chit_capacity.is_some_and(|c| c > 1) {
-                pen.text(chits.as_deref().unwrap_or_default(), facts_spot, |b| facts(b).of(&owner));
+                let before = pen.extents.len();
+                pen.text(chits.as_deref().unwrap_or_default(), facts_spot, |b| {
+                    facts(b).attrs(r#"data-label="chits""#).of(&owner)
+                });
+                obstacles.texts.extend(placed(pen, before));
             }
             continue;
         };
+        let (mx, my) = (x, y - MARKER_DY);
         if place.city {
             let size = if place.features.iter().any(|f| f == "capital") { 5.0 } else { 4.0 };
-            pen.raw(&format!(
+            let _ = write!(
+                markers,
                 r##"<rect x="{}" y="{}" width="{size}" height="{size}" fill="#b03a2e" stroke="#ffffff" stroke-width="0.4"/>"##,
-                mm(x - size / 2.0),
-                mm(y - size / 2.0 - 2.0)
-            ));
+                mm(mx - size / 2.0),
+                mm(my - size / 2.0)
+            );
+            obstacles.markers.push(((mx, my), (mx - size / 2.0, my - size / 2.0, mx + size / 2.0, my + size / 2.0)));
         } else if place.features.iter().any(|f| f == "mine") {
-            pen.raw(&format!(
+            let _ = write!(
+                markers,
                 r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#3b2f1c" stroke-width="0.8"/>"##,
-                mm(x - 2.0),
-                mm(y - 4.0),
-                mm(x + 2.0),
-                mm(y),
-                mm(x + 2.0),
-                mm(y - 4.0),
-                mm(x - 2.0),
-                mm(y)
-            ));
+                mm(mx - 2.0),
+                mm(my - 2.0),
+                mm(mx + 2.0),
+                mm(my + 2.0),
+                mm(mx + 2.0),
+                mm(my - 2.0),
+                mm(mx - 2.0),
+                mm(my + 2.0)
+            );
+            obstacles.markers.push(((mx, my), (mx - 2.0, my - 2.0, mx + 2.0, my + 2.0)));
         }
         let name = msg.name(&place.name);
+        let before = pen.extents.len();
         pen.text(&name, Spot::centred(x, y + h * 0.16, h * 0.95, h * 0.24), |b| {
             b.size(9.0)
                 .min(6.0)
@@ -483,20 +600,17 @@ fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'
                 .lines(2)
                 .leading(1.05)
                 .valign(VAlign::Middle)
-                .attrs(r##"stroke="#ffffff" stroke-width="0.6" paint-order="stroke""##)
+                .attrs(r##"stroke="#ffffff" stroke-width="0.6" paint-order="stroke" data-label="city""##)
                 .of(&owner)
         });
+        obstacles.texts.extend(placed(pen, before));
         let vp = place.vp.map(|vp| msg.fill_first("map.vp", &[("n", &vp.to_string())]));
         let line: Vec<String> = vp.into_iter().chain(chits).collect();
-        pen.text(&line.join(" "), facts_spot, |b| facts(b).of(&owner));
+        let before = pen.extents.len();
+        pen.text(&line.join(" "), facts_spot, |b| facts(b).attrs(r#"data-label="vp""#).of(&owner));
+        obstacles.texts.extend(placed(pen, before));
     }
-}
-
-/// One entry of the key: `label` right of its sample, fitted to the column.
-fn key_label(pen: &mut Pen<'_, '_>, (x, y): (f64, f64), w: f64, label: &str, owner: &Owner) {
-    pen.text(label, Spot::left(x + 11.0, y - 3.5, w - 11.0, 5.0), |b| {
-        b.size(9.5).min(6.0).lines(1).valign(VAlign::Middle).of(owner)
-    });
+    (obstacles, markers)
 }
 
 /// The title block: the game, the map's name and edition, and the draft notice of a
@@ -544,297 +658,11 @@ pub(crate) fn key_heading(pen: &mut Pen<'_, '_>, text: &str, (x, y): (f64, f64),
     laid.map_or(y + 6.0, |l| l.bottom)
 }
 
-fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), w: f64) {
-    let (pack, msg) = (ctx.pack, &ctx.msg);
-    let owner = Owner::new("the map's key", Some(&map.span));
-    let mut line = title_block(pen, ctx, map, (x, y), w) + 5.0;
-    line = key_heading(pen, &msg.text("map.terrain"), (x, line), w, &owner) + 1.0;
-    for t in &map.terrain {
-        line += 6.0;
-        let mut s = format!(
-            r##"<rect x="{x}" y="{}" width="8" height="5" fill="{}" stroke="#5f6b73" stroke-width="0.25"/>"##,
-            mm(line - 4.0),
-            t.colour
-        );
-        if !t.pattern.is_empty() {
-            let _ = write!(
-                s,
-                r#"<rect x="{x}" y="{}" width="8" height="5" fill="url(#terrain-{})"/>"#,
-                mm(line - 4.0),
-                escape(&t.id)
-            );
-        }
-        pen.raw(&s);
-        key_label(pen, (x, line), w, &msg.name(&t.name), &owner);
-    }
-    let mut features: Vec<&str> = map.hexsides.iter().map(|h| h.feature.as_str()).collect();
-    features.sort_unstable();
-    features.dedup();
-    for f in features {
-        line += 6.0;
-        let (colour, label) = match f {
-            "mountain" => ("#7a4b21", msg.text("map.mountain_hexside")),
-            "impassable" => ("#c0392b", msg.text("map.impassable_hexside")),
-            other => ("#333333", other.to_string()),
-        };
-        pen.raw(&format!(
-            r##"<path d="M{x} {} L{} {}" stroke="{colour}" stroke-width="1.3"/>"##,
-            mm(line - 1.5),
-            mm(x + 8.0),
-            mm(line - 1.5)
-        ));
-        key_label(pen, (x, line), w, &label, &owner);
-    }
-    if map.hexes.iter().any(|h| h.place.as_ref().is_some_and(|p| p.city)) {
-        line += 6.0;
-        pen.raw(&format!(r##"<rect x="{x}" y="{}" width="4" height="4" fill="#b03a2e"/>"##, mm(line - 3.5)));
-        key_label(pen, (x, line), w, &msg.text("map.city"), &owner);
-    }
-    if !map.routes.is_empty() {
-        line += 6.0;
-        pen.raw(&format!(
-            r##"<path d="M{x} {} L{} {}" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2"/>"##,
-            mm(line - 1.5),
-            mm(x + 8.0),
-            mm(line - 1.5)
-        ));
-        key_label(pen, (x, line), w, &msg.text("map.sea_route"), &owner);
-    }
-    // Off-map boxes printed on the map.
-    for b in pack.boxes.iter().filter(|b| b.sheet.value == "map") {
-        line += 8.0;
-        pen.raw(&format!(
-            r##"<rect x="{x}" y="{}" width="{w}" height="22" rx="1.5" fill="#f7f3e8" stroke="#3b2f1c" stroke-width="0.4"/>"##,
-            mm(line)
-        ));
-        let owner = Owner::new(format!("box `{}`", b.id), Some(&b.span));
-        pen.text(&msg.name(&b.name), Spot::left(x + 2.0, line + 1.5, w - 4.0, 5.0), |t| {
-            t.size(10.0).min(6.0).bold().lines(1).of(&owner)
-        });
-        line += 22.0;
-    }
-}
-
-/// The height of a tile's caption band (the caption and the assembly diagram), mm.
-const CAPTION: f64 = 9.0;
-/// The least overlap between neighbouring tiles, mm.
-const MIN_OVERLAP: f64 = 10.0;
-
-/// How a page is cut into tiles.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Tiling {
-    /// The tile paper (portrait or landscape).
-    pub(crate) paper: Paper,
-    /// Columns and rows.
-    pub(crate) cols: usize,
-    /// Rows.
-    pub(crate) rows: usize,
-    /// The overlap between neighbours, mm.
-    pub(crate) overlap: f64,
-    /// The printable window of a tile: its left and top on the tile, its width and height.
-    pub(crate) window: (f64, f64, f64, f64),
-    /// The part of the page the tiles cover: its left and top.
-    pub(crate) origin: (f64, f64),
-}
-
-impl Tiling {
-    /// The part of the page tile (`col`, `row`) prints.
-    pub(crate) fn window_on_page(&self, col: usize, row: usize) -> Extent {
-        let (_, _, vw, vh) = self.window;
-        let x = self.origin.0 + col as f64 * (vw - self.overlap);
-        let y = self.origin.1 + row as f64 * (vh - self.overlap);
-        (x, y, x + vw, y + vh)
-    }
-
-    /// Whether `e` lies wholly inside at least one tile.
-    pub(crate) fn shows_whole(&self, e: &Extent) -> bool {
-        (0..self.rows).any(|row| {
-            (0..self.cols).any(|col| {
-                let w = self.window_on_page(col, row);
-                w.0 <= e.0 && w.1 <= e.1 && e.2 <= w.2 && e.3 <= w.3
-            })
-        })
-    }
-}
-
-/// How to cut `content` (left, top, right, bottom of the page's printed part) into tiles of
-/// `paper` with `overlap`: portrait or landscape, whichever needs fewer tiles.
-fn tiling(ctx: &Ctx<'_>, content: Extent, paper: Paper, overlap: f64) -> Tiling {
-    let layout = |p: Paper| {
-        let (x, y, w, h) = ctx.canvas((p.width, p.height), Owner::default()).area();
-        let window = (x, y, w, h - CAPTION);
-        let n = |total: f64, view: f64| ((total - overlap) / (view - overlap)).ceil().max(1.0) as usize;
-        let (cols, rows) = (n(content.2 - content.0, window.2), n(content.3 - content.1, window.3));
-        Tiling { paper: p, cols, rows, overlap, window, origin: (content.0, content.1) }
-    };
-    let (a, b) = (layout(paper), layout(paper.landscape()));
-    if b.cols * b.rows < a.cols * a.rows {
-        b
-    } else {
-        a
-    }
-}
-
-/// The tiling of a page whose texts lie at `extents`: the least overlap (from 10 mm, in whole mm)
-/// at which every text lies wholly inside some tile, so no tile needs to print a cut word.
-pub(crate) fn choose_tiling(ctx: &Ctx<'_>, page_mm: (f64, f64), extents: &[Extent], paper: Paper) -> Tiling {
-    let safe = ctx.pack.print.safe_margin;
-    let content = (safe, safe, page_mm.0 - safe, page_mm.1 - safe);
-    let tries = (0..60).map(|i| tiling(ctx, content, paper, MIN_OVERLAP + f64::from(i)));
-    let mut first = None;
-    for t in tries {
-        if extents.iter().all(|e| t.shows_whole(e)) {
-            return t;
-        }
-        first.get_or_insert(t);
-    }
-    first.unwrap_or_else(|| tiling(ctx, content, paper, MIN_OVERLAP))
-}
-
-/// The page of `drawing` cut into tiles of `tile_paper`: each prints its window of the page
-/// (clipped to the area inside the safe margin) with the texts lying wholly inside it,
-/// registration crosses in the overlaps, a caption and a small diagram of where it goes.
-pub(crate) fn tiles(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent], tile_paper: Paper) -> Vec<Page> {
-    tiles_as(ctx, drawing, extents, tile_paper, "map.tile_footer")
-}
-
-/// [`tiles`] with the footer message `footer_key` (given `{tile}`), for pages that are not maps.
-pub(crate) fn tiles_as(
-    ctx: &mut Ctx<'_>,
-    drawing: &Drawing<'_>,
-    extents: &[Extent],
-    tile_paper: Paper,
-    footer_key: &str,
-) -> Vec<Page> {
-    let t = choose_tiling(ctx, drawing.size, extents, tile_paper);
-    let mut out = Vec::new();
-    for row in 0..t.rows {
-        for col in 0..t.cols {
-            let name = format!("{}{}", (b'A' + row as u8) as char, col + 1);
-            let mut c = ctx.canvas((t.paper.width, t.paper.height), Owner::new(format!("map tile {name}"), None));
-            let (wx, wy, vw, vh) = t.window;
-            let window = t.window_on_page(col, row);
-            c.raw(&format!(
-                r#"<defs><clipPath id="tile-window"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs><g clip-path="url(#tile-window)">"#,
-                mm(wx),
-                mm(wy),
-                mm(vw),
-                mm(vh)
-            ));
-            c.group(wx - window.0, wy - window.1, 1.0);
-            (drawing.draw)(ctx, &mut Pen::new(&mut c, Some(window)));
-            c.end_group();
-            c.raw("</g>");
-            registration(&mut c, &t);
-            caption(&mut c, ctx, &t, (col, row), &name);
-            let what = ctx.msg.fill_first(footer_key, &[("tile", &name)]);
-            out.push(ctx.finish(c, &what));
-        }
-    }
-    out
-}
-
-/// Crosses at the corners of the overlap strips, where both neighbouring tiles print them.
-fn registration(c: &mut Canvas<'_>, t: &Tiling) {
-    let (wx, wy, vw, vh) = t.window;
-    let o = t.overlap / 2.0;
-    let mut s = String::from(r##"<g class="registration" stroke="#000000" stroke-width="0.2" fill="none">"##);
-    for (x, y) in [(wx + o, wy + o), (wx + vw - o, wy + o), (wx + o, wy + vh - o), (wx + vw - o, wy + vh - o)] {
-        let _ = write!(
-            s,
-            r#"<path d="M{} {} L{} {} M{} {} L{} {}"/><circle cx="{}" cy="{}" r="1.2"/>"#,
-            mm(x - 3.0),
-            mm(y),
-            mm(x + 3.0),
-            mm(y),
-            mm(x),
-            mm(y - 3.0),
-            mm(x),
-            mm(y + 3.0),
-            mm(x),
-            mm(y)
-        );
-    }
-    s.push_str("</g>");
-    c.raw(&s);
-}
-
-/// The caption band under the window: what the tile is and how to join it, and the assembly
-/// diagram (a small grid with this tile filled) at its right.
-fn caption(c: &mut Canvas<'_>, ctx: &Ctx<'_>, t: &Tiling, (col, row): (usize, usize), name: &str) {
-    let (wx, wy, vw, vh) = t.window;
-    let top = wy + vh + 1.0;
-    let cell = (4.0, 2.6);
-    let diagram_w = t.cols as f64 * cell.0;
-    let (dx, dy) = (wx + vw - diagram_w, top + (CAPTION - 1.0 - t.rows as f64 * cell.1) / 2.0);
-    let mut s = String::new();
-    for r in 0..t.rows {
-        for k in 0..t.cols {
-            let fill = if (r, k) == (row, col) { "#333333" } else { "#ffffff" };
-            let _ = write!(
-                s,
-                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="#333333" stroke-width="0.15"/>"##,
-                mm(dx + k as f64 * cell.0),
-                mm(dy + r as f64 * cell.1),
-                mm(cell.0),
-                mm(cell.1)
-            );
-        }
-    }
-    c.raw(&s);
-    let (rows, cols, overlap) = (t.rows.to_string(), t.cols.to_string(), t.overlap.to_string());
-    let text =
-        ctx.msg.fill("map.tile_caption", &[("tile", name), ("rows", &rows), ("cols", &cols), ("overlap", &overlap)]);
-    let owner = Owner::new(format!("map tile {name}"), None);
-    c.text(
-        TextBox::new(&text, wx, top, vw - diagram_w - 3.0, CAPTION - 1.0)
-            .size(7.0)
-            .min(6.0)
-            .lines(2)
-            .leading(1.15)
-            .valign(VAlign::Middle)
-            .fill("#333333")
-            .of(&owner),
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{MapKind, Numbering};
+    use crate::model::Numbering;
     use crate::text::Fonts;
-
-    fn load(name: &str) -> Pack {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
-        let (pack, diags) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
-        assert!(diags.iter().all(|d| d.severity != crate::diag::Severity::Error), "{diags:?}");
-        pack
-    }
-
-    #[test]
-    fn every_text_of_a_tiled_map_is_whole_on_some_tile_and_no_tile_prints_a_cut_word() {
-        let fonts = Fonts::embedded();
-        for name in ["dougram", "twilight-struggle"] {
-            let pack = load(name);
-            let map = pack.map.as_ref().unwrap();
-            let mut ctx = Ctx::new(&pack, &fonts);
-            let drawing = match map.kind {
-                MapKind::Hex => hex_drawing(&ctx, map, Paper::A3).unwrap(),
-                MapKind::Area => super::super::areamap::drawing(&ctx, map, Paper::A3),
-            };
-            let (_, extents) = page(&mut ctx, &drawing);
-            assert!(extents.len() > 50, "{name}: {} texts", extents.len());
-            let tiling = choose_tiling(&ctx, drawing.size, &extents, Paper::A4);
-            assert!(tiling.overlap >= MIN_OVERLAP);
-            for e in &extents {
-                assert!(tiling.shows_whole(e), "{name}: a text at {e:?} is whole on no tile of {tiling:?}");
-            }
-            let tiles = tiles(&mut ctx, &drawing, &extents, Paper::A4);
-            assert_eq!(tiles.len(), tiling.cols * tiling.rows);
-            // The page checks saw every tile: nothing in the margin, nothing over anything.
-            assert!(ctx.warnings.is_empty(), "{name}: {:?}", ctx.warnings);
-        }
-    }
 
     #[test]
     fn a_tile_prints_only_the_texts_inside_its_window() {

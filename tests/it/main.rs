@@ -42,3 +42,5 @@ mod webfont;
 
 // Issue 17: area maps laid out automatically, and `pnpkit layout`.
 mod arealayout;
+// Issue 17: hex map routes as curves clear of names, one label each, hex numbers clear.
+mod hex_routes;

@@ -1,0 +1,271 @@
+//! Sea routes on a hex map: one route per pair of places (every card that opens it listed once
+//! on its one label), drawn as a cubic Bézier curve bowed away from what is printed on the map.
+//!
+//! Each route picks its curve from a fixed fan of candidates (the angles at which it leaves and
+//! reaches its ends), scoring each by what its sampled points run through: city names, VP and
+//! chit texts and other cities' markers (heavily), hex numbers (lightly: they can move out of
+//! the way), the other routes' curves (crossings and running alongside), the paper outside the
+//! map and, a little, its length. Two passes: each route against those chosen before it, then
+//! each against all the others. Labels then go to the free spot along their curve nearest its
+//! middle. Everything is plain arithmetic over a fixed order, so the output is deterministic.
+
+use super::map::Extent;
+
+/// A point in map mm.
+pub(crate) type P = (f64, f64);
+
+/// A cubic Bézier curve.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Cubic(pub(crate) P, pub(crate) P, pub(crate) P, pub(crate) P);
+
+impl Cubic {
+    /// The point at `t` in 0..=1.
+    pub(crate) fn at(&self, t: f64) -> P {
+        let u = 1.0 - t;
+        let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+        (
+            a * self.0 .0 + b * self.1 .0 + c * self.2 .0 + d * self.3 .0,
+            a * self.0 .1 + b * self.1 .1 + c * self.2 .1 + d * self.3 .1,
+        )
+    }
+
+    /// `n` points evenly spaced in t, both ends included.
+    pub(crate) fn samples(&self, n: usize) -> Vec<P> {
+        (0..=n).map(|i| self.at(i as f64 / n as f64)).collect()
+    }
+
+    /// The straight line from `a` to `b`.
+    fn straight(a: P, b: P) -> Cubic {
+        let third = |k: f64| (a.0 + (b.0 - a.0) * k, a.1 + (b.1 - a.1) * k);
+        Cubic(a, third(1.0 / 3.0), third(2.0 / 3.0), b)
+    }
+}
+
+/// What a route must keep clear of, in map mm.
+#[derive(Default)]
+pub(crate) struct Obstacles {
+    /// Texts a line must never run through: city names, VP and chit lines.
+    pub(crate) texts: Vec<Extent>,
+    /// Hex numbers where they stand before they move out of the way.
+    pub(crate) numbers: Vec<Extent>,
+    /// City and mine markers, with the point each stands for.
+    pub(crate) markers: Vec<(P, Extent)>,
+    /// The map's own extent.
+    pub(crate) map: Extent,
+}
+
+fn inside((x, y): P, e: &Extent, pad: f64) -> bool {
+    e.0 - pad <= x && x <= e.2 + pad && e.1 - pad <= y && y <= e.3 + pad
+}
+
+fn dist(a: P, b: P) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
+
+fn cross(o: P, a: P, b: P) -> f64 {
+    (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+}
+
+/// Whether segments `p`–`q` and `r`–`s` cross properly.
+fn segments_cross(p: P, q: P, r: P, s: P) -> bool {
+    let (d1, d2) = (cross(r, s, p), cross(r, s, q));
+    let (d3, d4) = (cross(p, q, r), cross(p, q, s));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
+/// How many points a curve is judged by.
+const SAMPLES: usize = 96;
+/// Points nearer an end than this (mm) lie on the end's own marker: not judged.
+const END_CLEAR: f64 = 2.8;
+/// The departure and arrival angles tried, degrees from the straight line.
+const ANGLES: [f64; 13] = [0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0, 60.0, -60.0, 75.0, -75.0, 90.0, -90.0];
+
+/// The candidates for a route from `a` to `b`, straightest first.
+fn candidates(a: P, b: P) -> Vec<Cubic> {
+    let l = dist(a, b);
+    if l < 1e-9 {
+        return vec![Cubic::straight(a, b)];
+    }
+    let u = ((b.0 - a.0) / l, (b.1 - a.1) / l);
+    let rot = |(x, y): P, deg: f64| {
+        let (s, c) = deg.to_radians().sin_cos();
+        (x * c - y * s, x * s + y * c)
+    };
+    let mut out = Vec::new();
+    for &ta in &ANGLES {
+        for &tb in &ANGLES {
+            let (da, db) = (rot(u, ta), rot((-u.0, -u.1), tb));
+            // Steep departures reach further, to clear a name under their own marker.
+            for reach in [0.36, 0.6] {
+                if reach > 0.5 && ta.abs().max(tb.abs()) < 45.0 {
+                    continue;
+                }
+                let k = l * reach;
+                out.push(Cubic(a, (a.0 + da.0 * k, a.1 + da.1 * k), (b.0 + db.0 * k, b.1 + db.1 * k), b));
+            }
+        }
+    }
+    out
+}
+
+/// The other routes as one route sees them (all its candidates share its ends): the grid cells
+/// their points occupy away from the ends they share with it, and their polylines with their
+/// bounding boxes, for counting crossings.
+struct Others {
+    cells: std::collections::HashSet<(i64, i64)>,
+    lines: Vec<(Extent, Vec<P>)>,
+}
+
+/// The side of the cells of [`Others`], mm: a point in an occupied cell runs alongside.
+const CELL: f64 = 1.6;
+
+fn cell((x, y): P) -> (i64, i64) {
+    ((x / CELL).floor() as i64, (y / CELL).floor() as i64)
+}
+
+impl Others {
+    fn new((a, b): (P, P), others: &[Cubic]) -> Others {
+        let near_end = |q: P| dist(q, a) < 6.0 || dist(q, b) < 6.0;
+        let mut cells = std::collections::HashSet::new();
+        let mut lines = Vec::new();
+        for o in others {
+            let pts = o.samples(SAMPLES);
+            cells.extend(pts.iter().filter(|q| !near_end(**q)).map(|q| cell(*q)));
+            let coarse: Vec<P> = o.samples(SAMPLES / 3).into_iter().collect();
+            let bbox = coarse.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |e, p| {
+                (e.0.min(p.0), e.1.min(p.1), e.2.max(p.0), e.3.max(p.1))
+            });
+            lines.push((bbox, coarse));
+        }
+        Others { cells, lines }
+    }
+}
+
+/// The cost of `curve` (from `a` to `b`) among `obstacles` and the `others` routes.
+fn cost(curve: &Cubic, obstacles: &Obstacles, others: &Others) -> f64 {
+    let (a, b) = (curve.0, curve.3);
+    let pts = curve.samples(SAMPLES);
+    let judged = |p: &P| dist(*p, a) > END_CLEAR && dist(*p, b) > END_CLEAR;
+    let mut c = 0.0;
+    let mut length = 0.0;
+    for w in pts.windows(2) {
+        length += dist(w[0], w[1]);
+    }
+    c += 0.08 * (length - dist(a, b));
+    let foreign = |(q, _): &&(P, Extent)| dist(*q, a) > 1e-6 && dist(*q, b) > 1e-6;
+    for p in pts.iter().filter(|p| judged(p)) {
+        c += 200.0 * obstacles.texts.iter().filter(|e| inside(*p, e, 1.0)).count() as f64;
+        c += 3.0 * obstacles.numbers.iter().filter(|e| inside(*p, e, 0.4)).count() as f64;
+        c += 200.0 * obstacles.markers.iter().filter(foreign).filter(|(_, e)| inside(*p, e, 1.0)).count() as f64;
+        if !inside(*p, &obstacles.map, -2.0) {
+            c += 20.0;
+        }
+        if others.cells.contains(&cell(*p)) {
+            c += 1.0;
+        }
+    }
+    let near_end = |p: &P| dist(*p, a) < 6.0 || dist(*p, b) < 6.0;
+    for s in pts.windows(2).filter(|s| !near_end(&s[0]) && !near_end(&s[1])) {
+        for (bbox, line) in &others.lines {
+            let (lo, hi) = ((s[0].0.min(s[1].0), s[0].1.min(s[1].1)), (s[0].0.max(s[1].0), s[0].1.max(s[1].1)));
+            if hi.0 < bbox.0 || bbox.2 < lo.0 || hi.1 < bbox.1 || bbox.3 < lo.1 {
+                continue;
+            }
+            c += 6.0 * line.windows(2).filter(|o| segments_cross(s[0], s[1], o[0], o[1])).count() as f64;
+        }
+    }
+    c
+}
+
+/// The curve of each route (`ends`, in a fixed order) among `obstacles`.
+pub(crate) fn curves(ends: &[(P, P)], obstacles: &Obstacles) -> Vec<Cubic> {
+    let fans: Vec<Vec<Cubic>> = ends.iter().map(|&(a, b)| candidates(a, b)).collect();
+    let mut chosen: Vec<Option<Cubic>> = vec![None; ends.len()];
+    for pass in 0..2 {
+        for i in 0..ends.len() {
+            let others: Vec<Cubic> = chosen
+                .iter()
+                .enumerate()
+                .filter(|(j, c)| *j != i && (pass > 0 || c.is_some()))
+                .filter_map(|(_, c)| *c)
+                .collect();
+            let others = Others::new(ends[i], &others);
+            let mut best: Option<(f64, Cubic)> = None;
+            for cand in &fans[i] {
+                let c = cost(cand, obstacles, &others);
+                if best.is_none_or(|(b, _)| c < b - 1e-9) {
+                    best = Some((c, *cand));
+                }
+            }
+            chosen[i] = best.map(|(_, c)| c);
+        }
+    }
+    chosen.into_iter().zip(ends).map(|(c, &(a, b))| c.unwrap_or_else(|| Cubic::straight(a, b))).collect()
+}
+
+/// Where along `curve` a `w` × `h` label goes: the free spot nearest the middle, judged against
+/// `texts` (never), `numbers` (hex numbers, avoided when possible), `others` (the other curves'
+/// samples) and the map's edge.
+pub(crate) fn label_spot(
+    curve: &Cubic,
+    (w, h): (f64, f64),
+    texts: &[Extent],
+    numbers: &[Extent],
+    others: &[Vec<P>],
+    map: Extent,
+) -> P {
+    let boxed = |(x, y): P| (x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0);
+    let overlaps = |r: &Extent, e: &Extent| !(e.2 <= r.0 || r.2 <= e.0 || e.3 <= r.1 || r.3 <= e.1);
+    let mut best: Option<(f64, P)> = None;
+    // 0.5, 0.475, 0.525, 0.45, … 0.2, 0.8: the middle first.
+    let ts = std::iter::once((0, 0.5)).chain((1..=12).flat_map(|k| {
+        let step = f64::from(k) * 0.025;
+        [(k, 0.5 - step), (k, 0.5 + step)]
+    }));
+    for (k, t) in ts {
+        let p = curve.at(t);
+        let r = boxed(p);
+        let mut c = 0.01 * f64::from(k);
+        c += 100.0 * texts.iter().filter(|e| overlaps(&r, e)).count() as f64;
+        c += 5.0 * numbers.iter().filter(|e| overlaps(&r, e)).count() as f64;
+        c += 2.0 * others.iter().flatten().filter(|q| inside(**q, &r, 0.3)).count() as f64;
+        if !(map.0 <= r.0 && map.1 <= r.1 && r.2 <= map.2 && r.3 <= map.3) {
+            c += 100.0;
+        }
+        if best.is_none_or(|(b, _)| c < b - 1e-9) {
+            best = Some((c, p));
+        }
+    }
+    best.map_or_else(|| curve.at(0.5), |(_, p)| p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_route_bows_around_a_name_in_its_way() {
+        let map = (0.0, 0.0, 200.0, 200.0);
+        let obstacles = Obstacles { texts: vec![(90.0, 95.0, 110.0, 105.0)], map, ..Obstacles::default() };
+        let curve = curves(&[((20.0, 100.0), (180.0, 100.0))], &obstacles)[0];
+        let hits = curve.samples(200).iter().filter(|p| inside(**p, &obstacles.texts[0], 0.0)).count();
+        assert_eq!(hits, 0, "{curve:?}");
+        let clear = curves(&[((20.0, 50.0), (180.0, 50.0))], &obstacles)[0];
+        assert!(
+            [clear.1, clear.2].iter().all(|p| (p.1 - 50.0).abs() < 1e-9),
+            "nothing in the way: straight, {clear:?}"
+        );
+    }
+
+    #[test]
+    fn crossing_routes_are_untangled_when_they_can_be() {
+        let map = (0.0, 0.0, 200.0, 200.0);
+        let obstacles = Obstacles { map, ..Obstacles::default() };
+        // Two routes that would run along each other.
+        let ends = [((20.0, 100.0), (180.0, 100.0)), ((30.0, 100.5), (170.0, 100.5))];
+        let c = curves(&ends, &obstacles);
+        let (p, q) = (c[0].samples(SAMPLES), c[1].samples(SAMPLES));
+        let close = p[6..SAMPLES - 6].iter().filter(|a| q.iter().any(|b| dist(**a, *b) < 1.6)).count();
+        assert!(close < 4, "{close} points run alongside: {c:?}");
+    }
+}

@@ -1,0 +1,236 @@
+//! A map page cut into overlapping tiles for smaller paper: each tile prints its window of the
+//! page with the texts lying wholly inside it, registration crosses in the overlaps, a caption
+//! and a small assembly diagram. The overlap is chosen so that every text lies wholly inside at
+//! least one tile, so no word is ever cut by a tile's edge.
+
+use std::fmt::Write;
+
+use super::canvas::{Canvas, Owner, TextBox, VAlign};
+use super::map::{Drawing, Extent, Pen};
+use super::sheets::Page;
+use super::templates::mm;
+use super::Ctx;
+use crate::layout::Paper;
+
+/// The height of a tile's caption band (the caption and the assembly diagram), mm.
+const CAPTION: f64 = 9.0;
+/// The least overlap between neighbouring tiles, mm.
+const MIN_OVERLAP: f64 = 10.0;
+
+/// How a page is cut into tiles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Tiling {
+    /// The tile paper (portrait or landscape).
+    pub(crate) paper: Paper,
+    /// Columns and rows.
+    pub(crate) cols: usize,
+    /// Rows.
+    pub(crate) rows: usize,
+    /// The overlap between neighbours, mm.
+    pub(crate) overlap: f64,
+    /// The printable window of a tile: its left and top on the tile, its width and height.
+    pub(crate) window: (f64, f64, f64, f64),
+    /// The part of the page the tiles cover: its left and top.
+    pub(crate) origin: (f64, f64),
+}
+
+impl Tiling {
+    /// The part of the page tile (`col`, `row`) prints.
+    pub(crate) fn window_on_page(&self, col: usize, row: usize) -> Extent {
+        let (_, _, vw, vh) = self.window;
+        let x = self.origin.0 + col as f64 * (vw - self.overlap);
+        let y = self.origin.1 + row as f64 * (vh - self.overlap);
+        (x, y, x + vw, y + vh)
+    }
+
+    /// Whether `e` lies wholly inside at least one tile.
+    pub(crate) fn shows_whole(&self, e: &Extent) -> bool {
+        (0..self.rows).any(|row| {
+            (0..self.cols).any(|col| {
+                let w = self.window_on_page(col, row);
+                w.0 <= e.0 && w.1 <= e.1 && e.2 <= w.2 && e.3 <= w.3
+            })
+        })
+    }
+}
+
+/// How to cut `content` (left, top, right, bottom of the page's printed part) into tiles of
+/// `paper` with `overlap`: portrait or landscape, whichever needs fewer tiles.
+fn tiling(ctx: &Ctx<'_>, content: Extent, paper: Paper, overlap: f64) -> Tiling {
+    let layout = |p: Paper| {
+        let (x, y, w, h) = ctx.canvas((p.width, p.height), Owner::default()).area();
+        let window = (x, y, w, h - CAPTION);
+        let n = |total: f64, view: f64| ((total - overlap) / (view - overlap)).ceil().max(1.0) as usize;
+        let (cols, rows) = (n(content.2 - content.0, window.2), n(content.3 - content.1, window.3));
+        Tiling { paper: p, cols, rows, overlap, window, origin: (content.0, content.1) }
+    };
+    let (a, b) = (layout(paper), layout(paper.landscape()));
+    if b.cols * b.rows < a.cols * a.rows {
+        b
+    } else {
+        a
+    }
+}
+
+/// The tiling of a page whose texts lie at `extents`: the least overlap (from 10 mm, in whole mm)
+/// at which every text lies wholly inside some tile, so no tile needs to print a cut word.
+pub(crate) fn choose_tiling(ctx: &Ctx<'_>, page_mm: (f64, f64), extents: &[Extent], paper: Paper) -> Tiling {
+    let safe = ctx.pack.print.safe_margin;
+    let content = (safe, safe, page_mm.0 - safe, page_mm.1 - safe);
+    let tries = (0..60).map(|i| tiling(ctx, content, paper, MIN_OVERLAP + f64::from(i)));
+    let mut first = None;
+    for t in tries {
+        if extents.iter().all(|e| t.shows_whole(e)) {
+            return t;
+        }
+        first.get_or_insert(t);
+    }
+    first.unwrap_or_else(|| tiling(ctx, content, paper, MIN_OVERLAP))
+}
+
+/// The page of `drawing` cut into tiles of `tile_paper`: each prints its window of the page
+/// (clipped to the area inside the safe margin) with the texts lying wholly inside it,
+/// registration crosses in the overlaps, a caption and a small diagram of where it goes.
+pub(crate) fn tiles(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent], tile_paper: Paper) -> Vec<Page> {
+    tiles_as(ctx, drawing, extents, tile_paper, "map.tile_footer")
+}
+
+/// [`tiles`] with the footer message `footer_key` (given `{tile}`), for pages that are not maps.
+pub(crate) fn tiles_as(
+    ctx: &mut Ctx<'_>,
+    drawing: &Drawing<'_>,
+    extents: &[Extent],
+    tile_paper: Paper,
+    footer_key: &str,
+) -> Vec<Page> {
+    let t = choose_tiling(ctx, drawing.size, extents, tile_paper);
+    let mut out = Vec::new();
+    for row in 0..t.rows {
+        for col in 0..t.cols {
+            let name = format!("{}{}", (b'A' + row as u8) as char, col + 1);
+            let mut c = ctx.canvas((t.paper.width, t.paper.height), Owner::new(format!("map tile {name}"), None));
+            let (wx, wy, vw, vh) = t.window;
+            let window = t.window_on_page(col, row);
+            c.raw(&format!(
+                r#"<defs><clipPath id="tile-window"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs><g clip-path="url(#tile-window)">"#,
+                mm(wx),
+                mm(wy),
+                mm(vw),
+                mm(vh)
+            ));
+            c.group(wx - window.0, wy - window.1, 1.0);
+            (drawing.draw)(ctx, &mut Pen::new(&mut c, Some(window)));
+            c.end_group();
+            c.raw("</g>");
+            registration(&mut c, &t);
+            caption(&mut c, ctx, &t, (col, row), &name);
+            let what = ctx.msg.fill_first(footer_key, &[("tile", &name)]);
+            out.push(ctx.finish(c, &what));
+        }
+    }
+    out
+}
+
+/// Crosses at the corners of the overlap strips, where both neighbouring tiles print them.
+fn registration(c: &mut Canvas<'_>, t: &Tiling) {
+    let (wx, wy, vw, vh) = t.window;
+    let o = t.overlap / 2.0;
+    let mut s = String::from(r##"<g class="registration" stroke="#000000" stroke-width="0.2" fill="none">"##);
+    for (x, y) in [(wx + o, wy + o), (wx + vw - o, wy + o), (wx + o, wy + vh - o), (wx + vw - o, wy + vh - o)] {
+        let _ = write!(
+            s,
+            r#"<path d="M{} {} L{} {} M{} {} L{} {}"/><circle cx="{}" cy="{}" r="1.2"/>"#,
+            mm(x - 3.0),
+            mm(y),
+            mm(x + 3.0),
+            mm(y),
+            mm(x),
+            mm(y - 3.0),
+            mm(x),
+            mm(y + 3.0),
+            mm(x),
+            mm(y)
+        );
+    }
+    s.push_str("</g>");
+    c.raw(&s);
+}
+
+/// The caption band under the window: what the tile is and how to join it, and the assembly
+/// diagram (a small grid with this tile filled) at its right.
+fn caption(c: &mut Canvas<'_>, ctx: &Ctx<'_>, t: &Tiling, (col, row): (usize, usize), name: &str) {
+    let (wx, wy, vw, vh) = t.window;
+    let top = wy + vh + 1.0;
+    let cell = (4.0, 2.6);
+    let diagram_w = t.cols as f64 * cell.0;
+    let (dx, dy) = (wx + vw - diagram_w, top + (CAPTION - 1.0 - t.rows as f64 * cell.1) / 2.0);
+    let mut s = String::new();
+    for r in 0..t.rows {
+        for k in 0..t.cols {
+            let fill = if (r, k) == (row, col) { "#333333" } else { "#ffffff" };
+            let _ = write!(
+                s,
+                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="#333333" stroke-width="0.15"/>"##,
+                mm(dx + k as f64 * cell.0),
+                mm(dy + r as f64 * cell.1),
+                mm(cell.0),
+                mm(cell.1)
+            );
+        }
+    }
+    c.raw(&s);
+    let (rows, cols, overlap) = (t.rows.to_string(), t.cols.to_string(), t.overlap.to_string());
+    let text =
+        ctx.msg.fill("map.tile_caption", &[("tile", name), ("rows", &rows), ("cols", &cols), ("overlap", &overlap)]);
+    let owner = Owner::new(format!("map tile {name}"), None);
+    c.text(
+        TextBox::new(&text, wx, top, vw - diagram_w - 3.0, CAPTION - 1.0)
+            .size(7.0)
+            .min(6.0)
+            .lines(2)
+            .leading(1.15)
+            .valign(VAlign::Middle)
+            .fill("#333333")
+            .of(&owner),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::map::{hex_drawing, page};
+    use super::*;
+    use crate::model::{MapKind, Pack};
+    use crate::text::Fonts;
+
+    fn load(name: &str) -> Pack {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
+        let (pack, diags) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        assert!(diags.iter().all(|d| d.severity != crate::diag::Severity::Error), "{diags:?}");
+        pack
+    }
+
+    #[test]
+    fn every_text_of_a_tiled_map_is_whole_on_some_tile_and_no_tile_prints_a_cut_word() {
+        let fonts = Fonts::embedded();
+        for name in ["dougram", "twilight-struggle"] {
+            let pack = load(name);
+            let map = pack.map.as_ref().unwrap();
+            let mut ctx = Ctx::new(&pack, &fonts);
+            let drawing = match map.kind {
+                MapKind::Hex => hex_drawing(&ctx, map, Paper::A3).unwrap(),
+                MapKind::Area => super::super::areamap::drawing(&ctx, map, Paper::A3),
+            };
+            let (_, extents) = page(&mut ctx, &drawing);
+            assert!(extents.len() > 50, "{name}: {} texts", extents.len());
+            let tiling = choose_tiling(&ctx, drawing.size, &extents, Paper::A4);
+            assert!(tiling.overlap >= MIN_OVERLAP);
+            for e in &extents {
+                assert!(tiling.shows_whole(e), "{name}: a text at {e:?} is whole on no tile of {tiling:?}");
+            }
+            let tiles = tiles(&mut ctx, &drawing, &extents, Paper::A4);
+            assert_eq!(tiles.len(), tiling.cols * tiling.rows);
+            // The page checks saw every tile: nothing in the margin, nothing over anything.
+            assert!(ctx.warnings.is_empty(), "{name}: {:?}", ctx.warnings);
+        }
+    }
+}
