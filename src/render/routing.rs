@@ -182,7 +182,12 @@ impl Graph {
         let mut corner_of = Vec::new();
         for (i, r) in inflated.iter().enumerate() {
             for p in [(r.0, r.1), (r.2, r.1), (r.2, r.3), (r.0, r.3)] {
-                let inside_field = p.0 >= 0.0 && p.1 >= 0.0 && p.0 <= field.0 && p.1 <= field.1;
+                // A box on the field's edge may be passed just outside it (as a printed map's line
+                // runs along its frame), never further.
+                let inside_field = p.0 >= -CLEARANCE - 1e-9
+                    && p.1 >= -CLEARANCE - 1e-9
+                    && p.0 <= field.0 + CLEARANCE + 1e-9
+                    && p.1 <= field.1 + CLEARANCE + 1e-9;
                 let free = inflated.iter().enumerate().all(|(j, o)| j == i || !contains(*o, p));
                 if inside_field && free {
                     nodes.push(p);
@@ -347,7 +352,7 @@ pub(crate) fn route(
                     _ => &[],
                 };
                 boxes.iter().enumerate().all(|(j, bx)| skip.contains(&j) || !crosses(w[0], w[1], bx.bounds(0.0)))
-            }) && pts.iter().all(|p| p.0 >= 0.0 && p.1 >= 0.0 && p.0 <= field.0 && p.1 <= field.1)
+            }) && pts.iter().all(|p| p.0 >= -CLEARANCE && p.1 >= -CLEARANCE && p.0 <= field.0 + CLEARANCE && p.1 <= field.1 + CLEARANCE)
         };
         let points = if spread != plain && ok(&spread) { spread } else { plain };
         for &v in nodes {
@@ -420,8 +425,10 @@ fn off_map(
         let mut length = ARROW_MAX;
         while length >= ARROW_MIN {
             let tip = (from.0 + dir.0 * length, from.1 + dir.1 * length);
-            let start = (from.0 + dir.0 * LABEL_GAP, from.1 + dir.1 * LABEL_GAP);
-            let shaft = (start.0.min(tip.0) - 0.8, start.1.min(tip.1) - 0.8, start.0.max(tip.0) + 0.8, start.1.max(tip.1) + 0.8);
+            let start = (from.0 + dir.0 * (LABEL_GAP + 0.01), from.1 + dir.1 * (LABEL_GAP + 0.01));
+            // The shaft and its head, 0.9 mm either side of the line (not along it: it starts at the box).
+            let (px, py) = (dir.1.abs() * 0.9, dir.0.abs() * 0.9);
+            let shaft = (start.0.min(tip.0) - px, start.1.min(tip.1) - py, start.0.max(tip.0) + px, start.1.max(tip.1) + py);
             if free(shaft) {
                 // Beyond the tip, then above and below the shaft (beside it, for vertical arrows).
                 let beyond = match dir {
@@ -431,8 +438,10 @@ fn off_map(
                     _ => (tip.0 - lw / 2.0, tip.1 + 0.6),
                 };
                 let mid = ((start.0 + tip.0) / 2.0, (start.1 + tip.1) / 2.0);
+                // Above or below a level shaft, the label ends at the box's side.
+                let x = if dir.0 < 0.0 { from.0 - LABEL_GAP - lw } else { from.0 + LABEL_GAP };
                 let beside = if dir.1 == 0.0 {
-                    [(mid.0 - lw / 2.0, mid.1 - 1.2 - lh), (mid.0 - lw / 2.0, mid.1 + 1.2)]
+                    [(x, mid.1 - 1.2 - lh), (x, mid.1 + 1.2)]
                 } else {
                     [(mid.0 + 1.2, mid.1 - lh / 2.0), (mid.0 - 1.2 - lw, mid.1 - lh / 2.0)]
                 };
@@ -442,7 +451,7 @@ fn off_map(
                         return Some(Arrow {
                             from_box: end,
                             names: other,
-                            from: start,
+                            from,
                             tip,
                             label: (at.0, at.1, lw, lh),
                             label_right_aligned: dir.0 < 0.0,
@@ -544,7 +553,7 @@ mod tests {
 
     #[test]
     fn a_link_across_the_whole_field_becomes_two_labelled_arrows_pointing_off_the_map() {
-        let boxes = [boxed(20.0, 50.0), boxed(150.0, 50.0), boxed(280.0, 50.0)];
+        let boxes = [boxed(30.0, 50.0), boxed(150.0, 50.0), boxed(270.0, 50.0)];
         let links = [(0, 2)];
         let routes = route((300.0, 100.0), &boxes, &links, |_| (12.0, 5.0));
         let Route::OffMap { arrows, .. } = &routes[0] else { panic!("{routes:?}") };
