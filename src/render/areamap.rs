@@ -7,8 +7,8 @@
 use std::fmt::Write;
 
 use super::canvas::{Align, Owner, VAlign};
-use super::routing::{self, Arrow, Boxed, Route};
 use super::map::{key_heading, title_block, Drawing, Pen, Spot};
+use super::routing::{self, Arrow, Boxed, Route};
 use super::templates::mm;
 use super::Ctx;
 use crate::layout::Paper;
@@ -279,13 +279,16 @@ fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f
         pen.raw(&format!(r#"<g data-link="{} {}" data-offmap="">"#, map.areas[a].id, map.areas[b].id));
         for arrow in arrows {
             draw_arrow(pen, arrow);
-            let owner = Owner::new(format!("area `{}`", map.areas[arrow.from_box].id), Some(&map.areas[arrow.from_box].span));
+            let owner =
+                Owner::new(format!("area `{}`", map.areas[arrow.from_box].id), Some(&map.areas[arrow.from_box].span));
             let (x, y, w, _) = arrow.label;
             pen.raw(&format!(r#"<g data-label="{}">"#, map.areas[arrow.names].id));
             for (k, line) in label_lines(arrow.names).iter().enumerate() {
                 let spot = Spot::left(x, y + LABEL_LINE * k as f64, w, LABEL_LINE);
                 let spot = if arrow.label_right_aligned { Spot { align: Align::End, ..spot } } else { spot };
-                pen.text(line, spot, |t| t.size(LABEL_PT).min(LABEL_PT).lines(1).valign(VAlign::Middle).fill(ARROW_INK).of(&owner));
+                pen.text(line, spot, |t| {
+                    t.size(LABEL_PT).min(LABEL_PT).lines(1).valign(VAlign::Middle).fill(ARROW_INK).of(&owner)
+                });
             }
             pen.raw("</g>");
         }

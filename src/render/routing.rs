@@ -123,7 +123,11 @@ impl Route {
 fn n(v: f64) -> String {
     let s = format!("{:.3}", v);
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".into() } else { s.into() }
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
+    }
 }
 
 type Pt = (f64, f64);
@@ -352,7 +356,9 @@ pub(crate) fn route(
                     _ => &[],
                 };
                 boxes.iter().enumerate().all(|(j, bx)| skip.contains(&j) || !crosses(w[0], w[1], bx.bounds(0.0)))
-            }) && pts.iter().all(|p| p.0 >= -CLEARANCE && p.1 >= -CLEARANCE && p.0 <= field.0 + CLEARANCE && p.1 <= field.1 + CLEARANCE)
+            }) && pts.iter().all(|p| {
+                p.0 >= -CLEARANCE && p.1 >= -CLEARANCE && p.0 <= field.0 + CLEARANCE && p.1 <= field.1 + CLEARANCE
+            })
         };
         let points = if spread != plain && ok(&spread) { spread } else { plain };
         for &v in nodes {
@@ -428,7 +434,8 @@ fn off_map(
             let start = (from.0 + dir.0 * (LABEL_GAP + 0.01), from.1 + dir.1 * (LABEL_GAP + 0.01));
             // The shaft and its head, 0.9 mm either side of the line (not along it: it starts at the box).
             let (px, py) = (dir.1.abs() * 0.9, dir.0.abs() * 0.9);
-            let shaft = (start.0.min(tip.0) - px, start.1.min(tip.1) - py, start.0.max(tip.0) + px, start.1.max(tip.1) + py);
+            let shaft =
+                (start.0.min(tip.0) - px, start.1.min(tip.1) - py, start.0.max(tip.0) + px, start.1.max(tip.1) + py);
             if free(shaft) {
                 // Beyond the tip, then above and below the shaft (beside it, for vertical arrows).
                 let beyond = match dir {
@@ -539,10 +546,14 @@ mod tests {
         let mut boxes = Vec::new();
         for row in 0..5 {
             for col in 0..6 {
-                boxes.push(boxed(15.0 + 25.0 * col as f64 + if row % 2 == 1 { 12.0 } else { 0.0 }, 10.0 + 19.0 * row as f64));
+                boxes.push(boxed(
+                    15.0 + 25.0 * col as f64 + if row % 2 == 1 { 12.0 } else { 0.0 },
+                    10.0 + 19.0 * row as f64,
+                ));
             }
         }
-        let links: Vec<(usize, usize)> = (0..boxes.len()).flat_map(|i| [(i, (i * 7 + 3) % 30), (i, (i + 8) % 30)]).filter(|(a, b)| a != b).collect();
+        let links: Vec<(usize, usize)> =
+            (0..boxes.len()).flat_map(|i| [(i, (i * 7 + 3) % 30), (i, (i + 8) % 30)]).filter(|(a, b)| a != b).collect();
         let routes = route((190.0, 100.0), &boxes, &links, |_| (10.0, 5.0));
         assert_eq!(routes.len(), links.len());
         assert!(routes.iter().filter(|r| matches!(r, Route::Curve { .. })).count() > links.len() / 2);

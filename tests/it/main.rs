@@ -39,3 +39,5 @@ mod area_setups;
 mod stemmer;
 // Issue 16: the rules reference shows Japanese on any machine (embedded web font).
 mod webfont;
+// Issue 17: area-map routes read back from the SVG: none under a box, labels apart.
+mod area_routes;
