@@ -226,7 +226,7 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
         draw_adjacency(pen, ctx, map, &at);
         for (area, centre) in map.areas.iter().zip(&at) {
             // A stable marker for tests reading the SVG back: the box is the group's first rect.
-            pen.raw(&format!(r#"<g data-area="{}">"#, area.id));
+            pen.raw(&format!(r#"<g data-area="{}">"#, super::sheets::escape(&area.id)));
             draw_area(pen, ctx, map, area, *centre);
             pen.raw("</g>");
         }
@@ -269,20 +269,22 @@ fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f
         if let Some(d) = route.path_data() {
             let Route::Curve { link, .. } = route else { continue };
             let (a, b) = links[*link];
-            let _ = write!(s, r##"<path data-link="{} {}" d="{d}" {ADJACENT}"##, map.areas[a].id, map.areas[b].id);
+            let (a, b) = (super::sheets::escape(&map.areas[a].id), super::sheets::escape(&map.areas[b].id));
+            let _ = write!(s, r##"<path data-link="{a} {b}" d="{d}" {ADJACENT}"##);
         }
     }
     pen.raw(&s);
     for route in &routes {
         let Route::OffMap { link, arrows } = route else { continue };
         let (a, b) = links[*link];
-        pen.raw(&format!(r#"<g data-link="{} {}" data-offmap="">"#, map.areas[a].id, map.areas[b].id));
+        let ends = (super::sheets::escape(&map.areas[a].id), super::sheets::escape(&map.areas[b].id));
+        pen.raw(&format!(r#"<g data-link="{} {}" data-offmap="">"#, ends.0, ends.1));
         for arrow in arrows {
             draw_arrow(pen, arrow);
             let owner =
                 Owner::new(format!("area `{}`", map.areas[arrow.from_box].id), Some(&map.areas[arrow.from_box].span));
             let (x, y, w, _) = arrow.label;
-            pen.raw(&format!(r#"<g data-label="{}">"#, map.areas[arrow.names].id));
+            pen.raw(&format!(r#"<g data-label="{}">"#, super::sheets::escape(&map.areas[arrow.names].id)));
             for (k, line) in label_lines(arrow.names).iter().enumerate() {
                 let spot = Spot::left(x, y + LABEL_LINE * k as f64, w, LABEL_LINE);
                 let spot = if arrow.label_right_aligned { Spot { align: Align::End, ..spot } } else { spot };

@@ -409,9 +409,7 @@ fn off_map(
     let west = b.centre.0 <= field.0 / 2.0;
     let away = if west { (-1.0, 0.0) } else { (1.0, 0.0) };
     let towards = (-away.0, 0.0);
-    let mut directions = vec![away, towards, (0.0, -1.0), (0.0, 1.0)];
-    directions.dedup();
-    let _ = other;
+    let directions = [away, towards, (0.0, -1.0), (0.0, 1.0)];
     let free = |rect: (f64, f64, f64, f64)| {
         rect.0 >= LABEL_GAP
             && rect.1 >= LABEL_GAP

@@ -18,6 +18,8 @@ const TOLERANCE: f64 = 0.2;
 const ASCENT: f64 = 0.88;
 
 type Rect = (f64, f64, f64, f64);
+/// A route as drawn: its ends, whether it is an off-map arrow, its flattened points.
+type Drawn = ((String, String), bool, Vec<(f64, f64)>);
 
 fn attr<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
     let key = format!(" {name}=\"");
@@ -130,7 +132,7 @@ fn flatten(d: &str) -> Vec<(f64, f64)> {
 #[derive(Debug, Default)]
 struct AreaMap {
     boxes: Vec<(String, Rect)>,
-    routes: Vec<((String, String), bool, Vec<(f64, f64)>)>,
+    routes: Vec<Drawn>,
     labels: Vec<(String, Rect)>,
 }
 
