@@ -579,6 +579,21 @@ mod tests {
     }
 
     #[test]
+    fn two_hundred_boxes_and_four_hundred_links_are_all_routed_clear_of_the_boxes() {
+        // 20 × 10 boxes, 4 mm apart across and down, each linked to two neighbours a few cells off.
+        let mut boxes = Vec::new();
+        for row in 0..10 {
+            for col in 0..20 {
+                boxes.push(boxed(14.0 + 28.0 * col as f64, 9.5 + 19.0 * row as f64));
+            }
+        }
+        let links: Vec<(usize, usize)> = (0..200).flat_map(|i| [(i, (i + 3) % 200), (i, (i + 41) % 200)]).collect();
+        let routes = route((560.0, 190.0), &boxes, &links, |_| (12.0, 5.0));
+        assert_eq!(routes.len(), 400);
+        assert_clear(&boxes, &links, &routes);
+    }
+
+    #[test]
     fn routes_bending_at_the_same_corner_are_spaced_apart() {
         // Two boxes on the left, two on the right, a wall in the middle: both links bend round it.
         let boxes = [boxed(20.0, 30.0), boxed(20.0, 50.0), boxed(60.0, 70.0), boxed(100.0, 30.0), boxed(100.0, 50.0)];
