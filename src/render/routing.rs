@@ -20,7 +20,8 @@
 //!   follow), or when no route exists. Each arrow leaves its box towards the nearer left or right
 //!   edge of the field when there is room (the world wraps east–west), else towards the other
 //!   side, then up, then down; its label goes beyond the arrow's tip, else above or below its
-//!   shaft, clear of every box, of the field's edge and of the labels placed before it.
+//!   shaft, clear of every box, of the field's edge and of the labels placed before it; a place
+//!   where neither arrow nor label crosses a drawn route is taken first.
 //!
 //! Everything is deterministic: ties are broken by index, no hashing, no trigonometry.
 
@@ -319,15 +320,8 @@ pub(crate) fn route(
     let mut routes = Vec::with_capacity(links.len());
     for (link, (&(a, b), path)) in links.iter().zip(&paths).enumerate() {
         let Some(nodes) = path else {
-            let mut arrows = Vec::new();
-            for (end, other) in [(a, b), (b, a)] {
-                if let Some(arrow) = off_map(field, boxes, &labels, end, other, label_size(other)) {
-                    let r = arrow.label;
-                    labels.push((r.0, r.1, r.0 + r.2, r.1 + r.3));
-                    arrows.push(arrow);
-                }
-            }
-            routes.push(Route::OffMap { link, arrows });
+            // Arrows come after every curve is known, so they can keep off the curves.
+            routes.push(Route::OffMap { link, arrows: Vec::new() });
             continue;
         };
         // Spread routes bending at a shared corner: the k-th user is pushed k × SPACING out.
@@ -366,6 +360,29 @@ pub(crate) fn route(
         }
         routes.push(curve(link, &boxes[a], &boxes[b], &points));
     }
+    // The curves as segments between their pieces' ends (a bend stays within ROUNDING of them).
+    let mut segments: Vec<(Pt, Pt)> = Vec::new();
+    for r in &routes {
+        if let Route::Curve { start, pieces, .. } = r {
+            let mut at = *start;
+            for p in pieces {
+                let (Piece::Line(q) | Piece::Quad(_, q)) = *p;
+                segments.push((at, q));
+                at = q;
+            }
+        }
+    }
+    for r in routes.iter_mut() {
+        let Route::OffMap { link, arrows } = r else { continue };
+        let (a, b) = links[*link];
+        for (end, other) in [(a, b), (b, a)] {
+            if let Some(arrow) = off_map(field, boxes, &labels, &segments, end, other, label_size(other)) {
+                let r = arrow.label;
+                labels.push((r.0, r.1, r.0 + r.2, r.1 + r.3));
+                arrows.push(arrow);
+            }
+        }
+    }
     routes
 }
 
@@ -400,9 +417,31 @@ fn off_map(
     field: (f64, f64),
     boxes: &[Boxed],
     labels: &[(f64, f64, f64, f64)],
+    curves: &[(Pt, Pt)],
     end: usize,
     other: usize,
     label: (f64, f64),
+) -> Option<Arrow> {
+    // First where the arrow and its label cross no route, else where they only miss boxes.
+    for strict in [true, false] {
+        if let Some(arrow) = place_arrow(field, boxes, labels, curves, end, other, label, strict) {
+            return Some(arrow);
+        }
+    }
+    None
+}
+
+/// [`off_map`] for one strictness: `strict` also keeps the arrow and label off every route.
+#[allow(clippy::too_many_arguments)]
+fn place_arrow(
+    field: (f64, f64),
+    boxes: &[Boxed],
+    labels: &[(f64, f64, f64, f64)],
+    curves: &[(Pt, Pt)],
+    end: usize,
+    other: usize,
+    label: (f64, f64),
+    strict: bool,
 ) -> Option<Arrow> {
     let b = &boxes[end];
     let (l, t, r, bot) = b.bounds(0.0);
@@ -411,7 +450,8 @@ fn off_map(
     let towards = (-away.0, 0.0);
     let directions = [away, towards, (0.0, -1.0), (0.0, 1.0)];
     let free = |rect: (f64, f64, f64, f64)| {
-        rect.0 >= LABEL_GAP
+        (!strict || curves.iter().all(|(p, q)| !crosses(*p, *q, rect)))
+            && rect.0 >= LABEL_GAP
             && rect.1 >= LABEL_GAP
             && rect.2 <= field.0 - LABEL_GAP
             && rect.3 <= field.1 - LABEL_GAP
