@@ -2,13 +2,15 @@
 //! box, the battleground strip and stability number where the pack has those attributes, one
 //! influence square per side — joined by adjacency lines, filled in its region's colour, with a
 //! key and title block beside the field. `check` guarantees that positioned boxes lie inside the
-//! field and do not overlap; a map without positions is laid out region by region on a grid.
+//! field and do not overlap; areas without positions are laid out by [`arealayout`], and the
+//! adjacency lines are routed around the boxes by [`super::routing`].
 
 use std::fmt::Write;
 
 use super::arealayout;
-use super::canvas::{Owner, VAlign};
+use super::canvas::{Align, Owner, VAlign};
 use super::map::{key_heading, title_block, Drawing, Pen, Spot};
+use super::routing::{self, Arrow, Boxed, Route};
 use super::templates::mm;
 use super::Ctx;
 use crate::layout::Paper;
@@ -22,7 +24,7 @@ const PLAIN: &str = "#eeeeee";
 const BATTLEGROUND: &str = "#6d4c9f";
 const NON_BATTLEGROUND: &str = "#efe3c2";
 /// The adjacency lines' stroke (the key draws a sample of it).
-const ADJACENT: &str = r##"stroke="#7a7a7a" stroke-width="0.6"/>"##;
+const ADJACENT: &str = r##"fill="none" stroke="#8c8c8c" stroke-width="0.4"/>"##;
 
 /// The centre of every area's box in field mm: its own position, and for areas without one the
 /// automatic layout (regions together, short links, no overlaps; see `arealayout`).
@@ -234,9 +236,12 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
             r##"<rect x="0" y="0" width="{}" height="{}" fill="#f5f8fb" stroke="#9aa7b3" stroke-width="0.4"/>"##,
             AREA_FIELD_MM.0, AREA_FIELD_MM.1
         ));
-        draw_adjacency(pen, map, &at);
+        draw_adjacency(pen, ctx, map, &at);
         for (area, centre) in map.areas.iter().zip(&at) {
+            // A stable marker for tests reading the SVG back: the box is the group's first rect.
+            pen.raw(&format!(r#"<g data-area="{}">"#, super::sheets::escape(&area.id)));
             draw_area(pen, ctx, map, area, *centre);
+            pen.raw("</g>");
         }
         pen.end_group();
         draw_key(pen, ctx, map, (key_x, FIELD_AT.1), pw - key_x - 10.0);
@@ -249,19 +254,88 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
     }
 }
 
-/// Adjacency lines, drawn first so that the boxes cover their ends; each pair once.
-fn draw_adjacency(pen: &mut Pen<'_, '_>, map: &Map, at: &[(f64, f64)]) {
-    let mut s = String::new();
+/// Adjacency routes, drawn first so that the boxes cover their ends; each pair once. Each link is
+/// routed around the boxes that are not its ends ([`routing::route`]): a `<path data-link="a b">`
+/// from border to border, or, for a link across the whole map, a `<g data-link="a b"
+/// data-offmap="">` of two arrows pointing off the map, each with a `<g data-label="id">` naming
+/// the other end in the pack's languages.
+fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)]) {
+    let mut links = Vec::new();
     for (i, area) in map.areas.iter().enumerate() {
         for adj in &area.adjacent {
             let Some(j) = map.areas.iter().position(|a| a.id == adj.value) else { continue };
-            if j > i || !map.areas[j].adjacent.iter().any(|b| b.value == area.id) {
-                let ((x1, y1), (x2, y2)) = (at[i], at[j]);
-                let _ = write!(s, r##"<path d="M{} {} L{} {}" {ADJACENT}"##, mm(x1), mm(y1), mm(x2), mm(y2));
+            if i != j && (j > i || !map.areas[j].adjacent.iter().any(|b| b.value == area.id)) {
+                links.push((i, j));
             }
         }
     }
+    let boxes: Vec<Boxed> = at.iter().map(|&centre| Boxed { centre, size: AREA_BOX_MM }).collect();
+    let label_lines = |i: usize| names_in_languages(ctx, &map.areas[i].name);
+    let label_size = |i: usize| {
+        let lines = label_lines(i);
+        let w = lines.iter().map(|l| pen.width_mm(l, LABEL_PT, false)).fold(0.0, f64::max);
+        (w + 0.6, LABEL_LINE * lines.len() as f64)
+    };
+    let routes = routing::route(AREA_FIELD_MM, &boxes, &links, label_size);
+    let mut s = String::new();
+    for route in &routes {
+        if let Some(d) = route.path_data() {
+            let Route::Curve { link, .. } = route else { continue };
+            let (a, b) = links[*link];
+            let (a, b) = (super::sheets::escape(&map.areas[a].id), super::sheets::escape(&map.areas[b].id));
+            let _ = write!(s, r##"<path data-link="{a} {b}" d="{d}" {ADJACENT}"##);
+        }
+    }
     pen.raw(&s);
+    for route in &routes {
+        let Route::OffMap { link, arrows } = route else { continue };
+        let (a, b) = links[*link];
+        let ends = (super::sheets::escape(&map.areas[a].id), super::sheets::escape(&map.areas[b].id));
+        pen.raw(&format!(r#"<g data-link="{} {}" data-offmap="">"#, ends.0, ends.1));
+        for arrow in arrows {
+            draw_arrow(pen, arrow);
+            let owner =
+                Owner::new(format!("area `{}`", map.areas[arrow.from_box].id), Some(&map.areas[arrow.from_box].span));
+            let (x, y, w, _) = arrow.label;
+            pen.raw(&format!(r#"<g data-label="{}">"#, super::sheets::escape(&map.areas[arrow.names].id)));
+            for (k, line) in label_lines(arrow.names).iter().enumerate() {
+                let spot = Spot::left(x, y + LABEL_LINE * k as f64, w, LABEL_LINE);
+                let spot = if arrow.label_right_aligned { Spot { align: Align::End, ..spot } } else { spot };
+                pen.text(line, spot, |t| {
+                    t.size(LABEL_PT).min(LABEL_PT).lines(1).valign(VAlign::Middle).fill(ARROW_INK).of(&owner)
+                });
+            }
+            pen.raw("</g>");
+        }
+        pen.raw("</g>");
+    }
+}
+
+/// The size of an off-map arrow's label, pt, and the height of one of its lines, mm.
+const LABEL_PT: f64 = 6.0;
+const LABEL_LINE: f64 = 2.6;
+/// The ink of off-map arrows and their labels.
+const ARROW_INK: &str = "#4a4a4a";
+
+/// One off-map arrow: a shaft and a filled head at its tip.
+fn draw_arrow(pen: &mut Pen<'_, '_>, arrow: &Arrow) {
+    let (f, t) = (arrow.from, arrow.tip);
+    let len = ((t.0 - f.0) * (t.0 - f.0) + (t.1 - f.1) * (t.1 - f.1)).sqrt().max(1e-9);
+    let (ux, uy) = ((t.0 - f.0) / len, (t.1 - f.1) / len);
+    let (bx, by) = (t.0 - ux * 1.8, t.1 - uy * 1.8);
+    pen.raw(&format!(
+        r##"<path d="M{} {} L{} {}" fill="none" stroke="{ARROW_INK}" stroke-width="0.5"/><path d="M{} {} L{} {} L{} {} Z" fill="{ARROW_INK}"/>"##,
+        mm(f.0),
+        mm(f.1),
+        mm(bx),
+        mm(by),
+        mm(t.0),
+        mm(t.1),
+        mm(bx - uy * 0.9),
+        mm(by + ux * 0.9),
+        mm(bx + uy * 0.9),
+        mm(by - ux * 0.9)
+    ));
 }
 
 #[cfg(test)]

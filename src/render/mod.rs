@@ -35,6 +35,8 @@ mod table;
 pub(crate) mod templates;
 mod tracks;
 pub(crate) mod watchdog;
+// Issue 17: adjacency routes on area maps.
+mod routing;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -44,3 +44,5 @@ mod webfont;
 mod arealayout;
 // Issue 17: hex map routes as curves clear of names, one label each, hex numbers clear.
 mod hex_routes;
+// Issue 17: area-map routes read back from the SVG: none under a box, labels apart.
+mod area_routes;
