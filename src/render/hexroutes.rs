@@ -153,10 +153,20 @@ fn cost(curve: &Cubic, obstacles: &Obstacles, others: &Others) -> f64 {
     }
     c += 0.08 * (length - dist(a, b));
     let foreign = |(q, _): &&(P, Extent)| dist(*q, a) > 1e-6 && dist(*q, b) > 1e-6;
+    // Only the obstacles that reach the curve's bounding box can hold one of its points: the
+    // same counts as testing them all, at a fraction of the cost.
+    let bbox = pts.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |e, p| {
+        (e.0.min(p.0), e.1.min(p.1), e.2.max(p.0), e.3.max(p.1))
+    });
+    let near =
+        |e: &Extent, pad: f64| !(e.2 + pad < bbox.0 || bbox.2 < e.0 - pad || e.3 + pad < bbox.1 || bbox.3 < e.1 - pad);
+    let texts: Vec<&Extent> = obstacles.texts.iter().filter(|e| near(e, 1.0)).collect();
+    let numbers: Vec<&Extent> = obstacles.numbers.iter().filter(|e| near(e, 0.4)).collect();
+    let markers: Vec<&(P, Extent)> = obstacles.markers.iter().filter(foreign).filter(|(_, e)| near(e, 1.0)).collect();
     for p in pts.iter().filter(|p| judged(p)) {
-        c += 200.0 * obstacles.texts.iter().filter(|e| inside(*p, e, 1.0)).count() as f64;
-        c += 3.0 * obstacles.numbers.iter().filter(|e| inside(*p, e, 0.4)).count() as f64;
-        c += 200.0 * obstacles.markers.iter().filter(foreign).filter(|(_, e)| inside(*p, e, 1.0)).count() as f64;
+        c += 200.0 * texts.iter().filter(|e| inside(*p, e, 1.0)).count() as f64;
+        c += 3.0 * numbers.iter().filter(|e| inside(*p, e, 0.4)).count() as f64;
+        c += 200.0 * markers.iter().filter(|(_, e)| inside(*p, e, 1.0)).count() as f64;
         if !inside(*p, &obstacles.map, -2.0) {
             c += 20.0;
         }
@@ -165,13 +175,23 @@ fn cost(curve: &Cubic, obstacles: &Obstacles, others: &Others) -> f64 {
         }
     }
     let near_end = |p: &P| dist(*p, a) < 6.0 || dist(*p, b) < 6.0;
+    // The other routes' segments that reach this curve's bounding box (none further away can
+    // cross it), per route, so each segment of the curve is tested against those alone.
+    let reach = |o: &[P]| {
+        o[0].0.max(o[1].0) >= bbox.0
+            && bbox.2 >= o[0].0.min(o[1].0)
+            && o[0].1.max(o[1].1) >= bbox.1
+            && bbox.3 >= o[0].1.min(o[1].1)
+    };
+    let close: Vec<(Extent, Vec<&[P]>)> =
+        others.lines.iter().map(|(e, line)| (*e, line.windows(2).filter(|o| reach(o)).collect())).collect();
     for s in pts.windows(2).filter(|s| !near_end(&s[0]) && !near_end(&s[1])) {
-        for (bbox, line) in &others.lines {
+        for (bbox, line) in &close {
             let (lo, hi) = ((s[0].0.min(s[1].0), s[0].1.min(s[1].1)), (s[0].0.max(s[1].0), s[0].1.max(s[1].1)));
             if hi.0 < bbox.0 || bbox.2 < lo.0 || hi.1 < bbox.1 || bbox.3 < lo.1 {
                 continue;
             }
-            c += 6.0 * line.windows(2).filter(|o| segments_cross(s[0], s[1], o[0], o[1])).count() as f64;
+            c += 6.0 * line.iter().filter(|o| segments_cross(s[0], s[1], o[0], o[1])).count() as f64;
         }
     }
     c
