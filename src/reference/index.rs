@@ -1,7 +1,7 @@
 //! The search index of a pack: one document per clause, card, unit, place and glossary term, each
 //! made of weighted fields, and for every token the documents holding it with a precomputed
 //! BM25F weight. The page's script reads the same index (serialized into rules.html), so the CLI
-//! and the page score with the same integers.
+//! and the page score from the same integer weights.
 
 use std::collections::BTreeMap;
 

@@ -1,12 +1,12 @@
-//! Ranked search over an [`Index`], the same rule as templates/reference/search.js.
+//! Ranked search over an [`Index`], the same rule as templates/reference/engine.js.
 //!
 //! A query is cut into units: each Latin word (stop words dropped) and each bigram of a Japanese
 //! run. A unit's score in a document is its best expansion's weight times the expansion's
 //! multiplier: the word's own stem (×4), the longer words it begins (×2, three letters or more),
 //! and when its stem is in no document, the words one typo away (×3, five letters or more). A
-//! one-letter Japanese run finds itself (×4) and every bigram holding it (×1). A document's score
-//! is the sum of its units' scores times how many units it matched, so every word is optional but
-//! more matched words rank higher. On top: a clause number (`13.4`), a card (`#29`, `card 29`,
+//! one-letter Japanese run finds itself (×4) and every bigram holding it (×1). A Japanese run is one
+//! word: each of its n bigrams counts 1/n. A document's score is the sum of its words' scores times
+//! how many words it matched, so every word is optional but more matched words rank higher. On top: a clause number (`13.4`), a card (`#29`, `card 29`,
 //! `カード29`) or a whole query naming a document exactly (a clause title, a card, a unit, a term —
 //! whose defining clause comes first) put that document first.
 

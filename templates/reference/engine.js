@@ -1,6 +1,6 @@
 // The ranked search of pnpkit's rules reference, rule for rule the one of `pnpkit rules search`
 // (src/reference/tokens.rs and src/reference/search.rs): the same tokens, the same integer
-// weights from INDEX.postings, the same order. Needs stem() of stem.js (Snowball English).
+// weights from INDEX.postings, the same arithmetic in the same order, so the same scores. Needs stem() of stem.js (Snowball English).
 // No fetch, no modules: it runs from file://.
 "use strict";
 const KINDS = ["clause", "card", "unit", "place", "term"];
