@@ -543,8 +543,7 @@ fn search(args: &SearchArgs, cards: bool) -> ExitCode {
 /// One result as the terminal shows it: kind, number, title and where it belongs, its anchor id,
 /// then its snippet indented, matched words in bold on a terminal.
 fn hit_lines(msg: &crate::messages::Messages, h: &crate::reference::Hit, bold: bool) -> String {
-    let kind =
-        msg.first(&format!("search.{}", serde_json::to_value(h.kind).unwrap_or_default().as_str().unwrap_or("")));
+    let kind = msg.first(&format!("search.{}", h.kind.name()));
     let marked = |text: &str, marks: &[(usize, usize)]| -> String {
         if !bold {
             return text.to_string();
@@ -566,8 +565,7 @@ fn hit_lines(msg: &crate::messages::Messages, h: &crate::reference::Hit, bold: b
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join(" · ");
-    let columns: usize = kind.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum();
-    let mut text = format!("{kind}{} {head}  ({})", " ".repeat(8usize.saturating_sub(columns)), h.id);
+    let mut text = format!("{kind}{} {head}  ({})", " ".repeat(8usize.saturating_sub(columns(&kind))), h.id);
     if !h.snippet.is_empty() {
         text.push_str(&format!("\n         {}", marked(&h.snippet, &h.marks)));
     }
@@ -584,7 +582,6 @@ struct Found<'a> {
 /// A query error as the terminal shows it: the message, the query with the faulty part
 /// underlined, the hints.
 fn query_error(query: &str, e: &crate::reference::QueryError) -> String {
-    let columns = |text: &str| text.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum::<usize>();
     let start = e.span.start.min(query.len());
     let end = e.span.end.clamp(start, query.len());
     let (before, at) = (query.get(..start).unwrap_or(""), query.get(start..end).unwrap_or(""));
@@ -598,6 +595,11 @@ fn query_error(query: &str, e: &crate::reference::QueryError) -> String {
         text.push_str(&format!("  = help: {hint}\n"));
     }
     text
+}
+
+/// How many terminal columns `text` takes (wide characters two).
+fn columns(text: &str) -> usize {
+    text.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum()
 }
 
 /// Whether a terminal gives `c` two columns (CJK, kana, full-width forms).
