@@ -376,7 +376,9 @@ pub(crate) fn route(
         let Route::OffMap { link, arrows } = r else { continue };
         let (a, b) = links[*link];
         for (end, other) in [(a, b), (b, a)] {
-            if let Some(arrow) = off_map(field, boxes, &labels, &segments, end, other, label_size(other)) {
+            // First where the arrow and its label cross no route, else where they only miss boxes.
+            let place = |strict| place_arrow(field, boxes, &labels, &segments, end, other, label_size(other), strict);
+            if let Some(arrow) = [true, false].into_iter().find_map(place) {
                 let r = arrow.label;
                 labels.push((r.0, r.1, r.0 + r.2, r.1 + r.3));
                 arrows.push(arrow);
@@ -412,26 +414,8 @@ fn curve(link: usize, a: &Boxed, b: &Boxed, points: &[Pt]) -> Route {
 }
 
 /// One off-map arrow leaving box `end` for the link to `other`, with its label box of `label`
-/// size, or `None` when there is no room on any side.
-fn off_map(
-    field: (f64, f64),
-    boxes: &[Boxed],
-    labels: &[(f64, f64, f64, f64)],
-    curves: &[(Pt, Pt)],
-    end: usize,
-    other: usize,
-    label: (f64, f64),
-) -> Option<Arrow> {
-    // First where the arrow and its label cross no route, else where they only miss boxes.
-    for strict in [true, false] {
-        if let Some(arrow) = place_arrow(field, boxes, labels, curves, end, other, label, strict) {
-            return Some(arrow);
-        }
-    }
-    None
-}
-
-/// [`off_map`] for one strictness: `strict` also keeps the arrow and label off every route.
+/// size, or `None` when there is no room on any side; `strict` also keeps the arrow and label
+/// off every route.
 #[allow(clippy::too_many_arguments)]
 fn place_arrow(
     field: (f64, f64),
