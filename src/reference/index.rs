@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::filter::{self, CardFacts, FieldDef};
-use super::tokens::{compact_name, pieces, stem, tokens, STOP_WORDS};
+use super::tokens::{compact_name, stem, tokens_with, STOP_WORDS};
 use crate::messages::Messages;
 use crate::model::{Card, FieldValue, Names, Pack};
 
@@ -26,6 +26,19 @@ pub enum DocKind {
     Place,
     /// A glossary term.
     Term,
+}
+
+impl DocKind {
+    /// Its name as JSON and the message tables (`search.clause`) spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DocKind::Clause => "clause",
+            DocKind::Card => "card",
+            DocKind::Unit => "unit",
+            DocKind::Place => "place",
+            DocKind::Term => "term",
+        }
+    }
 }
 
 /// One searchable document, as results show it.
@@ -270,12 +283,14 @@ fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, Stri
     for d in drafts {
         let mut fields = Vec::new();
         for (field, text) in &d.fields {
-            for p in pieces(&super::tokens::normalize(text)) {
-                if !p.japanese && !p.text.chars().any(|c| c.is_ascii_digit()) {
-                    words.entry(p.text.clone()).or_insert_with(|| stem(&p.text));
+            // Each Latin word seen (numbers aside) is kept with its stem, which also spares
+            // stemming it again.
+            let toks = tokens_with(text, |word| {
+                if word.chars().any(|c| c.is_ascii_digit()) {
+                    return stem(word);
                 }
-            }
-            let toks = tokens(text);
+                words.entry(word.to_string()).or_insert_with(|| stem(word)).clone()
+            });
             let mut counts = BTreeMap::new();
             for t in &toks {
                 *counts.entry(t.clone()).or_insert(0) += 1;

@@ -87,14 +87,15 @@ pub(super) fn stem(word: &str) -> String {
     STEMMER.get_or_init(|| Stemmer::create(Algorithm::English)).stem(word).into_owned()
 }
 
-/// Every token of `text` (normalized here), in order.
-pub(super) fn tokens(text: &str) -> Vec<String> {
+/// Every token of `text` (normalized here), in order; `stem_of` gives a Latin word's token (an
+/// indexer caches the stems of words it has seen).
+pub(super) fn tokens_with(text: &str, mut stem_of: impl FnMut(&str) -> String) -> Vec<String> {
     let mut out = Vec::new();
     for p in pieces(&normalize(text)) {
         if p.japanese {
             out.extend(bigrams(&p.text));
         } else {
-            out.push(stem(&p.text));
+            out.push(stem_of(&p.text));
         }
     }
     out
@@ -135,6 +136,7 @@ mod tests {
 
     #[test]
     fn text_splits_into_stemmed_words_and_japanese_bigrams() {
+        let tokens = |text: &str| tokens_with(text, stem);
         assert_eq!(tokens("Stacking limits"), vec!["stack", "limit"]);
         assert_eq!(tokens("潜伏チット 13"), vec!["潜伏", "伏ち", "ちっ", "っと", "13"]);
         assert_eq!(tokens("港"), vec!["港"]);
