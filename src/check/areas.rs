@@ -2,7 +2,7 @@
 //! areas' boxes sit inside the map field without overlapping, so the drawn map is legible.
 
 use crate::diag::{Code, Diagnostic};
-use crate::model::{Area, Map, Pack, AREA_BOX_MM, AREA_FIELD_MM};
+use crate::model::{Area, Map, Pack};
 
 /// Runs the area-map checks.
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
@@ -49,17 +49,23 @@ fn adjacency(map: &Map, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether two boxes centred at `a` and `b` overlap.
-fn overlap(a: (f64, f64), b: (f64, f64)) -> bool {
-    (a.0 - b.0).abs() < AREA_BOX_MM.0 && (a.1 - b.1).abs() < AREA_BOX_MM.1
+/// Whether two boxes of `size` centred at `a` and `b` overlap.
+fn overlap(size: (f64, f64), a: (f64, f64), b: (f64, f64)) -> bool {
+    (a.0 - b.0).abs() < size.0 && (a.1 - b.1).abs() < size.1
 }
 
 fn placement(map: &Map, out: &mut Vec<Diagnostic>) {
     // Areas without a position are laid out automatically, around the ones the designer placed.
-    let (half_w, half_h) = (AREA_BOX_MM.0 / 2.0, AREA_BOX_MM.1 / 2.0);
+    // The sizes come from the squares' marker (`[map] marker_size`) and `[map] field`.
+    let (size, field) = (map.area.box_mm, map.area.field_mm);
+    let (half_w, half_h) = (size.0 / 2.0, size.1 / 2.0);
+    let why = map
+        .area
+        .marker_mm
+        .map_or(String::new(), |m| format!(" (their squares hold the {m} mm markers of `marker_size`)"));
     let placed: Vec<(&Area, (f64, f64))> = map.areas.iter().filter_map(|a| a.at.map(|at| (a, at))).collect();
     for (i, (area, (x, y))) in placed.iter().enumerate() {
-        let inside = (half_w..=AREA_FIELD_MM.0 - half_w).contains(x) && (half_h..=AREA_FIELD_MM.1 - half_h).contains(y);
+        let inside = (half_w..=field.0 - half_w).contains(x) && (half_h..=field.1 - half_h).contains(y);
         if !inside {
             out.push(
                 Diagnostic::error(
@@ -68,15 +74,15 @@ fn placement(map: &Map, out: &mut Vec<Diagnostic>) {
                 )
                 .at(&area.span)
                 .with_hint(format!(
-                    "a box is {} × {} mm: keep x within {half_w}–{} and y within {half_h}–{}",
-                    AREA_BOX_MM.0,
-                    AREA_BOX_MM.1,
-                    AREA_FIELD_MM.0 - half_w,
-                    AREA_FIELD_MM.1 - half_h
+                    "a box is {} × {} mm{why}: keep x within {half_w}–{} and y within {half_h}–{}",
+                    size.0,
+                    size.1,
+                    field.0 - half_w,
+                    field.1 - half_h
                 )),
             );
         }
-        if let Some((other, _)) = placed[..i].iter().find(|(_, at)| overlap(*at, (*x, *y))) {
+        if let Some((other, _)) = placed[..i].iter().find(|(_, at)| overlap(size, *at, (*x, *y))) {
             out.push(
                 Diagnostic::error(
                     Code::AREA_PLACEMENT,
@@ -84,8 +90,8 @@ fn placement(map: &Map, out: &mut Vec<Diagnostic>) {
                 )
                 .at(&area.span)
                 .with_hint(format!(
-                    "boxes are {} × {} mm: centres must differ by at least that much in x or in y",
-                    AREA_BOX_MM.0, AREA_BOX_MM.1
+                    "boxes are {} × {} mm{why}: centres must differ by at least that much in x or in y",
+                    size.0, size.1
                 )),
             );
         }

@@ -230,8 +230,8 @@ impl PrintArgs {
     /// The render options these arguments ask for, or why they cannot be used.
     fn options(&self, pack: &Pack) -> Result<render::Options, String> {
         let paper_name = self.paper.as_deref().unwrap_or(&pack.print.paper);
-        let paper =
-            Paper::named(paper_name).ok_or_else(|| format!("unknown paper `{paper_name}`: use A4, A3 or Letter"))?;
+        let paper = Paper::named(paper_name)
+            .ok_or_else(|| format!("unknown paper `{paper_name}`: use A4, A3, A2, A1 or Letter"))?;
         let back_offset = match &self.back_offset {
             None => (0.0, 0.0),
             Some(text) => {

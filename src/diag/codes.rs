@@ -90,6 +90,7 @@ codes! {
     MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";
     TEXT_IN_MARGIN = "W0803", "a text lies within the page's safe margin (too close to the paper edge to print)";
     TEXT_OVERLAP = "W0804", "a text overlaps another text on the same page";
+    AREA_SQUARES_SCALED = "W0501", "the area map's paper shrinks its influence squares below the declared marker size";
     FILTER_SYNTAX = "E0140", "a filter cannot be parsed, names a value its field does not have, or compares a field that is not a number";
     FILTER_UNKNOWN_FIELD = "E0141", "a filter, a total's `sum` or `group_by`, or a total's `of` names no field or collection of the pack";
     TOTAL_COUNT = "E0310", "a count declared by filter differs from the number of items the filter selects";

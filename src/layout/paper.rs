@@ -47,12 +47,18 @@ impl Paper {
     pub const A4: Paper = Paper { name: "A4", width: 210.0, height: 297.0 };
     /// ISO A3.
     pub const A3: Paper = Paper { name: "A3", width: 297.0, height: 420.0 };
+    /// ISO A2 (maps).
+    pub const A2: Paper = Paper { name: "A2", width: 420.0, height: 594.0 };
+    /// ISO A1 (maps).
+    pub const A1: Paper = Paper { name: "A1", width: 594.0, height: 841.0 };
     /// US Letter.
     pub const LETTER: Paper = Paper { name: "Letter", width: 215.9, height: 279.4 };
 
     /// The paper called `name` (case-insensitive).
     pub fn named(name: &str) -> Option<Paper> {
-        [Paper::A4, Paper::A3, Paper::LETTER].into_iter().find(|p| p.name.eq_ignore_ascii_case(name))
+        [Paper::A4, Paper::A3, Paper::A2, Paper::A1, Paper::LETTER]
+            .into_iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
     }
 
     /// The same paper turned sideways.

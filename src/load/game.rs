@@ -881,7 +881,7 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
             l.diags.push(
                 Diagnostic::error(Code::BAD_VALUE, format!("unknown paper `{}`", paper.get_ref()))
                     .at(&Loader::span(file, paper))
-                    .with_hint("use A4, A3 or Letter"),
+                    .with_hint("use A4, A3, A2, A1 or Letter"),
             );
             print.paper = d.paper.clone();
         }

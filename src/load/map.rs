@@ -39,8 +39,7 @@ struct RawMap {
     kind: String,
     #[serde(default)]
     name: RawNames,
-    #[serde(default = "a3")]
-    paper: String,
+    paper: Option<TS<String>>,
     #[serde(default)]
     provisional: bool,
     #[serde(default)]
@@ -57,10 +56,8 @@ struct RawMap {
     #[serde(default)]
     isolated: Vec<TS<String>>,
     graph: Option<TS<super::graph_rules::RawGraph>>,
-}
-
-fn a3() -> String {
-    "A3".to_string()
+    marker_size: Option<TS<f64>>,
+    field: Option<TS<[f64; 2]>>,
 }
 
 #[derive(Deserialize)]
@@ -118,7 +115,7 @@ const AREA_COLUMNS: Columns = Columns {
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     if let Some(file) = l.read("map.toml", false) {
         if let Some(raw) = l.toml::<RawMapFile>(file) {
-            pack.map = Some(map(l, file, raw));
+            pack.map = Some(map(l, file, raw, pack.sides.len()));
         }
     }
     if let Some(map) = &mut pack.map {
@@ -144,9 +141,22 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     }
 }
 
-fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
+fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile, sides: usize) -> Map {
     let span = Loader::span(file, &raw.map);
     let mut m = raw.map.into_inner();
+    let paper = m.paper.take().map_or_else(
+        || "A3".to_string(),
+        |p| {
+            if crate::layout::Paper::named(p.get_ref()).is_none() {
+                l.diags.push(
+                    Diagnostic::error(Code::BAD_VALUE, format!("unknown map paper `{}`", p.get_ref()))
+                        .at(&Loader::span(file, &p))
+                        .with_hint("use A4, A3, A2, A1 or Letter"),
+                );
+            }
+            p.into_inner()
+        },
+    );
     let declare =
         |l: &mut Loader<'_>, a| super::attributes::declare(l, file, std::mem::take(a), &m.area_attribute_names, &span);
     let area_attributes = declare(l, &mut m.area_attributes);
@@ -167,6 +177,8 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
     if m.provisional {
         l.provisional.push(Provisional { what: "map geometry: hex positions, terrain and hexsides are reconstructed from the rules, not the published map".into(), span: span.clone() });
     }
+    let has_stability = area_attributes.iter().any(|a| a.id == "stability");
+    let area = AreaGeometry::new(marker_size(l, file, &m), sides, has_stability, field_size(l, file, &m));
     let grid = raw.grid.map(|g| {
         let orientation = match g.orientation.get_ref().as_str() {
             "flat-top" => Orientation::FlatTop,
@@ -236,9 +248,10 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
         }
     }
     Map {
+        area,
         kind,
         name: m.name.into(),
-        paper: m.paper,
+        paper,
         grid,
         terrain: raw
             .terrain
@@ -269,6 +282,40 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile) -> Map {
         provisional: m.provisional,
         span,
     }
+}
+
+/// `[map] marker_size`: the side of the markers an area's influence squares hold, 5–60 mm.
+fn marker_size(l: &mut Loader<'_>, file: usize, m: &RawMap) -> Option<f64> {
+    let raw = m.marker_size.as_ref()?;
+    let size = *raw.get_ref();
+    if (5.0..=60.0).contains(&size) {
+        return Some(size);
+    }
+    l.diags.push(
+        Diagnostic::error(Code::BAD_VALUE, format!("marker_size {size} mm is not a marker between 5 and 60 mm"))
+            .at(&Loader::span(file, raw))
+            .with_hint(
+                "give the side of the markers placed in an area's influence squares in mm, e.g. marker_size = 15",
+            ),
+    );
+    None
+}
+
+/// `[map] field = [width, height]`: the area map's field in mm, 100–2000 mm each way.
+fn field_size(l: &mut Loader<'_>, file: usize, m: &RawMap) -> Option<(f64, f64)> {
+    let raw = m.field.as_ref()?;
+    let [w, h] = *raw.get_ref();
+    if [w, h].iter().all(|v| (100.0..=2000.0).contains(v)) {
+        return Some((w, h));
+    }
+    l.diags.push(
+        Diagnostic::error(Code::BAD_VALUE, format!("field {w} × {h} mm is not between 100 and 2000 mm each way"))
+            .at(&Loader::span(file, raw))
+            .with_hint(
+                "give the area map's field in mm, e.g. field = [540, 450]; leave it out to size it from the boxes",
+            ),
+    );
+    None
 }
 
 fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {

@@ -47,6 +47,8 @@ pub struct Map {
     pub isolated: Vec<Ref>,
     /// Graph rules the map declares (`[map.graph]`): connected, no self-loops, degree bounds.
     pub graph: Option<super::GraphRules>,
+    /// Area maps: the size of the boxes, their influence squares and the field.
+    pub area: AreaGeometry,
     /// Where the map is declared.
     #[serde(skip)]
     pub span: Span,
@@ -244,10 +246,56 @@ pub struct Area {
     pub span: Span,
 }
 
-/// The size of an area's box on an area map, mm: its names, stability and influence squares.
+/// The size of an area's box on an area map whose squares hold no declared marker, mm: its names,
+/// stability and 6 mm influence squares.
 pub const AREA_BOX_MM: (f64, f64) = (24.0, 15.0);
-/// The field of an area map that areas' `x`, `y` are measured in, mm from its top-left corner.
+/// The field such a map's areas' `x`, `y` are measured in, mm from its top-left corner.
 pub const AREA_FIELD_MM: (f64, f64) = (300.0, 270.0);
+
+/// How big an area map's boxes, squares and field are. An influence square holds the marker the
+/// map declares (`marker_size`), so a larger marker makes larger boxes and, unless the map gives
+/// its own `field`, a field that holds the same grid of boxes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct AreaGeometry {
+    /// One area's box, mm.
+    pub box_mm: (f64, f64),
+    /// The field the areas' `x`, `y` are measured in, mm.
+    pub field_mm: (f64, f64),
+    /// The side of one influence square, mm.
+    pub square_mm: f64,
+    /// The marker the squares hold (`[map] marker_size`), mm, when the map declares one.
+    pub marker_mm: Option<f64>,
+}
+
+impl Default for AreaGeometry {
+    fn default() -> AreaGeometry {
+        AreaGeometry { box_mm: AREA_BOX_MM, field_mm: AREA_FIELD_MM, square_mm: 6.0, marker_mm: None }
+    }
+}
+
+impl AreaGeometry {
+    /// The height of a box's name strip, mm.
+    pub const STRIP_MM: f64 = 7.0;
+    /// The width of the stability column at a box's right, mm.
+    pub const STABILITY_MM: f64 = 6.4;
+    /// The space between and around influence squares, mm.
+    pub const GAP_MM: f64 = 1.5;
+
+    /// The geometry of a map whose squares hold `marker` mm markers (none: 6 mm squares), one
+    /// square per side of `sides`, with a stability column when `stability`, in `field` (none:
+    /// the default field grown with the boxes). Sizes are whole or half millimetres.
+    pub fn new(marker: Option<f64>, sides: usize, stability: bool, field: Option<(f64, f64)>) -> AreaGeometry {
+        let half_up = |v: f64| (v * 2.0).ceil() / 2.0;
+        // A square 1 mm larger than its marker, so that the marker sits inside its printed edge.
+        let square = marker.map_or(6.0, |m| half_up(m + 1.0));
+        let sides = sides.max(1) as f64;
+        let stability = if stability { Self::STABILITY_MM } else { 0.0 };
+        let w = half_up(sides * (square + Self::GAP_MM) + Self::GAP_MM + stability).max(AREA_BOX_MM.0);
+        let h = half_up(Self::STRIP_MM + square + 2.0).max(AREA_BOX_MM.1);
+        let grown = ((AREA_FIELD_MM.0 * w / AREA_BOX_MM.0).ceil(), (AREA_FIELD_MM.1 * h / AREA_BOX_MM.1).ceil());
+        AreaGeometry { box_mm: (w, h), field_mm: field.unwrap_or(grown), square_mm: square, marker_mm: marker }
+    }
+}
 
 /// A region of an area map, with the colour its areas are drawn in.
 #[derive(Debug, Serialize)]
@@ -373,6 +421,19 @@ pub struct SlotGroup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn area_boxes_grow_with_the_marker_their_squares_hold() {
+        // No marker: the 24 × 15 mm box with 6 mm squares in the 300 × 270 mm field.
+        assert_eq!(AreaGeometry::new(None, 2, true, None), AreaGeometry::default());
+        // 15 mm markers, two sides and a stability column: 16 mm squares, 2 × 17.5 + 1.5 + 6.4 mm
+        // wide (to the half mm), 7 + 16 + 2 mm tall; the field grows by the same factors.
+        let ts = AreaGeometry::new(Some(15.0), 2, true, None);
+        assert_eq!((ts.square_mm, ts.box_mm, ts.field_mm), (16.0, (43.0, 25.0), (538.0, 450.0)));
+        // Three sides without a stability column; a field the map gives is kept.
+        let three = AreaGeometry::new(Some(12.0), 3, false, Some((400.0, 300.0)));
+        assert_eq!((three.square_mm, three.box_mm, three.field_mm), (13.0, (45.0, 22.0), (400.0, 300.0)));
+    }
 
     fn grid(orientation: Orientation, even_shifted: bool) -> HexGrid {
         HexGrid {

@@ -35,8 +35,8 @@ pub use game::{
     Print, Side, Stacking, Totals, Track, TrackAttribute, TrackBox, Victory,
 };
 pub use map::{
-    Area, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route, ScoreColumn,
-    Sheet, SlotGroup, Terrain, TransportException, AREA_BOX_MM, AREA_FIELD_MM,
+    Area, AreaGeometry, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route,
+    ScoreColumn, Sheet, SlotGroup, Terrain, TransportException, AREA_BOX_MM, AREA_FIELD_MM,
 };
 pub use rules::{Clause, Rules, Section, Term};
 pub use setup::{FreePlacement, Placement, Setup};

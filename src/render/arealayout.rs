@@ -79,12 +79,12 @@ pub fn positions(map: &Map) -> Vec<(f64, f64)> {
     if map.areas.iter().all(|a| a.at.is_some()) {
         return map.areas.iter().filter_map(|a| a.at).collect();
     }
-    layout(&Graph::of_map(map), spacing(map), crate::model::AREA_FIELD_MM)
+    layout(&Graph::of_map(map), spacing(map), map.area.field_mm)
 }
 
 /// The spacing of a map's boxes: its box size, and 6 × 8 mm between boxes for the lines.
-pub fn spacing(_map: &Map) -> Spacing {
-    Spacing { area: crate::model::AREA_BOX_MM, gap: (6.0, 8.0) }
+pub fn spacing(map: &Map) -> Spacing {
+    Spacing { area: map.area.box_mm, gap: (6.0, 8.0) }
 }
 
 /// How many units a link between regions counts, against 1 for a link inside one.

@@ -13,8 +13,9 @@ use super::map::{key_heading, title_block, Drawing, Pen, Spot};
 use super::routing::{self, Arrow, Boxed, Route};
 use super::templates::mm;
 use super::Ctx;
+use crate::diag::{Code, Diagnostic};
 use crate::layout::Paper;
-use crate::model::{Area, FieldValue, Map, Names, AREA_BOX_MM, AREA_FIELD_MM};
+use crate::model::{Area, AreaGeometry, FieldValue, Map, Names};
 
 /// Where the field sits on the page, mm.
 const FIELD_AT: (f64, f64) = (10.0, 13.5);
@@ -66,9 +67,11 @@ fn attribute_label(ctx: &Ctx<'_>, map: &Map, attribute: &str) -> String {
     }
 }
 
-/// Draws one area's box centred at (`x`, `y`) in field mm.
+/// Draws one area's box centred at (`x`, `y`) in field mm: the name strip, the stability number
+/// at the right, and one influence square per side that holds the map's marker.
 fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y): (f64, f64)) {
-    let (w, h) = AREA_BOX_MM;
+    let geometry = map.area;
+    let (w, h) = geometry.box_mm;
     let (left, top) = (x - w / 2.0, y - h / 2.0);
     let owner = Owner::new(format!("area `{}`", area.id), Some(&area.span));
     let attribute = |k: &str| area.attributes.get(k).map(FieldValue::display).unwrap_or_default();
@@ -80,8 +83,8 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
         mm(top),
         region_colour(map, area)
     ));
-    // The name strip: 7 mm tall, purple for battlegrounds when the pack has the attribute.
-    let strip = 7.0;
+    // The name strip, purple for battlegrounds when the pack has the attribute.
+    let strip = AreaGeometry::STRIP_MM;
     let (strip_fill, ink) = match (has_strip, battleground) {
         (true, true) => (BATTLEGROUND, "#ffffff"),
         (true, false) => (NON_BATTLEGROUND, "#1a1a1a"),
@@ -92,7 +95,6 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
         mm(left),
         mm(top)
     ));
-    let stability = attribute("stability");
     // The names take the strip's whole width (two languages at 6 pt need it); the stability
     // number sits in the body, right of the influence squares.
     let name_width = w - 1.6;
@@ -113,23 +115,27 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
         }
         [] => {}
     }
-    let body = top + strip + 0.9;
-    let stability_w = if stability.is_empty() { 0.0 } else { 5.6 };
+    let square = geometry.square_mm;
+    let body = top + strip + 1.0;
+    let stability = attribute("stability");
+    let has_stability = map.area_attributes.iter().any(|a| a.id == "stability");
+    let stability_w = if has_stability { AreaGeometry::STABILITY_MM } else { 0.0 };
     if !stability.is_empty() {
+        let (sw, sh) = (4.6, 5.4);
+        let sy = body + (square - sh) / 2.0;
         pen.raw(&format!(
-            r##"<rect x="{}" y="{}" width="4.6" height="5.4" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.2"/>"##,
-            mm(left + w - 5.4),
-            mm(body + 0.3)
+            r##"<rect x="{}" y="{}" width="{sw}" height="{sh}" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.2"/>"##,
+            mm(left + w - stability_w + 0.8),
+            mm(sy)
         ));
-        pen.text(&stability, Spot::left(left + w - 5.3, body + 0.4, 4.4, 5.2).centre(), |b| {
+        pen.text(&stability, Spot::left(left + w - stability_w + 0.9, sy + 0.1, sw - 0.2, sh - 0.2).centre(), |b| {
             b.size(10.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
         });
     }
     // One influence square per side, left to right in the pack's side order (seed 003: US left,
-    // USSR right), across the body left of the stability number.
+    // USSR right), spread across the body left of the stability number.
     let sides = ctx.pack.sides.len().max(1) as f64;
     let span = w - stability_w;
-    let square = 6.0_f64.min((span - 2.0) / sides - 1.0);
     let mut s = String::new();
     let mut starts = Vec::new();
     for (i, side) in ctx.pack.sides.iter().enumerate() {
@@ -140,18 +146,29 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
         }
         let _ = write!(
             s,
-            r##"<rect x="{}" y="{}" width="{square}" height="{square}" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.25"><title>{}</title></rect>"##,
+            r##"<rect data-influence="{}" x="{}" y="{}" width="{square}" height="{square}" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.25"><title>{}</title></rect>"##,
+            super::sheets::escape(&side.id),
             mm(cx - square / 2.0),
             mm(body),
             super::sheets::escape(ctx.msg.first_name(&side.name))
         );
     }
     pen.raw(&s);
-    // The influence the first setup places here, printed in the side's square.
+    // The influence the first setup places here, printed in the side's square: large in a
+    // pencil-and-paper square, small in its lower right corner when a marker covers the square
+    // (as seed 003's board prints it).
     for (start, cx) in starts {
-        pen.text(&start, Spot::left(cx - square / 2.0, body, square, square).centre(), |b| {
-            b.size(9.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
-        });
+        let spot = Spot::left(cx - square / 2.0, body, square, square).centre();
+        match geometry.marker_mm {
+            None => pen.text(&start, spot, |b| b.size(9.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)),
+            Some(_) => {
+                let corner = Spot {
+                    align: Align::End,
+                    ..Spot::left(cx - square / 2.0 + 0.4, body + square - 3.4, square - 0.8, 3.0)
+                };
+                pen.text(&start, corner, |b| b.size(7.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner))
+            }
+        };
     }
 }
 
@@ -218,6 +235,74 @@ fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64),
     line += 6.0;
     pen.raw(&format!(r##"<path d="M{} {} L{} {}" {ADJACENT}"##, mm(x), mm(line - 1.5), mm(x + 8.0), mm(line - 1.5)));
     entry(pen, &msg.text("areamap.adjacent"), (x + 11.0, line), width - 11.0, &owner);
+    free_placements(pen, ctx, (x, line + 5.0), width);
+}
+
+/// The first setup's free placements (the influence a side spreads over a group of areas), in the
+/// key under their own heading: the squares show only the influence the setup puts in one area.
+fn free_placements(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, (x, y): (f64, f64), width: f64) {
+    let pack = ctx.pack;
+    let Some(setup) = pack.setups.first() else { return };
+    let free: Vec<_> =
+        pack.free_placements.iter().filter(|f| pack.setup(&f.setup).is_some_and(|s| s.id == setup.id)).collect();
+    if free.is_empty() {
+        return;
+    }
+    let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
+    let heading = format!("{} ({})", ctx.msg.text("free.title"), ctx.msg.name(&setup.name));
+    let mut line = key_heading(pen, &heading, (x, y), width, &owner) + 1.5;
+    const PT: f64 = 8.0;
+    const LINE: f64 = 3.6;
+    for f in free {
+        let owner = Owner::new(format!("free placement of `{}`", f.piece.value), Some(&f.span));
+        let text = super::setupchart::free_sentence(ctx, f, "\n");
+        // The lines each sentence wraps to at this size, from the font's widths alone, so the
+        // published page and every tile give each sentence the same room.
+        let lines: usize =
+            text.lines().map(|l| (pen.width_mm(l, PT, false) / (width - 1.0)).ceil().max(1.0) as usize).sum();
+        let h = LINE * lines as f64 + 0.4;
+        pen.text(&text, Spot::left(x, line, width, h), |b| b.size(PT).min(6.0).lines(lines).leading(1.15).of(&owner));
+        line += h + 1.2;
+    }
+}
+
+/// The width the key beside the field takes, with its gaps, mm.
+const KEY_ROOM: f64 = 110.0;
+
+/// The scale the field is drawn at on `paper` (landscape): 1, or less when the paper is too small
+/// for the field and the key beside it.
+fn field_scale(ctx: &Ctx<'_>, map: &Map, paper: Paper) -> f64 {
+    let bottom = ctx.canvas((paper.width, paper.height), Owner::default()).bottom();
+    let field = map.area.field_mm;
+    ((paper.width - KEY_ROOM) / field.0).min((bottom - FIELD_AT.1) / field.1).min(1.0)
+}
+
+/// A warning when the published paper shrinks the field so far that a declared marker no longer
+/// fits its influence square, naming the paper that would hold the map at full size.
+pub(crate) fn scale_warning(ctx: &Ctx<'_>, map: &Map, paper: Paper) -> Option<Diagnostic> {
+    let marker = map.area.marker_mm?;
+    let scale = field_scale(ctx, map, paper.landscape());
+    let printed = map.area.square_mm * scale;
+    if printed >= marker {
+        return None;
+    }
+    let fits = [Paper::A3, Paper::A2, Paper::A1].into_iter().find(|p| field_scale(ctx, map, p.landscape()) >= 1.0);
+    let hint = match fits {
+        Some(p) => format!("give the map paper = \"{}\" (it holds the field at full size), a smaller marker_size, or a smaller field", p.name),
+        None => "give a smaller marker_size or a smaller field, or draw the map on the largest paper (A1) and accept the scale".to_string(),
+    };
+    Some(
+        Diagnostic::warning(
+            Code::AREA_SQUARES_SCALED,
+            format!(
+                "the area map is printed at {:.0} % on {}: its influence squares come out {printed:.1} mm, smaller than the {marker} mm markers",
+                scale * 100.0,
+                paper.name
+            ),
+        )
+        .at(&map.span)
+        .with_hint(hint),
+    )
 }
 
 /// The area map page at the published paper size, landscape: the field on the left, the key
@@ -225,16 +310,17 @@ fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64),
 pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<'d> {
     let paper = paper.landscape();
     let (pw, ph) = (paper.width, paper.height);
-    let bottom = ctx.canvas((pw, ph), Owner::default()).bottom();
-    // Smaller paper than the field needs: scale the field down (tiles are the better choice).
-    let scale = ((pw - 110.0) / AREA_FIELD_MM.0).min((bottom - FIELD_AT.1) / AREA_FIELD_MM.1).min(1.0);
+    // Smaller paper than the field needs: the field is scaled down (`scale_warning` says so
+    // when the markers no longer fit; tiles of a larger map are the better choice).
+    let scale = field_scale(ctx, map, paper);
+    let field = map.area.field_mm;
     let at = positions(map);
-    let key_x = FIELD_AT.0 + AREA_FIELD_MM.0 * scale + 8.0;
+    let key_x = FIELD_AT.0 + field.0 * scale + 8.0;
     let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
         pen.group(FIELD_AT.0, FIELD_AT.1, scale);
         pen.raw(&format!(
-            r##"<rect x="0" y="0" width="{}" height="{}" fill="#f5f8fb" stroke="#9aa7b3" stroke-width="0.4"/>"##,
-            AREA_FIELD_MM.0, AREA_FIELD_MM.1
+            r##"<rect data-field="" x="0" y="0" width="{}" height="{}" fill="#f5f8fb" stroke="#9aa7b3" stroke-width="0.4"/>"##,
+            field.0, field.1
         ));
         draw_adjacency(pen, ctx, map, &at);
         for (area, centre) in map.areas.iter().zip(&at) {
@@ -269,14 +355,14 @@ fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f
             }
         }
     }
-    let boxes: Vec<Boxed> = at.iter().map(|&centre| Boxed { centre, size: AREA_BOX_MM }).collect();
+    let boxes: Vec<Boxed> = at.iter().map(|&centre| Boxed { centre, size: map.area.box_mm }).collect();
     let label_lines = |i: usize| names_in_languages(ctx, &map.areas[i].name);
     let label_size = |i: usize| {
         let lines = label_lines(i);
         let w = lines.iter().map(|l| pen.width_mm(l, LABEL_PT, false)).fold(0.0, f64::max);
         (w + 0.6, LABEL_LINE * lines.len() as f64)
     };
-    let routes = routing::route(AREA_FIELD_MM, &boxes, &links, label_size);
+    let routes = routing::route(map.area.field_mm, &boxes, &links, label_size);
     let mut s = String::new();
     for route in &routes {
         if let Some(d) = route.path_data() {
@@ -341,7 +427,7 @@ fn draw_arrow(pen: &mut Pen<'_, '_>, arrow: &Arrow) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{MapKind, Names, Ref};
+    use crate::model::{MapKind, Names, Ref, AREA_BOX_MM, AREA_FIELD_MM};
 
     fn area(id: &str, region: &str) -> Area {
         Area {

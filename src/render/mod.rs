@@ -415,7 +415,10 @@ fn map_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
     let published = Paper::named(&map.paper).unwrap_or(Paper::A3);
     let drawing = match map.kind {
         crate::model::MapKind::Hex => map::hex_drawing(ctx, map, published),
-        crate::model::MapKind::Area => Some(areamap::drawing(ctx, map, published)),
+        crate::model::MapKind::Area => {
+            ctx.warnings.extend(areamap::scale_warning(ctx, map, published));
+            Some(areamap::drawing(ctx, map, published))
+        }
     };
     let Some(drawing) = drawing else { return Vec::new() };
     let page_mm = drawing.size;

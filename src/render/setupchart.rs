@@ -12,7 +12,7 @@ use super::Ctx;
 use crate::diag::Diagnostic;
 use crate::layout::Paper;
 use crate::messages::Messages;
-use crate::model::{turns_text, Location as Where, Pack, PerTurn, Selector, Setup};
+use crate::model::{turns_text, FreePlacement, Location as Where, Pack, PerTurn, Selector, Setup};
 
 /// Sizes, pt: location names, card lines.
 const LOCATION_PT: f64 = 8.0;
@@ -57,29 +57,7 @@ fn free(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     let mut rows = Vec::new();
     for f in pack.free_placements.iter().filter(|f| pack.setup(&f.setup).is_some_and(|s| s.id == setup.id)) {
-        let side = pack.side(&f.side);
-        let piece = pack
-            .unit(side.map(|s| s.id.as_str()), &f.piece)
-            .map(|u| &u.name)
-            .or_else(|| pack.marker(&f.piece).map(|m| &m.name));
-        let locations = pack.free_locations(f);
-        // One sentence per language of the pack, each with the names in that language.
-        let text = ctx.msg.each_language("\n", |m| {
-            let area = |id: &str| pack.map.iter().flat_map(|x| &x.areas).find(|a| a.id == id).map(|a| &a.name);
-            let place = |id: &str| pack.hex(id).and_then(|h| h.place.as_ref()).map(|p| &p.name);
-            let name =
-                |id: &str| area(id).or_else(|| place(id)).map_or(id.to_string(), |n| m.first_name(n).to_string());
-            let whole = m.first_name(&f.label).to_string();
-            let place = if whole.trim().is_empty() {
-                locations.iter().map(|id| name(id)).collect::<Vec<_>>().join(&m.first("setups.and"))
-            } else {
-                whole
-            };
-            let side = side.map_or(f.side.value.as_str(), |s| m.first_name(&s.name));
-            let piece = piece.map_or(f.piece.value.as_str(), |n| m.first_name(n));
-            let count = f.count.value.to_string();
-            m.fill_first("free.sentence", &[("side", side), ("count", &count), ("piece", piece), ("where", &place)])
-        });
+        let text = free_sentence(ctx, f, "\n");
         let owner = Owner::new(format!("free placement of `{}`", f.piece.value), Some(&f.span));
         rows.push(Row { cells: vec![Cell::Text(text)], owner });
     }
@@ -92,6 +70,34 @@ fn free(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
         rows,
         pt: LINE_PT,
         owner,
+    })
+}
+
+/// A free placement as a sentence in each of the pack's languages, joined by `separator`: "USSR:
+/// 6 × USSR influence anywhere in East Europe", the locations named one by one when the pack gives
+/// the group no name.
+pub(crate) fn free_sentence(ctx: &Ctx<'_>, f: &FreePlacement, separator: &str) -> String {
+    let pack = ctx.pack;
+    let side = pack.side(&f.side);
+    let piece = pack
+        .unit(side.map(|s| s.id.as_str()), &f.piece)
+        .map(|u| &u.name)
+        .or_else(|| pack.marker(&f.piece).map(|m| &m.name));
+    let locations = pack.free_locations(f);
+    ctx.msg.each_language(separator, |m| {
+        let area = |id: &str| pack.map.iter().flat_map(|x| &x.areas).find(|a| a.id == id).map(|a| &a.name);
+        let place = |id: &str| pack.hex(id).and_then(|h| h.place.as_ref()).map(|p| &p.name);
+        let name = |id: &str| area(id).or_else(|| place(id)).map_or(id.to_string(), |n| m.first_name(n).to_string());
+        let whole = m.first_name(&f.label).to_string();
+        let place = if whole.trim().is_empty() {
+            locations.iter().map(|id| name(id)).collect::<Vec<_>>().join(&m.first("setups.and"))
+        } else {
+            whole
+        };
+        let side = side.map_or(f.side.value.as_str(), |s| m.first_name(&s.name));
+        let piece = piece.map_or(f.piece.value.as_str(), |n| m.first_name(n));
+        let count = f.count.value.to_string();
+        m.fill_first("free.sentence", &[("side", side), ("count", &count), ("piece", piece), ("where", &place)])
     })
 }
 

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use super::support::{copy_dir, pnpkit, root, temp_dir, text};
 
-/// The field of an area map, mm (`AREA_FIELD_MM`).
-const FIELD: (f64, f64) = (300.0, 270.0);
+/// Twilight Struggle's published map page (map.toml's paper: A1), as an SVG page.
+const TS_PAGE: &str = "svg/map-a1-1-front.svg";
 
 /// A copy of data/twilight-struggle whose areas.csv has empty `x` and `y` columns.
 fn ts_without_positions(name: &str) -> PathBuf {
@@ -35,6 +35,19 @@ fn attr(tag: &str, name: &str) -> f64 {
     tag[at..].split('"').next().unwrap().parse().unwrap()
 }
 
+/// The first element of an SVG page whose tag starts with `start`.
+fn tag<'p>(page: &'p str, start: &str) -> &'p str {
+    let i = page.find(start).unwrap_or_else(|| panic!("{start} on the page"));
+    &page[i..i + page[i..].find('>').unwrap()]
+}
+
+/// The field of an area map page (`<rect data-field>`): width and height in field mm.
+fn field(svg: &Path) -> (f64, f64) {
+    let page = std::fs::read_to_string(svg).expect("svg page");
+    let field = tag(&page, "<rect data-field");
+    (attr(field, "width"), attr(field, "height"))
+}
+
 /// The area boxes (`<rect class="area">`) of an SVG page: x, y, width, height in field mm.
 fn area_boxes(svg: &Path) -> Vec<(f64, f64, f64, f64)> {
     let page = std::fs::read_to_string(svg).expect("svg page");
@@ -52,11 +65,12 @@ fn twilight_struggle_without_positions_builds_a_map_with_every_box_inside_and_ap
     let out = pack.join("out");
     let output = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
-    let boxes = area_boxes(&out.join("svg/map-a3-1-front.svg"));
+    let boxes = area_boxes(&out.join(TS_PAGE));
+    let field = field(&out.join(TS_PAGE));
     let areas = std::fs::read_to_string(pack.join("areas.csv")).unwrap().lines().count() - 1;
     assert_eq!(boxes.len(), areas);
     for (i, &(x, y, w, h)) in boxes.iter().enumerate() {
-        assert!(x >= 0.0 && y >= 0.0 && x + w <= FIELD.0 + 1e-3 && y + h <= FIELD.1 + 1e-3, "box {i} {:?}", boxes[i]);
+        assert!(x >= 0.0 && y >= 0.0 && x + w <= field.0 + 1e-3 && y + h <= field.1 + 1e-3, "box {i} {:?}", boxes[i]);
         for (j, &(u, v, bw, bh)) in boxes[..i].iter().enumerate() {
             let apart = x + w <= u + 1e-3 || u + bw <= x + 1e-3 || y + h <= v + 1e-3 || v + bh <= y + 1e-3;
             assert!(apart, "box {i} {:?} overlaps box {j} {:?}", boxes[i], boxes[j]);
@@ -70,7 +84,7 @@ fn layout_prints_the_positions_the_map_is_drawn_at() {
     let out = pack.join("out");
     let output = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
-    let boxes = area_boxes(&out.join("svg/map-a3-1-front.svg"));
+    let boxes = area_boxes(&out.join(TS_PAGE));
     let file = pack.join("layout.csv");
     let output = pnpkit(&root(), &["layout", &pack.to_string_lossy(), "--out", &file.to_string_lossy()]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
@@ -144,4 +158,81 @@ fn the_first_setups_influence_is_printed_in_its_sides_square() {
     let south = words.iter().find(|w| w.2 == "South").unwrap();
     let b = boxes.iter().find(|b| inside(b, (south.0, south.1))).unwrap();
     assert!(words.iter().filter(|w| inside(b, (w.0, w.1))).all(|w| w.2 == "South"), "no start influence in South");
+}
+
+/// The scale of the field group (`<g transform="translate(x y) scale(s)">`) on a map page.
+fn field_scale(svg: &Path) -> f64 {
+    let page = std::fs::read_to_string(svg).expect("svg page");
+    let group = tag(&page, "<g transform=\"translate(");
+    let at = group.find("scale(").expect("a scaled group") + "scale(".len();
+    group[at..].split(')').next().unwrap().parse().unwrap()
+}
+
+/// The influence squares (`<rect data-influence>`) of a page: their widths and heights in field mm.
+fn influence_squares(svg: &Path) -> Vec<(f64, f64)> {
+    let page = std::fs::read_to_string(svg).expect("svg page");
+    page.match_indices("<rect data-influence=")
+        .map(|(i, _)| {
+            let tag = &page[i..i + page[i..].find('>').unwrap()];
+            (attr(tag, "width"), attr(tag, "height"))
+        })
+        .collect()
+}
+
+#[test]
+fn influence_squares_hold_the_declared_markers_on_the_printed_page() {
+    // data/twilight-struggle declares marker_size = 15 (its influence counters) and an A1 map.
+    for (pack, name) in
+        [(root().join("data/twilight-struggle"), "positions"), (ts_without_positions("ts-squares"), "laid out")]
+    {
+        let out = temp_dir(&format!("ts-squares-{}", name.replace(' ', "-")));
+        let output =
+            pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
+        let (_, stderr) = text(&output);
+        assert_eq!(output.status.code(), Some(0), "{stderr}");
+        assert!(!stderr.contains("W0501"), "{name}: the A1 map holds its markers: {stderr}");
+        let page = out.join(TS_PAGE);
+        let scale = field_scale(&page);
+        let squares = influence_squares(&page);
+        let areas = area_boxes(&page);
+        assert_eq!(squares.len(), areas.len() * 2, "{name}: one square per side in every box");
+        for (w, h) in squares {
+            assert!(
+                w * scale >= 15.0 && h * scale >= 15.0,
+                "{name}: a {w}×{h} mm square at {scale} holds a 15 mm marker"
+            );
+        }
+        // Each square lies inside its box with the box's other contents: the box is the
+        // group's first rect, its squares follow it.
+        let svg = std::fs::read_to_string(&page).unwrap();
+        for group in svg.split("<g data-area=").skip(1) {
+            let group = &group[..group.find("</g>").unwrap()];
+            let b = tag(group, "<rect class=\"area\"");
+            let (bx, by, bw, bh) = (attr(b, "x"), attr(b, "y"), attr(b, "width"), attr(b, "height"));
+            for (i, _) in group.match_indices("<rect data-influence=") {
+                let s = &group[i..i + group[i..].find('>').unwrap()];
+                let (x, y, w, h) = (attr(s, "x"), attr(s, "y"), attr(s, "width"), attr(s, "height"));
+                assert!(x >= bx && y >= by && x + w <= bx + bw && y + h <= by + bh, "{name}: square {s} in box {b}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_paper_too_small_for_the_markers_is_a_warning_naming_the_paper_that_holds_them() {
+    let dir = temp_dir("ts-squares-a3");
+    copy_dir(&root().join("data/twilight-struggle"), &dir);
+    let toml = std::fs::read_to_string(dir.join("map.toml")).unwrap().replace("paper = \"A1\"", "paper = \"A3\"");
+    std::fs::write(dir.join("map.toml"), toml).unwrap();
+    let out = dir.join("out");
+    let output = pnpkit(&root(), &["build", &dir.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "a warning, not an error: {stderr}");
+    let warning = stderr.lines().find(|l| l.contains("warning[W0501]")).unwrap_or_else(|| panic!("W0501 in {stderr}"));
+    assert!(warning.contains("map.toml:") && warning.contains("A3") && warning.contains("15 mm"), "{warning}");
+    assert!(stderr.contains("paper = \"A1\""), "the hint names the paper that holds the field: {stderr}");
+    // The page says what the warning says: the squares really are printed smaller.
+    let page = out.join("svg/map-a3-1-front.svg");
+    let scale = field_scale(&page);
+    assert!(influence_squares(&page).iter().all(|(w, _)| w * scale < 15.0), "scaled to {scale}");
 }

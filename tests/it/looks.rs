@@ -52,7 +52,7 @@ const SHOTS: &[Shot] = &[
     Shot::Page("submarine-attack", "play-sheets", 0),
     Shot::Page("submarine-attack", "mat-a3", 0),
     Shot::Page("twilight-struggle", "tracks", 0),
-    Shot::Page("twilight-struggle", "map-a3", 0),
+    Shot::Page("twilight-struggle", "map-a1", 0),
     Shot::Page("diceplomacy", "play-sheets", 0),
 ];
 

@@ -43,7 +43,7 @@ fn read(dir: &std::path::Path, file: &str) -> String {
 #[test]
 fn twilight_struggle_draws_its_area_map_with_every_area_region_and_adjacency() {
     let out = build("twilight-struggle");
-    let svg = read(&out, "svg/map-a3-1-front.svg");
+    let svg = read(&out, "svg/map-a1-1-front.svg");
     let dump = pnpkit(&root(), &["dump", "data/twilight-struggle"]);
     let pack: serde_json::Value = serde_json::from_slice(&dump.stdout).expect("JSON");
     let areas = pack["map"]["areas"].as_array().unwrap();
