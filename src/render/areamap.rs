@@ -268,6 +268,8 @@ fn free_placements(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, (x, y): (f64, f64), wid
 
 /// The width the key beside the field takes, with its gaps, mm.
 const KEY_ROOM: f64 = 110.0;
+/// The widest the key grows on large paper, mm.
+const KEY_WIDEST: f64 = 150.0;
 
 /// The scale the field is drawn at on `paper` (landscape): 1, or less when the paper is too small
 /// for the field and the key beside it.
@@ -330,7 +332,8 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
             pen.raw("</g>");
         }
         pen.end_group();
-        draw_key(pen, ctx, map, (key_x, FIELD_AT.1), pw - key_x - 10.0);
+        // On paper much wider than the field (an A1 board), the key keeps a readable width.
+        draw_key(pen, ctx, map, (key_x, FIELD_AT.1), (pw - key_x - 10.0).min(KEY_WIDEST));
     };
     Drawing {
         size: (pw, ph),
