@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use super::diff::{side, text_diff, Change, ChangeKind, Piece};
+use super::mapchanges::MapNote;
 use super::words::Words;
 use crate::model::Pack;
 
@@ -25,8 +26,8 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', "<br>")
 }
 
-/// The document.
-pub fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
+/// The document; `map`: the replacement map the errata come with, if any.
+pub fn markdown(old: &Pack, new: &Pack, changes: &[Change], map: Option<&MapNote>) -> String {
     let words = Words::new(old, new);
     let mut md = format!("# {}\n\n", words.title());
     if changes.is_empty() {
@@ -63,6 +64,13 @@ pub fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
             }
             md.push('\n');
         }
+    }
+    if let Some(map) = map {
+        let _ = writeln!(md, "## {}\n", words.msg.text("errata.replacement_map_heading"));
+        for line in map.lines(&words.msg) {
+            let _ = writeln!(md, "- {line}");
+        }
+        md.push('\n');
     }
     md
 }

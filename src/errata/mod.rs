@@ -9,6 +9,7 @@
 mod diff;
 pub mod document;
 mod history;
+mod mapchanges;
 mod markdown;
 mod notes;
 mod reprint;
@@ -16,6 +17,7 @@ mod words;
 
 pub use diff::{describe, diff, text_diff, Change, ChangeKind, FieldChange, Piece};
 pub use history::{revisions, Revision};
+pub use mapchanges::{map_touch, MapNote, MapTouch};
 pub use markdown::markdown;
 pub use notes::check_notes;
 pub use reprint::{reprint, Reprint};
