@@ -53,9 +53,9 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     let map = replacement_map(old, new, &changes, &fonts, paper);
     let note = map.as_ref().map(|(note, _)| note);
     staging
-        .write(&format!("errata-{edition}.md"), crate::errata::markdown(old, new, &changes, note).as_bytes())
+        .write(&format!("errata-{edition}.md"), crate::errata::markdown_with_map(old, new, &changes, note).as_bytes())
         .map_err(|e| e.to_string())?;
-    let (document, warnings) = crate::errata::document::pages(old, new, (&changes, note), &fonts, paper);
+    let (document, warnings) = crate::errata::document::pages_with_map(old, new, (&changes, note), &fonts, paper);
     // The page checks' findings (text that does not fit, in the margin, over other text).
     if !warnings.is_empty() {
         super::report(&sources, &warnings, crate::diag::print::Format::Human);

@@ -265,9 +265,14 @@ fn blocks(fonts: &Fonts, words: &Words<'_>, changes: &[Change], map: Option<&Map
     blocks
 }
 
-/// The document's pages, naming the replacement map `map` if there is one, and what the page
-/// checks found (text that does not fit, sits in the margin or overlaps other text).
-pub fn pages(
+/// The document's pages, and what the page checks found (text that does not fit, sits in the
+/// margin or overlaps other text).
+pub fn pages(old: &Pack, new: &Pack, changes: &[Change], fonts: &Fonts, paper: Paper) -> (Vec<Page>, Vec<Diagnostic>) {
+    pages_with_map(old, new, (changes, None), fonts, paper)
+}
+
+/// [`pages`], ending with the replacement map `map` the errata come with, if any.
+pub fn pages_with_map(
     old: &Pack,
     new: &Pack,
     (changes, map): (&[Change], Option<&MapNote>),

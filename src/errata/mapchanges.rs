@@ -27,9 +27,7 @@ impl MapTouch {
     pub fn touches(&self, key: &str, old: bool) -> bool {
         let keys = if old { &self.old } else { &self.new };
         keys.contains(key)
-            || key
-                .strip_prefix("link ")
-                .is_some_and(|ends| ends.split(' ').any(|end| self.linked.contains(end)))
+            || key.strip_prefix("link ").is_some_and(|ends| ends.split(' ').any(|end| self.linked.contains(end)))
     }
 }
 
@@ -142,7 +140,9 @@ impl MapNote {
         if let Some(file) = &self.tiles_file {
             let (n, of) = (self.tiles.len().to_string(), self.tiles_in_set.to_string());
             let tiles = self.tiles.join(", ");
-            lines.push(msg.fill("errata.replacement_tiles", &[("file", file), ("tiles", &tiles), ("n", &n), ("of", &of)]));
+            lines.push(
+                msg.fill("errata.replacement_tiles", &[("file", file), ("tiles", &tiles), ("n", &n), ("of", &of)]),
+            );
         }
         lines
     }

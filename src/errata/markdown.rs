@@ -26,8 +26,13 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', "<br>")
 }
 
-/// The document; `map`: the replacement map the errata come with, if any.
-pub fn markdown(old: &Pack, new: &Pack, changes: &[Change], map: Option<&MapNote>) -> String {
+/// The document.
+pub fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
+    markdown_with_map(old, new, changes, None)
+}
+
+/// The document, ending with the replacement map `map` the errata come with, if any.
+pub fn markdown_with_map(old: &Pack, new: &Pack, changes: &[Change], map: Option<&MapNote>) -> String {
     let words = Words::new(old, new);
     let mut md = format!("# {}\n\n", words.title());
     if changes.is_empty() {

@@ -18,6 +18,6 @@ mod words;
 pub use diff::{describe, diff, text_diff, Change, ChangeKind, FieldChange, Piece};
 pub use history::{revisions, Revision};
 pub use mapchanges::{map_touch, MapNote, MapTouch};
-pub use markdown::markdown;
+pub use markdown::{markdown, markdown_with_map};
 pub use notes::check_notes;
 pub use reprint::{reprint, Reprint};
