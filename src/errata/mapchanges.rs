@@ -57,6 +57,20 @@ fn placement(pack: &Pack, setup: &str, location: &str, keys: &mut BTreeSet<Strin
     }
 }
 
+/// Adds the line of the sea route `id` (`from to card`, as the diff keys it) of `pack` and the
+/// hexes of its ends.
+fn route(pack: &Pack, id: &str, keys: &mut BTreeSet<String>) {
+    let Some(map) = pack.map.as_ref() else { return };
+    let Some(r) = map.routes.iter().find(|r| format!("{} {} {}", r.from.value, r.to.value, r.card.value) == id) else {
+        return;
+    };
+    let (Some(a), Some(b)) = (pack.hex(&r.from), pack.hex(&r.to)) else { return };
+    let (a, b) = if a.id <= b.id { (a, b) } else { (b, a) };
+    keys.insert(format!("route {} {}", a.id, b.id));
+    keys.insert(format!("hex {}", a.id));
+    keys.insert(format!("hex {}", b.id));
+}
+
 /// What of the map `changes` touch; `None` when they touch nothing printed on the map.
 pub fn map_touch(old: &Pack, new: &Pack, changes: &[Change]) -> Option<MapTouch> {
     let mut t = MapTouch::default();
@@ -113,6 +127,28 @@ pub fn map_touch(old: &Pack, new: &Pack, changes: &[Change]) -> Option<MapTouch>
                     }
                 }
             },
+            // A sea route's line, and the hexes of its ends (its label stands near them).
+            "route" => {
+                for (pack, keys) in [(old, &mut t.old), (new, &mut t.new)] {
+                    route(pack, &c.id, keys);
+                }
+            }
+            // A hexside is drawn on the edge its two hexes share.
+            "hexside" => {
+                for hex in c.id.split(' ') {
+                    t.old.insert(format!("hex {hex}"));
+                    t.new.insert(format!("hex {hex}"));
+                }
+            }
+            // A region's colour fills its areas' boxes.
+            "region" => {
+                for (pack, keys) in [(old, &mut t.old), (new, &mut t.new)] {
+                    let areas = pack.map.iter().flat_map(|m| &m.areas).filter(|a| a.region.value == c.id);
+                    keys.extend(areas.map(|a| format!("area {}", a.id)));
+                }
+            }
+            // The map's own fields (its name, paper, grid, terrain kinds …): all of it.
+            "map" => t.whole = true,
             _ => {}
         }
     }

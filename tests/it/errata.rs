@@ -549,3 +549,21 @@ fn a_change_off_the_map_makes_no_replacement_map() {
     assert!(!md.contains("Replacement map"), "{md}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_changed_hexside_and_the_map_s_own_fields_reprint_the_map() {
+    let dir = temp_dir("errata-map-hexside");
+    let edit = [("63,73,mountain,", "63,73,impassable,")];
+    let stdout = errata_of_copy(&dir, "dougram", "hexsides.csv", &edit, "out");
+    assert!(stdout.starts_with("hexside 63 73: feature mountain → impassable\n1 change(s)"), "{stdout}");
+    check_replacement_map(&dir, &stdout, &["63", "73"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    // A map's own field (its hex size) redraws all of it: every tile.
+    let dir = temp_dir("errata-map-grid");
+    let stdout = errata_of_copy(&dir, "dougram", "map.toml", &[("hex_mm = 28", "hex_mm = 27")], "out");
+    assert!(stdout.contains(": grid.hex_mm 28.0 → 27.0\n"), "{stdout}");
+    let tiles = page_words(&file_starting(&dir.join("out"), "replacement-map-a4-"));
+    let line = stdout.lines().find(|l| l.starts_with("replacement map: ")).expect("a replacement map line");
+    assert!(line.starts_with(&format!("replacement map: {n} tile(s) of {n} (", n = tiles.len())), "{line}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
