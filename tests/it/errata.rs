@@ -567,3 +567,17 @@ fn a_changed_hexside_and_the_map_s_own_fields_reprint_the_map() {
     assert!(line.starts_with(&format!("replacement map: {n} tile(s) of {n} (", n = tiles.len())), "{line}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn start_influence_added_on_an_area_map_reprints_the_tiles_of_its_country() {
+    let dir = temp_dir("errata-map-influence");
+    let csv = std::fs::read_to_string(root().join("data/twilight-struggle/setups.csv")).unwrap();
+    let setup = csv.lines().nth(1).and_then(|l| l.split(',').next()).expect("a setup row").to_string();
+    let last = csv.lines().last().unwrap().to_string();
+    // Two more US influence in Cuba in the first setup: the area map prints it in Cuba's box.
+    let added = format!("{last}\n{setup},us,cuba,us-influence,2,");
+    let stdout = errata_of_copy(&dir, "twilight-struggle", "setups.csv", &[(last.as_str(), added.as_str())], "out");
+    assert!(stdout.contains(&format!("placement {setup}/us/cuba/us-influence: ")), "{stdout}");
+    check_replacement_map(&dir, &stdout, &["Cuba"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
