@@ -183,3 +183,47 @@ impl MapNote {
         lines
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::errata::FieldChange;
+
+    fn load(name: &str) -> Pack {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
+        crate::load::pack(&dir, &mut crate::diag::Sources::default()).0
+    }
+
+    fn change(item: &'static str, id: &str, kind: ChangeKind) -> Change {
+        Change { item, id: id.into(), name: id.into(), kind }
+    }
+
+    #[test]
+    fn start_influence_moved_between_countries_touches_both_boxes_and_adjacency_their_lines() {
+        let pack = load("twilight-struggle");
+        let setup = pack.setups.first().map(|s| s.id.clone()).unwrap();
+        let moved = ChangeKind::Moved { from: "cuba".into(), to: "Mexico".into() };
+        let t = map_touch(&pack, &pack, &[change("placement", &format!("{setup}/us/us-influence"), moved)]).unwrap();
+        assert!(t.old.contains("area cuba") && !t.old.contains("area mexico"), "{t:?}");
+        assert!(t.new.contains("area mexico"), "a location by its English name: {t:?}");
+        assert!(!t.touches("link cuba nicaragua", true), "a placement redraws no line");
+        let fields = vec![FieldChange { field: "adjacent".into(), old: "a".into(), new: "b".into() }];
+        let t = map_touch(&pack, &pack, &[change("area", "cuba", ChangeKind::Changed { fields })]).unwrap();
+        assert!(t.touches("link united-states cuba", false) && t.touches("link cuba nicaragua", true));
+        assert!(!t.touches("link mexico guatemala", false) && !t.whole);
+        // A later setup's pieces are not printed on the map; nor is a card.
+        let other = ChangeKind::Moved { from: "cuba".into(), to: "mexico".into() };
+        assert_eq!(map_touch(&pack, &pack, &[change("placement", "other/us/us-influence", other)]), None);
+        assert_eq!(map_touch(&pack, &pack, &[change("card", "1", ChangeKind::Added)]), None);
+    }
+
+    #[test]
+    fn a_place_touches_its_hex_in_each_edition_and_the_map_s_own_fields_all_of_it() {
+        let pack = load("dougram");
+        let t = map_touch(&pack, &pack, &[change("place", "grante", ChangeKind::Removed)]).unwrap();
+        assert!(t.old.contains("hex 27") && !t.whole, "{t:?}");
+        let t = map_touch(&pack, &pack, &[change("hexside", "63 73", ChangeKind::Added)]).unwrap();
+        assert!(t.new.contains("hex 63") && t.new.contains("hex 73"), "{t:?}");
+        assert!(map_touch(&pack, &pack, &[change("map", "map", ChangeKind::Added)]).unwrap().whole);
+    }
+}
