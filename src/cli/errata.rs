@@ -46,13 +46,16 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     staging
         .write("changes.json", serde_json::to_string_pretty(&changes).unwrap_or_default().as_bytes())
         .map_err(|e| e.to_string())?;
-    staging
-        .write(&format!("errata-{edition}.md"), crate::errata::markdown(old, new, &changes).as_bytes())
-        .map_err(|e| e.to_string())?;
     let fonts = Arc::new(render::fonts_for(new).map_err(|_| "a font could not be loaded".to_string())?);
     let parser = SvgParser::new(&fonts);
     let paper = Paper::named(&new.print.paper).unwrap_or(Paper::A4);
-    let (document, warnings) = crate::errata::document::pages(old, new, &changes, &fonts, paper);
+    // The replacement map (the page, and the tiles a change lies on), named in the document.
+    let map = replacement_map(old, new, &changes, &fonts, paper);
+    let note = map.as_ref().map(|(note, _)| note);
+    staging
+        .write(&format!("errata-{edition}.md"), crate::errata::markdown_with_map(old, new, &changes, note).as_bytes())
+        .map_err(|e| e.to_string())?;
+    let (document, warnings) = crate::errata::document::pages_with_map(old, new, (&changes, note), &fonts, paper);
     // The page checks' findings (text that does not fit, in the margin, over other text).
     if !warnings.is_empty() {
         super::report(&sources, &warnings, crate::diag::print::Format::Human);
@@ -85,7 +88,53 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
             super::say_text(&format!("replacement sheet: {} {what} on {} page(s)", doc.pieces, doc.pages.len()));
         }
     }
+    if let Some((note, documents)) = &map {
+        for doc in documents {
+            let pages: Vec<_> = doc.pages.iter().map(Page::for_pdf).collect();
+            let title = format!("{} — replacement {} {edition}", new.game.title.ja, doc.name);
+            let bytes = pdf(&parser, &pages, doc.page_mm, &title).map_err(|e| e.0)?;
+            staging.write(&format!("replacement-{}-{edition}.pdf", doc.name), &bytes).map_err(|e| e.to_string())?;
+        }
+        let tiles = match &note.tiles_file {
+            Some(file) => {
+                format!("{} tile(s) of {} ({}) in {file}, ", note.tiles.len(), note.tiles_in_set, note.tiles.join(", "))
+            }
+            None => String::new(),
+        };
+        super::say_text(&format!("replacement map: {tiles}the whole map in {}", note.page_file));
+    }
     staging.commit().map_err(|e| e.to_string())?;
     super::say_text(&format!("wrote {}", out.display()));
     Ok(())
+}
+
+/// The replacement map for `changes`: the new edition's map page at its published size, and the
+/// tiles of `paper` whose window holds a changed hex, place or area — where the old edition's page
+/// had it (a removed or moved thing) or where the new one's has it. `None` when no change touches
+/// the map.
+fn replacement_map(
+    old: &crate::model::Pack,
+    new: &crate::model::Pack,
+    changes: &[crate::errata::Change],
+    fonts: &crate::text::Fonts,
+    paper: Paper,
+) -> Option<(crate::errata::MapNote, Vec<render::Document>)> {
+    let touch = crate::errata::map_touch(old, new, changes)?;
+    let was: Vec<_> = render::mapreprint::map_marks(old, fonts)
+        .into_iter()
+        .filter(|m| touch.touches(&m.key, true))
+        .map(|m| m.extent)
+        .collect();
+    let now = |key: &str| touch.touches(key, false);
+    let touched: Option<&dyn Fn(&str) -> bool> = if touch.whole { None } else { Some(&now) };
+    let map = render::mapreprint::replacement_map(new, fonts, paper, &was, touched)?;
+    let edition = &new.game.edition;
+    let file = |doc: &render::Document| format!("replacement-{}-{edition}.pdf", doc.name);
+    let note = crate::errata::MapNote {
+        page_file: map.documents.first().map(file).unwrap_or_default(),
+        tiles_file: map.documents.get(1).map(file),
+        tiles: map.tiles,
+        tiles_in_set: map.tiles_in_set,
+    };
+    Some((note, map.documents))
 }

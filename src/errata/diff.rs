@@ -78,7 +78,7 @@ pub enum ChangeKind {
 pub struct Change {
     /// `card`, `unit`, `counter`, `chit`, `hex`, `place`, `placement`, `clause`, `term`, `area`,
     /// `totals`, `component`, `card-type`, `setup`, `deck`, `sheet`, `track`, `phase`, `victory`,
-    /// `aid`.
+    /// `aid`, `route`, `hexside`, `region`, `map`.
     pub item: &'static str,
     /// The item's stable id.
     pub id: String,
@@ -305,6 +305,33 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
     lists(&mut out, "phase", (old, new), |p| &p.sequence, |x| x.id.clone(), |x| x.name.ja.clone());
     lists(&mut out, "victory", (old, new), |p| &p.victory, |x| x.id.clone(), |x| x.id.clone());
     lists(&mut out, "aid", (old, new), |p| &p.aids, |x| x.id.clone(), |x| x.title.ja.clone());
+    // The rest of the map: sea routes, hexsides and regions by their own keys, and the map's own
+    // fields (name, paper, grid, terrain kinds, …) as one item.
+    let map_list = |p: &Pack, list: fn(&crate::model::Map) -> BTreeMap<String, (String, Value)>| {
+        p.map.as_ref().map(list).unwrap_or_default()
+    };
+    let routes = |m: &crate::model::Map| {
+        let key = |r: &crate::model::Route| format!("{} {} {}", r.from.value, r.to.value, r.card.value);
+        keyed(&m.routes, key, key)
+    };
+    compare("route", map_list(old, routes), map_list(new, routes), &mut out);
+    let hexsides = |m: &crate::model::Map| {
+        let key = |h: &crate::model::Hexside| format!("{} {}", h.a.value, h.b.value);
+        keyed(&m.hexsides, key, key)
+    };
+    compare("hexside", map_list(old, hexsides), map_list(new, hexsides), &mut out);
+    let regions = |m: &crate::model::Map| keyed(&m.regions, |r| r.id.clone(), |r| r.name.ja.clone());
+    compare("region", map_list(old, regions), map_list(new, regions), &mut out);
+    let own = |m: &crate::model::Map| {
+        let mut value = serde_json::to_value(m).unwrap_or(Value::Null);
+        if let Value::Object(o) = &mut value {
+            for compared in ["hexes", "areas", "routes", "hexsides", "regions"] {
+                o.remove(compared);
+            }
+        }
+        BTreeMap::from([("map".to_string(), (m.name.ja.clone(), value))])
+    };
+    compare("map", map_list(old, own), map_list(new, own), &mut out);
     // Texts are shown as printed (`[[term:control]]` as "control"), each in its own edition.
     for change in &mut out {
         if let ChangeKind::Changed { fields } = &mut change.kind {

@@ -7,6 +7,7 @@
 //! pack's languages.
 
 use super::diff::{side, text_diff, Change, ChangeKind, Piece};
+use super::mapchanges::MapNote;
 use super::words::Words;
 use crate::diag::Diagnostic;
 use crate::layout::Paper;
@@ -228,8 +229,8 @@ fn change_blocks(fonts: &Fonts, words: &Words<'_>, c: &Change, width: f64) -> Ve
     blocks
 }
 
-/// Every block of the document, in order.
-fn blocks(fonts: &Fonts, words: &Words<'_>, changes: &[Change], width: f64) -> Vec<Block> {
+/// Every block of the document, in order: the changes, then the replacement map (`map`).
+fn blocks(fonts: &Fonts, words: &Words<'_>, changes: &[Change], map: Option<&MapNote>, width: f64) -> Vec<Block> {
     let title = Para::new(fonts, words.title(), (MARGIN, width), 16.0, Weight::Bold, "#1d1d1d");
     let summary = if changes.is_empty() {
         words.msg.text("errata.no_changes")
@@ -251,12 +252,33 @@ fn blocks(fonts: &Fonts, words: &Words<'_>, changes: &[Change], width: f64) -> V
         }
         blocks.extend(change_blocks(fonts, words, c, width));
     }
+    if let Some(map) = map {
+        blocks.push(Block::Space(2.0));
+        let heading = words.msg.text("errata.replacement_map_heading");
+        blocks.push(Block::Text(Para::new(fonts, heading, (MARGIN, width), 10.0, Weight::Bold, "#1e5aa8")));
+        let owner = Owner::new("errata: replacement map", None);
+        for line in map.lines(&words.msg) {
+            let para = Para::new(fonts, line, (MARGIN + 2.0, width - 2.0), PT, Weight::Regular, "#1d1d1d");
+            blocks.push(Block::Text(para.of(&owner)));
+        }
+    }
     blocks
 }
 
 /// The document's pages, and what the page checks found (text that does not fit, sits in the
 /// margin or overlaps other text).
 pub fn pages(old: &Pack, new: &Pack, changes: &[Change], fonts: &Fonts, paper: Paper) -> (Vec<Page>, Vec<Diagnostic>) {
+    pages_with_map(old, new, (changes, None), fonts, paper)
+}
+
+/// [`pages`], ending with the replacement map `map` the errata come with, if any.
+pub fn pages_with_map(
+    old: &Pack,
+    new: &Pack,
+    (changes, map): (&[Change], Option<&MapNote>),
+    fonts: &Fonts,
+    paper: Paper,
+) -> (Vec<Page>, Vec<Diagnostic>) {
     let (w, h) = (paper.width, paper.height);
     let width = w - 2.0 * MARGIN;
     let words = Words::new(old, new);
@@ -266,7 +288,7 @@ pub fn pages(old: &Pack, new: &Pack, changes: &[Change], fonts: &Fonts, paper: P
     // Blocks go onto pages whole; a block taller than a page gets a page of its own.
     let mut paged: Vec<Vec<(f64, Block)>> = vec![Vec::new()];
     let mut y = top;
-    for block in blocks(fonts, &words, changes, width) {
+    for block in blocks(fonts, &words, changes, map, width) {
         if y + block.height() > bottom && y > top {
             paged.push(Vec::new());
             y = top;

@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use super::diff::{side, text_diff, Change, ChangeKind, Piece};
+use super::mapchanges::MapNote;
 use super::words::Words;
 use crate::model::Pack;
 
@@ -27,6 +28,11 @@ fn cell(text: &str) -> String {
 
 /// The document.
 pub fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
+    markdown_with_map(old, new, changes, None)
+}
+
+/// The document, ending with the replacement map `map` the errata come with, if any.
+pub fn markdown_with_map(old: &Pack, new: &Pack, changes: &[Change], map: Option<&MapNote>) -> String {
     let words = Words::new(old, new);
     let mut md = format!("# {}\n\n", words.title());
     if changes.is_empty() {
@@ -63,6 +69,13 @@ pub fn markdown(old: &Pack, new: &Pack, changes: &[Change]) -> String {
             }
             md.push('\n');
         }
+    }
+    if let Some(map) = map {
+        let _ = writeln!(md, "## {}\n", words.msg.text("errata.replacement_map_heading"));
+        for line in map.lines(&words.msg) {
+            let _ = writeln!(md, "- {line}");
+        }
+        md.push('\n');
     }
     md
 }

@@ -51,6 +51,10 @@ impl<'a> Words<'a> {
             "phase" => self.msg.text("errata.heading_phase"),
             "victory" => self.msg.text("errata.heading_victory"),
             "aid" => self.msg.text("errata.heading_aid"),
+            "route" => self.msg.text("errata.heading_route"),
+            "hexside" => self.msg.text("errata.heading_hexside"),
+            "region" => self.msg.text("errata.heading_region"),
+            "map" => self.msg.text("errata.heading_map"),
             other => spelt_out(other),
         }
     }
@@ -78,6 +82,10 @@ impl<'a> Words<'a> {
             "phase" => self.msg.text("errata.item_phase"),
             "victory" => self.msg.text("errata.item_victory"),
             "aid" => self.msg.text("errata.item_aid"),
+            "route" => self.msg.text("errata.item_route"),
+            "hexside" => self.msg.text("errata.item_hexside"),
+            "region" => self.msg.text("errata.item_region"),
+            "map" => self.msg.text("errata.item_map"),
             other => spelt_out(other),
         }
     }
@@ -115,6 +123,10 @@ impl<'a> Words<'a> {
                 "phase" => pack.sequence.iter().find(|x| x.id == id).map(|x| x.name.clone()),
                 "aid" => pack.aids.iter().find(|x| x.id == id).map(|x| x.title.clone()),
                 "area" => pack.map.as_ref().and_then(|m| m.areas.iter().find(|x| x.id == id)).map(|x| x.name.clone()),
+                "region" => {
+                    pack.map.as_ref().and_then(|m| m.regions.iter().find(|x| x.id == id)).map(|x| x.name.clone())
+                }
+                "map" => pack.map.as_ref().map(|m| m.name.clone()),
                 "place" => pack
                     .map
                     .iter()

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::canvas::{Align, Canvas, Laid, Owner, TextBox, VAlign};
-pub(crate) use super::maptiles::{tiles, tiles_as};
+pub(crate) use super::maptiles::{tiles, tiles_as, tiles_where};
 use super::sheets::{escape, Page};
 use super::templates::mm;
 use super::Ctx;
@@ -323,7 +323,13 @@ fn draw_hexes(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'_>)
     let mut s = String::from(r##"<g class="hexes" stroke="#5f6b73" stroke-width="0.25">"##);
     for hex in &map.hexes {
         let corners = points(&geo.corners(hex.col, hex.row));
-        let _ = write!(s, r#"<polygon points="{corners}" fill="{}"/>"#, terrain_colour(pack, &hex.terrain));
+        // `data-hex` marks the hex for readers of the page (errata find the changed hexes by it).
+        let _ = write!(
+            s,
+            r#"<polygon data-hex="{}" points="{corners}" fill="{}"/>"#,
+            escape(&hex.id),
+            terrain_colour(pack, &hex.terrain)
+        );
         if pack.terrain(&hex.terrain).is_some_and(|t| !t.pattern.is_empty()) {
             let _ = write!(
                 s,

@@ -103,11 +103,32 @@ pub(crate) fn tiles_as(
     tile_paper: Paper,
     footer_key: &str,
 ) -> Vec<Page> {
+    tiles_where(ctx, drawing, extents, tile_paper, footer_key, &|_| true).into_iter().map(|(_, page)| page).collect()
+}
+
+/// A tile's name: its row as a letter, its column as a number (`A1`, `B2` …).
+pub(crate) fn tile_name(col: usize, row: usize) -> String {
+    format!("{}{}", (b'A' + row as u8) as char, col + 1)
+}
+
+/// [`tiles_as`], keeping only the tiles whose window on the page `keep` accepts (errata reprint
+/// the tiles a change lies on), each with its name; the tiling is the one the full set has.
+pub(crate) fn tiles_where(
+    ctx: &mut Ctx<'_>,
+    drawing: &Drawing<'_>,
+    extents: &[Extent],
+    tile_paper: Paper,
+    footer_key: &str,
+    keep: &dyn Fn(Extent) -> bool,
+) -> Vec<(String, Page)> {
     let t = choose_tiling(ctx, drawing.size, extents, tile_paper);
     let mut out = Vec::new();
     for row in 0..t.rows {
         for col in 0..t.cols {
-            let name = format!("{}{}", (b'A' + row as u8) as char, col + 1);
+            if !keep(t.window_on_page(col, row)) {
+                continue;
+            }
+            let name = tile_name(col, row);
             let mut c = ctx.canvas((t.paper.width, t.paper.height), Owner::new(format!("map tile {name}"), None));
             let (wx, wy, vw, vh) = t.window;
             let window = t.window_on_page(col, row);
@@ -125,7 +146,7 @@ pub(crate) fn tiles_as(
             registration(&mut c, &t);
             caption(&mut c, ctx, &t, (col, row), &name);
             let what = ctx.msg.fill_first(footer_key, &[("tile", &name)]);
-            out.push(ctx.finish(c, &what));
+            out.push((name, ctx.finish(c, &what)));
         }
     }
     out

@@ -37,6 +37,8 @@ mod tracks;
 pub(crate) mod watchdog;
 // Issue 17: adjacency routes on area maps.
 mod routing;
+// Issue 17 item 5: the replacement map of an erratum (the page and the tiles that changed).
+pub mod mapreprint;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -378,3 +378,206 @@ fn the_rules_reference_of_an_english_pack_has_no_japanese_headings() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `pnpkit errata data/PACK NEW --out DIR/OUT` where NEW is a copy of the pack with each
+/// `(find, replace)` applied to `file`; returns the test folder and stdout.
+fn errata_of_copy(dir: &std::path::Path, pack: &str, file: &str, edits: &[(&str, &str)], out: &str) -> String {
+    let new = dir.join("new");
+    if !new.exists() {
+        copy_dir(&root().join("data").join(pack), &new);
+        let path = new.join(file);
+        let mut edited = std::fs::read_to_string(&path).unwrap();
+        for (find, replace) in edits {
+            assert!(edited.contains(find), "{file} no longer holds {find}");
+            edited = edited.replace(find, replace);
+        }
+        std::fs::write(&path, edited).unwrap();
+    }
+    let out = dir.join(out).to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["errata", &format!("data/{pack}"), &new.to_string_lossy(), "--out", &out]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    stdout
+}
+
+/// The words of each page of `pdf`, read back with pdftotext.
+fn page_words(pdf: &std::path::Path) -> Vec<Vec<String>> {
+    let o = std::process::Command::new("pdftotext").arg(pdf).arg("-").output().expect("pdftotext (poppler-utils)");
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    let mut pages: Vec<Vec<String>> =
+        text.split('\u{c}').map(|p| p.split_whitespace().map(String::from).collect()).collect();
+    if pages.last().is_some_and(Vec::is_empty) {
+        pages.pop();
+    }
+    pages
+}
+
+/// The tile a page of tiles is, from its caption (`Tile B1 of 2×2`).
+fn tile_of(words: &[String]) -> String {
+    let at = words.iter().position(|w| w == "Tile").expect("a tile caption");
+    words[at + 1].clone()
+}
+
+/// The single file in `dir` whose name starts with `prefix`.
+fn file_starting(dir: &std::path::Path, prefix: &str) -> std::path::PathBuf {
+    let found: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+        .collect();
+    assert_eq!(found.len(), 1, "one {prefix}* in {}: {found:?}", dir.display());
+    found[0].clone()
+}
+
+/// The replacement map of an erratum against the full build of the new edition's map: the
+/// published page is one page; the replacement tiles are those the terminal names, each the same
+/// page as the full set's tile of that name, and they include every tile of the full set on which
+/// one of `shown` (a hex number or area name, as a word) is printed. Returns the reprinted tiles'
+/// names.
+fn check_replacement_map(dir: &std::path::Path, stdout: &str, shown: &[&str]) -> Vec<String> {
+    let out = dir.join("out");
+    let published = file_starting(&out, "replacement-map-a3-");
+    assert_eq!(page_words(&published).len(), 1, "the map at its published size is one page");
+    let tiles_pdf = file_starting(&out, "replacement-map-a4-");
+    let tiles = page_words(&tiles_pdf);
+    let names: Vec<String> = tiles.iter().map(|w| tile_of(w)).collect();
+    let line = stdout.lines().find(|l| l.starts_with("replacement map: ")).expect("a replacement map line");
+    assert!(line.starts_with(&format!("replacement map: {} tile(s) of ", names.len())), "{line}");
+    assert!(line.contains(&format!("({})", names.join(", "))), "{line} names {names:?}");
+    // The full set, built from the same new edition.
+    let build = dir.join("build");
+    let output = pnpkit(
+        &root(),
+        &["build", &dir.join("new").to_string_lossy(), "--out", &build.to_string_lossy(), "--only", "map"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    let full = page_words(&file_starting(&build, "map-a4"));
+    assert!(names.len() < full.len(), "only some tiles: {names:?} of {}", full.len());
+    for words in &full {
+        let name = tile_of(words);
+        if let Some(i) = names.iter().position(|n| *n == name) {
+            assert_eq!(&tiles[i], words, "replacement tile {name} is the full set's tile {name}");
+        }
+        for word in shown {
+            if words.iter().any(|w| w == word) {
+                assert!(names.contains(&name), "tile {name} shows {word} but is not reprinted ({names:?})");
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn a_changed_hex_reprints_the_map_and_only_the_tiles_that_hold_it() {
+    let dir = temp_dir("errata-map-hex");
+    let edit = [("27,clear,grante,", "27,desert,grante,")];
+    let stdout = errata_of_copy(&dir, "dougram", "hexes.csv", &edit, "out");
+    assert!(stdout.starts_with("hex 27: terrain clear → desert\n"), "{stdout}");
+    let names = check_replacement_map(&dir, &stdout, &["27"]);
+    let tiles = page_words(&file_starting(&dir.join("out"), "replacement-map-a4-"));
+    assert!(tiles.iter().all(|w| w.iter().any(|w| w == "27")), "every reprinted tile shows hex 27: {names:?}");
+    // The errata document names both files and the tiles.
+    let md = std::fs::read_to_string(dir.join("out/errata-2011-06-12.md")).unwrap();
+    assert!(md.contains("## 差し替え地図 Replacement map"), "{md}");
+    assert!(md.contains("replacement-map-a3-2011-06-12.pdf: the whole map at its published size."), "{md}");
+    assert!(md.contains(&format!("the tiles {} ({} of ", names.join(", "), names.len())), "{md}");
+    let document = page_words(&dir.join("out/errata-2011-06-12.pdf")).concat();
+    assert!(document.iter().any(|w| w.starts_with("replacement-map-a4-2011-06-12.pdf")), "{document:?}");
+    // The same inputs give the same bytes.
+    errata_of_copy(&dir, "dougram", "hexes.csv", &edit, "again");
+    for file in ["replacement-map-a3-2011-06-12.pdf", "replacement-map-a4-2011-06-12.pdf", "errata-2011-06-12.md"] {
+        let (a, b) = (std::fs::read(dir.join("out").join(file)), std::fs::read(dir.join("again").join(file)));
+        assert!(a.unwrap() == b.unwrap(), "{file} differs between two runs");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_moved_place_reprints_the_tiles_of_its_old_hex_and_its_new_one() {
+    let dir = temp_dir("errata-map-place");
+    // The Andy mine from hex 79 (the bottom of the map) to hex 73 (its top half).
+    let edits = [
+        ("79,clear,andy,アンディ,Andy,no,,1,mine,chits,", "79,clear,,,,,,1,,,"),
+        ("73,clear,,,,,,,,,", "73,clear,andy,アンディ,Andy,no,,,mine,chits,"),
+    ];
+    let stdout = errata_of_copy(&dir, "dougram", "hexes.csv", &edits, "out");
+    assert!(stdout.starts_with("place andy アンディ: moved 79 → 73\n1 change(s)"), "{stdout}");
+    let names = check_replacement_map(&dir, &stdout, &["79", "73"]);
+    let tiles = page_words(&file_starting(&dir.join("out"), "replacement-map-a4-"));
+    // Hexes 79 and 73 lie on different tiles: both are reprinted, the new one with the mine.
+    let with = |word: &str| tiles.iter().filter(|w| w.iter().any(|x| x == word)).collect::<Vec<_>>();
+    assert!(names.len() >= 2, "{names:?}");
+    let (old, new) = (with("79"), with("73"));
+    assert!(!old.is_empty() && !new.is_empty() && old != new, "{names:?}");
+    assert!(new.iter().any(|w| w.iter().any(|x| x.contains("アンディ"))), "the mine on its new hex: {names:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_changed_country_reprints_the_area_map() {
+    let dir = temp_dir("errata-map-area");
+    let csv = std::fs::read_to_string(root().join("data/twilight-struggle/areas.csv")).unwrap();
+    let row = csv.lines().find(|l| l.starts_with("cuba,")).expect("Cuba's row").to_string();
+    let fields: Vec<&str> = row.split(',').collect();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = header.iter().position(|h| *h == "stability").unwrap();
+    let mut changed: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+    let old: u32 = changed[at].parse().unwrap();
+    changed[at] = (old + 1).to_string();
+    let changed = changed.join(",");
+    let edit = [(row.as_str(), changed.as_str())];
+    let stdout = errata_of_copy(&dir, "twilight-struggle", "areas.csv", &edit, "out");
+    assert!(stdout.starts_with(&format!("area cuba キューバ: attributes.stability {old} → {}\n", old + 1)), "{stdout}");
+    check_replacement_map(&dir, &stdout, &["Cuba"]);
+    let published = page_words(&file_starting(&dir.join("out"), "replacement-map-a3-")).concat();
+    assert!(published.iter().any(|w| w == "Cuba"), "the area map at its published size");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_change_off_the_map_makes_no_replacement_map() {
+    let (dir, stdout) = errata_after_edit(
+        "errata-no-map",
+        "cards.csv",
+        "Draw a chit and add its points",
+        "Draw one chit and add its points",
+    );
+    assert!(stdout.starts_with("card 2 "), "{stdout}");
+    assert!(!stdout.contains("replacement map"), "{stdout}");
+    assert!(!has_file(&dir.join("out"), "replacement-map"), "no map file for a card's text");
+    let md = std::fs::read_to_string(dir.join("out/errata-2011-06-12.md")).unwrap();
+    assert!(!md.contains("Replacement map"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_changed_hexside_and_the_map_s_own_fields_reprint_the_map() {
+    let dir = temp_dir("errata-map-hexside");
+    let edit = [("63,73,mountain,", "63,73,impassable,")];
+    let stdout = errata_of_copy(&dir, "dougram", "hexsides.csv", &edit, "out");
+    assert!(stdout.starts_with("hexside 63 73: feature mountain → impassable\n1 change(s)"), "{stdout}");
+    check_replacement_map(&dir, &stdout, &["63", "73"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    // A map's own field (its hex size) redraws all of it: every tile.
+    let dir = temp_dir("errata-map-grid");
+    let stdout = errata_of_copy(&dir, "dougram", "map.toml", &[("hex_mm = 28", "hex_mm = 27")], "out");
+    assert!(stdout.contains(": grid.hex_mm 28.0 → 27.0\n"), "{stdout}");
+    let tiles = page_words(&file_starting(&dir.join("out"), "replacement-map-a4-"));
+    let line = stdout.lines().find(|l| l.starts_with("replacement map: ")).expect("a replacement map line");
+    assert!(line.starts_with(&format!("replacement map: {n} tile(s) of {n} (", n = tiles.len())), "{line}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn start_influence_added_on_an_area_map_reprints_the_tiles_of_its_country() {
+    let dir = temp_dir("errata-map-influence");
+    let csv = std::fs::read_to_string(root().join("data/twilight-struggle/setups.csv")).unwrap();
+    let setup = csv.lines().nth(1).and_then(|l| l.split(',').next()).expect("a setup row").to_string();
+    let last = csv.lines().last().unwrap().to_string();
+    // Two more US influence in Cuba in the first setup: the area map prints it in Cuba's box.
+    let added = format!("{last}\n{setup},us,cuba,us-influence,2,");
+    let stdout = errata_of_copy(&dir, "twilight-struggle", "setups.csv", &[(last.as_str(), added.as_str())], "out");
+    assert!(stdout.contains(&format!("placement {setup}/us/cuba/us-influence: ")), "{stdout}");
+    check_replacement_map(&dir, &stdout, &["Cuba"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
