@@ -436,8 +436,20 @@ fn file_starting(dir: &std::path::Path, prefix: &str) -> std::path::PathBuf {
 /// names.
 fn check_replacement_map(dir: &std::path::Path, stdout: &str, shown: &[&str]) -> Vec<String> {
     let out = dir.join("out");
-    let published = file_starting(&out, "replacement-map-a3-");
-    assert_eq!(page_words(&published).len(), 1, "the map at its published size is one page");
+    // The published size: A3 for data/dougram, A1 for Twilight Struggle's board.
+    let published: Vec<_> = ["a3", "a2", "a1"]
+        .iter()
+        .filter(|p| {
+            std::fs::read_dir(&out)
+                .unwrap()
+                .flatten()
+                .any(|e| e.file_name().to_string_lossy().starts_with(&format!("replacement-map-{p}-")))
+        })
+        .map(|p| file_starting(&out, &format!("replacement-map-{p}-")))
+        .collect();
+    assert_eq!(published.len(), 1, "one published-size replacement map: {published:?}");
+    let published = &published[0];
+    assert_eq!(page_words(published).len(), 1, "the map at its published size is one page");
     let tiles_pdf = file_starting(&out, "replacement-map-a4-");
     let tiles = page_words(&tiles_pdf);
     let names: Vec<String> = tiles.iter().map(|w| tile_of(w)).collect();
@@ -529,7 +541,7 @@ fn a_changed_country_reprints_the_area_map() {
     let stdout = errata_of_copy(&dir, "twilight-struggle", "areas.csv", &edit, "out");
     assert!(stdout.starts_with(&format!("area cuba キューバ: attributes.stability {old} → {}\n", old + 1)), "{stdout}");
     check_replacement_map(&dir, &stdout, &["Cuba"]);
-    let published = page_words(&file_starting(&dir.join("out"), "replacement-map-a3-")).concat();
+    let published = page_words(&file_starting(&dir.join("out"), "replacement-map-a1-")).concat(); // the A1 board
     assert!(published.iter().any(|w| w == "Cuba"), "the area map at its published size");
     let _ = std::fs::remove_dir_all(&dir);
 }
