@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::canvas::{Align, Canvas, Laid, Owner, TextBox, VAlign};
-pub(crate) use super::maptiles::{tiles, tiles_as, tiles_where};
+pub(crate) use super::maptiles::{tiles_as, tiles_where};
 use super::sheets::{escape, Page};
 use super::templates::mm;
 use super::Ctx;

@@ -33,23 +33,27 @@ pub struct ReplacementMap {
     pub tiles_in_set: usize,
 }
 
-/// The published-size map page of `pack`, with the drawing's text extents (for the tiling).
-fn published<'p>(ctx: &mut Ctx<'p>) -> Option<(map::Drawing<'p>, super::sheets::Page, Vec<Extent>)> {
+/// The published-size map page of `ctx`'s pack, with the drawing's text extents (for the
+/// tiling) and the published paper; an area map too small for its markers says so (W0501).
+fn published<'p>(ctx: &mut Ctx<'p>) -> Option<(map::Drawing<'p>, super::sheets::Page, Vec<Extent>, Paper)> {
     let pack = ctx.pack;
     let map = pack.map.as_ref()?;
     let paper = Paper::named(&map.paper).unwrap_or(Paper::A3);
     let drawing = match map.kind {
         MapKind::Hex => map::hex_drawing(ctx, map, paper)?,
-        MapKind::Area => areamap::drawing(ctx, map, paper),
+        MapKind::Area => {
+            ctx.warnings.extend(areamap::scale_warning(ctx, map, paper));
+            areamap::drawing(ctx, map, paper)
+        }
     };
     let (page, extents) = map::page(ctx, &drawing);
-    Some((drawing, page, extents))
+    Some((drawing, page, extents, paper))
 }
 
 /// The marked things on the published map page of `pack` (none when it has no map).
 pub fn map_marks(pack: &Pack, fonts: &Fonts) -> Vec<Mark> {
     let mut ctx = Ctx::new(pack, fonts);
-    published(&mut ctx).map(|(_, page, _)| marks(&page.svg)).unwrap_or_default()
+    published(&mut ctx).map(|(_, page, _, _)| marks(&page.svg)).unwrap_or_default()
 }
 
 /// The replacement map of `pack`: the published page, and the tiles of `paper` (when smaller than
@@ -63,14 +67,27 @@ pub fn replacement_map(
     changed: &[Extent],
     touched: Option<&dyn Fn(&str) -> bool>,
 ) -> Option<ReplacementMap> {
-    let mut ctx = Ctx::new(pack, fonts);
-    let (drawing, page, extents) = published(&mut ctx)?;
-    let mut extents_touched: Vec<Extent> = changed.to_vec();
-    if let Some(touched) = touched {
-        extents_touched.extend(marks(&page.svg).into_iter().filter(|m| touched(&m.key)).map(|m| m.extent));
-    }
-    let map = pack.map.as_ref()?;
-    let published_paper = Paper::named(&map.paper).unwrap_or(Paper::A3);
+    map_set(&mut Ctx::new(pack, fonts), paper, touched.map(|t| (changed, t)))
+}
+
+/// The map documents of a build: the published page, and every tile of `paper` when it is smaller.
+pub(crate) fn documents(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Document> {
+    map_set(ctx, paper, None).map_or_else(Vec::new, |m| m.documents)
+}
+
+/// The published page and the tiles of `paper` (when smaller than the published paper): all of
+/// them, or with `only` = (extents, keys) those whose window meets one of the extents or a mark of
+/// the page whose key is accepted.
+fn map_set(
+    ctx: &mut Ctx<'_>,
+    paper: Paper,
+    only: Option<(&[Extent], &dyn Fn(&str) -> bool)>,
+) -> Option<ReplacementMap> {
+    let (drawing, page, extents, published_paper) = published(ctx)?;
+    let touched_extents: Vec<Extent> = only.map_or_else(Vec::new, |(changed, touched)| {
+        let marked = marks(&page.svg).into_iter().filter(|m| touched(&m.key)).map(|m| m.extent);
+        changed.iter().copied().chain(marked).collect()
+    });
     let mut documents = vec![Document {
         product: Product::Map,
         name: format!("map-{}", published_paper.name.to_lowercase()),
@@ -80,11 +97,11 @@ pub fn replacement_map(
     }];
     let (mut tiles, mut tiles_in_set) = (Vec::new(), 0);
     if paper.width * paper.height < published_paper.width * published_paper.height {
-        let tiling = super::maptiles::choose_tiling(&ctx, drawing.size, &extents, paper);
+        let tiling = super::maptiles::choose_tiling(ctx, drawing.size, &extents, paper);
         tiles_in_set = tiling.cols * tiling.rows;
-        let meets = |w: Extent| extents_touched.iter().any(|e| e.0 < w.2 && w.0 < e.2 && e.1 < w.3 && w.1 < e.3);
-        let keep = |w: Extent| touched.is_none() || meets(w);
-        let chosen = map::tiles_where(&mut ctx, &drawing, &extents, paper, "map.tile_footer", &keep);
+        let meets = |w: Extent| touched_extents.iter().any(|e| e.0 < w.2 && w.0 < e.2 && e.1 < w.3 && w.1 < e.3);
+        let keep = |w: Extent| only.is_none() || meets(w);
+        let chosen = map::tiles_where(ctx, &drawing, &extents, paper, "map.tile_footer", &keep);
         if !chosen.is_empty() {
             let page_mm = (tiling.paper.width, tiling.paper.height);
             tiles = chosen.iter().map(|(name, _)| name.clone()).collect();

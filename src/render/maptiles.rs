@@ -90,12 +90,8 @@ pub(crate) fn choose_tiling(ctx: &Ctx<'_>, page_mm: (f64, f64), extents: &[Exten
 
 /// The page of `drawing` cut into tiles of `tile_paper`: each prints its window of the page
 /// (clipped to the area inside the safe margin) with the texts lying wholly inside it,
-/// registration crosses in the overlaps, a caption and a small diagram of where it goes.
-pub(crate) fn tiles(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent], tile_paper: Paper) -> Vec<Page> {
-    tiles_as(ctx, drawing, extents, tile_paper, "map.tile_footer")
-}
-
-/// [`tiles`] with the footer message `footer_key` (given `{tile}`), for pages that are not maps.
+/// registration crosses in the overlaps, a caption with the footer message `footer_key` (given
+/// `{tile}`: `map.tile_footer` for maps) and a small diagram of where it goes.
 pub(crate) fn tiles_as(
     ctx: &mut Ctx<'_>,
     drawing: &Drawing<'_>,
@@ -248,7 +244,7 @@ mod tests {
             for e in &extents {
                 assert!(tiling.shows_whole(e), "{name}: a text at {e:?} is whole on no tile of {tiling:?}");
             }
-            let tiles = tiles(&mut ctx, &drawing, &extents, Paper::A4);
+            let tiles = tiles_as(&mut ctx, &drawing, &extents, Paper::A4, "map.tile_footer");
             assert_eq!(tiles.len(), tiling.cols * tiling.rows);
             // The page checks saw every tile: nothing in the margin, nothing over anything.
             assert!(ctx.warnings.is_empty(), "{name}: {:?}", ctx.warnings);

@@ -412,53 +412,7 @@ fn flowchart_documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered)
 /// The map (a hex grid or an area map) at its published size (`map-<paper>`) and tiled onto the
 /// run's paper, when the run's paper is smaller.
 fn map_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
-    let pack = ctx.pack;
-    let Some(map) = &pack.map else { return Vec::new() };
-    let published = Paper::named(&map.paper).unwrap_or(Paper::A3);
-    let drawing = match map.kind {
-        crate::model::MapKind::Hex => map::hex_drawing(ctx, map, published),
-        crate::model::MapKind::Area => {
-            ctx.warnings.extend(areamap::scale_warning(ctx, map, published));
-            Some(areamap::drawing(ctx, map, published))
-        }
-    };
-    let Some(drawing) = drawing else { return Vec::new() };
-    let page_mm = drawing.size;
-    let (page, extents) = map::page(ctx, &drawing);
-    let mut docs = Vec::new();
-    let small = options.paper.width * options.paper.height < published.width * published.height;
-    if small {
-        let tiles = map::tiles(ctx, &drawing, &extents, options.paper);
-        let tile_mm = tile_size(&tiles, options.paper);
-        docs.push(Document {
-            product: Product::Map,
-            name: format!("map-{}", options.paper.name.to_lowercase()),
-            pages: tiles,
-            pieces: 0,
-            page_mm: tile_mm,
-        });
-    }
-    docs.insert(
-        0,
-        Document {
-            product: Product::Map,
-            name: format!("map-{}", published.name.to_lowercase()),
-            pages: vec![page],
-            pieces: 0,
-            page_mm,
-        },
-    );
-    docs
-}
-
-/// The size the tiles came out in (portrait or landscape `paper`), read from their root element.
-fn tile_size(tiles: &[Page], paper: Paper) -> (f64, f64) {
-    let landscape = tiles.first().is_some_and(|t| t.svg.contains(&format!("width=\"{}mm\"", paper.height)));
-    if landscape {
-        (paper.height, paper.width)
-    } else {
-        (paper.width, paper.height)
-    }
+    mapreprint::documents(ctx, options.paper)
 }
 
 /// Faces (each distinct face once) and the pieces that use them, by index.
