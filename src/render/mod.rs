@@ -37,6 +37,8 @@ mod tracks;
 pub(crate) mod watchdog;
 // Issue 17: adjacency routes on area maps.
 mod routing;
+// Issue 17: region names and scoring on area maps.
+mod regionlabels;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
