@@ -8,8 +8,10 @@
 //! [`GAP`], overlaps no area box, crosses no adjacency route, no off-map arrow or its label and no
 //! region label placed before it, and lies inside the field. Of the free spots whose label is
 //! nearer (rectangle to rectangle) one of the region's own boxes than any other region's box, the
-//! one whose centre is nearest the centroid of the region's boxes wins (ties by grid order). A
-//! region with no such spot gets no label and a warning W0805 at its `[[regions]]` table:
+//! one with the least score wins — the distance of its centre from the centroid of the region's
+//! boxes plus [`ATTACH`] times its gap to the region's nearest box — preferring spots at least
+//! [`CLEARLY`] nearer the own region than any other (ties by grid order). A region with no such
+//! spot gets no label and a warning W0805 at its `[[regions]]` table:
 //! labels never overlap silently. Regions are placed in the order map.toml declares them.
 //! Deterministic: no hashing, no trigonometry.
 
@@ -38,6 +40,12 @@ const PAD: f64 = 1.2;
 const BOTTOM: f64 = 0.5;
 /// The grid the candidate spots lie on, mm.
 const STEP: f64 = 1.0;
+/// How much a mm of gap between a label and its region's nearest box weighs against a mm of
+/// distance from the region's centroid: labels keep close to a box of their own.
+const ATTACH: f64 = 2.0;
+/// How much nearer its own region's boxes than any other's a label should be, mm, when the
+/// field allows.
+const CLEARLY: f64 = 3.0;
 
 type Rect = (f64, f64, f64, f64);
 type Pt = (f64, f64);
@@ -181,26 +189,46 @@ fn place(
     if columns < 0.0 || rows < 0.0 {
         return None;
     }
+    let nearest = |r: Rect, mine: bool| {
+        boxes.iter().filter(|(_, m)| *m == mine).map(|(b, _)| gap(r, *b)).fold(f64::INFINITY, f64::min)
+    };
     let mut spots: Vec<(f64, Rect)> = Vec::new();
     for j in 0..=rows as usize {
         for i in 0..=columns as usize {
             let (x, y) = (GAP + i as f64 * STEP, GAP + j as f64 * STEP);
             let (cx, cy) = (x + w / 2.0 - centroid.0, y + h / 2.0 - centroid.1);
-            spots.push((cx * cx + cy * cy, (x, y, x + w, y + h)));
+            spots.push(((cx * cx + cy * cy).sqrt(), (x, y, x + w, y + h)));
         }
     }
-    // A stable sort keeps grid order among equally distant spots.
+    // Nearest the centroid first; a stable sort keeps grid order among equally distant spots.
     spots.sort_by(|a, b| a.0.total_cmp(&b.0));
-    spots.into_iter().map(|(_, r)| r).find(|&r| {
+    let free = |r: Rect| {
         let grown = (r.0 - GAP, r.1 - GAP, r.2 + GAP, r.3 + GAP);
         boxes.iter().all(|(b, _)| !overlaps(grown, *b))
             && taken.iter().all(|t| !overlaps(grown, *t))
             && segments.iter().all(|&(p, q)| !meets(p, q, grown))
-            && {
-                let mine = own.iter().map(|b| gap(r, *b)).fold(f64::INFINITY, f64::min);
-                boxes.iter().filter(|(_, m)| !m).all(|(b, _)| gap(r, *b) > mine)
+    };
+    // The free spot of least score at least `margin` nearer its own region than any other. A
+    // spot's score is never below its distance, so the search stops at the first spot whose
+    // distance reaches the best score found.
+    let search = |margin: f64| {
+        let mut best: Option<(f64, Rect)> = None;
+        for &(distance, r) in &spots {
+            if best.is_some_and(|(score, _)| distance >= score) {
+                break;
             }
-    })
+            let (own, other) = (nearest(r, true), nearest(r, false));
+            if other <= own || other - own < margin {
+                continue;
+            }
+            let score = distance + ATTACH * own;
+            if best.is_none_or(|(least, _)| score < least) && free(r) {
+                best = Some((score, r));
+            }
+        }
+        best.map(|(_, r)| r)
+    };
+    search(CLEARLY).or_else(|| search(0.0))
 }
 
 /// Draws the label of every region that has areas (see the module doc), after the adjacency
