@@ -30,9 +30,12 @@ pub(super) fn levels(l: &mut Loader<'_>, file: FileId, raw: Vec<RawLevel>) -> Ve
     for level in raw {
         if out.iter().any(|o| o.id == *level.id.get_ref()) {
             l.diags.push(
-                Diagnostic::error(Code::DUPLICATE_ID, format!("scoring level `{}` is declared twice", level.id.get_ref()))
-                    .at(&Loader::span(file, &level.id))
-                    .with_hint("give each level of `scoring_levels` its own id"),
+                Diagnostic::error(
+                    Code::DUPLICATE_ID,
+                    format!("scoring level `{}` is declared twice", level.id.get_ref()),
+                )
+                .at(&Loader::span(file, &level.id))
+                .with_hint("give each level of `scoring_levels` its own id"),
             );
             continue;
         }

@@ -72,7 +72,11 @@ fn score_lines(ctx: &Ctx<'_>, map: &Map, region: &Region) -> Vec<String> {
             .scoring
             .iter()
             .map(|s| {
-                let level = map.scoring_levels.iter().find(|l| l.id == s.level).map_or(s.level.as_str(), |l| m.first_name(&l.name));
+                let level = map
+                    .scoring_levels
+                    .iter()
+                    .find(|l| l.id == s.level)
+                    .map_or(s.level.as_str(), |l| m.first_name(&l.name));
                 let value = match &s.value {
                     ScoreValue::Vp(n) => n.to_string(),
                     ScoreValue::Text(names) => m.first_name(names).to_string(),
@@ -181,8 +185,10 @@ fn place(
         return None;
     }
     let n = own.len() as f64;
-    let centroid =
-        (own.iter().map(|r| (r.0 + r.2) / 2.0).sum::<f64>() / n, own.iter().map(|r| (r.1 + r.3) / 2.0).sum::<f64>() / n);
+    let centroid = (
+        own.iter().map(|r| (r.0 + r.2) / 2.0).sum::<f64>() / n,
+        own.iter().map(|r| (r.1 + r.3) / 2.0).sum::<f64>() / n,
+    );
     let (w, h) = size;
     let columns = ((field.0 - w - 2.0 * GAP) / STEP).floor();
     let rows = ((field.1 - h - 2.0 * GAP) / STEP).floor();
