@@ -115,4 +115,7 @@ codes! {
     CHIT_COUNTS = "E0166", "the chit mix's count of a value differs from the count the sources list (`[totals] chit_counts`)";
     ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
     CLAUSE_WITHOUT_TEXT = "E0170", "a rule clause written with a title heading (`## 8.4 {#id} Title`) has no text";
+    UNKNOWN_SCORING_LEVEL = "E0180", "a region's `scoring` names a level the map's `scoring_levels` does not declare";
+    BAD_SCORE = "E0181", "a region's score at a level is neither a whole number of victory points nor a text in the pack's languages";
+    REGION_LABEL_NO_ROOM = "W0805", "an area map has no free spot near a region for its name and scoring";
 }

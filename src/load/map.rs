@@ -22,7 +22,7 @@ struct RawMapFile {
     #[serde(default)]
     transport: Vec<RawTransport>,
     #[serde(default)]
-    regions: Vec<RawRegion>,
+    regions: Vec<TS<RawRegion>>,
 }
 
 #[derive(Deserialize)]
@@ -31,6 +31,7 @@ struct RawRegion {
     id: String,
     name: RawNames,
     colour: String,
+    scoring: Option<super::scoring::RawScoring>,
 }
 
 #[derive(Deserialize)]
@@ -58,6 +59,8 @@ struct RawMap {
     graph: Option<TS<super::graph_rules::RawGraph>>,
     marker_size: Option<TS<f64>>,
     field: Option<TS<[f64; 2]>>,
+    #[serde(default)]
+    scoring_levels: Vec<super::scoring::RawLevel>,
 }
 
 #[derive(Deserialize)]
@@ -233,6 +236,7 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile, sides: usize) -> Map {
             }
         }
     }
+    let scoring_levels = super::scoring::levels(l, file, std::mem::take(&mut m.scoring_levels));
     let mut seen: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
     for h in &hexes {
         if let Some((c, r)) = seen.insert(&h.id, (h.col, h.row)) {
@@ -258,7 +262,17 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile, sides: usize) -> Map {
             .into_iter()
             .map(|t| Terrain { id: t.id, name: t.name.into(), colour: t.colour, water: t.water, pattern: t.pattern })
             .collect(),
-        regions: raw.regions.into_iter().map(|r| Region { id: r.id, name: r.name.into(), colour: r.colour }).collect(),
+        regions: raw
+            .regions
+            .into_iter()
+            .map(|r| {
+                let span = Loader::span(file, &r);
+                let r = r.into_inner();
+                let scoring = super::scoring::scoring(l, file, &r.id, &scoring_levels, r.scoring);
+                Region { id: r.id, name: r.name.into(), colour: r.colour, scoring, span }
+            })
+            .collect(),
+        scoring_levels,
         hexes,
         hexsides: Vec::new(),
         areas: Vec::new(),

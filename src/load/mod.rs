@@ -20,6 +20,7 @@ pub mod git;
 pub mod import;
 mod map;
 mod rules;
+mod scoring;
 mod setups;
 mod totals;
 mod units;

@@ -49,6 +49,9 @@ pub struct Map {
     pub graph: Option<super::GraphRules>,
     /// Area maps: the size of the boxes, their influence squares and the field.
     pub area: AreaGeometry,
+    /// The levels at which a region scores (presence, dominance, control), in the order the map
+    /// declares and prints them.
+    pub scoring_levels: Vec<ScoringLevel>,
     /// Where the map is declared.
     #[serde(skip)]
     pub span: Span,
@@ -306,6 +309,40 @@ pub struct Region {
     pub name: Names,
     /// Fill colour, `#rrggbb`.
     pub colour: String,
+    /// What the region scores at each level the map declares, in the map's level order (empty:
+    /// the region is not scored).
+    pub scoring: Vec<RegionScore>,
+    /// Its `[[regions]]` table in map.toml.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// A level at which a region scores: `presence`, `dominance`, `control`, or what a game has.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScoringLevel {
+    /// Stable id, the key of a region's `scoring` table.
+    pub id: String,
+    /// Name, printed on the map.
+    pub name: Names,
+}
+
+/// What a region scores at one level.
+#[derive(Debug, Clone, Serialize)]
+pub struct RegionScore {
+    /// The level's id.
+    pub level: String,
+    /// Its value.
+    pub value: ScoreValue,
+}
+
+/// A region's score at a level: victory points, or a text (Europe's control wins the game).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoreValue {
+    /// A whole number of victory points.
+    Vp(u32),
+    /// A text in the pack's languages.
+    Text(Names),
 }
 
 /// A sea route between two locations, usable when its card is played.

@@ -38,6 +38,7 @@ pub use map::{
     Area, AreaGeometry, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route,
     ScoreColumn, Sheet, SlotGroup, Terrain, TransportException, AREA_BOX_MM, AREA_FIELD_MM,
 };
+pub use map::{RegionScore, ScoreValue, ScoringLevel};
 pub use rules::{Clause, Rules, Section, Term};
 pub use setup::{FreePlacement, Placement, Setup};
 pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitSymbol, UnitType};

@@ -324,13 +324,14 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
             r##"<rect data-field="" x="0" y="0" width="{}" height="{}" fill="#f5f8fb" stroke="#9aa7b3" stroke-width="0.4"/>"##,
             field.0, field.1
         ));
-        draw_adjacency(pen, ctx, map, &at);
+        let routes = draw_adjacency(pen, ctx, map, &at);
         for (area, centre) in map.areas.iter().zip(&at) {
             // A stable marker for tests reading the SVG back: the box is the group's first rect.
             pen.raw(&format!(r#"<g data-area="{}">"#, super::sheets::escape(&area.id)));
             draw_area(pen, ctx, map, area, *centre);
             pen.raw("</g>");
         }
+        super::regionlabels::draw(pen, ctx, map, &at, &routes, map.area.box_mm, map.area.field_mm);
         pen.end_group();
         // On paper much wider than the field (an A1 board), the key keeps a readable width.
         draw_key(pen, ctx, map, (key_x, FIELD_AT.1), (pw - key_x - 10.0).min(KEY_WIDEST));
@@ -347,8 +348,9 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
 /// routed around the boxes that are not its ends ([`routing::route`]): a `<path data-link="a b">`
 /// from border to border, or, for a link across the whole map, a `<g data-link="a b"
 /// data-offmap="">` of two arrows pointing off the map, each with a `<g data-label="id">` naming
-/// the other end in the pack's languages.
-fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)]) {
+/// the other end in the pack's languages. Returns the routes, so that labels drawn later can
+/// keep clear of them.
+fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)]) -> Vec<Route> {
     let mut links = Vec::new();
     for (i, area) in map.areas.iter().enumerate() {
         for adj in &area.adjacent {
@@ -398,6 +400,7 @@ fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f
         }
         pen.raw("</g>");
     }
+    routes
 }
 
 /// The size of an off-map arrow's label, pt, and the height of one of its lines, mm.

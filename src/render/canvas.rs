@@ -255,6 +255,11 @@ impl<'f> Canvas<'f> {
         Canvas { fonts, svg, w, h, safe, groups: Vec::new(), ink: Vec::new(), owners: vec![page], warnings: Vec::new() }
     }
 
+    /// Adds a warning about the page's drawing (one that is not about a text's fit or place).
+    pub(crate) fn warn(&mut self, warning: Diagnostic) {
+        self.warnings.push(warning);
+    }
+
     /// The fonts text is measured with.
     pub(crate) fn fonts(&self) -> &'f Fonts {
         self.fonts

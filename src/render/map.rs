@@ -176,6 +176,13 @@ impl<'p, 'c> Pen<'p, 'c> {
         ((x0 - dx) / s, (y0 - dy) / s, (x1 - dx) / s, (y1 - dy) / s)
     }
 
+    /// Reports a warning about the drawing: once, on the published page (not again on each tile).
+    pub(crate) fn warn(&mut self, warning: crate::diag::Diagnostic) {
+        if self.window.is_none() {
+            self.c.warn(warning);
+        }
+    }
+
     /// The width of `text` at `pt`, mm.
     pub(crate) fn width_mm(&self, text: &str, pt: f64, bold: bool) -> f64 {
         let style = Style::embedded(if bold { Weight::Bold } else { Weight::Regular });

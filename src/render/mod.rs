@@ -39,6 +39,8 @@ pub(crate) mod watchdog;
 mod routing;
 // Issue 17 item 5: the replacement map of an erratum (the page and the tiles that changed).
 pub mod mapreprint;
+// Issue 17: region names and scoring on area maps.
+mod regionlabels;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -21,14 +21,14 @@ type Rect = (f64, f64, f64, f64);
 /// A route as drawn: its ends, whether it is an off-map arrow, its flattened points.
 type Drawn = ((String, String), bool, Vec<(f64, f64)>);
 
-fn attr<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
+pub(super) fn attr<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
     let key = format!(" {name}=\"");
     let start = tag.find(&key)? + key.len();
     let end = tag[start..].find('"')? + start;
     Some(&tag[start..end])
 }
 
-fn num(tag: &str, name: &str) -> f64 {
+pub(super) fn num(tag: &str, name: &str) -> f64 {
     attr(tag, name)
         .unwrap_or_else(|| panic!("no {name} in {tag}"))
         .parse()
@@ -36,7 +36,7 @@ fn num(tag: &str, name: &str) -> f64 {
 }
 
 /// The tags (and the text after each, up to the next tag) of an SVG, in order.
-fn tags(svg: &str) -> Vec<(&str, &str)> {
+pub(super) fn tags(svg: &str) -> Vec<(&str, &str)> {
     let mut out = Vec::new();
     let mut rest = svg;
     while let Some(start) = rest.find('<') {
@@ -50,7 +50,7 @@ fn tags(svg: &str) -> Vec<(&str, &str)> {
 }
 
 /// Points along SVG path data (M, L, H, V, Q, C, Z; absolute), curves sampled 24 times.
-fn flatten(d: &str) -> Vec<(f64, f64)> {
+pub(super) fn flatten(d: &str) -> Vec<(f64, f64)> {
     let mut tokens: Vec<String> = Vec::new();
     for part in d.replace(',', " ").split_whitespace() {
         let (head, tail) =
@@ -195,7 +195,7 @@ fn read_area_map(svg: &str, fonts: &Fonts) -> AreaMap {
     map
 }
 
-fn unescape(s: &str) -> String {
+pub(super) fn unescape(s: &str) -> String {
     s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'").replace("&amp;", "&")
 }
 
@@ -264,7 +264,7 @@ fn check_area_map(pack: &Path, name: &str) -> AreaMap {
 }
 
 /// A copy of `pack` whose areas.csv gives no positions (its `x` and `y` cells emptied).
-fn without_positions(pack: &Path, name: &str) -> std::path::PathBuf {
+pub(super) fn without_positions(pack: &Path, name: &str) -> std::path::PathBuf {
     let dir = temp_dir(name).join("pack");
     copy_dir(pack, &dir);
     let csv = std::fs::read_to_string(dir.join("areas.csv")).expect("areas.csv");

@@ -46,3 +46,5 @@ mod arealayout;
 mod hex_routes;
 // Issue 17: area-map routes read back from the SVG: none under a box, labels apart.
 mod area_routes;
+// Issue 17: region names and scoring on area maps, read back from the SVG.
+mod region_labels;
