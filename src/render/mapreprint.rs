@@ -75,6 +75,10 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Document> {
     map_set(ctx, paper, None).map_or_else(Vec::new, |m| m.documents)
 }
 
+/// What a replacement map reprints: the extents of changed things on the published page, and the
+/// keys of the page's marks that changed.
+type Touched<'t> = (&'t [Extent], &'t dyn Fn(&str) -> bool);
+
 /// The published page and the tiles of `paper` (when smaller than the published paper): all of
 /// them, or with `only` = (extents, keys) those whose window meets one of the extents or a mark of
 /// the page whose key is accepted.
