@@ -82,11 +82,7 @@ type Touched<'t> = (&'t [Extent], &'t dyn Fn(&str) -> bool);
 /// The published page and the tiles of `paper` (when smaller than the published paper): all of
 /// them, or with `only` = (extents, keys) those whose window meets one of the extents or a mark of
 /// the page whose key is accepted.
-fn map_set(
-    ctx: &mut Ctx<'_>,
-    paper: Paper,
-    only: Option<(&[Extent], &dyn Fn(&str) -> bool)>,
-) -> Option<ReplacementMap> {
+fn map_set(ctx: &mut Ctx<'_>, paper: Paper, only: Option<Touched<'_>>) -> Option<ReplacementMap> {
     let (drawing, page, extents, published_paper) = published(ctx)?;
     let touched_extents: Vec<Extent> = only.map_or_else(Vec::new, |(changed, touched)| {
         let marked = marks(&page.svg).into_iter().filter(|m| touched(&m.key)).map(|m| m.extent);
