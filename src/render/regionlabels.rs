@@ -104,28 +104,9 @@ fn gap(a: Rect, b: Rect) -> f64 {
     (dx * dx + dy * dy).sqrt()
 }
 
-/// Whether the segment `p`–`q` meets the rectangle `r` (Liang–Barsky, closed rectangle).
+/// Whether the segment `p`–`q` meets the closed rectangle `r`.
 fn meets(p: Pt, q: Pt, r: Rect) -> bool {
-    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-    for (pk, qk) in [(-dx, p.0 - r.0), (dx, r.2 - p.0), (-dy, p.1 - r.1), (dy, r.3 - p.1)] {
-        if pk == 0.0 {
-            if qk < 0.0 {
-                return false;
-            }
-        } else {
-            let t = qk / pk;
-            if pk < 0.0 {
-                t0 = t0.max(t);
-            } else {
-                t1 = t1.min(t);
-            }
-            if t0 > t1 {
-                return false;
-            }
-        }
-    }
-    true
+    super::routing::segment_meets(p, q, r, false)
 }
 
 /// The segments of every drawn route and off-map arrow shaft (quadratic bends sampled), and the

@@ -137,18 +137,21 @@ fn dist(a: Pt, b: Pt) -> f64 {
     ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)).sqrt()
 }
 
-/// Whether the segment `p`–`q` passes through the open rectangle `r` (Liang–Barsky).
+/// Whether the segment `p`–`q` passes through the open rectangle `r` (its edges do not count).
 fn crosses(p: Pt, q: Pt, r: (f64, f64, f64, f64)) -> bool {
     const EPS: f64 = 1e-6;
     let (x0, y0, x1, y1) = (r.0 + EPS, r.1 + EPS, r.2 - EPS, r.3 - EPS);
-    if x0 >= x1 || y0 >= y1 {
-        return false;
-    }
+    x0 < x1 && y0 < y1 && segment_meets(p, q, (x0, y0, x1, y1), true)
+}
+
+/// Whether the segment `p`–`q` meets the rectangle `r` (left, top, right, bottom; Liang–Barsky):
+/// its inside only when `open`, its edges too when not.
+pub(super) fn segment_meets(p: Pt, q: Pt, r: (f64, f64, f64, f64), open: bool) -> bool {
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-    for (pk, qk) in [(-dx, p.0 - x0), (dx, x1 - p.0), (-dy, p.1 - y0), (dy, y1 - p.1)] {
+    for (pk, qk) in [(-dx, p.0 - r.0), (dx, r.2 - p.0), (-dy, p.1 - r.1), (dy, r.3 - p.1)] {
         if pk == 0.0 {
-            if qk <= 0.0 {
+            if qk < 0.0 || (open && qk == 0.0) {
                 return false;
             }
         } else {
@@ -158,7 +161,7 @@ fn crosses(p: Pt, q: Pt, r: (f64, f64, f64, f64)) -> bool {
             } else {
                 t1 = t1.min(t);
             }
-            if t0 >= t1 {
+            if t0 > t1 || (open && t0 == t1) {
                 return false;
             }
         }

@@ -178,21 +178,28 @@ fn read_area_map(svg: &str, fonts: &Fonts) -> AreaMap {
             }
         } else if tag.starts_with("<text") {
             if let Some((_, r)) = label.as_mut() {
-                let size = num(tag, "font-size");
-                let weight = if attr(tag, "font-weight") == Some("700") { Weight::Bold } else { Weight::Regular };
-                let w = fonts.width_em(&unescape(body), Style::embedded(weight)) * size;
-                let x = num(tag, "x");
-                let x0 = match attr(tag, "text-anchor") {
-                    Some("middle") => x - w / 2.0,
-                    Some("end") => x - w,
-                    _ => x,
-                };
-                let top = num(tag, "y") - ASCENT * size;
-                *r = (r.0.min(x0), r.1.min(top), r.2.max(x0 + w), r.3.max(top + size));
+                let t = text_extent(tag, body, fonts);
+                *r = (r.0.min(t.0), r.1.min(t.1), r.2.max(t.2), r.3.max(t.3));
             }
         }
     }
     map
+}
+
+/// The extent of a `<text>` element (its opening tag and its content) from the font's widths:
+/// left, top, right, bottom.
+pub(super) fn text_extent(tag: &str, body: &str, fonts: &Fonts) -> (f64, f64, f64, f64) {
+    let size = num(tag, "font-size");
+    let weight = if attr(tag, "font-weight") == Some("700") { Weight::Bold } else { Weight::Regular };
+    let w = fonts.width_em(&unescape(body), Style::embedded(weight)) * size;
+    let x = num(tag, "x");
+    let x0 = match attr(tag, "text-anchor") {
+        Some("middle") => x - w / 2.0,
+        Some("end") => x - w,
+        _ => x,
+    };
+    let top = num(tag, "y") - ASCENT * size;
+    (x0, top, x0 + w, top + size)
 }
 
 pub(super) fn unescape(s: &str) -> String {

@@ -9,15 +9,12 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use pnpkit::text::{Fonts, Style, Weight};
+use pnpkit::text::Fonts;
 
-use super::area_routes::{attr, flatten, num, tags, unescape, without_positions};
+use super::area_routes::{attr, flatten, num, tags, text_extent, unescape, without_positions};
 use super::support::{pnpkit, root, temp_dir, text};
 
 type Rect = (f64, f64, f64, f64);
-
-/// The share of the em box above the baseline (Noto Sans JP).
-const ASCENT: f64 = 0.88;
 
 /// A region label as drawn: its background and its texts, in order.
 #[derive(Debug)]
@@ -93,17 +90,8 @@ fn read(svg: &str, fonts: &Fonts) -> Page {
             if let Some(l) = label.as_mut() {
                 l.texts.push(unescape(body));
             } else if let Some(r) = offmap.as_mut() {
-                let size = num(tag, "font-size");
-                let weight = if attr(tag, "font-weight") == Some("700") { Weight::Bold } else { Weight::Regular };
-                let w = fonts.width_em(&unescape(body), Style::embedded(weight)) * size;
-                let x = num(tag, "x");
-                let x0 = match attr(tag, "text-anchor") {
-                    Some("middle") => x - w / 2.0,
-                    Some("end") => x - w,
-                    _ => x,
-                };
-                let top = num(tag, "y") - ASCENT * size;
-                *r = (r.0.min(x0), r.1.min(top), r.2.max(x0 + w), r.3.max(top + size));
+                let t = text_extent(tag, body, fonts);
+                *r = (r.0.min(t.0), r.1.min(t.1), r.2.max(t.2), r.3.max(t.3));
             }
         }
     }
