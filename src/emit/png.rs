@@ -1,4 +1,6 @@
-//! PNG previews through resvg.
+//! PNG previews: drawn by resvg, encoded by the `png` crate in its fast mode (fdeflate), which
+//! is several times faster than the default deflate for a file a few percent larger; previews are
+//! for looking at, not for printing.
 
 use super::svgdoc::{SvgError, SvgParser};
 
@@ -12,7 +14,28 @@ pub fn png(parser: &SvgParser, svg: &str, dpi: u32) -> Result<Vec<u8>, SvgError>
     let mut pixmap = resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1))
         .ok_or_else(|| SvgError(format!("cannot make a {w}×{h} image")))?;
     resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| SvgError(e.to_string()))
+    encode(&pixmap, dpi).map_err(|e| SvgError(e.to_string()))
+}
+
+/// A drawn page as an 8-bit RGBA PNG that records its resolution (`dpi`).
+fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, png::EncodingError> {
+    // tiny-skia keeps premultiplied colour; PNG stores it straight.
+    let mut rgba = Vec::with_capacity(pixmap.data().len());
+    for pixel in pixmap.pixels() {
+        let c = pixel.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let per_metre = (f64::from(dpi) / 0.0254).round() as u32;
+    encoder.set_pixel_dims(Some(png::PixelDimensions { xppu: per_metre, yppu: per_metre, unit: png::Unit::Meter }));
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&rgba)?;
+    writer.finish()?;
+    Ok(out)
 }
 
 /// Renders many SVGs at `dpi`, spread over the machine's cores; results keep the input order.
@@ -35,4 +58,24 @@ pub fn pngs(parser: &SvgParser, svgs: &[&str], dpi: u32) -> Vec<Result<Vec<u8>, 
         }
     });
     results.into_iter().map(|r| r.unwrap_or_else(|| Err(SvgError("a PNG worker stopped".into())))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use resvg::tiny_skia::{Color, Pixmap};
+
+    #[test]
+    fn the_fast_encoding_keeps_every_pixel_and_records_the_resolution() {
+        let mut pixmap = Pixmap::new(7, 5).unwrap();
+        pixmap.fill(Color::from_rgba8(200, 100, 50, 128));
+        pixmap.pixels_mut()[3] = Color::from_rgba8(1, 2, 3, 255).premultiply().to_color_u8();
+        let bytes = encode(&pixmap, 150).unwrap();
+        let back = Pixmap::decode_png(&bytes).unwrap();
+        assert_eq!((back.width(), back.height()), (7, 5));
+        assert_eq!(back.data(), pixmap.data(), "the same premultiplied pixels after a round trip");
+        // pHYs: 150 dpi is 5906 pixels per metre on both axes, the unit being the metre.
+        let at = bytes.windows(4).position(|w| w == b"pHYs").expect("a pHYs chunk");
+        assert_eq!(&bytes[at + 4..at + 13], &[0, 0, 0x17, 0x12, 0, 0, 0x17, 0x12, 1]);
+    }
 }
