@@ -317,6 +317,9 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
     let scale = field_scale(ctx, map, paper);
     let field = map.area.field_mm;
     let at = positions(map);
+    // Routes and region labels are placed once; the page and each tile draw the same ones.
+    let (links, routes) = route_links(ctx, map, &at);
+    let labels = super::regionlabels::place_all(ctx, map, &at, &routes);
     let key_x = FIELD_AT.0 + field.0 * scale + 8.0;
     let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
         pen.group(FIELD_AT.0, FIELD_AT.1, scale);
@@ -324,14 +327,14 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
             r##"<rect data-field="" x="0" y="0" width="{}" height="{}" fill="#f5f8fb" stroke="#9aa7b3" stroke-width="0.4"/>"##,
             field.0, field.1
         ));
-        let routes = draw_adjacency(pen, ctx, map, &at);
+        draw_adjacency(pen, ctx, map, &links, &routes);
         for (area, centre) in map.areas.iter().zip(&at) {
             // A stable marker for tests reading the SVG back: the box is the group's first rect.
             pen.raw(&format!(r#"<g data-area="{}">"#, super::sheets::escape(&area.id)));
             draw_area(pen, ctx, map, area, *centre);
             pen.raw("</g>");
         }
-        super::regionlabels::draw(pen, ctx, map, &at, &routes, map.area.box_mm, map.area.field_mm);
+        super::regionlabels::draw(pen, &labels);
         pen.end_group();
         // On paper much wider than the field (an A1 board), the key keeps a readable width.
         draw_key(pen, ctx, map, (key_x, FIELD_AT.1), (pw - key_x - 10.0).min(KEY_WIDEST));
@@ -344,13 +347,9 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
     }
 }
 
-/// Adjacency routes, drawn first so that the boxes cover their ends; each pair once. Each link is
-/// routed around the boxes that are not its ends ([`routing::route`]): a `<path data-link="a b">`
-/// from border to border, or, for a link across the whole map, a `<g data-link="a b"
-/// data-offmap="">` of two arrows pointing off the map, each with a `<g data-label="id">` naming
-/// the other end in the pack's languages. Returns the routes, so that labels drawn later can
-/// keep clear of them.
-fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)]) -> Vec<Route> {
+/// Every adjacent pair once (by area index), and its route around the boxes that are not its
+/// ends ([`routing::route`]).
+fn route_links(ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)]) -> (Vec<(usize, usize)>, Vec<Route>) {
     let mut links = Vec::new();
     for (i, area) in map.areas.iter().enumerate() {
         for adj in &area.adjacent {
@@ -361,15 +360,24 @@ fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f
         }
     }
     let boxes: Vec<Boxed> = at.iter().map(|&centre| Boxed { centre, size: map.area.box_mm }).collect();
-    let label_lines = |i: usize| names_in_languages(ctx, &map.areas[i].name);
     let label_size = |i: usize| {
-        let lines = label_lines(i);
-        let w = lines.iter().map(|l| pen.width_mm(l, LABEL_PT, false)).fold(0.0, f64::max);
+        let lines = names_in_languages(ctx, &map.areas[i].name);
+        let w = lines.iter().map(|l| super::map::width_mm(ctx.fonts, l, LABEL_PT, false)).fold(0.0, f64::max);
         (w + 0.6, LABEL_LINE * lines.len() as f64)
     };
     let routes = routing::route(map.area.field_mm, &boxes, &links, label_size);
+    (links, routes)
+}
+
+/// Adjacency routes, drawn first so that the boxes cover their ends; each pair once. Each link is
+/// routed around the boxes that are not its ends ([`routing::route`]): a `<path data-link="a b">`
+/// from border to border, or, for a link across the whole map, a `<g data-link="a b"
+/// data-offmap="">` of two arrows pointing off the map, each with a `<g data-label="id">` naming
+/// the other end in the pack's languages.
+fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, links: &[(usize, usize)], routes: &[Route]) {
+    let label_lines = |i: usize| names_in_languages(ctx, &map.areas[i].name);
     let mut s = String::new();
-    for route in &routes {
+    for route in routes {
         if let Some(d) = route.path_data() {
             let Route::Curve { link, .. } = route else { continue };
             let (a, b) = links[*link];
@@ -378,7 +386,7 @@ fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f
         }
     }
     pen.raw(&s);
-    for route in &routes {
+    for route in routes {
         let Route::OffMap { link, arrows } = route else { continue };
         let (a, b) = links[*link];
         let ends = (super::sheets::escape(&map.areas[a].id), super::sheets::escape(&map.areas[b].id));
@@ -400,7 +408,6 @@ fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, at: &[(f64, f
         }
         pen.raw("</g>");
     }
-    routes
 }
 
 /// The size of an off-map arrow's label, pt, and the height of one of its lines, mm.

@@ -185,8 +185,7 @@ impl<'p, 'c> Pen<'p, 'c> {
 
     /// The width of `text` at `pt`, mm.
     pub(crate) fn width_mm(&self, text: &str, pt: f64, bold: bool) -> f64 {
-        let style = Style::embedded(if bold { Weight::Bold } else { Weight::Regular });
-        self.c.fonts().width_em(text, style) * pt / crate::text::fit::PT_PER_MM
+        width_mm(self.c.fonts(), text, pt, bold)
     }
 
     /// Places `text` at `spot`, styled by `style` (sizes, weight, colour, owner; not the box or
@@ -221,6 +220,12 @@ impl<'p, 'c> Pen<'p, 'c> {
             Some(_) => None,
         }
     }
+}
+
+/// The width of `text` set in the embedded face at `pt`, mm.
+pub(crate) fn width_mm(fonts: &crate::text::Fonts, text: &str, pt: f64, bold: bool) -> f64 {
+    let style = Style::embedded(if bold { Weight::Bold } else { Weight::Regular });
+    fonts.width_em(text, style) * pt / crate::text::fit::PT_PER_MM
 }
 
 /// A map page: its size, the part of it the drawing covers, and what draws it.

@@ -18,7 +18,7 @@
 use std::fmt::Write;
 
 use super::canvas::{Owner, VAlign};
-use super::map::{Pen, Spot};
+use super::map::{width_mm, Pen, Spot};
 use super::routing::{Boxed, Piece, Route};
 use super::sheets::escape;
 use super::templates::mm;
@@ -52,7 +52,7 @@ type Pt = (f64, f64);
 
 /// What a region's label says: its name line and its scoring lines (one per language, each
 /// distinct line once).
-struct Label<'m> {
+pub(crate) struct Label<'m> {
     region: &'m Region,
     name: String,
     scores: Vec<String>,
@@ -218,49 +218,54 @@ fn place(
     search(CLEARLY).or_else(|| search(0.0))
 }
 
-/// Draws the label of every region that has areas (see the module doc), after the adjacency
-/// `routes` and the boxes centred at `at` (each `box_mm`) in a field of `field_mm`: a
-/// `<g data-label="region" data-region="ID">` whose first rect is the label's background.
-pub(crate) fn draw(
-    pen: &mut Pen<'_, '_>,
-    ctx: &Ctx<'_>,
-    map: &Map,
-    at: &[(f64, f64)],
-    routes: &[Route],
-    box_mm: (f64, f64),
-    field_mm: (f64, f64),
-) {
+/// A region's label where it goes, or the warning that it found no room.
+pub(crate) type Placed<'m> = Result<(Label<'m>, Rect), Diagnostic>;
+
+/// Each region with areas' label and where it goes, in the map's region order: nearest the
+/// region's areas, clear of the boxes (`at`, the map's box size), the `routes` and the labels
+/// placed before it. Placed once per map; every page and tile draws the same labels.
+pub(crate) fn place_all<'m>(ctx: &Ctx<'_>, map: &'m Map, at: &[(f64, f64)], routes: &[Route]) -> Vec<Placed<'m>> {
     let (segments, mut taken) = route_geometry(routes);
-    let rects: Vec<Rect> = at.iter().map(|&centre| Boxed { centre, size: box_mm }.bounds(0.0)).collect();
+    let rects: Vec<Rect> = at.iter().map(|&centre| Boxed { centre, size: map.area.box_mm }.bounds(0.0)).collect();
+    let mut out = Vec::new();
     for region in &map.regions {
         if !map.areas.iter().any(|a| a.region.value == region.id) {
             continue;
         }
         let name = ctx.msg.name(&region.name);
         let scores = score_lines(ctx, map, region);
-        let width = std::iter::once(pen.width_mm(&name, NAME_PT, true))
-            .chain(scores.iter().map(|s| pen.width_mm(s, SCORE_PT, false)))
+        let width = std::iter::once(width_mm(ctx.fonts, &name, NAME_PT, true))
+            .chain(scores.iter().map(|s| width_mm(ctx.fonts, s, SCORE_PT, false)))
             .fold(0.0, f64::max);
         let height = NAME_BAND + if scores.is_empty() { 0.0 } else { SCORE_LINE * scores.len() as f64 + BOTTOM };
         let label = Label { region, name, scores, size: (width + 2.0 * PAD + 0.4, height) };
         let boxes: Vec<(Rect, bool)> =
             map.areas.iter().zip(&rects).map(|(a, r)| (*r, a.region.value == region.id)).collect();
-        match place(label.size, field_mm, &boxes, &segments, &taken) {
+        out.push(match place(label.size, map.area.field_mm, &boxes, &segments, &taken) {
             Some(r) => {
-                draw_label(pen, &label, r);
                 taken.push(r);
+                Ok((label, r))
             }
-            None => pen.warn(
-                Diagnostic::warning(
-                    Code::REGION_LABEL_NO_ROOM,
-                    format!(
-                        "region `{}`: the area map has no free spot near its areas for its label ({:.0} × {:.0} mm), so it is left out",
-                        region.id, label.size.0, label.size.1
-                    ),
-                )
-                .at(&region.span)
-                .with_hint("make room near the region's areas (move areas in areas.csv, or leave their positions to the layout)"),
-            ),
+            None => Err(Diagnostic::warning(
+                Code::REGION_LABEL_NO_ROOM,
+                format!(
+                    "region `{}`: the area map has no free spot near its areas for its label ({:.0} × {:.0} mm), so it is left out",
+                    region.id, label.size.0, label.size.1
+                ),
+            )
+            .at(&region.span)
+            .with_hint("make room near the region's areas (move areas in areas.csv, or leave their positions to the layout)")),
+        });
+    }
+    out
+}
+
+/// Draws the placed labels; a label without room is a warning (once, for the whole page).
+pub(crate) fn draw(pen: &mut Pen<'_, '_>, placed: &[Placed<'_>]) {
+    for p in placed {
+        match p {
+            Ok((label, r)) => draw_label(pen, label, *r),
+            Err(warning) => pen.warn(warning.clone()),
         }
     }
 }
