@@ -20,8 +20,8 @@ use crate::text::Fonts;
 pub(super) struct Plan {
     /// Separate front and back PDFs instead of interleaved duplex pages.
     pub(super) split_backs: bool,
-    /// PNG resolution.
-    pub(super) png_dpi: u32,
+    /// The resolution of the faces' PNG previews, when they are asked for.
+    pub(super) png_dpi: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -137,18 +137,17 @@ fn stage(
         };
         put(&mut staging, name.clone(), kind, None, bytes.clone())?;
     }
-    let started = std::time::Instant::now();
-    let svgs: Vec<&str> = rendered.previews.iter().map(|p| p.svg.as_str()).collect();
-    for (preview, bytes) in rendered.previews.iter().zip(pngs(&parser, &svgs, plan.png_dpi)) {
-        let bytes = bytes.map_err(|e| format!("{}: {}", preview.name, e.0))?;
-        put(&mut staging, format!("png/{}.png", preview.name), "png", None, bytes)?;
-    }
-    if !rendered.previews.is_empty() {
+    if let Some(dpi) = plan.png_dpi.filter(|_| !rendered.previews.is_empty()) {
+        let started = std::time::Instant::now();
+        let svgs: Vec<&str> = rendered.previews.iter().map(|p| p.svg.as_str()).collect();
+        for (preview, bytes) in rendered.previews.iter().zip(pngs(&parser, &svgs, dpi)) {
+            let bytes = bytes.map_err(|e| format!("{}: {}", preview.name, e.0))?;
+            put(&mut staging, format!("png/{}.png", preview.name), "png", None, bytes)?;
+        }
         eprintln!(
-            "  {:<12} {} faces at {} dpi  ({} ms)",
+            "  {:<12} {} faces at {dpi} dpi  ({} ms)",
             "previews",
             rendered.previews.len(),
-            plan.png_dpi,
             started.elapsed().as_millis()
         );
     }

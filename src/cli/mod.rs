@@ -215,9 +215,13 @@ struct PrintArgs {
     /// Draw no bleed.
     #[arg(long)]
     no_bleed: bool,
-    /// Resolution of the PNG previews.
-    #[arg(long, default_value_t = 300)]
-    png_dpi: u32,
+    /// Write PNG previews of every distinct face (png/…), as `[print] previews = true` does for
+    /// every build.
+    #[arg(long)]
+    previews: bool,
+    /// Resolution of the PNG previews (default 300); asking for one asks for the previews.
+    #[arg(long)]
+    png_dpi: Option<u32>,
     /// Write fronts and backs as separate PDFs instead of interleaved duplex pages.
     #[arg(long)]
     split_backs: bool,
@@ -248,8 +252,8 @@ impl PrintArgs {
                 }
             }
         };
-        if !(36..=1200).contains(&self.png_dpi) {
-            return Err(format!("--png-dpi {} is out of range: use 36 to 1200", self.png_dpi));
+        if let Some(dpi) = self.png_dpi.filter(|d| !(36..=1200).contains(d)) {
+            return Err(format!("--png-dpi {dpi} is out of range: use 36 to 1200"));
         }
         let mut options = render::Options::new(paper);
         options.back_offset = back_offset;
@@ -448,7 +452,9 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
         },
     };
     eprintln!("building {} into {}", loaded.id, out.display());
-    let plan = build::Plan { split_backs: print.split_backs, png_dpi: print.png_dpi };
+    // Previews only when asked for: they cost more than all the PDFs together.
+    let previews = print.previews || print.png_dpi.is_some() || loaded.print.previews;
+    let plan = build::Plan { split_backs: print.split_backs, png_dpi: previews.then(|| print.png_dpi.unwrap_or(300)) };
     match build::write(&loaded, &rendered, &fonts, &diags, &plan, lock) {
         Ok(written) => {
             say!("{}", summary::text(&loaded, &diags));

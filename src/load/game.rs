@@ -253,6 +253,7 @@ struct RawPrint {
     counter_bleed: Option<f64>,
     chit_size: Option<f64>,
     safe_margin: Option<f64>,
+    previews: Option<bool>,
     #[serde(default)]
     fonts: Vec<TS<RawFont>>,
 }
@@ -849,6 +850,7 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         counter_bleed: p.counter_bleed.unwrap_or(d.counter_bleed),
         chit_mm: p.chit_size.unwrap_or(d.chit_mm),
         safe_margin: p.safe_margin.unwrap_or(d.safe_margin),
+        previews: p.previews.unwrap_or(d.previews),
         fonts: Vec::new(),
         span: span.clone(),
     };

@@ -375,6 +375,9 @@ pub struct Print {
     pub chit_mm: f64,
     /// How far from the paper edge every text stays, in mm (printers cannot print to the edge).
     pub safe_margin: f64,
+    /// Whether every build writes PNG previews of the faces (`[print] previews`; `--previews`
+    /// asks for them in one build).
+    pub previews: bool,
     /// Fonts the pack brings, besides the embedded Noto Sans JP.
     pub fonts: Vec<PackFont>,
     /// Where `[print]` is declared (the start of pack.toml when it is not).
@@ -407,6 +410,7 @@ impl Default for Print {
             counter_bleed: 1.0,
             chit_mm: 15.0,
             safe_margin: 5.0,
+            previews: false,
             fonts: Vec::new(),
             span: super::Span::default(),
         }

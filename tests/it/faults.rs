@@ -38,7 +38,8 @@ fn hashes(dir: &Path) -> BTreeMap<String, String> {
 /// `pnpkit build PACK --only cards --out OUT`, started and not waited for.
 fn spawn_build(pack: &str, out: &Path, extra: &[&str]) -> Child {
     Command::new(bin())
-        .args(["build", pack, "--only", "cards", "--out"])
+        // With previews: the largest files and the longest write, where a fault hurts most.
+        .args(["build", pack, "--only", "cards", "--previews", "--out"])
         .arg(out)
         .args(extra)
         .current_dir(root())
@@ -161,7 +162,7 @@ fn a_read_only_old_output_is_replaced_whole() {
         Some(user) => Command::new("setpriv")
             .args(user)
             .arg(bin())
-            .args(["build", PACKS[1], "--only", "cards", "--out"])
+            .args(["build", PACKS[1], "--only", "cards", "--previews", "--out"])
             .arg(&out)
             .current_dir(root())
             .output()
@@ -218,7 +219,8 @@ fn a_build_or_import_that_fails_midway_keeps_the_old_output_and_says_so() {
     };
     let limit = largest(false) / 1024 + 1;
     assert!(limit * 1024 < largest(true), "the previews must be the largest files");
-    let script = format!("trap '' XFSZ; ulimit -f {limit}; exec \"$0\" build {} --only cards --out \"$1\"", PACKS[1]);
+    let script =
+        format!("trap '' XFSZ; ulimit -f {limit}; exec \"$0\" build {} --only cards --previews --out \"$1\"", PACKS[1]);
     let Ok(output) = Command::new("bash").args(["-c", &script]).arg(bin()).arg(&out).current_dir(root()).output()
     else {
         eprintln!("skipping: no bash to set a file size limit");

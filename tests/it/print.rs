@@ -36,8 +36,33 @@ fn poppler(tool: &str, args: &[&str]) -> Option<String> {
 }
 
 #[test]
+fn previews_are_written_only_when_asked_for() {
+    // By default: PDFs and SVG pages, no PNG of any face.
+    let out = build("print-no-previews", &["--only", "cards"]);
+    assert!(out.join("cards.pdf").is_file());
+    assert!(!out.join("png").exists(), "no previews unless asked for");
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(!manifest.contains("\"png\""), "the manifest lists no PNG");
+    // `[print] previews = true` asks for them in every build of the pack.
+    let dir = temp_dir("print-previews-in-pack");
+    copy_dir(&root().join("tests/packs/english-only"), &dir);
+    let toml = std::fs::read_to_string(dir.join("pack.toml")).unwrap();
+    let toml = if toml.contains("[print]") {
+        toml.replace("[print]", "[print]\npreviews = true")
+    } else {
+        toml + "\n[print]\npreviews = true\n"
+    };
+    std::fs::write(dir.join("pack.toml"), toml).unwrap();
+    let out = dir.join("out");
+    let output =
+        pnpkit(&root(), &["build", &dir.to_string_lossy(), "--only", "cards", "--out", &out.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    assert!(std::fs::read_dir(out.join("png/cards")).unwrap().count() > 0, "previews from [print] previews");
+}
+
+#[test]
 fn build_writes_every_product_as_pdf_svg_and_png() {
-    let out = build("print-all", &[]);
+    let out = build("print-all", &["--previews"]);
     for file in [
         "counters.pdf",
         "chits.pdf",
