@@ -265,6 +265,9 @@ pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Opti
     let bottom = ctx.canvas((pw, ph), Owner::default()).bottom();
     // The map and the side column stand 3.5 mm inside the frame's outer rule.
     let scale = ((pw - 2.0 * margin - side) / map_w).min((bottom - margin - 3.5) / map_h).min(1.0);
+    // The routes are chosen once, on the published page; every tile draws the same curves (the
+    // texts they bow around are laid out alike on every tile, drawn or not).
+    let chosen: std::cell::OnceCell<Vec<RouteLine<'d>>> = std::cell::OnceCell::new();
     let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
         let geo = Geometry { grid, r: grid.hex_mm / SQRT_3 };
         let pack = ctx.pack;
@@ -275,11 +278,11 @@ pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Opti
         // every text (`route_gaps`), and the markers go over the lines' ends.
         let (mut obstacles, markers) = draw_places(pen, ctx, map, &geo);
         obstacles.numbers = map.hexes.iter().map(|hex| number_box(pen, &geo, hex, NUMBER_SPOTS[0])).collect();
-        let routes = routes(pack, map, &geo, &obstacles);
-        draw_route_lines(pen, &routes);
+        let routes = chosen.get_or_init(|| routes(ctx.pack, map, &geo, &obstacles));
+        draw_route_lines(pen, routes);
         pen.raw(&markers);
-        draw_route_labels(pen, &routes, &obstacles);
-        draw_hex_numbers(pen, map, &geo, &routes, &obstacles);
+        draw_route_labels(pen, routes, &obstacles);
+        draw_hex_numbers(pen, map, &geo, routes, &obstacles);
         route_gaps(pen, &geo);
         pen.end_group();
         let inset = mapframe::FRAME_INSET;
