@@ -1,7 +1,7 @@
 //! `pnpkit build`: everything the build writes, in the order it is written. Each product is
-//! rendered, then written as PDF, one SVG per page and PNG previews of every distinct face; the
-//! manifest lists every file with its pages and content hash. Files are staged beside the output
-//! and the whole folder is swapped in only when everything succeeded.
+//! rendered, then written as PDF, one SVG per page and, when asked for, PNG previews of every
+//! distinct face; the manifest lists every file with its pages and content hash. Files are staged
+//! beside the output and the whole folder is swapped in only when everything succeeded.
 
 use std::path::PathBuf;
 use std::sync::Arc;
