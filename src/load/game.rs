@@ -906,16 +906,14 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
 /// `[print] gutter`: the space between cards, from 0 (abutting cards) to 30 mm.
 fn gutter(l: &mut Loader<'_>, file: FileId, raw: Option<&TS<f64>>) -> f64 {
     let Some(raw) = raw else { return 0.0 };
-    let mm = *raw.get_ref();
-    if (0.0..=30.0).contains(&mm) {
-        return mm;
-    }
-    l.diags.push(
-        Diagnostic::error(Code::BAD_VALUE, format!("gutter {mm} mm is outside 0 to 30 mm"))
-            .at(&Loader::span(file, raw))
-            .with_hint("write the space between cards in mm, e.g. gutter = 6 (twice the card bleed prints all of it)"),
-    );
-    0.0
+    l.mm_within(
+        file,
+        raw,
+        0.0..=30.0,
+        |mm| format!("gutter {mm} mm is outside 0 to 30 mm"),
+        "write the space between cards in mm, e.g. gutter = 6 (twice the card bleed prints all of it)",
+    )
+    .unwrap_or(0.0)
 }
 
 /// A `[[tracks]]` table; every attribute a box carries must be declared on the track with the
@@ -973,19 +971,14 @@ fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Track {
 /// pack's counter size is used).
 fn marker_size(l: &mut Loader<'_>, file: FileId, t: &RawTrack) -> Option<crate::model::Spanned<f64>> {
     let raw = t.marker_size.as_ref()?;
-    let size = Loader::spanned(file, raw);
-    if (5.0..=100.0).contains(&size.value) {
-        return Some(size);
-    }
-    l.diags.push(
-        Diagnostic::error(
-            Code::BAD_VALUE,
-            format!("track `{}`: marker_size {} mm is not a marker between 5 and 100 mm", t.id, size.value),
-        )
-        .at(&size.span)
-        .with_hint("give the size of the marker that moves along the track in mm, e.g. marker_size = 16"),
-    );
-    None
+    l.mm_within(
+        file,
+        raw,
+        5.0..=100.0,
+        |size| format!("track `{}`: marker_size {size} mm is not a marker between 5 and 100 mm", t.id),
+        "give the size of the marker that moves along the track in mm, e.g. marker_size = 16",
+    )
+    .map(|_| Loader::spanned(file, raw))
 }
 
 /// `[game] languages`: codes pnpkit has a message table for, each once, at least one.

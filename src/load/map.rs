@@ -300,19 +300,13 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile, sides: usize) -> Map {
 
 /// `[map] marker_size`: the side of the markers an area's influence squares hold, 5–60 mm.
 fn marker_size(l: &mut Loader<'_>, file: usize, m: &RawMap) -> Option<f64> {
-    let raw = m.marker_size.as_ref()?;
-    let size = *raw.get_ref();
-    if (5.0..=60.0).contains(&size) {
-        return Some(size);
-    }
-    l.diags.push(
-        Diagnostic::error(Code::BAD_VALUE, format!("marker_size {size} mm is not a marker between 5 and 60 mm"))
-            .at(&Loader::span(file, raw))
-            .with_hint(
-                "give the side of the markers placed in an area's influence squares in mm, e.g. marker_size = 15",
-            ),
-    );
-    None
+    l.mm_within(
+        file,
+        m.marker_size.as_ref()?,
+        5.0..=60.0,
+        |size| format!("marker_size {size} mm is not a marker between 5 and 60 mm"),
+        "give the side of the markers placed in an area's influence squares in mm, e.g. marker_size = 15",
+    )
 }
 
 /// `[map] field = [width, height]`: the area map's field in mm, 100–2000 mm each way.

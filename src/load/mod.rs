@@ -235,6 +235,26 @@ impl Loader<'_> {
         Spanned::new(value.get_ref().clone(), Self::span(file, value))
     }
 
+    /// A length in mm from the pack, when it lies in `range`; otherwise an error (E0106) at it,
+    /// saying `message(value)` with `hint`, and `None`.
+    pub(crate) fn mm_within(
+        &mut self,
+        file: FileId,
+        raw: &toml::Spanned<f64>,
+        range: std::ops::RangeInclusive<f64>,
+        message: impl FnOnce(f64) -> String,
+        hint: &str,
+    ) -> Option<f64> {
+        let mm = *raw.get_ref();
+        if range.contains(&mm) {
+            return Some(mm);
+        }
+        self.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, message(mm)).at(&Self::span(file, raw)).with_hint(hint.to_string()),
+        );
+        None
+    }
+
     /// Records that `fields` of `what` are provisional (nothing when `fields` is empty).
     pub(crate) fn provisional(&mut self, what: &str, fields: &[String], span: Span) {
         if !fields.is_empty() {
