@@ -29,6 +29,15 @@ fn ts_without_positions(name: &str) -> PathBuf {
     dir
 }
 
+/// Builds the map of `pack` into `out`, requiring success; returns what the build printed on
+/// stderr (its warnings).
+fn build_map(pack: &Path, out: &Path) -> String {
+    let output = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    stderr
+}
+
 fn attr(tag: &str, name: &str) -> f64 {
     let key = format!(" {name}=\"");
     let at = tag.find(&key).unwrap_or_else(|| panic!("{name} in {tag}")) + key.len();
@@ -63,8 +72,7 @@ fn area_boxes(svg: &Path) -> Vec<(f64, f64, f64, f64)> {
 fn twilight_struggle_without_positions_builds_a_map_with_every_box_inside_and_apart() {
     let pack = ts_without_positions("ts-no-positions");
     let out = pack.join("out");
-    let output = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    build_map(&pack, &out);
     let boxes = area_boxes(&out.join(TS_PAGE));
     let field = field(&out.join(TS_PAGE));
     let areas = std::fs::read_to_string(pack.join("areas.csv")).unwrap().lines().count() - 1;
@@ -82,8 +90,7 @@ fn twilight_struggle_without_positions_builds_a_map_with_every_box_inside_and_ap
 fn layout_prints_the_positions_the_map_is_drawn_at() {
     let pack = ts_without_positions("ts-layout-csv");
     let out = pack.join("out");
-    let output = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    build_map(&pack, &out);
     let boxes = area_boxes(&out.join(TS_PAGE));
     let file = pack.join("layout.csv");
     let output = pnpkit(&root(), &["layout", &pack.to_string_lossy(), "--out", &file.to_string_lossy()]);
@@ -136,9 +143,7 @@ fn texts(svg: &Path) -> Vec<(f64, f64, String)> {
 fn the_first_setups_influence_is_printed_in_its_sides_square() {
     let dir = temp_dir("area-influence-start");
     let out = dir.join("out");
-    let output =
-        pnpkit(&root(), &["build", "tests/packs/area-influence", "--out", &out.to_string_lossy(), "--only", "map"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    build_map(&root().join("tests/packs/area-influence"), &out);
     let page = out.join("svg/map-a3-1-front.svg");
     let (boxes, words) = (area_boxes(&page), texts(&page));
     // Boxes and their words are both in the field group's coordinates.
@@ -186,10 +191,7 @@ fn influence_squares_hold_the_declared_markers_on_the_printed_page() {
         [(root().join("data/twilight-struggle"), "positions"), (ts_without_positions("ts-squares"), "laid out")]
     {
         let out = temp_dir(&format!("ts-squares-{}", name.replace(' ', "-")));
-        let output =
-            pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
-        let (_, stderr) = text(&output);
-        assert_eq!(output.status.code(), Some(0), "{stderr}");
+        let stderr = build_map(&pack, &out);
         assert!(!stderr.contains("W0501"), "{name}: the A1 map holds its markers: {stderr}");
         let page = out.join(TS_PAGE);
         let scale = field_scale(&page);
@@ -225,9 +227,8 @@ fn a_paper_too_small_for_the_markers_is_a_warning_naming_the_paper_that_holds_th
     let toml = std::fs::read_to_string(dir.join("map.toml")).unwrap().replace("paper = \"A1\"", "paper = \"A3\"");
     std::fs::write(dir.join("map.toml"), toml).unwrap();
     let out = dir.join("out");
-    let output = pnpkit(&root(), &["build", &dir.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
-    let (_, stderr) = text(&output);
-    assert_eq!(output.status.code(), Some(0), "a warning, not an error: {stderr}");
+    // A warning, not an error: the build succeeds.
+    let stderr = build_map(&dir, &out);
     let warning = stderr.lines().find(|l| l.contains("warning[W0501]")).unwrap_or_else(|| panic!("W0501 in {stderr}"));
     assert!(warning.contains("map.toml:") && warning.contains("A3") && warning.contains("15 mm"), "{warning}");
     assert!(stderr.contains("paper = \"A1\""), "the hint names the paper that holds the field: {stderr}");
