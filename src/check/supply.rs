@@ -49,7 +49,7 @@ pub fn demand<'p>(pack: &'p Pack, setup: &'p Setup) -> BTreeMap<String, Demand<'
 /// Adds a setup's free placements ("6 USSR influence anywhere in East Europe") to the demand of
 /// their face, so the supply check counts them with the fixed placements.
 fn add_free_placements<'p>(pack: &'p Pack, setup: &'p Setup, demand: &mut BTreeMap<String, Demand<'p>>) {
-    for free in pack.free_placements.iter().filter(|f| pack.setup(&f.setup).is_some_and(|s| s.id == setup.id)) {
+    for free in pack.free_placements_of(&setup.id) {
         let side = pack.side(&free.side).map(|s| s.id.as_str());
         let Some(face) = pack.piece(side, &free.piece).and_then(|piece| piece.face().map(str::to_string)) else {
             continue; // unknown: reported by the free-placement check

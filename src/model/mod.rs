@@ -261,6 +261,11 @@ impl Pack {
         self.setups.iter().find(|s| names_match(r, &s.id, &s.name))
     }
 
+    /// The free placements of the setup with id `setup`.
+    pub fn free_placements_of<'a>(&'a self, setup: &'a str) -> impl Iterator<Item = &'a FreePlacement> + 'a {
+        self.free_placements.iter().filter(move |f| self.setup(&f.setup).is_some_and(|s| s.id == setup))
+    }
+
     /// The placements of the setup with id `setup`.
     pub fn placements_of<'a>(&'a self, setup: &'a str) -> impl Iterator<Item = &'a Placement> + 'a {
         self.placements.iter().filter(move |p| self.setup(&p.setup).is_some_and(|s| s.id == setup))

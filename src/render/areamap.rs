@@ -243,8 +243,7 @@ fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64),
 fn free_placements(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, (x, y): (f64, f64), width: f64) {
     let pack = ctx.pack;
     let Some(setup) = pack.setups.first() else { return };
-    let free: Vec<_> =
-        pack.free_placements.iter().filter(|f| pack.setup(&f.setup).is_some_and(|s| s.id == setup.id)).collect();
+    let free: Vec<_> = pack.free_placements_of(&setup.id).collect();
     if free.is_empty() {
         return;
     }

@@ -56,7 +56,7 @@ fn free(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
     let pack = ctx.pack;
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     let mut rows = Vec::new();
-    for f in pack.free_placements.iter().filter(|f| pack.setup(&f.setup).is_some_and(|s| s.id == setup.id)) {
+    for f in pack.free_placements_of(&setup.id) {
         let text = free_sentence(ctx, f, "\n");
         let owner = Owner::new(format!("free placement of `{}`", f.piece.value), Some(&f.span));
         rows.push(Row { cells: vec![Cell::Text(text)], owner });
