@@ -1,47 +1,141 @@
 //! PDF through krilla: each page is an SVG drawn with krilla-svg, text embedded as real text, the
-//! fonts subset once per document.
+//! fonts subset once per document. A face placed on a sheet is drawn once per document as a form
+//! XObject and placed wherever it repeats (155 counters of 21 kinds cost 21 faces), so it is
+//! parsed, shaped and compressed once.
 
-use krilla::geom::{Rect as PdfRect, Size};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use krilla::geom::{PathBuilder, Rect as PdfRect, Size, Transform};
+use krilla::graphic::Graphic;
 use krilla::metadata::Metadata;
 use krilla::page::PageSettings;
+use krilla::paint::FillRule;
+use krilla::surface::Surface;
 use krilla::Document;
 use krilla_svg::{SurfaceExt, SvgSettings};
 
 use super::svgdoc::{SvgError, SvgParser};
-use crate::layout::{PrintBoxes, Rect};
+use crate::layout::{Art, Placed, PrintBoxes, Rect};
 
 /// Points per mm.
 const PT: f32 = 72.0 / 25.4;
 
+/// What a PDF page is made of: its SVG, its print boxes (`None`: the page is the finished size)
+/// and the faces its SVG draws inline that the writer places as XObjects instead.
+#[derive(Clone, Copy, Debug)]
+pub struct PdfPage<'a> {
+    /// The whole page as SVG.
+    pub svg: &'a str,
+    /// Where its pieces are cut and how far they bleed.
+    pub boxes: Option<PrintBoxes>,
+    /// The spans of `svg` that are placed faces, in order.
+    pub placed: &'a [Placed],
+}
+
 /// Writes `pages` (SVG documents of `page_mm`, each with its print boxes) as one PDF. Every page
 /// states its TrimBox and BleedBox, so a print shop's software reads where to cut: an imposed
 /// sheet's are its grid's, a page without boxes is itself the finished size.
-pub fn pdf(
-    parser: &SvgParser,
-    pages: &[(&str, Option<PrintBoxes>)],
-    page_mm: (f64, f64),
-    title: &str,
-) -> Result<Vec<u8>, SvgError> {
+pub fn pdf(parser: &SvgParser, pages: &[PdfPage<'_>], page_mm: (f64, f64), title: &str) -> Result<Vec<u8>, SvgError> {
     let mut doc = Document::new();
     doc.set_metadata(Metadata::new().title(title.to_string()).creator("pnpkit".to_string()));
     let (w, h) = (page_mm.0 as f32 * PT, page_mm.1 as f32 * PT);
     let settings = PageSettings::from_wh(w, h).ok_or_else(|| SvgError(format!("invalid page size {page_mm:?}")))?;
     let size = Size::from_wh(w, h).ok_or_else(|| SvgError(format!("invalid page size {page_mm:?}")))?;
     let whole = Rect { x: 0.0, y: 0.0, w: page_mm.0, h: page_mm.1 };
-    for (svg, boxes) in pages {
-        let tree = parser.parse(svg)?;
-        let boxes = boxes.unwrap_or(PrintBoxes { trim: whole, bleed: whole });
+    let mut faces = Faces::default();
+    for page in pages {
+        let boxes = page.boxes.unwrap_or(PrintBoxes { trim: whole, bleed: whole });
         let settings = settings
             .clone()
             .with_trim_box(Some(points(boxes.trim, page_mm)?))
             .with_bleed_box(Some(points(boxes.bleed, page_mm)?));
-        let mut page = doc.start_page_with(settings);
-        let mut surface = page.surface();
-        surface.draw_svg(&tree, size, SvgSettings { embed_text: true, ..Default::default() });
+        let mut pdf_page = doc.start_page_with(settings);
+        let mut surface = pdf_page.surface();
+        draw_page(&mut surface, parser, page, size, &mut faces)?;
         surface.finish();
-        page.finish();
+        pdf_page.finish();
     }
     doc.finish().map_err(|e| SvgError(format!("{e:?}")))
+}
+
+fn svg_settings() -> SvgSettings {
+    SvgSettings { embed_text: true, ..Default::default() }
+}
+
+/// Draws `page` on `surface`: the SVG between its placed faces as it is, each placed face as its
+/// document's XObject, in the SVG's order (what is drawn later lies on top).
+fn draw_page(
+    surface: &mut Surface<'_>,
+    parser: &SvgParser,
+    page: &PdfPage<'_>,
+    size: Size,
+    faces: &mut Faces,
+) -> Result<(), SvgError> {
+    let svg = page.svg;
+    if page.placed.is_empty() {
+        surface.draw_svg(&parser.parse(svg)?, size, svg_settings());
+        return Ok(());
+    }
+    // Every placed face is a child of the root element, so the text between two of them (and
+    // before the first, after the last) is whole elements: each is drawn as a document of its own
+    // under the page's root element.
+    let root = svg.find('>').map_or(0, |i| i + 1);
+    let body_end = svg.rfind("</svg>").unwrap_or(svg.len());
+    let draw_between = |surface: &mut Surface<'_>, between: &str| -> Result<(), SvgError> {
+        if !between.trim().is_empty() {
+            let part = format!("{}{between}</svg>", &svg[..root]);
+            surface.draw_svg(&parser.parse(&part)?, size, svg_settings());
+        }
+        Ok(())
+    };
+    let mut from = root;
+    for placed in page.placed {
+        draw_between(surface, &svg[from..placed.span.start])?;
+        let graphic = faces.graphic(surface, parser, &placed.art)?;
+        let (x, y) = (placed.at.0 as f32 * PT, placed.at.1 as f32 * PT);
+        surface.push_transform(&Transform::from_translate(x, y));
+        let clip = placed.clip;
+        let mut path = PathBuilder::new();
+        let clip_pt = PdfRect::from_xywh(
+            (clip.x - placed.at.0) as f32 * PT,
+            (clip.y - placed.at.1) as f32 * PT,
+            clip.w as f32 * PT,
+            clip.h as f32 * PT,
+        )
+        .ok_or_else(|| SvgError(format!("invalid clip {clip:?}")))?;
+        path.push_rect(clip_pt);
+        let path = path.finish().ok_or_else(|| SvgError(format!("invalid clip {clip:?}")))?;
+        surface.push_clip_path(&path, &FillRule::NonZero);
+        surface.draw_graphic(graphic);
+        surface.pop();
+        surface.pop();
+        from = placed.span.end;
+    }
+    draw_between(surface, &svg[from..body_end])
+}
+
+/// The placed faces of one document, each drawn once as a graphic (a form XObject), by its art.
+#[derive(Default)]
+struct Faces(HashMap<*const Art, (Arc<Art>, Graphic)>);
+
+impl Faces {
+    fn graphic(&mut self, surface: &mut Surface<'_>, parser: &SvgParser, art: &Arc<Art>) -> Result<Graphic, SvgError> {
+        // Keyed by the art's address, kept alive beside its graphic: the same Art is the same face.
+        if let Some((_, graphic)) = self.0.get(&Arc::as_ptr(art)) {
+            return Ok(graphic.clone());
+        }
+        let tree = parser.parse(&art.svg)?;
+        let size = Size::from_wh(art.size.0 as f32 * PT, art.size.1 as f32 * PT)
+            .ok_or_else(|| SvgError(format!("invalid face size {:?}", art.size)))?;
+        let mut builder = surface.stream_builder();
+        let mut face = builder.surface();
+        face.draw_svg(&tree, size, svg_settings());
+        face.finish();
+        let graphic = Graphic::new(builder.finish(), false);
+        self.0.insert(Arc::as_ptr(art), (art.clone(), graphic.clone()));
+        Ok(graphic)
+    }
 }
 
 /// `r` (mm) in points, kept on the page (PDF readers reject boxes past the MediaBox).

@@ -7,6 +7,8 @@
 
 mod imposition;
 mod paper;
+mod placed;
 
 pub use imposition::{CropMark, Imposition, ImpositionError, Rect, Sides};
 pub use paper::{Paper, PrintBoxes};
+pub use placed::{Art, Placed};

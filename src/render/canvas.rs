@@ -287,6 +287,13 @@ impl<'f> Canvas<'f> {
         self.svg.push_str(svg);
     }
 
+    /// Writes shapes, as [`Canvas::raw`], and says which bytes of the page's SVG text they are.
+    pub(crate) fn raw_span(&mut self, svg: &str) -> std::ops::Range<usize> {
+        let start = self.svg.len();
+        self.svg.push_str(svg);
+        start..self.svg.len()
+    }
+
     /// Opens a group translated by (`dx`, `dy`) and scaled by `scale`; close it with
     /// [`Canvas::end_group`].
     pub(crate) fn group(&mut self, dx: f64, dy: f64, scale: f64) {
@@ -468,7 +475,7 @@ impl<'f> Canvas<'f> {
         self.svg.push_str("</svg>");
         self.check_margin();
         self.check_overlaps();
-        (Page { svg: self.svg, back: false, boxes: None }, self.warnings)
+        (Page { svg: self.svg, back: false, boxes: None, placed: Vec::new() }, self.warnings)
     }
 
     fn check_margin(&mut self) {

@@ -2,13 +2,16 @@
 //! margin and, for duplex, a mirrored back page after each front page. Every text these pages
 //! print goes through the [`Canvas`].
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::sync::Arc;
 
 use super::canvas::{Canvas, Owner};
 use super::faces::Face;
 use super::templates::mm;
 use super::Ctx;
-use crate::layout::{CropMark, Imposition, PrintBoxes, Rect, Sides};
+use crate::emit::PdfPage;
+use crate::layout::{Art, CropMark, Imposition, Placed, PrintBoxes, Rect, Sides};
 use crate::text::FAMILY;
 
 /// One page of a document, as a complete SVG.
@@ -20,12 +23,14 @@ pub struct Page {
     pub back: bool,
     /// Where its pieces are cut and how far they bleed; `None`: the page is the finished size.
     pub boxes: Option<PrintBoxes>,
+    /// The faces its SVG draws inline, which the PDF writer draws once per document instead.
+    pub placed: Vec<Placed>,
 }
 
 impl Page {
-    /// What the PDF writer takes: the SVG and the print boxes.
-    pub fn for_pdf(&self) -> (&str, Option<PrintBoxes>) {
-        (&self.svg, self.boxes)
+    /// What the PDF writer takes: the SVG, the print boxes and the placed faces.
+    pub fn for_pdf(&self) -> PdfPage<'_> {
+        PdfPage { svg: &self.svg, boxes: self.boxes, placed: &self.placed }
     }
 }
 
@@ -56,10 +61,22 @@ pub(crate) enum Side {
     Fold,
 }
 
-/// Places a face's SVG with its trim box at `trim`, clipped to `clip` (its bleed box).
-fn place(c: &mut Canvas<'_>, face: &Face, trim: Rect, clip: Rect) {
+/// The faces of one document drawn on their own, by face id: each made once.
+#[derive(Default)]
+struct Arts(BTreeMap<String, Arc<Art>>);
+
+impl Arts {
+    fn of(&mut self, face: &Face) -> Arc<Art> {
+        let art = || Art { svg: standalone(face), size: (face.w + 2.0 * face.bleed, face.h + 2.0 * face.bleed) };
+        self.0.entry(face.id.clone()).or_insert_with(|| Arc::new(art())).clone()
+    }
+}
+
+/// Places a face's SVG with its trim box at `trim`, clipped to `clip` (its bleed box), and
+/// records the placement in `placed`.
+fn place(c: &mut Canvas<'_>, (face, arts): (&Face, &mut Arts), trim: Rect, clip: Rect, placed: &mut Vec<Placed>) {
     let (vx, vy) = (mm(clip.x - trim.x), mm(clip.y - trim.y));
-    c.raw(&format!(
+    let span = c.raw_span(&format!(
         r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{vx} {vy} {} {}">{}</svg>"#,
         mm(clip.x),
         mm(clip.y),
@@ -69,6 +86,7 @@ fn place(c: &mut Canvas<'_>, face: &Face, trim: Rect, clip: Rect) {
         mm(clip.h),
         face.svg
     ));
+    placed.push(Placed { span, art: arts.of(face), at: (trim.x - face.bleed, trim.y - face.bleed), clip });
 }
 
 fn marks(c: &mut Canvas<'_>, marks: &[CropMark]) {
@@ -94,6 +112,7 @@ pub(crate) fn pages(
     let sheets = pieces.len().div_ceil(per).max(1);
     let size = (imp.paper.width, imp.paper.height);
     let mut out = Vec::new();
+    let mut arts = Arts::default();
     for (n, chunk) in pieces.chunks(per).enumerate() {
         let filled = chunk.len();
         // Every slot's cut (trim) and bleed box, computed once: they place the faces and make the
@@ -103,15 +122,16 @@ pub(crate) fn pages(
         let back_trims: Vec<Rect> = (0..filled).map(|i| imp.back(i, offset)).collect();
         let back_bleeds: Vec<Rect> = (0..filled).map(|i| imp.back_bleed_box(i, filled, offset)).collect();
         let mut front = ctx.canvas(size, Owner::new(format!("{kind} sheet {}", n + 1), None));
+        let mut placed = Vec::new();
         for (i, piece) in chunk.iter().enumerate() {
-            place(&mut front, piece.front, front_trims[i], front_bleeds[i]);
+            place(&mut front, (piece.front, &mut arts), front_trims[i], front_bleeds[i], &mut placed);
         }
         let mut front_marks = imp.crop_marks(filled, None);
         let (mut trims, mut bleeds) = (front_trims, front_bleeds);
         if imp.sides == Sides::Fold {
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(back) = piece.back {
-                    place(&mut front, back, back_trims[i], back_bleeds[i]);
+                    place(&mut front, (back, &mut arts), back_trims[i], back_bleeds[i], &mut placed);
                 }
             }
             let fold = imp.fold_x();
@@ -132,12 +152,13 @@ pub(crate) fn pages(
         let backs = chunk.iter().filter_map(|p| p.back).filter(|_| imp.sides == Sides::Fold);
         let shown: Vec<&Face> = chunk.iter().map(|p| p.front).chain(backs).collect();
         provisional_note(ctx, &mut front, &front_marks, &shown, (n + 1, &mut what));
-        out.push(Page { boxes: PrintBoxes::around(trims, bleeds), ..ctx.finish(front, &what) });
+        out.push(Page { boxes: PrintBoxes::around(trims, bleeds), placed, ..ctx.finish(front, &what) });
         if imp.sides == Sides::Duplex && chunk.iter().any(|p| p.back.is_some()) {
             let mut back = ctx.canvas(size, Owner::new(format!("{kind} sheet {} back", n + 1), None));
+            let mut placed = Vec::new();
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(face) = piece.back {
-                    place(&mut back, face, back_trims[i], back_bleeds[i]);
+                    place(&mut back, (face, &mut arts), back_trims[i], back_bleeds[i], &mut placed);
                 }
             }
             let back_marks = imp.crop_marks(filled, Some(offset));
@@ -147,7 +168,7 @@ pub(crate) fn pages(
             provisional_note(ctx, &mut back, &back_marks, &shown, (n + 1, &mut what));
             // The back's boxes mirror the whole front grid: the sheet is cut once, through both.
             let boxes = PrintBoxes::around(back_trims, back_bleeds);
-            out.push(Page { back: true, boxes, ..ctx.finish(back, &what) });
+            out.push(Page { back: true, boxes, placed, ..ctx.finish(back, &what) });
         }
     }
     out
