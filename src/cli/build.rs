@@ -10,7 +10,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::diag::Diagnostic;
-use crate::emit::{pdf, png, pngs, OutputLock, Staging, SvgParser};
+use crate::emit::{pdf, png, pngs, OutputLock, PdfPage, Staging, SvgParser};
 use crate::model::Pack;
 use crate::render::sheets::Page;
 use crate::render::{Document, Product, Rendered};
@@ -96,33 +96,28 @@ fn stage(
         files.push(FileEntry { path, kind, pages, bytes: bytes.len(), sha256 });
         Ok(())
     };
-    for doc in &rendered.documents {
+    // Every document's PDF (or its fronts and backs) is independent of the others: written on
+    // every core, then staged in the documents' order.
+    let jobs: Vec<PdfJob<'_>> = rendered.documents.iter().flat_map(|doc| pdf_jobs(pack, doc, plan)).collect();
+    let written = crate::emit::in_order(&jobs, |job| {
         let started = std::time::Instant::now();
+        let bytes = pdf(&parser, &job.pages, job.doc.page_mm, &job.title).map_err(|e| format!("{}: {}", job.file, e.0));
+        (bytes, started.elapsed())
+    });
+    let mut written = jobs.iter().zip(written).peekable();
+    for doc in &rendered.documents {
         let name = doc.name.as_str();
-        let title = format!("{} — {name}", pack.game.title.ja);
-        let sets: Vec<(String, Vec<_>)> = if plan.split_backs && doc.pages.iter().any(|p| p.back) {
-            vec![
-                (format!("{name}-fronts.pdf"), doc.pages.iter().filter(|p| !p.back).map(Page::for_pdf).collect()),
-                (format!("{name}-backs.pdf"), doc.pages.iter().filter(|p| p.back).map(Page::for_pdf).collect()),
-            ]
-        } else {
-            vec![(format!("{name}.pdf"), doc.pages.iter().map(Page::for_pdf).collect())]
-        };
-        for (file, pages) in sets {
-            let bytes = pdf(&parser, &pages, doc.page_mm, &title).map_err(|e| format!("{file}: {}", e.0))?;
-            put(&mut staging, file, "pdf", Some(pages.len()), bytes)?;
+        let mut took = std::time::Duration::ZERO;
+        while let Some((job, (bytes, elapsed))) = written.next_if(|(job, _)| std::ptr::eq(job.doc, doc)) {
+            put(&mut staging, job.file.clone(), "pdf", Some(job.pages.len()), bytes?)?;
+            took += elapsed;
         }
         for (i, page) in doc.pages.iter().enumerate() {
             let sheet = doc.pages[..=i].iter().filter(|p| !p.back).count();
             let side = if page.back { "back" } else { "front" };
             put(&mut staging, format!("svg/{name}-{sheet}-{side}.svg"), "svg", Some(1), page.svg.clone().into_bytes())?;
         }
-        eprintln!(
-            "  {name:<12} {} pieces, {} pages  ({} ms)",
-            doc.pieces,
-            doc.pages.len(),
-            started.elapsed().as_millis()
-        );
+        eprintln!("  {name:<12} {} pieces, {} pages  ({} ms)", doc.pieces, doc.pages.len(), took.as_millis());
     }
     for (name, svg) in &rendered.page_previews {
         // Whole pages at 150 dpi: enough to read on a screen, a fraction of 300 dpi's size.
@@ -166,6 +161,29 @@ fn stage(
     bytes.push(b'\n');
     staging.write("manifest.json", &bytes).map_err(|e| e.to_string())?;
     Ok(staging)
+}
+
+/// One PDF file to write: a document, or its fronts or its backs.
+struct PdfJob<'r> {
+    doc: &'r Document,
+    file: String,
+    title: String,
+    pages: Vec<PdfPage<'r>>,
+}
+
+/// The PDF files of `doc`: one, or its fronts and its backs when the plan splits them.
+fn pdf_jobs<'r>(pack: &Pack, doc: &'r Document, plan: &Plan) -> Vec<PdfJob<'r>> {
+    let name = doc.name.as_str();
+    let title = format!("{} — {name}", pack.game.title.ja);
+    let job = |file: String, pages: Vec<PdfPage<'r>>| PdfJob { doc, file, title: title.clone(), pages };
+    if plan.split_backs && doc.pages.iter().any(|p| p.back) {
+        vec![
+            job(format!("{name}-fronts.pdf"), doc.pages.iter().filter(|p| !p.back).map(Page::for_pdf).collect()),
+            job(format!("{name}-backs.pdf"), doc.pages.iter().filter(|p| p.back).map(Page::for_pdf).collect()),
+        ]
+    } else {
+        vec![job(format!("{name}.pdf"), doc.pages.iter().map(Page::for_pdf).collect())]
+    }
 }
 
 fn entry(doc: &Document) -> DocumentEntry {

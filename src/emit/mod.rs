@@ -5,12 +5,14 @@
 //! only when the whole build succeeded, so a failed or killed build never leaves a half-written
 //! file or a mix of two builds and never destroys the last good output.
 
+mod parallel;
 mod pdf;
 mod png;
 mod staging;
 mod svgdoc;
 
-pub use pdf::pdf;
+pub use parallel::in_order;
+pub use pdf::{pdf, PdfPage};
 pub use png::{png, pngs};
 pub use staging::{process_is_running, OutputLock, Staging};
 pub use svgdoc::{SvgError, SvgParser};

@@ -39,25 +39,8 @@ fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, png::E
 }
 
 /// Renders many SVGs at `dpi`, spread over the machine's cores; results keep the input order.
-/// Items are dealt round-robin so that big faces (cards) and small ones (counters) mix.
 pub fn pngs(parser: &SvgParser, svgs: &[&str], dpi: u32) -> Vec<Result<Vec<u8>, SvgError>> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, svgs.len().max(1));
-    let mut results: Vec<Option<Result<Vec<u8>, SvgError>>> = (0..svgs.len()).map(|_| None).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|k| {
-                scope.spawn(move || {
-                    (k..svgs.len()).step_by(workers).map(|i| (i, png(parser, svgs[i], dpi))).collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for handle in handles {
-            for (i, result) in handle.join().unwrap_or_default() {
-                results[i] = Some(result);
-            }
-        }
-    });
-    results.into_iter().map(|r| r.unwrap_or_else(|| Err(SvgError("a PNG worker stopped".into())))).collect()
+    super::parallel::in_order(svgs, |svg| png(parser, svg, dpi))
 }
 
 #[cfg(test)]
