@@ -112,25 +112,26 @@ fn candidates(a: P, b: P) -> Vec<Cubic> {
 /// their points occupy away from the ends they share with it, and their polylines with their
 /// bounding boxes, for counting crossings.
 struct Others {
-    cells: std::collections::HashSet<(i64, i64)>,
+    cells: Grid<bool>,
     lines: Vec<(Extent, Vec<P>)>,
 }
 
 /// The side of the cells of [`Others`], mm: a point in an occupied cell runs alongside.
 const CELL: f64 = 1.6;
 
-fn cell((x, y): P) -> (i64, i64) {
-    ((x / CELL).floor() as i64, (y / CELL).floor() as i64)
-}
-
 impl Others {
     fn new((a, b): (P, P), others: &[Cubic]) -> Others {
         let near_end = |q: P| dist(q, a) < 6.0 || dist(q, b) < 6.0;
-        let mut cells = std::collections::HashSet::new();
+        let samples: Vec<Vec<P>> = others.iter().map(|o| o.samples(SAMPLES)).collect();
+        let points = samples.iter().flatten().filter(|q| !near_end(**q));
+        let mut cells = Grid::new(hull(points.clone().map(|&(x, y)| (x, y, x, y))), CELL);
+        for &q in points {
+            if let Some(i) = cells.cell(q) {
+                cells.cells[i] = true;
+            }
+        }
         let mut lines = Vec::new();
         for o in others {
-            let pts = o.samples(SAMPLES);
-            cells.extend(pts.iter().filter(|q| !near_end(**q)).map(|q| cell(*q)));
             let coarse: Vec<P> = o.samples(SAMPLES / 3).into_iter().collect();
             let bbox = coarse.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |e, p| {
                 (e.0.min(p.0), e.1.min(p.1), e.2.max(p.0), e.3.max(p.1))
@@ -141,8 +142,100 @@ impl Others {
     }
 }
 
-/// The cost of `curve` (from `a` to `b`) among `obstacles` and the `others` routes.
-fn cost(curve: &Cubic, obstacles: &Obstacles, others: &Others) -> f64 {
+/// The side of the cells of [`Index`], mm.
+const INDEX_CELL: f64 = 4.0;
+
+/// A dense grid of cells of `side` mm over a rectangle: looking a point's cell up is an index,
+/// not a hash (the cost function looks up every sample of every candidate).
+struct Grid<C> {
+    side: f64,
+    origin: (i64, i64),
+    size: (i64, i64),
+    cells: Vec<C>,
+}
+
+impl<C: Default> Grid<C> {
+    /// A grid of `side` mm cells covering `extent`.
+    fn new(extent: Extent, side: f64) -> Grid<C> {
+        let at = |v: f64| (v / side).floor() as i64;
+        let origin = (at(extent.0), at(extent.1));
+        // An empty extent (nothing to file) makes an empty grid.
+        let span = |lo: f64, hi: f64| if lo <= hi { at(hi) - at(lo) + 1 } else { 0 };
+        let size = (span(extent.0, extent.2), span(extent.1, extent.3));
+        let cells = (0..size.0 * size.1).map(|_| C::default()).collect();
+        Grid { side, origin, size, cells }
+    }
+
+    /// The index of the cell holding `p`; `None` outside the grid.
+    fn cell(&self, (x, y): P) -> Option<usize> {
+        let (cx, cy) = ((x / self.side).floor() as i64 - self.origin.0, (y / self.side).floor() as i64 - self.origin.1);
+        (0..self.size.0).contains(&cx).then_some(())?;
+        (0..self.size.1).contains(&cy).then(|| (cy * self.size.0 + cx) as usize)
+    }
+
+    /// What the cell holding `p` holds; `None` outside the grid.
+    fn at(&self, p: P) -> Option<&C> {
+        self.cell(p).map(|i| &self.cells[i])
+    }
+}
+
+/// The smallest extent holding every one of `extents`.
+fn hull(extents: impl Iterator<Item = Extent>) -> Extent {
+    extents
+        .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |e, x| (e.0.min(x.0), e.1.min(x.1), e.2.max(x.2), e.3.max(x.3)))
+}
+
+/// One kind of obstacle, its extents grown by their padding and filed by the grid cells they
+/// reach: a curve's point is tested only against the few in its own cell (the same count as
+/// testing them all, since an extent holding the point reaches the point's cell).
+struct Index {
+    extents: Vec<Extent>,
+    grid: Grid<Vec<u32>>,
+}
+
+impl Index {
+    fn new<'e>(extents: impl Iterator<Item = &'e Extent>, pad: f64) -> Index {
+        let extents: Vec<Extent> = extents.map(|e| (e.0 - pad, e.1 - pad, e.2 + pad, e.3 + pad)).collect();
+        let mut grid: Grid<Vec<u32>> = Grid::new(hull(extents.iter().copied()), INDEX_CELL);
+        for (i, e) in extents.iter().enumerate() {
+            let (Some(first), Some(last)) = (grid.cell((e.0, e.1)), grid.cell((e.2, e.3))) else { continue };
+            let columns = last % grid.size.0 as usize - first % grid.size.0 as usize;
+            for row in (first..=last).step_by(grid.size.0 as usize) {
+                for cell in &mut grid.cells[row..=row + columns] {
+                    cell.push(i as u32);
+                }
+            }
+        }
+        Index { extents, grid }
+    }
+
+    /// The obstacles whose extent holds `p`, by index.
+    fn holding(&self, p: P) -> impl Iterator<Item = usize> + '_ {
+        self.grid.at(p).into_iter().flatten().map(|&i| i as usize).filter(move |&i| inside(p, &self.extents[i], 0.0))
+    }
+}
+
+/// The obstacles of a map filed for [`cost`], made once for all its routes.
+struct Indexed<'o> {
+    obstacles: &'o Obstacles,
+    texts: Index,
+    numbers: Index,
+    markers: Index,
+}
+
+impl<'o> Indexed<'o> {
+    fn new(obstacles: &'o Obstacles) -> Indexed<'o> {
+        Indexed {
+            obstacles,
+            texts: Index::new(obstacles.texts.iter(), 1.0),
+            numbers: Index::new(obstacles.numbers.iter(), 0.4),
+            markers: Index::new(obstacles.markers.iter().map(|(_, e)| e), 1.0),
+        }
+    }
+}
+
+/// The cost of `curve` (from `a` to `b`) among the `indexed` obstacles and the `others` routes.
+fn cost(curve: &Cubic, indexed: &Indexed<'_>, others: &Others) -> f64 {
     let (a, b) = (curve.0, curve.3);
     let pts = curve.samples(SAMPLES);
     let judged = |p: &P| dist(*p, a) > END_CLEAR && dist(*p, b) > END_CLEAR;
@@ -152,25 +245,22 @@ fn cost(curve: &Cubic, obstacles: &Obstacles, others: &Others) -> f64 {
         length += dist(w[0], w[1]);
     }
     c += 0.08 * (length - dist(a, b));
-    let foreign = |(q, _): &&(P, Extent)| dist(*q, a) > 1e-6 && dist(*q, b) > 1e-6;
-    // Only the obstacles that reach the curve's bounding box can hold one of its points: the
-    // same counts as testing them all, at a fraction of the cost.
+    // A marker standing for one of the curve's own ends is not in its way.
+    let foreign = |i: &usize| {
+        let q = indexed.obstacles.markers[*i].0;
+        dist(q, a) > 1e-6 && dist(q, b) > 1e-6
+    };
     let bbox = pts.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |e, p| {
         (e.0.min(p.0), e.1.min(p.1), e.2.max(p.0), e.3.max(p.1))
     });
-    let near =
-        |e: &Extent, pad: f64| !(e.2 + pad < bbox.0 || bbox.2 < e.0 - pad || e.3 + pad < bbox.1 || bbox.3 < e.1 - pad);
-    let texts: Vec<&Extent> = obstacles.texts.iter().filter(|e| near(e, 1.0)).collect();
-    let numbers: Vec<&Extent> = obstacles.numbers.iter().filter(|e| near(e, 0.4)).collect();
-    let markers: Vec<&(P, Extent)> = obstacles.markers.iter().filter(foreign).filter(|(_, e)| near(e, 1.0)).collect();
     for p in pts.iter().filter(|p| judged(p)) {
-        c += 200.0 * texts.iter().filter(|e| inside(*p, e, 1.0)).count() as f64;
-        c += 3.0 * numbers.iter().filter(|e| inside(*p, e, 0.4)).count() as f64;
-        c += 200.0 * markers.iter().filter(|(_, e)| inside(*p, e, 1.0)).count() as f64;
-        if !inside(*p, &obstacles.map, -2.0) {
+        c += 200.0 * indexed.texts.holding(*p).count() as f64;
+        c += 3.0 * indexed.numbers.holding(*p).count() as f64;
+        c += 200.0 * indexed.markers.holding(*p).filter(foreign).count() as f64;
+        if !inside(*p, &indexed.obstacles.map, -2.0) {
             c += 20.0;
         }
-        if others.cells.contains(&cell(*p)) {
+        if others.cells.at(*p) == Some(&true) {
             c += 1.0;
         }
     }
@@ -197,9 +287,24 @@ fn cost(curve: &Cubic, obstacles: &Obstacles, others: &Others) -> f64 {
     c
 }
 
+/// The cost of each of `candidates`, in order, computed on every core (each cost depends on its
+/// candidate alone, so the result is the same as one after the other).
+fn costs(candidates: &[Cubic], indexed: &Indexed<'_>, others: &Others) -> Vec<f64> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let chunk = candidates.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = candidates
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(|c| cost(c, indexed, others)).collect::<Vec<f64>>()))
+            .collect();
+        parts.into_iter().flat_map(|p| p.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
 /// The curve of each route (`ends`, in a fixed order) among `obstacles`.
 pub(crate) fn curves(ends: &[(P, P)], obstacles: &Obstacles) -> Vec<Cubic> {
     let fans: Vec<Vec<Cubic>> = ends.iter().map(|&(a, b)| candidates(a, b)).collect();
+    let indexed = Indexed::new(obstacles);
     let mut chosen: Vec<Option<Cubic>> = vec![None; ends.len()];
     for pass in 0..2 {
         for i in 0..ends.len() {
@@ -211,8 +316,7 @@ pub(crate) fn curves(ends: &[(P, P)], obstacles: &Obstacles) -> Vec<Cubic> {
                 .collect();
             let others = Others::new(ends[i], &others);
             let mut best: Option<(f64, Cubic)> = None;
-            for cand in &fans[i] {
-                let c = cost(cand, obstacles, &others);
+            for (cand, c) in fans[i].iter().zip(costs(&fans[i], &indexed, &others)) {
                 if best.is_none_or(|(b, _)| c < b - 1e-9) {
                     best = Some((c, *cand));
                 }
