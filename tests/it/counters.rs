@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use super::readback::{read_words, Word, MM_PER_PT};
-use super::support::{pnpkit, root, temp_dir, text};
+use super::support::{copy_dir, pnpkit, root, temp_dir, text};
 
 /// pdftotext rounds its boxes: a word may read this much smaller than its size (pt).
 const SLACK_PT: f64 = 0.05;
@@ -109,4 +109,44 @@ fn twilight_struggle_markers_print_names_at_5_pt_and_their_provisional_counts_in
     assert!(pieces
         .iter()
         .any(|p| p["face"] == "counters/us-influence-front" && p["fields"] == serde_json::json!(["count"])));
+}
+
+/// How many form XObjects a PDF holds (krilla writes dictionaries without spaces).
+fn form_xobjects(pdf: &Path) -> usize {
+    let bytes = std::fs::read(pdf).expect("pdf");
+    bytes.windows(13).filter(|w| w == b"/Subtype/Form").count()
+}
+
+/// A face repeated on the sheets is drawn once per PDF and placed wherever it repeats: ten times
+/// the soldiers (640 instead of 64) add sheets of placements, not faces, and cost tens of bytes
+/// a counter, where a face drawn inline costs hundreds.
+#[test]
+fn a_repeated_face_is_drawn_once_however_often_it_is_placed() {
+    let dir = temp_dir("counters-repeated-face");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/dougram"), &pack);
+    let edit = |file: &str, find: &str, replace: &str| {
+        let path = pack.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(find), "{file} no longer holds {find}");
+        std::fs::write(&path, text.replace(find, replace)).unwrap();
+    };
+    edit("counters.csv", "soldiers,fed-soldier,lib-soldier,64,", "soldiers,fed-soldier,lib-soldier,640,");
+    // The declared totals follow, or the check stops the build (E0401).
+    edit("pack.toml", "counters = 234 ", "counters = 810 ");
+    edit("pack.toml", "count = 234\n", "count = 810\n");
+    let build = |pack: &Path, out: &str| {
+        let out = dir.join(out);
+        let (pack_arg, out_arg) = (pack.to_string_lossy().into_owned(), out.to_string_lossy().into_owned());
+        let output = pnpkit(&root(), &["build", &pack_arg, "--out", &out_arg, "--only", "counters"]);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+        out.join("counters.pdf")
+    };
+    let (once, tenfold) = (build(&root().join("data/dougram"), "once"), build(&pack, "tenfold"));
+    let faces = form_xobjects(&once);
+    // 21 kinds, a front and a back each, some faces shared: never one per counter (155).
+    assert!((1..=42).contains(&faces), "{faces} faces for 21 kinds");
+    assert_eq!(form_xobjects(&tenfold), faces, "576 more soldiers, no more faces");
+    let added = std::fs::metadata(&tenfold).unwrap().len() - std::fs::metadata(&once).unwrap().len();
+    assert!(added / 576 < 100, "{} bytes a counter", added / 576);
 }
