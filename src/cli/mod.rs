@@ -420,23 +420,28 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
             return stop(&sources, &diags, "a font could not be loaded");
         }
     };
-    let rendered = match render::render(&loaded, fonts.clone(), &mut sources, &options) {
+    // The rules reference needs nothing the sheets do: it is made on another core meanwhile.
+    let want_reference = print.only.is_empty() || print.only.contains(&Product::Reference);
+    let (rendered, reference) = std::thread::scope(|scope| {
+        // Without earlier editions that load, the reference simply carries no history.
+        let reference = want_reference.then(|| scope.spawn(|| crate::reference::html(&loaded, &revisions)));
+        let rendered = render::render(&loaded, fonts.clone(), &mut sources, &options);
+        (rendered, reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e))))
+    });
+    let mut rendered = match rendered {
         Ok(r) => r,
         Err(errors) => {
             diags.extend(errors);
             return stop(&sources, &diags, "a component could not be drawn");
         }
     };
-    let mut rendered = rendered;
-    if print.only.is_empty() || print.only.contains(&Product::Reference) {
-        // Without earlier editions that load, the reference simply carries no history.
-        match crate::reference::html(&loaded, &revisions) {
-            Ok(html) => rendered.files.push(("rules.html".into(), html.into_bytes())),
-            Err(d) => {
-                diags.push(d);
-                return stop(&sources, &diags, "the rules reference could not be drawn");
-            }
+    match reference {
+        Some(Ok(html)) => rendered.files.push(("rules.html".into(), html.into_bytes())),
+        Some(Err(d)) => {
+            diags.push(d);
+            return stop(&sources, &diags, "the rules reference could not be drawn");
         }
+        None => {}
     }
     diags.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
     if diags.iter().any(Diagnostic::is_error) {
