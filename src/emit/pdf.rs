@@ -125,9 +125,10 @@ impl Faces {
         if let Some((_, graphic)) = self.0.get(&Arc::as_ptr(art)) {
             return Ok(graphic.clone());
         }
-        let tree = parser.parse(&art.svg)?;
-        let size = Size::from_wh(art.size.0 as f32 * PT, art.size.1 as f32 * PT)
-            .ok_or_else(|| SvgError(format!("invalid face size {:?}", art.size)))?;
+        let tree = parser.parse(&art.document())?;
+        let (_, _, w, h) = art.view;
+        let size = Size::from_wh(w as f32 * PT, h as f32 * PT)
+            .ok_or_else(|| SvgError(format!("invalid face size {:?}", art.view)))?;
         let mut builder = surface.stream_builder();
         let mut face = builder.surface();
         face.draw_svg(&tree, size, svg_settings());

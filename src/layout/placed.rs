@@ -5,13 +5,26 @@ use std::sync::Arc;
 
 use super::Rect;
 
-/// A face's drawing on its own: a standalone SVG document of `size` mm (the face with its bleed).
+/// A face's drawing on its own: SVG elements in mm, and the rectangle of them that is the whole
+/// face (with its bleed).
 #[derive(Debug)]
 pub struct Art {
-    /// The SVG document.
-    pub svg: String,
-    /// Its width and height, mm.
-    pub size: (f64, f64),
+    /// SVG elements (no root element), in mm.
+    pub elements: String,
+    /// The face's left, top, width and height in the elements' coordinates, mm (left and top
+    /// are minus the bleed).
+    pub view: (f64, f64, f64, f64),
+}
+
+impl Art {
+    /// The face as an SVG document of its own, its size in mm.
+    pub fn document(&self) -> String {
+        let (x, y, w, h) = self.view;
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="{x} {y} {w} {h}">{}</svg>"#,
+            self.elements
+        )
+    }
 }
 
 /// One placement of an [`Art`] on a page whose SVG text also holds it inline (for the SVG pages
@@ -22,7 +35,7 @@ pub struct Placed {
     pub span: Range<usize>,
     /// What is drawn.
     pub art: Arc<Art>,
-    /// Where the art's top left corner lies on the page, mm.
+    /// Where the art's top left corner (its view's) lies on the page, mm.
     pub at: (f64, f64),
     /// What of it shows: the rectangle on the page it is clipped to, mm.
     pub clip: Rect,

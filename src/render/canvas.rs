@@ -10,8 +10,10 @@
 //! ([`Canvas::group`]) translate and scale, and the checks see the page coordinates.
 
 use std::fmt::Write;
+use std::sync::Arc;
 
 use crate::diag::{Code, Diagnostic, Span};
+use crate::layout::{Art, Placed};
 use crate::text::fit::{fit, Fitted, Request, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight, FAMILY};
 
@@ -243,6 +245,8 @@ pub(crate) struct Canvas<'f> {
     ink: Vec<Ink>,
     owners: Vec<Owner>,
     warnings: Vec<Diagnostic>,
+    /// The faces drawn so far, for the PDF writer.
+    placed: Vec<Placed>,
 }
 
 impl<'f> Canvas<'f> {
@@ -252,7 +256,18 @@ impl<'f> Canvas<'f> {
         let svg = format!(
             r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}"><rect width="{w}" height="{h}" fill="#ffffff"/>"##
         );
-        Canvas { fonts, svg, w, h, safe, groups: Vec::new(), ink: Vec::new(), owners: vec![page], warnings: Vec::new() }
+        Canvas {
+            fonts,
+            svg,
+            w,
+            h,
+            safe,
+            groups: Vec::new(),
+            ink: Vec::new(),
+            owners: vec![page],
+            warnings: Vec::new(),
+            placed: Vec::new(),
+        }
     }
 
     /// Adds a warning about the page's drawing (one that is not about a text's fit or place).
@@ -287,11 +302,15 @@ impl<'f> Canvas<'f> {
         self.svg.push_str(svg);
     }
 
-    /// Writes shapes, as [`Canvas::raw`], and says which bytes of the page's SVG text they are.
-    pub(crate) fn raw_span(&mut self, svg: &str) -> std::ops::Range<usize> {
+    /// Draws a face: `inline` (an `<svg>` element showing `art` at `at`, clipped to `clip`) goes
+    /// into the page's SVG, and the placement is recorded so that the PDF writer draws the art
+    /// once and places it (only at the top level: inside a group the SVG text alone says where).
+    pub(crate) fn place(&mut self, art: &Arc<Art>, inline: &str, at: (f64, f64), clip: crate::layout::Rect) {
         let start = self.svg.len();
-        self.svg.push_str(svg);
-        start..self.svg.len()
+        self.svg.push_str(inline);
+        if self.groups.is_empty() {
+            self.placed.push(Placed { span: start..self.svg.len(), art: art.clone(), at, clip });
+        }
     }
 
     /// Opens a group translated by (`dx`, `dy`) and scaled by `scale`; close it with
@@ -475,7 +494,7 @@ impl<'f> Canvas<'f> {
         self.svg.push_str("</svg>");
         self.check_margin();
         self.check_overlaps();
-        (Page { svg: self.svg, back: false, boxes: None, placed: Vec::new() }, self.warnings)
+        (Page { svg: self.svg, back: false, boxes: None, placed: self.placed }, self.warnings)
     }
 
     fn check_margin(&mut self) {

@@ -4,13 +4,16 @@
 //! down two columns, page after page, their heads repeated where they go on; every text is
 //! fitted through the canvas and belongs to its setup, placement row or deck.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use super::canvas::Owner;
 use super::faces::{FaceRenderer, FaceSize};
 use super::sheets::Page;
 use super::table::{Cell, Column, Flow, Image, Row, Table};
 use super::Ctx;
 use crate::diag::Diagnostic;
-use crate::layout::Paper;
+use crate::layout::{Art, Paper};
 use crate::messages::Messages;
 use crate::model::{turns_text, FreePlacement, Location as Where, Pack, PerTurn, Selector, Setup};
 
@@ -124,6 +127,7 @@ fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Res
     let pack = ctx.pack;
     let size = FaceSize { w: pack.print.counter_mm, h: pack.print.counter_mm, bleed: 0.0 };
     let mut sides: Vec<Placed> = Vec::new();
+    let mut drawn: HashMap<Option<String>, Arc<Art>> = HashMap::new();
     for p in pack.placements_of(&setup.id) {
         let side = match pack.side(&p.side) {
             Some(s) => ctx.msg.name(&s.name),
@@ -133,10 +137,23 @@ fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Res
         let (hex, name) = location_name(ctx, &p.location.value);
         let side_id = pack.side(&p.side).map(|s| s.id.clone());
         let piece = pack.piece(side_id.as_deref(), &p.piece);
-        let face = match piece.as_ref().map(|piece| piece.face()) {
-            Some(None) => faces.chit_back(&size)?,
-            Some(Some(face)) => faces.counter(format!("setup/{face}"), face, false, false, &size)?,
-            None => faces.counter(format!("setup/{}", p.piece.value), &p.piece.value, false, false, &size)?,
+        // A piece placed at many locations is drawn once (and once in the PDF).
+        let key = match piece.as_ref().map(|piece| piece.face()) {
+            Some(None) => None,
+            Some(Some(face)) => Some(face.to_string()),
+            None => Some(p.piece.value.clone()),
+        };
+        let art = match drawn.get(&key) {
+            Some(art) => art.clone(),
+            None => {
+                let face = match &key {
+                    None => faces.chit_back(&size)?,
+                    Some(face) => faces.counter(format!("setup/{face}"), face, false, false, &size)?,
+                };
+                let art = Arc::new(Art { elements: face.svg, view: (0.0, 0.0, face.w, face.h) });
+                drawn.insert(key, art.clone());
+                art
+            }
         };
         let s = sides.iter().position(|s| s.side == side).unwrap_or_else(|| {
             sides.push(Placed { side: side.clone(), locations: Vec::new() });
@@ -148,7 +165,7 @@ fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Res
             locations.push(Location { hex, name, owner, pieces: Vec::new() });
             locations.len() - 1
         });
-        let image = Image { svg: face.svg, w: face.w, h: face.h, caption: format!("×{}", p.count.value) };
+        let image = Image { art, caption: format!("×{}", p.count.value) };
         locations[l].pieces.push(image);
     }
     Ok(sides.into_iter().map(|placed| side_table(ctx, placed, setup)).collect())

@@ -63,20 +63,23 @@ pub(crate) enum Side {
 
 /// The faces of one document drawn on their own, by face id: each made once.
 #[derive(Default)]
-struct Arts(BTreeMap<String, Arc<Art>>);
+pub(crate) struct Arts(BTreeMap<String, Arc<Art>>);
 
 impl Arts {
-    fn of(&mut self, face: &Face) -> Arc<Art> {
-        let art = || Art { svg: standalone(face), size: (face.w + 2.0 * face.bleed, face.h + 2.0 * face.bleed) };
+    /// `face`'s art, made the first time it is asked for.
+    pub(crate) fn of(&mut self, face: &Face) -> Arc<Art> {
+        let art = || Art {
+            elements: face.svg.clone(),
+            view: (-face.bleed, -face.bleed, face.w + 2.0 * face.bleed, face.h + 2.0 * face.bleed),
+        };
         self.0.entry(face.id.clone()).or_insert_with(|| Arc::new(art())).clone()
     }
 }
 
-/// Places a face's SVG with its trim box at `trim`, clipped to `clip` (its bleed box), and
-/// records the placement in `placed`.
-fn place(c: &mut Canvas<'_>, (face, arts): (&Face, &mut Arts), trim: Rect, clip: Rect, placed: &mut Vec<Placed>) {
+/// Places a face's SVG with its trim box at `trim`, clipped to `clip` (its bleed box).
+fn place(c: &mut Canvas<'_>, (face, arts): (&Face, &mut Arts), trim: Rect, clip: Rect) {
     let (vx, vy) = (mm(clip.x - trim.x), mm(clip.y - trim.y));
-    let span = c.raw_span(&format!(
+    let inline = format!(
         r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{vx} {vy} {} {}">{}</svg>"#,
         mm(clip.x),
         mm(clip.y),
@@ -85,8 +88,8 @@ fn place(c: &mut Canvas<'_>, (face, arts): (&Face, &mut Arts), trim: Rect, clip:
         mm(clip.w),
         mm(clip.h),
         face.svg
-    ));
-    placed.push(Placed { span, art: arts.of(face), at: (trim.x - face.bleed, trim.y - face.bleed), clip });
+    );
+    c.place(&arts.of(face), &inline, (trim.x - face.bleed, trim.y - face.bleed), clip);
 }
 
 fn marks(c: &mut Canvas<'_>, marks: &[CropMark]) {
@@ -122,16 +125,15 @@ pub(crate) fn pages(
         let back_trims: Vec<Rect> = (0..filled).map(|i| imp.back(i, offset)).collect();
         let back_bleeds: Vec<Rect> = (0..filled).map(|i| imp.back_bleed_box(i, filled, offset)).collect();
         let mut front = ctx.canvas(size, Owner::new(format!("{kind} sheet {}", n + 1), None));
-        let mut placed = Vec::new();
         for (i, piece) in chunk.iter().enumerate() {
-            place(&mut front, (piece.front, &mut arts), front_trims[i], front_bleeds[i], &mut placed);
+            place(&mut front, (piece.front, &mut arts), front_trims[i], front_bleeds[i]);
         }
         let mut front_marks = imp.crop_marks(filled, None);
         let (mut trims, mut bleeds) = (front_trims, front_bleeds);
         if imp.sides == Sides::Fold {
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(back) = piece.back {
-                    place(&mut front, (back, &mut arts), back_trims[i], back_bleeds[i], &mut placed);
+                    place(&mut front, (back, &mut arts), back_trims[i], back_bleeds[i]);
                 }
             }
             let fold = imp.fold_x();
@@ -152,13 +154,12 @@ pub(crate) fn pages(
         let backs = chunk.iter().filter_map(|p| p.back).filter(|_| imp.sides == Sides::Fold);
         let shown: Vec<&Face> = chunk.iter().map(|p| p.front).chain(backs).collect();
         provisional_note(ctx, &mut front, &front_marks, &shown, (n + 1, &mut what));
-        out.push(Page { boxes: PrintBoxes::around(trims, bleeds), placed, ..ctx.finish(front, &what) });
+        out.push(Page { boxes: PrintBoxes::around(trims, bleeds), ..ctx.finish(front, &what) });
         if imp.sides == Sides::Duplex && chunk.iter().any(|p| p.back.is_some()) {
             let mut back = ctx.canvas(size, Owner::new(format!("{kind} sheet {} back", n + 1), None));
-            let mut placed = Vec::new();
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(face) = piece.back {
-                    place(&mut back, (face, &mut arts), back_trims[i], back_bleeds[i], &mut placed);
+                    place(&mut back, (face, &mut arts), back_trims[i], back_bleeds[i]);
                 }
             }
             let back_marks = imp.crop_marks(filled, Some(offset));
@@ -168,7 +169,7 @@ pub(crate) fn pages(
             provisional_note(ctx, &mut back, &back_marks, &shown, (n + 1, &mut what));
             // The back's boxes mirror the whole front grid: the sheet is cut once, through both.
             let boxes = PrintBoxes::around(back_trims, back_bleeds);
-            out.push(Page { back: true, boxes, placed, ..ctx.finish(back, &what) });
+            out.push(Page { back: true, boxes, ..ctx.finish(back, &what) });
         }
     }
     out

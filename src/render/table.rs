@@ -9,12 +9,14 @@
 //! canvas at a fixed size computed from the same measure as the row heights, so it fits its
 //! cell; cells may also hold images (a setup chart's counters) with a caption beside each.
 
+use std::sync::Arc;
+
 use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
 use super::chart::{shade, INK, RULE, SHADE, STRIPE};
 use super::sheets::Page;
 use super::templates::mm;
 use super::Ctx;
-use crate::layout::Paper;
+use crate::layout::{Art, Paper};
 use crate::text::fit::{height_at, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
@@ -94,14 +96,22 @@ impl Column {
 /// An image drawn in a cell at its true size, with a caption beside it.
 #[derive(Clone, Debug)]
 pub(crate) struct Image {
-    /// SVG elements in a `w` × `h` mm coordinate space (no root element).
-    pub(crate) svg: String,
-    /// Width, mm.
-    pub(crate) w: f64,
-    /// Height, mm.
-    pub(crate) h: f64,
+    /// The drawing, its view from (0, 0).
+    pub(crate) art: Arc<Art>,
     /// Beside the image, e.g. `×3`.
     pub(crate) caption: String,
+}
+
+impl Image {
+    /// Width, mm.
+    fn w(&self) -> f64 {
+        self.art.view.2
+    }
+
+    /// Height, mm.
+    fn h(&self) -> f64 {
+        self.art.view.3
+    }
 }
 
 /// What a cell holds.
@@ -164,7 +174,7 @@ fn line_width(fonts: &Fonts, text: &str, pt: f64, weight: Weight) -> f64 {
 /// The width an image with its caption takes, mm.
 fn image_width(fonts: &Fonts, image: &Image) -> f64 {
     let caption = line_width(fonts, &image.caption, CAPTION_PT, Weight::Bold);
-    image.w + if caption > 0.0 { CAPTION_GAP + caption } else { 0.0 }
+    image.w() + if caption > 0.0 { CAPTION_GAP + caption } else { 0.0 }
 }
 
 /// The images of a cell `width` mm wide, line by line: (index of the first, count, height).
@@ -176,11 +186,11 @@ fn image_lines(fonts: &Fonts, images: &[Image], width: f64) -> Vec<(usize, usize
         match lines.last_mut() {
             Some((_, n, h)) if used + IMAGE_GAP + w <= width => {
                 *n += 1;
-                *h = h.max(image.h);
+                *h = h.max(image.h());
                 used += IMAGE_GAP + w;
             }
             _ => {
-                lines.push((i, 1, image.h));
+                lines.push((i, 1, image.h()));
                 used = w;
             }
         }
@@ -563,20 +573,22 @@ fn draw_images(c: &mut Canvas<'_>, images: &[Image], (x, y, w, h): (f64, f64, f6
     for (start, n, line_h) in lines {
         let mut ix = x;
         for image in &images[start..start + n] {
-            let iy = ly + (line_h - image.h) / 2.0;
-            c.raw(&format!(
+            let (w, h) = (image.w(), image.h());
+            let iy = ly + (line_h - h) / 2.0;
+            let inline = format!(
                 r#"<svg class="piece" x="{}" y="{}" width="{}" height="{}" viewBox="0 0 {} {}">{}</svg>"#,
                 mm(ix),
                 mm(iy),
-                mm(image.w),
-                mm(image.h),
-                mm(image.w),
-                mm(image.h),
-                image.svg
-            ));
-            let caption_w = image_width(fonts, image) - image.w;
+                mm(w),
+                mm(h),
+                mm(w),
+                mm(h),
+                image.art.elements
+            );
+            c.place(&image.art, &inline, (ix, iy), crate::layout::Rect { x: ix, y: iy, w, h });
+            let caption_w = image_width(fonts, image) - w;
             if caption_w > 0.0 {
-                let b = TextBox::new(&image.caption, ix + image.w + CAPTION_GAP, iy, caption_w, image.h);
+                let b = TextBox::new(&image.caption, ix + w + CAPTION_GAP, iy, caption_w, h);
                 c.text(b.fixed(CAPTION_PT).lines(1).bold().valign(VAlign::Middle).of(owner));
             }
             ix += image_width(fonts, image) + IMAGE_GAP;
@@ -859,7 +871,8 @@ mod tests {
     #[test]
     fn images_wrap_to_the_cell_and_keep_their_size() {
         let fonts = Fonts::embedded();
-        let image = |n: u32| Image { svg: String::new(), w: 15.0, h: 15.0, caption: format!("×{n}") };
+        let art = Arc::new(Art { elements: String::new(), view: (0.0, 0.0, 15.0, 15.0) });
+        let image = |n: u32| Image { art: art.clone(), caption: format!("×{n}") };
         let images: Vec<Image> = (1..=3).map(image).collect();
         let one = image_width(&fonts, &images[0]);
         let lines = image_lines(&fonts, &images, 2.0 * one + IMAGE_GAP);
