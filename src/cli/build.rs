@@ -4,17 +4,15 @@
 //! beside the output and the whole folder is swapped in only when everything succeeded.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use super::pdfs::WrittenPdfs;
 use crate::diag::Diagnostic;
-use crate::emit::{pdf, png, pngs, OutputLock, PdfPage, Staging, SvgParser};
+use crate::emit::{png, pngs, OutputLock, Staging, SvgParser};
 use crate::model::Pack;
-use crate::render::sheets::Page;
 use crate::render::{Document, Product, Rendered};
-use crate::text::Fonts;
 
 /// What `build` writes besides the documents themselves.
 pub(super) struct Plan {
@@ -60,30 +58,25 @@ struct Manifest<'a> {
 /// Writes the rendered products into the output folder `lock` holds, printing a line per product.
 /// An error is a sentence that says what became of the previous output.
 pub(super) fn write(
-    pack: &Pack,
-    rendered: &Rendered,
-    fonts: &Arc<Fonts>,
-    diags: &[Diagnostic],
+    (pack, rendered, diags): (&Pack, &Rendered, &[Diagnostic]),
+    (parser, pdfs): (&SvgParser, WrittenPdfs),
     plan: &Plan,
     lock: OutputLock,
 ) -> Result<Vec<PathBuf>, String> {
     let unchanged = |e: String| format!("{e}; the previous output is unchanged");
     let staging = Staging::new(lock).map_err(|e| unchanged(e.to_string()))?;
-    let staging = stage(pack, rendered, fonts, diags, plan, staging).map_err(unchanged)?;
+    let staging = stage((pack, rendered, diags), (parser, pdfs), plan, staging).map_err(unchanged)?;
     // The commit's errors say themselves whether the previous output is in place.
     staging.commit().map_err(|e| e.to_string())
 }
 
-/// Writes every file into `staging`.
+/// Writes every file into `staging`: the PDFs `pdfs` holds (those it lacks are written now).
 fn stage(
-    pack: &Pack,
-    rendered: &Rendered,
-    fonts: &Arc<Fonts>,
-    diags: &[Diagnostic],
+    (pack, rendered, diags): (&Pack, &Rendered, &[Diagnostic]),
+    (parser, mut pdfs): (&SvgParser, WrittenPdfs),
     plan: &Plan,
     mut staging: Staging,
 ) -> Result<Staging, String> {
-    let parser = SvgParser::for_pack(fonts, &pack.root);
     let mut files = Vec::new();
     let mut put = |staging: &mut Staging,
                    path: String,
@@ -96,21 +89,12 @@ fn stage(
         files.push(FileEntry { path, kind, pages, bytes: bytes.len(), sha256 });
         Ok(())
     };
-    // Every document's PDF (or its fronts and backs) is independent of the others: written on
-    // every core, then staged in the documents' order.
-    let jobs: Vec<PdfJob<'_>> = rendered.documents.iter().flat_map(|doc| pdf_jobs(pack, doc, plan)).collect();
-    let written = crate::emit::in_order(&jobs, |job| {
-        let started = std::time::Instant::now();
-        let bytes = pdf(&parser, &job.pages, job.doc.page_mm, &job.title).map_err(|e| format!("{}: {}", job.file, e.0));
-        (bytes, started.elapsed())
-    });
-    let mut written = jobs.iter().zip(written).peekable();
     for doc in &rendered.documents {
         let name = doc.name.as_str();
         let mut took = std::time::Duration::ZERO;
-        while let Some((job, (bytes, elapsed))) = written.next_if(|(job, _)| std::ptr::eq(job.doc, doc)) {
-            put(&mut staging, job.file.clone(), "pdf", Some(job.pages.len()), bytes?)?;
-            took += elapsed;
+        for file in pdfs.take(parser, pack, doc, plan.split_backs) {
+            put(&mut staging, file.file, "pdf", Some(file.pages), file.bytes?)?;
+            took += file.took;
         }
         for (i, page) in doc.pages.iter().enumerate() {
             let sheet = doc.pages[..=i].iter().filter(|p| !p.back).count();
@@ -121,7 +105,7 @@ fn stage(
     }
     for (name, svg) in &rendered.page_previews {
         // Whole pages at 150 dpi: enough to read on a screen, a fraction of 300 dpi's size.
-        let bytes = png(&parser, svg, 150).map_err(|e| format!("{name}.png: {}", e.0))?;
+        let bytes = png(parser, svg, 150).map_err(|e| format!("{name}.png: {}", e.0))?;
         put(&mut staging, format!("{name}.png"), "png", Some(1), bytes)?;
     }
     for (name, bytes) in &rendered.files {
@@ -135,7 +119,7 @@ fn stage(
     if let Some(dpi) = plan.png_dpi.filter(|_| !rendered.previews.is_empty()) {
         let started = std::time::Instant::now();
         let svgs: Vec<&str> = rendered.previews.iter().map(|p| p.svg.as_str()).collect();
-        for (preview, bytes) in rendered.previews.iter().zip(pngs(&parser, &svgs, dpi)) {
+        for (preview, bytes) in rendered.previews.iter().zip(pngs(parser, &svgs, dpi)) {
             let bytes = bytes.map_err(|e| format!("{}: {}", preview.name, e.0))?;
             put(&mut staging, format!("png/{}.png", preview.name), "png", None, bytes)?;
         }
@@ -151,7 +135,7 @@ fn stage(
         title: &pack.game.title,
         edition: &pack.game.edition,
         counts: super::summary::Counts::of(pack),
-        documents: rendered.documents.iter().map(entry).collect(),
+        documents: rendered.documents.iter().map(|d| entry(d)).collect(),
         files,
         provisional: pack.provisional.iter().map(|p| p.what.as_str()).collect(),
         provisional_pieces: &rendered.provisional,
@@ -161,29 +145,6 @@ fn stage(
     bytes.push(b'\n');
     staging.write("manifest.json", &bytes).map_err(|e| e.to_string())?;
     Ok(staging)
-}
-
-/// One PDF file to write: a document, or its fronts or its backs.
-struct PdfJob<'r> {
-    doc: &'r Document,
-    file: String,
-    title: String,
-    pages: Vec<PdfPage<'r>>,
-}
-
-/// The PDF files of `doc`: one, or its fronts and its backs when the plan splits them.
-fn pdf_jobs<'r>(pack: &Pack, doc: &'r Document, plan: &Plan) -> Vec<PdfJob<'r>> {
-    let name = doc.name.as_str();
-    let title = format!("{} — {name}", pack.game.title.ja);
-    let job = |file: String, pages: Vec<PdfPage<'r>>| PdfJob { doc, file, title: title.clone(), pages };
-    if plan.split_backs && doc.pages.iter().any(|p| p.back) {
-        vec![
-            job(format!("{name}-fronts.pdf"), doc.pages.iter().filter(|p| !p.back).map(Page::for_pdf).collect()),
-            job(format!("{name}-backs.pdf"), doc.pages.iter().filter(|p| p.back).map(Page::for_pdf).collect()),
-        ]
-    } else {
-        vec![job(format!("{name}.pdf"), doc.pages.iter().map(Page::for_pdf).collect())]
-    }
 }
 
 fn entry(doc: &Document) -> DocumentEntry {

@@ -4,6 +4,7 @@
 
 mod build;
 mod errata;
+mod pdfs;
 mod summary;
 
 use std::ffi::OsString;
@@ -420,13 +421,17 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
             return stop(&sources, &diags, "a font could not be loaded");
         }
     };
-    // The rules reference needs nothing the sheets do: it is made on another core meanwhile.
+    // The rules reference needs nothing the sheets do: it is made on another core meanwhile, and
+    // each document's PDF is written on the others while the next products are rendered.
     let want_reference = print.only.is_empty() || print.only.contains(&Product::Reference);
-    let (rendered, reference) = std::thread::scope(|scope| {
+    let parser = crate::emit::SvgParser::for_pack(&fonts, &loaded.root);
+    let (rendered, reference, pdfs) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.
         let reference = want_reference.then(|| scope.spawn(|| crate::reference::html(&loaded, &revisions)));
-        let rendered = render::render(&loaded, fonts.clone(), &mut sources, &options);
-        (rendered, reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e))))
+        let pdfs = pdfs::Pdfs::start(scope, &parser, &loaded, print.split_backs);
+        let rendered = render::render_each(&loaded, fonts.clone(), &mut sources, &options, &mut |doc| pdfs.add(doc));
+        let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        (rendered, reference, pdfs.finish())
     });
     let mut rendered = match rendered {
         Ok(r) => r,
@@ -460,7 +465,7 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     // Previews only when asked for: they cost more than all the PDFs together.
     let previews = print.previews || print.png_dpi.is_some() || loaded.print.previews;
     let plan = build::Plan { split_backs: print.split_backs, png_dpi: previews.then(|| print.png_dpi.unwrap_or(300)) };
-    match build::write(&loaded, &rendered, &fonts, &diags, &plan, lock) {
+    match build::write((&loaded, &rendered, &diags), (&parser, pdfs), &plan, lock) {
         Ok(written) => {
             say!("{}", summary::text(&loaded, &diags));
             say!("wrote {} files into {}", written.len() + 1, out.display());

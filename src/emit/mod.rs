@@ -11,7 +11,6 @@ mod png;
 mod staging;
 mod svgdoc;
 
-pub use parallel::in_order;
 pub use pdf::{pdf, PdfPage};
 pub use png::{png, pngs};
 pub use staging::{process_is_running, OutputLock, Staging};

@@ -182,8 +182,8 @@ pub struct Preview {
 /// Everything rendered for a pack.
 #[derive(Debug, Default)]
 pub struct Rendered {
-    /// The documents, in product order.
-    pub documents: Vec<Document>,
+    /// The documents, in product order (shared with the threads writing them).
+    pub documents: Vec<Arc<Document>>,
     /// Every distinct face, once.
     pub previews: Vec<Preview>,
     /// Overflowing texts and missing glyphs.
@@ -243,6 +243,18 @@ pub fn render(
     sources: &mut Sources,
     options: &Options,
 ) -> Result<Rendered, Vec<Diagnostic>> {
+    render_each(pack, fonts, sources, options, &mut |_| {})
+}
+
+/// Renders the products of `options.only` for `pack`, handing each document to `each` as soon
+/// as it is drawn (a build writes its PDF meanwhile).
+pub fn render_each(
+    pack: &Pack,
+    fonts: Arc<Fonts>,
+    sources: &mut Sources,
+    options: &Options,
+    each: &mut dyn FnMut(&Arc<Document>),
+) -> Result<Rendered, Vec<Diagnostic>> {
     let templates = templates::Templates::load(pack, fonts.clone(), sources)?;
     let mut faces = FaceRenderer::new(pack, &templates, sources);
     let mut ctx = Ctx::new(pack, &fonts);
@@ -283,7 +295,12 @@ pub fn render(
             }
         };
         match result {
-            Ok(documents) => out.documents.extend(documents),
+            Ok(documents) => {
+                for document in documents.into_iter().map(Arc::new) {
+                    each(&document);
+                    out.documents.push(document);
+                }
+            }
             // A face several products draw (a chit back on sheets and setup charts) fails alike
             // in each: say it once.
             Err(d) => {

@@ -1,0 +1,114 @@
+//! The build's PDFs, written on other cores while the products after them are still being
+//! rendered: a document is queued as soon as it is drawn, and the files are staged later in the
+//! documents' order, so the output does not depend on which thread finished first.
+
+use std::collections::HashMap;
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread::{Scope, ScopedJoinHandle};
+use std::time::{Duration, Instant};
+
+use crate::emit::{pdf, PdfPage, SvgParser};
+use crate::model::Pack;
+use crate::render::sheets::Page;
+use crate::render::Document;
+
+/// One PDF file of a document: its name, page count, bytes (or why it could not be written) and
+/// the time it took.
+pub(super) struct Written {
+    pub(super) file: String,
+    pub(super) pages: usize,
+    pub(super) bytes: Result<Vec<u8>, String>,
+    pub(super) took: Duration,
+}
+
+/// Writes the PDF files of `doc`: one, or its fronts and its backs when `split_backs`.
+pub(super) fn write(parser: &SvgParser, pack: &Pack, doc: &Document, split_backs: bool) -> Vec<Written> {
+    let name = doc.name.as_str();
+    let title = format!("{} — {name}", pack.game.title.ja);
+    let pages = |back: Option<bool>| -> Vec<PdfPage<'_>> {
+        doc.pages.iter().filter(|p| back.is_none_or(|b| p.back == b)).map(Page::for_pdf).collect()
+    };
+    let files = if split_backs && doc.pages.iter().any(|p| p.back) {
+        vec![(format!("{name}-fronts.pdf"), pages(Some(false))), (format!("{name}-backs.pdf"), pages(Some(true)))]
+    } else {
+        vec![(format!("{name}.pdf"), pages(None))]
+    };
+    files
+        .into_iter()
+        .map(|(file, pages)| {
+            let started = Instant::now();
+            let bytes = pdf(parser, &pages, doc.page_mm, &title).map_err(|e| format!("{file}: {}", e.0));
+            Written { pages: pages.len(), file, bytes, took: started.elapsed() }
+        })
+        .collect()
+}
+
+/// The PDFs of the documents handed to it, written by a thread per core.
+pub(super) struct Pdfs<'scope> {
+    queue: mpsc::Sender<Arc<Document>>,
+    workers: Vec<ScopedJoinHandle<'scope, Vec<(Arc<Document>, Vec<Written>)>>>,
+}
+
+/// The files written, by document.
+pub(super) struct WrittenPdfs(HashMap<*const Document, Vec<Written>>);
+
+impl<'scope> Pdfs<'scope> {
+    /// Starts the writers in `scope`.
+    pub(super) fn start<'env>(
+        scope: &'scope Scope<'scope, 'env>,
+        parser: &'env SvgParser,
+        pack: &'env Pack,
+        split_backs: bool,
+    ) -> Pdfs<'scope> {
+        let (queue, documents) = mpsc::channel::<Arc<Document>>();
+        let documents = Arc::new(Mutex::new(documents));
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let workers = (0..threads)
+            .map(|_| {
+                let documents = documents.clone();
+                scope.spawn(move || {
+                    let mut done = Vec::new();
+                    // The lock is held only while taking the next document; a poisoned lock
+                    // (another writer panicked) ends this one too, and the panic is raised at join.
+                    while let Some(doc) = documents.lock().ok().and_then(|queue| queue.recv().ok()) {
+                        let files = write(parser, pack, &doc, split_backs);
+                        done.push((doc, files));
+                    }
+                    done
+                })
+            })
+            .collect();
+        Pdfs { queue, workers }
+    }
+
+    /// Queues `doc`.
+    pub(super) fn add(&self, doc: &Arc<Document>) {
+        // The writers stop only when the queue closes, so the send cannot fail while they run.
+        let _ = self.queue.send(doc.clone());
+    }
+
+    /// Waits for every queued document's files.
+    pub(super) fn finish(self) -> WrittenPdfs {
+        drop(self.queue);
+        let mut out = HashMap::new();
+        for worker in self.workers {
+            for (doc, files) in worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e)) {
+                out.insert(Arc::as_ptr(&doc), files);
+            }
+        }
+        WrittenPdfs(out)
+    }
+}
+
+impl WrittenPdfs {
+    /// The files of `doc`, written now if no writer did.
+    pub(super) fn take(
+        &mut self,
+        parser: &SvgParser,
+        pack: &Pack,
+        doc: &Arc<Document>,
+        split_backs: bool,
+    ) -> Vec<Written> {
+        self.0.remove(&Arc::as_ptr(doc)).unwrap_or_else(|| write(parser, pack, doc, split_backs))
+    }
+}
