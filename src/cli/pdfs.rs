@@ -43,10 +43,13 @@ pub(super) fn write(parser: &SvgParser, pack: &Pack, doc: &Document, split_backs
         .collect()
 }
 
+/// The documents one writer took, each with its files.
+type Done = Vec<(Arc<Document>, Vec<Written>)>;
+
 /// The PDFs of the documents handed to it, written by a thread per core.
 pub(super) struct Pdfs<'scope> {
     queue: mpsc::Sender<Arc<Document>>,
-    workers: Vec<ScopedJoinHandle<'scope, Vec<(Arc<Document>, Vec<Written>)>>>,
+    workers: Vec<ScopedJoinHandle<'scope, Done>>,
 }
 
 /// The files written, by document.

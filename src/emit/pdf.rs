@@ -43,7 +43,7 @@ pub fn pdf(parser: &SvgParser, pages: &[PdfPage<'_>], page_mm: (f64, f64), title
     let settings = PageSettings::from_wh(w, h).ok_or_else(|| SvgError(format!("invalid page size {page_mm:?}")))?;
     let size = Size::from_wh(w, h).ok_or_else(|| SvgError(format!("invalid page size {page_mm:?}")))?;
     let whole = Rect { x: 0.0, y: 0.0, w: page_mm.0, h: page_mm.1 };
-    let mut faces = Faces::default();
+    let mut faces = Faces::parsed(parser, pages)?;
     for page in pages {
         let boxes = page.boxes.unwrap_or(PrintBoxes { trim: whole, bleed: whole });
         let settings = settings
@@ -92,7 +92,7 @@ fn draw_page(
     let mut from = root;
     for placed in page.placed {
         draw_between(surface, &svg[from..placed.span.start])?;
-        let graphic = faces.graphic(surface, parser, &placed.art)?;
+        let graphic = faces.graphic(surface, &placed.art)?;
         let (x, y) = (placed.at.0 as f32 * PT, placed.at.1 as f32 * PT);
         surface.push_transform(&Transform::from_translate(x, y));
         let clip = placed.clip;
@@ -115,26 +115,45 @@ fn draw_page(
     draw_between(surface, &svg[from..body_end])
 }
 
-/// The placed faces of one document, each drawn once as a graphic (a form XObject), by its art.
-#[derive(Default)]
-struct Faces(HashMap<*const Art, (Arc<Art>, Graphic)>);
+/// The placed faces of one document: each parsed once (all of them on every core before the
+/// pages are drawn: parsing and laying out their text is most of a face's cost) and drawn once
+/// as a graphic (a form XObject), by its art.
+struct Faces {
+    trees: HashMap<*const Art, resvg::usvg::Tree>,
+    graphics: HashMap<*const Art, Graphic>,
+}
 
 impl Faces {
-    fn graphic(&mut self, surface: &mut Surface<'_>, parser: &SvgParser, art: &Arc<Art>) -> Result<Graphic, SvgError> {
-        // Keyed by the art's address, kept alive beside its graphic: the same Art is the same face.
-        if let Some((_, graphic)) = self.0.get(&Arc::as_ptr(art)) {
+    /// The faces placed on `pages`, parsed.
+    fn parsed(parser: &SvgParser, pages: &[PdfPage<'_>]) -> Result<Faces, SvgError> {
+        let mut arts: Vec<&Arc<Art>> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for placed in pages.iter().flat_map(|p| p.placed) {
+            if seen.insert(Arc::as_ptr(&placed.art)) {
+                arts.push(&placed.art);
+            }
+        }
+        let trees = super::parallel::in_order(&arts, |art| parser.parse(&art.document()));
+        let trees = arts.iter().zip(trees).map(|(art, tree)| Ok((Arc::as_ptr(art), tree?))).collect::<Result<_, _>>()?;
+        Ok(Faces { trees, graphics: HashMap::new() })
+    }
+
+    fn graphic(&mut self, surface: &mut Surface<'_>, art: &Arc<Art>) -> Result<Graphic, SvgError> {
+        // Keyed by the art's address: the pages hold every art alive while the document is drawn.
+        let key = Arc::as_ptr(art);
+        if let Some(graphic) = self.graphics.get(&key) {
             return Ok(graphic.clone());
         }
-        let tree = parser.parse(&art.document())?;
+        let tree = self.trees.get(&key).ok_or_else(|| SvgError("a placed face was not parsed".into()))?;
         let (_, _, w, h) = art.view;
         let size = Size::from_wh(w as f32 * PT, h as f32 * PT)
             .ok_or_else(|| SvgError(format!("invalid face size {:?}", art.view)))?;
         let mut builder = surface.stream_builder();
         let mut face = builder.surface();
-        face.draw_svg(&tree, size, svg_settings());
+        face.draw_svg(tree, size, svg_settings());
         face.finish();
         let graphic = Graphic::new(builder.finish(), false);
-        self.0.insert(Arc::as_ptr(art), (art.clone(), graphic.clone()));
+        self.graphics.insert(key, graphic.clone());
         Ok(graphic)
     }
 }
