@@ -134,7 +134,8 @@ impl Faces {
             }
         }
         let trees = super::parallel::in_order(&arts, |art| parser.parse(&art.document()));
-        let trees = arts.iter().zip(trees).map(|(art, tree)| Ok((Arc::as_ptr(art), tree?))).collect::<Result<_, _>>()?;
+        let trees =
+            arts.iter().zip(trees).map(|(art, tree)| Ok((Arc::as_ptr(art), tree?))).collect::<Result<_, _>>()?;
         Ok(Faces { trees, graphics: HashMap::new() })
     }
 

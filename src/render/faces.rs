@@ -96,6 +96,12 @@ pub fn is_built_in_template(name: &str) -> bool {
 /// `counters <counter kind>`, `units <unit>`, `markers <marker>`, `chits <label>`.
 pub fn contexts(pack: &Pack, kind: &str, id: &str) -> Result<Vec<Planned>, String> {
     let planner = Planner::new(pack);
+    let planned = planned(&planner, pack, kind, id)?;
+    Ok(planned.into_iter().map(|p| planner.with_labels(p)).collect())
+}
+
+/// The planned faces of one piece (`kind`, `id`), their contexts without the labels.
+fn planned(planner: &Planner<'_>, pack: &Pack, kind: &str, id: &str) -> Result<Vec<Planned>, String> {
     let size = FaceSize::of(pack, kind);
     let not_found = |what: &str| format!("no {what} `{id}` in this pack");
     match kind {
@@ -131,24 +137,38 @@ pub(crate) struct FaceRenderer<'a> {
     templates: &'a Templates,
     sources: &'a Sources,
     pub(crate) warnings: Vec<Diagnostic>,
+    /// Faces drawn so far, by id, template, size and context: a face many pieces share (a
+    /// deck's back, a unit at many setup locations) is drawn once, its warnings said once.
+    drawn: BTreeMap<(String, String, [u64; 3], String), Face>,
 }
 
 impl<'a> FaceRenderer<'a> {
     /// A renderer of `pack`'s faces through `templates`.
     pub(crate) fn new(pack: &'a Pack, templates: &'a Templates, sources: &'a Sources) -> FaceRenderer<'a> {
-        FaceRenderer { planner: Planner::new(pack), templates, sources, warnings: Vec::new() }
+        FaceRenderer { planner: Planner::new(pack), templates, sources, warnings: Vec::new(), drawn: BTreeMap::new() }
     }
 
     /// Draws a planned face; its text warnings point at the row it comes from.
     fn render(&mut self, planned: Planned) -> Result<Face, Diagnostic> {
-        let context = tera::Context::from_serialize(&planned.context)
+        let FaceSize { w, h, bleed } = planned.size;
+        let size = [w.to_bits(), h.to_bits(), bleed.to_bits()];
+        let key = (planned.face, planned.template, size, planned.context.to_string());
+        if let Some(face) = self.drawn.get(&key) {
+            let (names, provisional) = planned.provisional;
+            return Ok(Face { names, provisional, ..face.clone() });
+        }
+        let mut context = tera::Context::from_serialize(&planned.context)
             .map_err(|e| Diagnostic::error(crate::diag::Code::TEMPLATE, format!("template context: {e}")))?;
-        let (svg, warnings) = self.templates.render(&planned.template, &planned.face, &context, self.sources)?;
+        for (name, _, value) in &self.planner.labels {
+            context.insert_value(*name, value.clone());
+        }
+        let (svg, warnings) = self.templates.render(&key.1, &key.0, &context, self.sources)?;
         let origin = &planned.origin;
         self.warnings.extend(warnings.into_iter().map(|w| if w.span.is_some() { w } else { w.at(origin) }));
-        let FaceSize { w, h, bleed } = planned.size;
         let (names, provisional) = planned.provisional;
-        Ok(Face { id: planned.face, w, h, bleed, svg, names, provisional })
+        let face = Face { id: key.0.clone(), w, h, bleed, svg, names, provisional };
+        self.drawn.insert(key, face.clone());
+        Ok(face)
     }
 
     /// One face of a unit or marker outside any counter kind (setup charts): a unit
@@ -258,8 +278,6 @@ struct Common<'a> {
     game: GameInfo<'a>,
     edition: EditionInfo<'a>,
     languages: &'a [String],
-    labels: &'a Value,
-    first_labels: &'a Value,
     side: Option<SideInfo<'a>>,
     force: Option<ForceInfo<'a>>,
 }
@@ -520,8 +538,9 @@ struct BackPiece<'a> {
 pub(crate) struct Planner<'a> {
     pack: &'a Pack,
     msg: Messages,
-    labels: Value,
-    first_labels: Value,
+    /// `labels` and `first_labels`, the words of the message tables every template receives:
+    /// converted once, added to each face's context when it is drawn (they are most of it).
+    labels: [(&'static str, Value, tera::Value); 2],
 }
 
 impl<'a> Planner<'a> {
@@ -529,7 +548,21 @@ impl<'a> Planner<'a> {
     pub(crate) fn new(pack: &'a Pack) -> Planner<'a> {
         let msg = Messages::of(pack);
         let first = Messages::new(&msg.languages()[..1]);
-        Planner { pack, labels: msg.labels(), first_labels: first.labels(), msg }
+        let labels = |name: &'static str, value: Value| {
+            let converted = tera::Value::from_serializable(&value);
+            (name, value, converted)
+        };
+        Planner { pack, labels: [labels("labels", msg.labels()), labels("first_labels", first.labels())], msg }
+    }
+
+    /// `planned`'s whole context as its template sees it, for `pnpkit dump --context`.
+    fn with_labels(&self, mut planned: Planned) -> Planned {
+        if let Value::Object(map) = &mut planned.context {
+            for (name, value, _) in &self.labels {
+                map.insert(name.to_string(), value.clone());
+            }
+        }
+        planned
     }
 
     fn named(&self, id: &'a str, names: &'a Names) -> Named<'a> {
@@ -560,8 +593,6 @@ impl<'a> Planner<'a> {
                 mark: game.edition_mark(),
             },
             languages: &game.languages,
-            labels: &self.labels,
-            first_labels: &self.first_labels,
             side: side.map(|s| SideInfo {
                 named: self.named(&s.id, &s.name),
                 colour: side_colour(&s.id).map(|f| f.colour.as_str()),
