@@ -370,16 +370,21 @@ const NUMBER_SPOTS: [(f64, f64); 8] = [
     (0.27, 0.25),
     (0.0, 0.36),
 ];
-/// The size of hex numbers, pt.
-const NUMBER_PT: f64 = 6.0;
+/// The size of hex numbers on hexes of `hex_mm`, pt: 6 pt, smaller on small hexes (0.13 of the
+/// hex's height, as the number's box is), never below 4 pt (½-inch hexes print theirs at about
+/// 4.5 pt).
+fn number_pt(hex_mm: f64) -> f64 {
+    (hex_mm * 0.13 * crate::text::fit::PT_PER_MM).clamp(4.0, 6.0)
+}
 
 /// The box of `hex`'s number at `spot` (one of [`NUMBER_SPOTS`]), in map mm.
 fn number_box(pen: &Pen<'_, '_>, geo: &Geometry<'_>, hex: &Hex, (dx, dy): (f64, f64)) -> Extent {
     let (x, y) = geo.centre(hex.col, hex.row);
     let h = geo.grid.hex_mm;
-    let w = pen.width_mm(&hex.id, NUMBER_PT, false);
+    let pt = number_pt(h);
+    let w = pen.width_mm(&hex.id, pt, false);
     let (cx, top) = (x + dx * h, y + dy * h);
-    (cx - w / 2.0, top, cx + w / 2.0, top + NUMBER_PT / crate::text::fit::PT_PER_MM)
+    (cx - w / 2.0, top, cx + w / 2.0, top + pt / crate::text::fit::PT_PER_MM)
 }
 
 /// Each hex's number at the first of its spots clear of every text and marker already placed
@@ -408,7 +413,7 @@ fn draw_hex_numbers(
         let owner = hex_owner(hex);
         let spot = Spot::left(cx - h * 0.3, top, h * 0.6, h * 0.13).centre();
         pen.text(&hex.id, spot, |b| {
-            b.fixed(NUMBER_PT).lines(1).fill("#44525c").attrs(r#"data-label="hexnum""#).of(&owner)
+            b.fixed(number_pt(h)).lines(1).fill("#44525c").attrs(r#"data-label="hexnum""#).of(&owner)
         });
     }
 }
