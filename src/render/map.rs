@@ -261,7 +261,9 @@ pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Opti
     let paper = if map_w > map_h { paper.landscape() } else { paper };
     let (pw, ph) = (paper.width, paper.height);
     let margin = 10.0;
-    let side = 95.0;
+    // The cartouche and key's column: 95 mm, narrower (down to 50 mm, where the key's words
+    // still fit) when that lets the map print at its published size.
+    let side = (pw - 2.0 * margin - map_w).clamp(50.0, 95.0);
     let bottom = ctx.canvas((pw, ph), Owner::default()).bottom();
     // The map and the side column stand 3.5 mm inside the frame's outer rule.
     let scale = ((pw - 2.0 * margin - side) / map_w).min((bottom - margin - 3.5) / map_h).min(1.0);
