@@ -53,6 +53,7 @@ use crate::text::Fonts;
 use canvas::{Canvas, Owner};
 use faces::{Face, FaceRenderer, FaceSize};
 pub use fonts::fonts_for;
+pub(crate) use fonts::{main_family, pack_face};
 use sheets::{Page, Piece};
 pub(crate) use templates::mm;
 
@@ -400,7 +401,7 @@ fn flowchart_documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered)
         (options.paper.width, options.paper.height)
     };
     out.page_previews.push(("flowchart".into(), page.svg.clone()));
-    out.files.push(("flowchart.dot".into(), flowchart::dot(&graph).into_bytes()));
+    out.files.push(("flowchart.dot".into(), flowchart::dot(&graph, fonts.main_family()).into_bytes()));
     out.files.push(("flowchart.mmd".into(), flowchart::mermaid(&graph).into_bytes()));
     vec![Document {
         product: Product::Flowchart,

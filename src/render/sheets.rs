@@ -9,7 +9,6 @@ use super::faces::Face;
 use super::templates::mm;
 use super::Ctx;
 use crate::layout::{CropMark, Imposition, PrintBoxes, Rect, Sides};
-use crate::text::FAMILY;
 
 /// One page of a document, as a complete SVG.
 #[derive(Clone, Debug)]
@@ -175,7 +174,7 @@ fn provisional_note(
 pub(crate) fn standalone(face: &Face) -> String {
     let (w, h) = (mm(face.w + 2.0 * face.bleed), mm(face.h + 2.0 * face.bleed));
     format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="{} {} {w} {h}" font-family="{FAMILY}">{}</svg>"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="{} {} {w} {h}">{}</svg>"#,
         mm(-face.bleed),
         mm(-face.bleed),
         face.svg
