@@ -76,7 +76,7 @@ pub(crate) fn for_page(pack: &Pack, chars: &BTreeSet<char>) -> Result<WebFonts, 
             ));
         }
     }
-    let main = pack.print.fonts.first().map_or(FAMILY, |f| f.family.as_str());
+    let main = crate::render::main_family(pack);
     out.families.push_str(&format!("\"{}\", ", css_name(main)));
     Ok(out)
 }
