@@ -53,6 +53,10 @@ pub(crate) fn for_page(pack: &Pack, chars: &BTreeSet<char>) -> Result<WebFonts, 
     let mut left = chars.clone();
     let mut out = WebFonts { css: String::new(), families: String::new() };
     for source in &sources {
+        if left.is_empty() {
+            // The fonts before have every character: Noto Sans JP is not even looked at.
+            break;
+        }
         let failed = |e: String| {
             let d = Diagnostic::error(Code::BAD_VALUE, format!("font family `{}`: {e}", source.name));
             match pack.print.fonts.iter().find(|f| f.family == source.name) {

@@ -2,8 +2,8 @@
 //!
 //! A face is its file's bytes (the binary's own, or a pack's read once) and, on first use, the
 //! shaper's view of them (rustybuzz, the shaper usvg draws with). Advances of single characters
-//! are looked up in the face's `cmap` and `hmtx` tables when asked for; nothing walks the whole
-//! character map.
+//! are looked up in the face's `cmap` and `hmtx` tables when first asked for and kept; nothing
+//! walks the whole character map.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -18,6 +18,8 @@ pub(crate) struct Face {
 struct Shaper {
     face: rustybuzz::Face<'static>,
     units_per_em: f64,
+    /// Advances in em by character (`None`: no glyph), filled as characters are asked for.
+    advances: Mutex<HashMap<char, Option<f64>>>,
     /// Shape plans by direction and script, made once: making one costs more than shaping.
     plans: Mutex<HashMap<(rustybuzz::Direction, rustybuzz::Script), Arc<rustybuzz::ShapePlan>>>,
 }
@@ -52,7 +54,8 @@ impl Face {
             .get_or_init(|| {
                 let face = rustybuzz::Face::from_slice(self.bytes, 0)?;
                 let units_per_em = f64::from(face.units_per_em());
-                (units_per_em > 0.0).then(|| Shaper { face, units_per_em, plans: Mutex::default() })
+                (units_per_em > 0.0)
+                    .then(|| Shaper { face, units_per_em, advances: Mutex::default(), plans: Mutex::default() })
             })
             .as_ref()
     }
@@ -65,8 +68,14 @@ impl Face {
     /// The advance of `c` in em, `None` when the face has no glyph for it.
     pub(crate) fn advance(&self, c: char) -> Option<f64> {
         let shaper = self.shaper()?;
-        let glyph = shaper.face.glyph_index(c)?;
-        shaper.face.glyph_hor_advance(glyph).map(|a| f64::from(a) / shaper.units_per_em)
+        let look_up = || {
+            let glyph = shaper.face.glyph_index(c)?;
+            shaper.face.glyph_hor_advance(glyph).map(|a| f64::from(a) / shaper.units_per_em)
+        };
+        match shaper.advances.lock() {
+            Ok(mut advances) => *advances.entry(c).or_insert_with(look_up),
+            Err(_) => look_up(),
+        }
     }
 
     /// The advance of `text` shaped with this face's default features, in em.
