@@ -59,10 +59,7 @@ impl SvgParser {
         };
         let options = resvg::usvg::Options {
             font_family: fonts.main_family().to_string(),
-            font_resolver: resvg::usvg::FontResolver {
-                select_fallback: fallback(),
-                ..Default::default()
-            },
+            font_resolver: resvg::usvg::FontResolver { select_fallback: fallback(), ..Default::default() },
             fontdb: Arc::new(db),
             resources_dir: None,
             image_href_resolver,

@@ -64,7 +64,7 @@ pub(crate) fn for_page(pack: &Pack, chars: &BTreeSet<char>) -> Result<WebFonts, 
                 None => d,
             }
         };
-        let covered = covered(&source.regular, &left).map_err(failed)?;
+        let covered = covered(source.regular, &left).map_err(failed)?;
         if covered.is_empty() {
             continue;
         }

@@ -575,7 +575,8 @@ const LEGEND_PT: f64 = 7.0;
 
 /// The graph in Graphviz `dot`, its nodes set in `font` (the main family).
 pub fn dot(graph: &CardGraph, font: &str) -> String {
-    let mut s = format!("digraph flowchart {{\n  rankdir=TB;\n  node [shape=box, fontname=\"{}\"];\n", dot_quoted(font));
+    let mut s =
+        format!("digraph flowchart {{\n  rankdir=TB;\n  node [shape=box, fontname=\"{}\"];\n", dot_quoted(font));
     for (i, node) in graph.nodes.iter().enumerate() {
         let label = label_lines(node, "\\n", dot_quoted);
         let _ = writeln!(s, "  n{i} [id=\"{}\", label=\"{label}\"];", dot_quoted(&node.id));

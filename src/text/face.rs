@@ -54,8 +54,12 @@ impl Face {
             .get_or_init(|| {
                 let face = rustybuzz::Face::from_slice(self.bytes, 0)?;
                 let units_per_em = f64::from(face.units_per_em());
-                (units_per_em > 0.0)
-                    .then(|| Shaper { face, units_per_em, advances: Mutex::default(), plans: Mutex::default() })
+                (units_per_em > 0.0).then(|| Shaper {
+                    face,
+                    units_per_em,
+                    advances: Mutex::default(),
+                    plans: Mutex::default(),
+                })
             })
             .as_ref()
     }

@@ -48,10 +48,6 @@ impl Style {
     }
 }
 
-/// A font file pnpkit cannot use.
-#[derive(Debug)]
-pub struct FontsError(pub String);
-
 /// A family: its name (what templates write in `font-family`) and its faces.
 struct Family {
     name: String,
@@ -177,11 +173,7 @@ impl Fonts {
     /// Every font file, main family first, for renderers (usvg's font database): the bytes
     /// themselves, shared, not copies.
     pub(crate) fn files(&self) -> Vec<&'static [u8]> {
-        self.families
-            .iter()
-            .flat_map(|f| std::iter::once(f.regular).chain(f.bold))
-            .map(Face::bytes)
-            .collect()
+        self.families.iter().flat_map(|f| std::iter::once(f.regular).chain(f.bold)).map(Face::bytes).collect()
     }
 }
 

@@ -13,6 +13,6 @@ mod face;
 pub mod fit;
 mod fonts;
 
-pub use fonts::{Fonts, FontsError, Style, Weight, FAMILY};
 pub(crate) use face::Face;
+pub use fonts::{Fonts, Style, Weight, FAMILY};
 pub(crate) use fonts::{BOLD, REGULAR};
