@@ -332,7 +332,7 @@ fn imposed(
         return Ok(Vec::new()); // the pack has nothing of this kind
     }
     for face in &built.faces {
-        previews.entry(face.id.clone()).or_insert_with(|| sheets::standalone(face));
+        previews.entry(face.id.clone()).or_insert_with(|| sheets::standalone(face, ctx.fonts.main_family()));
     }
     let pieces: Vec<Piece<'_>> =
         built.pieces.iter().map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) }).collect();
