@@ -61,3 +61,26 @@ pub fn fonts_for(pack: &Pack) -> Result<Fonts, Vec<Diagnostic>> {
 pub(crate) fn main_family(pack: &Pack) -> &str {
     pack.print.fonts.first().map_or(crate::text::FAMILY, |f| f.family.as_str())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pack_font_file_is_read_once_and_shared() {
+        let dir = std::env::temp_dir().join(format!("pnpkit-pack-face-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("Pack.ttf");
+        std::fs::write(&path, crate::text::BOLD).unwrap();
+        let first = pack_face(&path).unwrap();
+        // Gone from disk: a second load is the same face, not a second read.
+        std::fs::remove_file(&path).unwrap();
+        let second = pack_face(&path).unwrap();
+        assert!(std::ptr::eq(first, second));
+        assert_eq!(first.bytes(), crate::text::BOLD);
+        assert!(pack_face(&dir.join("missing.ttf")).err().unwrap_or_default().starts_with("cannot read"));
+        std::fs::write(dir.join("junk.ttf"), b"not a font").unwrap();
+        assert!(pack_face(&dir.join("junk.ttf")).err().unwrap_or_default().starts_with("not a usable font"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
