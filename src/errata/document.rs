@@ -55,7 +55,7 @@ fn wrap(fonts: &Fonts, pieces: Vec<Piece>, width: f64, weight: Weight) -> Vec<Ve
     }
     let mut lines = Vec::new();
     let mut pos = 0;
-    for line in break_lines(fonts, &text, width / size_mm(), Style::embedded(weight)) {
+    for line in break_lines(fonts, &text, width / size_mm(), Style::main(weight)) {
         // Each line is the text from `pos` on, less the whitespace dropped at the break before it.
         while !text.get(pos..).unwrap_or_default().starts_with(line.as_str()) {
             match text.get(pos..).unwrap_or_default().chars().next() {
@@ -92,7 +92,7 @@ fn draw_pieces(c: &mut Canvas<'_>, pieces: &[Piece], (x, top): (f64, f64), width
 
 /// A text of one style flowing in a column: how many lines it takes at `pt`.
 fn lines_of(fonts: &Fonts, text: &str, width: f64, pt: f64, weight: Weight) -> usize {
-    set_at(fonts, text, width, pt, 1.25, Style::embedded(weight)).lines.len().max(1)
+    set_at(fonts, text, width, pt, 1.25, Style::main(weight)).lines.len().max(1)
 }
 
 /// A text of one style in a column.

@@ -378,7 +378,8 @@ pub struct Print {
     /// Whether every build writes PNG previews of the faces (`[print] previews`; `--previews`
     /// asks for them in one build).
     pub previews: bool,
-    /// Fonts the pack brings, besides the embedded Noto Sans JP.
+    /// Fonts the pack brings: the first is the main family of everything pnpkit prints, the
+    /// embedded Noto Sans JP only the fallback for characters they lack.
     pub fonts: Vec<PackFont>,
     /// Where `[print]` is declared (the start of pack.toml when it is not).
     #[serde(skip)]

@@ -8,7 +8,6 @@
 //! copies `OS/2`, writes `post` version 3 (no glyph names), and assembles the font with its table
 //! checksums and `head.checkSumAdjustment`, then wraps it as WOFF 1.0 (each table zlib-compressed).
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use base64::Engine;
@@ -23,15 +22,16 @@ use crate::text::{BOLD, FAMILY, REGULAR};
 pub(crate) struct WebFonts {
     /// `@font-face { … }` rules, one per face.
     pub css: String,
-    /// `"pnpkit Noto Sans JP", ` and so on.
+    /// `"pnpkit Noto Sans JP", ` and so on, ending with the main family's own name (a font of
+    /// that name installed on the reader's machine draws what the embedded ones lack).
     pub families: String,
 }
 
 /// A family to embed: its name and the bytes of its faces.
 struct Source {
     name: String,
-    regular: Cow<'static, [u8]>,
-    bold: Option<Cow<'static, [u8]>>,
+    regular: &'static [u8],
+    bold: Option<&'static [u8]>,
 }
 
 /// The web fonts for a page showing `chars`: the pack's own font (the first of `[print] fonts`)
@@ -40,22 +40,23 @@ struct Source {
 pub(crate) fn for_page(pack: &Pack, chars: &BTreeSet<char>) -> Result<WebFonts, Diagnostic> {
     let mut sources = Vec::new();
     if let Some(font) = pack.print.fonts.first() {
+        // The file the build measures and draws with, read once per process and shared.
         let read = |path: &std::path::Path| {
-            std::fs::read(path).map(Cow::Owned).map_err(|e| {
-                Diagnostic::error(
-                    Code::BAD_VALUE,
-                    format!("font family `{}`: cannot read {}: {e}", font.family, path.display()),
-                )
-                .at(&font.span)
+            crate::render::pack_face(path).map(|face| face.bytes()).map_err(|why| {
+                Diagnostic::error(Code::BAD_VALUE, format!("font family `{}`: {why}", font.family)).at(&font.span)
             })
         };
         let bold = font.bold.as_deref().map(read).transpose()?;
         sources.push(Source { name: font.family.clone(), regular: read(&font.regular)?, bold });
     }
-    sources.push(Source { name: FAMILY.into(), regular: Cow::Borrowed(REGULAR), bold: Some(Cow::Borrowed(BOLD)) });
+    sources.push(Source { name: FAMILY.into(), regular: REGULAR, bold: Some(BOLD) });
     let mut left = chars.clone();
     let mut out = WebFonts { css: String::new(), families: String::new() };
     for source in &sources {
+        if left.is_empty() {
+            // The fonts before have every character: Noto Sans JP is not even looked at.
+            break;
+        }
         let failed = |e: String| {
             let d = Diagnostic::error(Code::BAD_VALUE, format!("font family `{}`: {e}", source.name));
             match pack.print.fonts.iter().find(|f| f.family == source.name) {
@@ -63,7 +64,7 @@ pub(crate) fn for_page(pack: &Pack, chars: &BTreeSet<char>) -> Result<WebFonts, 
                 None => d,
             }
         };
-        let covered = covered(&source.regular, &left).map_err(failed)?;
+        let covered = covered(source.regular, &left).map_err(failed)?;
         if covered.is_empty() {
             continue;
         }
@@ -79,6 +80,8 @@ pub(crate) fn for_page(pack: &Pack, chars: &BTreeSet<char>) -> Result<WebFonts, 
             ));
         }
     }
+    let main = crate::render::main_family(pack);
+    out.families.push_str(&format!("\"{}\", ", css_name(main)));
     Ok(out)
 }
 

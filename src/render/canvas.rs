@@ -15,7 +15,7 @@ use std::sync::Arc;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::layout::{Art, Placed};
 use crate::text::fit::{fit, Fitted, Request, PT_PER_MM};
-use crate::text::{Fonts, Style, Weight, FAMILY};
+use crate::text::{Fonts, Style, Weight};
 
 use super::sheets::{escape, Page};
 use super::templates::mm;
@@ -254,7 +254,8 @@ impl<'f> Canvas<'f> {
     /// owner of their own belong to `page`.
     pub(crate) fn new(fonts: &'f Fonts, (w, h): (f64, f64), safe: f64, page: Owner) -> Canvas<'f> {
         let svg = format!(
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{FAMILY}"><rect width="{w}" height="{h}" fill="#ffffff"/>"##
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="{}"><rect width="{w}" height="{h}" fill="#ffffff"/>"##,
+            escape(fonts.main_family())
         );
         Canvas {
             fonts,
@@ -337,7 +338,7 @@ impl<'f> Canvas<'f> {
     /// Fits `b` into its box, draws it and records where its lines went. Never clips: text that
     /// does not fit at its minimum size is drawn at that size and reported.
     pub(crate) fn text(&mut self, b: TextBox<'_>) -> Laid {
-        let style = Style::embedded(b.weight);
+        let style = Style::main(b.weight);
         let fitted = fit(
             self.fonts,
             &Request {
@@ -412,7 +413,7 @@ impl<'f> Canvas<'f> {
         weight: Weight,
         owner: &Owner,
     ) -> Laid {
-        let style = Style::embedded(weight);
+        let style = Style::main(weight);
         let size = pt / PT_PER_MM;
         let line: String = runs.iter().map(|r| r.text).collect();
         let total = self.fonts.width_em(&line, style) * size;
@@ -680,10 +681,10 @@ mod tests {
         ];
         let owner = Owner::new("card 15", None);
         let laid = c.runs(&runs, (20.0, 20.0), 60.0, 9.0, Weight::Regular, &owner);
-        let whole = fonts.width_em("roll 2 dice", Style::embedded(Weight::Regular)) * 9.0 / PT_PER_MM;
+        let whole = fonts.width_em("roll 2 dice", Style::main(Weight::Regular)) * 9.0 / PT_PER_MM;
         assert!((laid.width - whole).abs() < 1e-9 && !laid.overflow);
         // The highlight starts where "roll " ends.
-        let start = 20.0 + fonts.width_em("roll ", Style::embedded(Weight::Regular)) * 9.0 / PT_PER_MM;
+        let start = 20.0 + fonts.width_em("roll ", Style::main(Weight::Regular)) * 9.0 / PT_PER_MM;
         let (page, warnings) = c.finish("");
         assert!(warnings.is_empty(), "{warnings:?}");
         assert!(page.svg.contains(&format!(r##"<rect x="{}""##, mm(start - 0.2))), "{}", page.svg);

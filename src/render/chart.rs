@@ -46,9 +46,8 @@ pub(crate) fn band(
     if draft {
         let mark = ctx.msg.text("common.draft");
         let tag_pt = (pt * 0.7).max(6.5);
-        let tw = c.fonts().width_em(&mark, crate::text::Style::embedded(crate::text::Weight::Bold)) * tag_pt
-            / PT_PER_MM
-            + 2.4;
+        let tw =
+            c.fonts().width_em(&mark, crate::text::Style::main(crate::text::Weight::Bold)) * tag_pt / PT_PER_MM + 2.4;
         let th = tag_pt / PT_PER_MM * 1.2 + 0.8;
         let (tx, ty) = (right - tw, y + (h - th) / 2.0);
         c.raw(&format!(

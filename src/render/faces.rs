@@ -280,6 +280,9 @@ struct Common<'a> {
     languages: &'a [String],
     side: Option<SideInfo<'a>>,
     force: Option<ForceInfo<'a>>,
+    /// The main font family (the pack's first `[print] fonts` family, else Noto Sans JP): what
+    /// the built-in templates write in `font-family`.
+    font: &'a str,
 }
 
 /// A template's whole context: the common part, `face`, and the piece's variables.
@@ -602,6 +605,7 @@ impl<'a> Planner<'a> {
                 colour: &f.colour,
                 colour_name: &f.colour_name,
             }),
+            font: super::main_family(pack),
         }
     }
 

@@ -63,8 +63,8 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
         .nodes
         .iter()
         .map(|node| {
-            let ja = fonts.width_em(&node.label, Style::embedded(Weight::Bold)) * LABEL;
-            let en = fonts.width_em(&node.label_en, Style::embedded(Weight::Regular)) * LABEL_EN;
+            let ja = fonts.width_em(&node.label, Style::main(Weight::Bold)) * LABEL;
+            let en = fonts.width_em(&node.label_en, Style::main(Weight::Regular)) * LABEL_EN;
             let label = ja.max(en);
             (label + 2.0 * PAD, label)
         })
@@ -519,7 +519,7 @@ fn node(c: &mut Canvas<'_>, ctx: &Ctx<'_>, node: &Node, p: &Placed) {
 /// top of the legend.
 fn legend(c: &mut Canvas<'_>, msg: &Messages, (x, bottom): (f64, f64), width: f64) -> f64 {
     let owner = Owner::new("flowchart legend", None);
-    let style = Style::embedded(Weight::Regular);
+    let style = Style::main(Weight::Regular);
     let (line, gap, row_h) = (8.0, 6.0, LEGEND_PT / PT_PER_MM * 1.6);
     let entries: Vec<(EdgeKind, String, f64)> = KINDS
         .into_iter()
@@ -573,9 +573,10 @@ fn legend(c: &mut Canvas<'_>, msg: &Messages, (x, bottom): (f64, f64), width: f6
 const LANE_PT: f64 = 10.0;
 const LEGEND_PT: f64 = 7.0;
 
-/// The graph in Graphviz `dot`.
-pub fn dot(graph: &CardGraph) -> String {
-    let mut s = String::from("digraph flowchart {\n  rankdir=TB;\n  node [shape=box, fontname=\"Noto Sans JP\"];\n");
+/// The graph in Graphviz `dot`, its nodes set in `font` (the main family).
+pub fn dot(graph: &CardGraph, font: &str) -> String {
+    let mut s =
+        format!("digraph flowchart {{\n  rankdir=TB;\n  node [shape=box, fontname=\"{}\"];\n", dot_quoted(font));
     for (i, node) in graph.nodes.iter().enumerate() {
         let label = label_lines(node, "\\n", dot_quoted);
         let _ = writeln!(s, "  n{i} [id=\"{}\", label=\"{label}\"];", dot_quoted(&node.id));

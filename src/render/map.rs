@@ -224,7 +224,7 @@ impl<'p, 'c> Pen<'p, 'c> {
 
 /// The width of `text` set in the embedded face at `pt`, mm.
 pub(crate) fn width_mm(fonts: &crate::text::Fonts, text: &str, pt: f64, bold: bool) -> f64 {
-    let style = Style::embedded(if bold { Weight::Bold } else { Weight::Regular });
+    let style = Style::main(if bold { Weight::Bold } else { Weight::Regular });
     fonts.width_em(text, style) * pt / crate::text::fit::PT_PER_MM
 }
 

@@ -53,6 +53,7 @@ use crate::text::Fonts;
 use canvas::{Canvas, Owner};
 use faces::{Face, FaceRenderer, FaceSize};
 pub use fonts::fonts_for;
+pub(crate) use fonts::{main_family, pack_face};
 use sheets::{Page, Piece};
 pub(crate) use templates::mm;
 
@@ -348,7 +349,7 @@ fn imposed(
         return Ok(Vec::new()); // the pack has nothing of this kind
     }
     for face in &built.faces {
-        previews.entry(face.id.clone()).or_insert_with(|| sheets::standalone(face));
+        previews.entry(face.id.clone()).or_insert_with(|| sheets::standalone(face, ctx.fonts.main_family()));
     }
     let pieces: Vec<Piece<'_>> =
         built.pieces.iter().map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) }).collect();
@@ -417,7 +418,7 @@ fn flowchart_documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered)
         (options.paper.width, options.paper.height)
     };
     out.page_previews.push(("flowchart".into(), page.svg.clone()));
-    out.files.push(("flowchart.dot".into(), flowchart::dot(&graph).into_bytes()));
+    out.files.push(("flowchart.dot".into(), flowchart::dot(&graph, fonts.main_family()).into_bytes()));
     out.files.push(("flowchart.mmd".into(), flowchart::mermaid(&graph).into_bytes()));
     vec![Document {
         product: Product::Flowchart,

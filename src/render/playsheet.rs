@@ -139,14 +139,14 @@ fn chart_rows(c: &mut Canvas<'_>, rows: &[ChartRow<'_>], (x, y): (f64, f64), w: 
     // The rule column: as wide as its widest reference.
     let aside_w = rows
         .iter()
-        .map(|r| c.fonts().width_em(&r.aside, Style::embedded(Weight::Regular)) * pt / PT_PER_MM)
+        .map(|r| c.fonts().width_em(&r.aside, Style::main(Weight::Regular)) * pt / PT_PER_MM)
         .fold(0.0, f64::max);
     let aside_w = if aside_w > 0.0 { aside_w + 3.0 * pad } else { 0.0 };
     let mut top = y;
     for row in rows {
         let text_w = w - number_w - aside_w - 2.0 * pad;
-        let h = height_at(c.fonts(), &row.text, text_w, pt, 1.25, Style::embedded(row.weight)).max(pt / PT_PER_MM)
-            + 2.0 * pad;
+        let h =
+            height_at(c.fonts(), &row.text, text_w, pt, 1.25, Style::main(row.weight)).max(pt / PT_PER_MM) + 2.0 * pad;
         if row.shade {
             shade(c, (x, top, w, h), SHADE);
         }
@@ -291,9 +291,7 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
         .collect();
     let height = |pt: f64| -> f64 {
         rows.iter()
-            .map(|r| {
-                height_at(c.fonts(), &r.text, w - number_w - 2.0, pt, 1.25, Style::embedded(Weight::Regular)) + 2.0
-            })
+            .map(|r| height_at(c.fonts(), &r.text, w - number_w - 2.0, pt, 1.25, Style::main(Weight::Regular)) + 2.0)
             .sum()
     };
     let pt = [8.0, 7.5, 7.0].into_iter().find(|&pt| below + height(pt) <= c.bottom()).unwrap_or(6.5);

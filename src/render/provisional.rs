@@ -93,7 +93,7 @@ pub(crate) fn sheet_note(
 
 /// `text` set at the note's size in a column `width` mm wide, at most `height` mm tall.
 fn set(c: &Canvas<'_>, text: &str, width: f64, height: f64) -> crate::text::fit::Fitted {
-    let style = Style::embedded(Weight::Regular);
+    let style = Style::main(Weight::Regular);
     let request = Request {
         text,
         width_mm: width,

@@ -12,7 +12,6 @@ use super::templates::mm;
 use super::Ctx;
 use crate::emit::PdfPage;
 use crate::layout::{Art, CropMark, Imposition, Placed, PrintBoxes, Rect, Sides};
-use crate::text::FAMILY;
 
 /// One page of a document, as a complete SVG.
 #[derive(Clone, Debug)]
@@ -193,13 +192,14 @@ fn provisional_note(
     }
 }
 
-/// A face on its own, with its bleed, for PNG previews.
-pub(crate) fn standalone(face: &Face) -> String {
+/// A face on its own, with its bleed, for PNG previews; text naming no family is set in `font`.
+pub(crate) fn standalone(face: &Face, font: &str) -> String {
     let (w, h) = (mm(face.w + 2.0 * face.bleed), mm(face.h + 2.0 * face.bleed));
     format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="{} {} {w} {h}" font-family="{FAMILY}">{}</svg>"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="{} {} {w} {h}" font-family="{}">{}</svg>"#,
         mm(-face.bleed),
         mm(-face.bleed),
+        escape(font),
         face.svg
     )
 }

@@ -163,7 +163,7 @@ struct Measures {
 
 /// The regular and bold styles texts are measured in.
 fn style(weight: Weight) -> Style {
-    Style::embedded(weight)
+    Style::main(weight)
 }
 
 /// The width of the widest line of `text` at `pt`, mm.

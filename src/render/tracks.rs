@@ -134,7 +134,7 @@ impl Geometry {
 }
 
 fn caption_height(fonts: &Fonts, t: &BoxText, w: f64) -> f64 {
-    let at = |text: &str, weight| height_at(fonts, text, w - 2.0 * PAD, CAPTION_PT, 1.15, Style::embedded(weight));
+    let at = |text: &str, weight| height_at(fonts, text, w - 2.0 * PAD, CAPTION_PT, 1.15, Style::main(weight));
     let h = at(&t.label, Weight::Bold) + at(&t.attributes, Weight::Regular);
     if h > 0.0 {
         h + 2.0 * PAD
@@ -150,7 +150,7 @@ fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f6
     let texts: Vec<BoxText> = track.boxes.iter().map(|b| box_text(msg, track, b)).collect();
     let square = marker + MARKER_ROOM;
     let count = texts.len().max(1);
-    let word_mm = |word: &str| fonts.width_em(word, Style::embedded(Weight::Bold)) * CAPTION_PT / PT_PER_MM;
+    let word_mm = |word: &str| fonts.width_em(word, Style::main(Weight::Bold)) * CAPTION_PT / PT_PER_MM;
     // A word longer than this may break: Japanese runs without spaces break anywhere anyway.
     let longest = texts
         .iter()

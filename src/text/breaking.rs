@@ -121,7 +121,7 @@ mod tests {
     use super::*;
 
     fn lines(text: &str, width_em: f64) -> Vec<String> {
-        break_lines(&Fonts::embedded(), text, width_em, Style::embedded(crate::text::Weight::Regular))
+        break_lines(&Fonts::embedded(), text, width_em, Style::main(crate::text::Weight::Regular))
     }
 
     #[test]

@@ -118,7 +118,7 @@ mod tests {
             max_pt: 12.0,
             min_pt: 6.0,
             leading: 1.25,
-            style: Style::embedded(crate::text::Weight::Regular),
+            style: Style::main(crate::text::Weight::Regular),
             max_lines: 0,
         }
     }

@@ -1,17 +1,27 @@
-//! The fonts every build embeds (Noto Sans JP Regular and Bold, SIL OFL) and any a pack brings.
-//! Widths are measured by shaping with rustybuzz, the shaper usvg draws with, so kerning and
-//! ligatures count exactly as they are drawn; single-character advances (for splitting an
-//! over-long word) come from the `hmtx` table.
+//! The fonts text is measured with: a pack's own (`[print] fonts`), the first of them the main
+//! family, and the embedded Noto Sans JP (SIL OFL), the main family when a pack brings none and
+//! otherwise the fallback for characters the pack's fonts lack. Widths are measured by shaping
+//! with rustybuzz, the shaper usvg draws with, so kerning and ligatures count exactly as they are
+//! drawn; single-character advances (for splitting an over-long word) come from the `hmtx` table.
+//!
+//! Faces are parsed on first use ([`super::face`]): a build that draws no bold text never parses
+//! a bold face, and one whose pack font has every character never parses Noto Sans JP.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
-/// The family name templates use for the embedded font.
+use super::face::Face;
+
+/// The family name of the embedded font.
 pub const FAMILY: &str = "Noto Sans JP";
 
 /// The embedded faces' files (the rules reference embeds a subset of them).
 pub(crate) static REGULAR: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-Regular.ttf");
 pub(crate) static BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-Bold.ttf");
+
+/// The embedded faces, parsed at most once per process, when first measured with.
+static NOTO_REGULAR: Face = Face::new(REGULAR);
+static NOTO_BOLD: Face = Face::new(BOLD);
 
 /// Regular or bold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,98 +35,31 @@ pub enum Weight {
 /// A family (by index in [`Fonts`]) and a weight: what a text is measured with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Style {
-    /// Index of the family; 0 is the embedded Noto Sans JP.
+    /// Index of the family; 0 is the main family ([`Fonts::main_family`]).
     pub family: usize,
     /// Regular or bold.
     pub weight: Weight,
 }
 
 impl Style {
-    /// The embedded family at `weight`.
-    pub fn embedded(weight: Weight) -> Style {
+    /// The main family (the pack's first font, else Noto Sans JP) at `weight`.
+    pub fn main(weight: Weight) -> Style {
         Style { family: 0, weight }
-    }
-}
-
-/// A font file pnpkit cannot use.
-#[derive(Debug)]
-pub struct FontsError(pub String);
-
-/// One face: its bytes and its advances per character, in em.
-struct Face {
-    data: Arc<Vec<u8>>,
-    advances: HashMap<char, f64>,
-    /// The shaper's view of the face, parsed once (parsing its layout tables costs more than
-    /// shaping a short text).
-    shaper: rustybuzz::Face<'static>,
-    /// Shape plans by direction and script, made once: making one costs more than shaping.
-    plans: Mutex<HashMap<(rustybuzz::Direction, rustybuzz::Script), Arc<rustybuzz::ShapePlan>>>,
-}
-
-impl Face {
-    /// A face of the binary's own font files.
-    fn embedded(bytes: &'static [u8]) -> Result<Face, FontsError> {
-        Face::new(bytes, Arc::new(bytes.to_vec()))
-    }
-
-    /// A face a pack brings. The shaper borrows its bytes for the rest of the run: fonts are
-    /// loaded once per build.
-    fn owned(data: Vec<u8>) -> Result<Face, FontsError> {
-        let kept: &'static [u8] = Box::leak(data.clone().into_boxed_slice());
-        Face::new(kept, Arc::new(data))
-    }
-
-    fn new(bytes: &'static [u8], data: Arc<Vec<u8>>) -> Result<Face, FontsError> {
-        let face = ttf_parser::Face::parse(bytes, 0).map_err(|e| FontsError(format!("not a usable font: {e}")))?;
-        let units_per_em = f64::from(face.units_per_em());
-        let mut advances = HashMap::new();
-        if let Some(cmap) = face.tables().cmap {
-            for sub in cmap.subtables.into_iter().filter(|s| s.is_unicode()) {
-                sub.codepoints(|cp| {
-                    if let (Some(c), Some(glyph)) = (char::from_u32(cp), sub.glyph_index(cp)) {
-                        if let Some(adv) = face.glyph_hor_advance(glyph) {
-                            advances.entry(c).or_insert(f64::from(adv) / units_per_em);
-                        }
-                    }
-                });
-            }
-        }
-        let shaper = rustybuzz::Face::from_slice(bytes, 0)
-            .ok_or_else(|| FontsError("not a usable font: the shaper cannot read it".into()))?;
-        Ok(Face { data, advances, shaper, plans: Mutex::default() })
-    }
-
-    /// The advance of `text` shaped with this face's default features, in em.
-    fn shaped_em(&self, text: &str) -> f64 {
-        if text.is_empty() {
-            return 0.0;
-        }
-        let face = &self.shaper;
-        let mut buffer = rustybuzz::UnicodeBuffer::new();
-        buffer.push_str(text);
-        buffer.guess_segment_properties();
-        let (direction, script) = (buffer.direction(), buffer.script());
-        let new_plan = || Arc::new(rustybuzz::ShapePlan::new(face, direction, Some(script), None, &[]));
-        let plan = match self.plans.lock() {
-            Ok(mut plans) => plans.entry((direction, script)).or_insert_with(new_plan).clone(),
-            Err(_) => new_plan(),
-        };
-        let shaped = rustybuzz::shape_with_plan(face, &plan, buffer);
-        let units: i64 = shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum();
-        units as f64 / f64::from(face.units_per_em())
     }
 }
 
 /// A family: its name (what templates write in `font-family`) and its faces.
 struct Family {
     name: String,
-    regular: Face,
-    bold: Option<Face>,
+    regular: &'static Face,
+    bold: Option<&'static Face>,
 }
 
-/// The fonts text is measured and drawn with: the embedded Noto Sans JP first, then any a pack
-/// brings. A character a pack font lacks is measured (and drawn) with Noto Sans JP.
+/// The fonts text is measured and drawn with: the pack's families in the order it declares them,
+/// then the embedded Noto Sans JP. A character a pack font lacks is measured (and drawn) with
+/// Noto Sans JP.
 pub struct Fonts {
+    /// The main family first; Noto Sans JP last.
     families: Vec<Family>,
     /// Shaped widths in em by (style, text): fitting measures the same pieces at every size.
     widths: Mutex<HashMap<(Style, String), f64>>,
@@ -129,26 +72,25 @@ impl std::fmt::Debug for Fonts {
 }
 
 impl Fonts {
-    /// The embedded Noto Sans JP faces.
+    /// The embedded Noto Sans JP faces (shared by every `Fonts` of the process, parsed when first
+    /// measured with).
     pub fn embedded() -> Fonts {
-        // The embedded files are checked by build.rs; parsing them cannot fail.
-        let face = |bytes: &'static [u8]| Face::embedded(bytes).unwrap_or_else(|e| panic!("embedded font: {}", e.0));
-        Fonts {
-            families: vec![Family { name: FAMILY.into(), regular: face(REGULAR), bold: Some(face(BOLD)) }],
-            widths: Mutex::default(),
-        }
+        Fonts::noto(&NOTO_REGULAR, &NOTO_BOLD)
     }
 
-    /// Adds a family a pack brings (the font files' bytes); `name` must be the files' own family
-    /// name, which renderers look fonts up by.
-    pub fn add_family(&mut self, name: &str, regular: Vec<u8>, bold: Option<Vec<u8>>) -> Result<(), FontsError> {
-        let regular = Face::owned(regular)?;
-        let bold = bold.map(Face::owned).transpose()?;
-        self.families.push(Family { name: name.to_string(), regular, bold });
+    fn noto(regular: &'static Face, bold: &'static Face) -> Fonts {
+        Fonts { families: vec![Family { name: FAMILY.into(), regular, bold: Some(bold) }], widths: Mutex::default() }
+    }
+
+    /// Adds a family a pack brings, after the pack's earlier ones and before Noto Sans JP (the
+    /// first added becomes the main family); `name` must be the files' own family name, which
+    /// renderers look fonts up by.
+    pub(crate) fn add_family(&mut self, name: &str, regular: &'static Face, bold: Option<&'static Face>) {
+        let at = self.families.len() - 1;
+        self.families.insert(at, Family { name: name.to_string(), regular, bold });
         if let Ok(mut m) = self.widths.lock() {
             m.clear();
         }
-        Ok(())
     }
 
     /// The family called `name`, if loaded.
@@ -156,19 +98,29 @@ impl Fonts {
         self.families.iter().position(|f| f.name == name)
     }
 
-    fn face(&self, style: Style) -> &Face {
+    /// The name of the main family: what every text pnpkit draws is set in unless a template
+    /// names another.
+    pub fn main_family(&self) -> &str {
+        &self.families[0].name
+    }
+
+    fn face(&self, style: Style) -> &'static Face {
         let family = self.families.get(style.family).unwrap_or(&self.families[0]);
         match style.weight {
-            Weight::Bold => family.bold.as_ref().unwrap_or(&family.regular),
-            Weight::Regular => &family.regular,
+            Weight::Bold => family.bold.unwrap_or(family.regular),
+            Weight::Regular => family.regular,
         }
+    }
+
+    /// Noto Sans JP at `weight`: the fallback for characters a pack's font lacks.
+    fn fallback(&self, weight: Weight) -> &'static Face {
+        self.face(Style { family: self.families.len() - 1, weight })
     }
 
     /// The advance of `c` in em, from the style's face or else Noto Sans JP; `None` when no font
     /// has a glyph for it (it would be tofu).
     pub fn advance(&self, c: char, style: Style) -> Option<f64> {
-        let own = self.face(style).advances.get(&c);
-        own.or_else(|| self.face(Style::embedded(style.weight)).advances.get(&c)).copied()
+        self.face(style).advance(c).or_else(|| self.fallback(style.weight).advance(c))
     }
 
     /// The width of `text` in em as drawn: shaped (kerning, ligatures) with the style's face,
@@ -183,14 +135,14 @@ impl Fonts {
             return w;
         }
         let own = self.face(style);
-        let fallback = self.face(Style::embedded(style.weight));
+        let fallback = self.fallback(style.weight);
         let mut width = 0.0;
         let mut run = String::new();
         let mut run_face: Option<&Face> = None;
         for c in text.chars().filter(|c| !c.is_control()) {
-            let face = if own.advances.contains_key(&c) {
+            let face = if own.has(c) {
                 own
-            } else if fallback.advances.contains_key(&c) {
+            } else if fallback.has(c) {
                 fallback
             } else {
                 width += 1.0;
@@ -218,12 +170,10 @@ impl Fonts {
         out
     }
 
-    /// Every font file, for renderers (usvg's font database, the PDF writer).
-    pub fn files(&self) -> Vec<Arc<Vec<u8>>> {
-        self.families
-            .iter()
-            .flat_map(|f| std::iter::once(f.regular.data.clone()).chain(f.bold.as_ref().map(|b| b.data.clone())))
-            .collect()
+    /// Every font file, main family first, for renderers (usvg's font database): the bytes
+    /// themselves, shared, not copies.
+    pub(crate) fn files(&self) -> Vec<&'static [u8]> {
+        self.families.iter().flat_map(|f| std::iter::once(f.regular).chain(f.bold)).map(Face::bytes).collect()
     }
 }
 
@@ -234,7 +184,7 @@ mod tests {
     #[test]
     fn full_width_characters_are_one_em_and_latin_is_narrower() {
         let fonts = Fonts::embedded();
-        let (regular, bold) = (Style::embedded(Weight::Regular), Style::embedded(Weight::Bold));
+        let (regular, bold) = (Style::main(Weight::Regular), Style::main(Weight::Bold));
         assert_eq!(fonts.advance('ダ', regular), Some(1.0));
         assert_eq!(fonts.width_em("クラブガンナー", regular), 7.0);
         let i = fonts.advance('i', regular).unwrap();
@@ -245,20 +195,68 @@ mod tests {
     #[test]
     fn reports_characters_without_a_glyph() {
         let fonts = Fonts::embedded();
-        let regular = Style::embedded(Weight::Regular);
+        let regular = Style::main(Weight::Regular);
         assert!(fonts.missing("解放軍 Liberation", regular).is_empty());
         assert_eq!(fonts.missing("a\u{E000}b", regular), vec!['\u{E000}']);
     }
 
+    /// A face of its own, not shared with other tests (which may parse the shared ones).
+    fn fresh(bytes: &'static [u8]) -> &'static Face {
+        Box::leak(Box::new(Face::new(bytes)))
+    }
+
     #[test]
-    fn a_pack_family_falls_back_to_the_embedded_font_for_missing_glyphs() {
+    fn a_pack_family_is_the_main_one_and_falls_back_to_the_embedded_font() {
         let mut fonts = Fonts::embedded();
         // The bold face registered as a separate family stands in for a pack's own font.
-        fonts.add_family("Pack Sans", BOLD.to_vec(), None).unwrap();
-        let style = Style { family: fonts.family("Pack Sans").unwrap(), weight: Weight::Regular };
+        fonts.add_family("Pack Sans", fresh(BOLD), None);
+        assert_eq!(fonts.main_family(), "Pack Sans");
+        assert_eq!(fonts.family("Pack Sans"), Some(0));
+        assert_eq!(fonts.family(FAMILY), Some(1));
+        let style = Style::main(Weight::Regular);
         assert_eq!(fonts.advance('ダ', style), Some(1.0));
-        assert!(fonts.width_em("Bold", style) > fonts.width_em("Bold", Style::embedded(Weight::Regular)));
-        assert!(fonts.add_family("Broken", b"not a font".to_vec(), None).is_err());
-        assert_eq!(fonts.files().len(), 3);
+        let noto = Style { family: 1, weight: Weight::Regular };
+        assert!(fonts.width_em("Bold", style) > fonts.width_em("Bold", noto));
+        assert_eq!(fonts.files(), [BOLD, REGULAR, BOLD]);
+    }
+
+    #[test]
+    fn faces_are_parsed_only_when_measured_with() {
+        let (regular, bold) = (fresh(REGULAR), fresh(BOLD));
+        let fonts = Fonts::noto(regular, bold);
+        assert!(!regular.is_parsed() && !bold.is_parsed(), "nothing is parsed before it is measured");
+        assert!(fonts.width_em("クラブガンナー", Style::main(Weight::Regular)) > 0.0);
+        assert!(regular.is_parsed());
+        assert!(!bold.is_parsed(), "a build that draws no bold text never parses the bold face");
+        assert!(fonts.missing("解放軍", Style::main(Weight::Regular)).is_empty());
+        assert!(!bold.is_parsed());
+        assert!(fonts.width_em("Bold", Style::main(Weight::Bold)) > 0.0);
+        assert!(bold.is_parsed());
+    }
+
+    #[test]
+    fn the_embedded_font_is_parsed_only_for_characters_the_pack_font_lacks() {
+        let (noto_regular, noto_bold) = (fresh(REGULAR), fresh(BOLD));
+        let mut fonts = Fonts::noto(noto_regular, noto_bold);
+        fonts.add_family("Pack Sans", fresh(BOLD), None);
+        let style = Style::main(Weight::Regular);
+        assert!(fonts.width_em("ダグラム Dougram", style) > 0.0);
+        assert!(fonts.missing("ダグラム", style).is_empty());
+        assert!(!noto_regular.is_parsed() && !noto_bold.is_parsed(), "the pack font has every character");
+        // A character the pack font lacks is looked up in Noto Sans JP, which is parsed then.
+        assert_eq!(fonts.missing("\u{E000}", style), vec!['\u{E000}']);
+        assert!(noto_regular.is_parsed() && !noto_bold.is_parsed());
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_font_is_refused_and_never_measures() {
+        assert!(Face::check(b"not a font").is_err());
+        assert!(Face::check(REGULAR).is_ok());
+        let mut fonts = Fonts::embedded();
+        fonts.add_family("Broken", fresh(b"not a font"), None);
+        // Every character falls back to Noto Sans JP.
+        let style = Style::main(Weight::Regular);
+        assert_eq!(fonts.width_em("ダ", style), 1.0);
+        assert_eq!(fonts.advance('ダ', style), Some(1.0));
     }
 }

@@ -1,16 +1,18 @@
 //! Text: font metrics, Japanese and Latin line breaking, and fitting text into a box.
 //!
-//! The principal types are [`Fonts`] (the embedded Noto Sans JP faces, plus any a pack brings,
-//! with glyph advances read by ttf-parser) and [`fit::Fitted`], what [`fit::fit`] returns: the
-//! lines of a text broken to a width at the largest size between a maximum and a minimum that
-//! fits a box, or the minimum size with an overflow flag, never clipped. Line breaking
-//! ([`breaking`]) rests on Unicode line-break opportunities (UAX #14, via unicode-linebreak) with
-//! the Japanese kinsoku rules on top. Every generator lays out text through this module and
-//! nothing else, so the widths measured here are the widths drawn.
+//! The principal types are [`Fonts`] (a pack's own fonts and the embedded Noto Sans JP faces,
+//! each parsed when first measured with, glyph advances read by ttf-parser) and [`fit::Fitted`],
+//! what [`fit::fit`] returns: the lines of a text broken to a width at the largest size between a
+//! maximum and a minimum that fits a box, or the minimum size with an overflow flag, never
+//! clipped. Line breaking ([`breaking`]) rests on Unicode line-break opportunities (UAX #14, via
+//! unicode-linebreak) with the Japanese kinsoku rules on top. Every generator lays out text
+//! through this module and nothing else, so the widths measured here are the widths drawn.
 
 pub mod breaking;
+mod face;
 pub mod fit;
 mod fonts;
 
-pub use fonts::{Fonts, FontsError, Style, Weight, FAMILY};
+pub(crate) use face::Face;
+pub use fonts::{Fonts, Style, Weight, FAMILY};
 pub(crate) use fonts::{BOLD, REGULAR};

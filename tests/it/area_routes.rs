@@ -191,7 +191,7 @@ fn read_area_map(svg: &str, fonts: &Fonts) -> AreaMap {
 pub(super) fn text_extent(tag: &str, body: &str, fonts: &Fonts) -> (f64, f64, f64, f64) {
     let size = num(tag, "font-size");
     let weight = if attr(tag, "font-weight") == Some("700") { Weight::Bold } else { Weight::Regular };
-    let w = fonts.width_em(&unescape(body), Style::embedded(weight)) * size;
+    let w = fonts.width_em(&unescape(body), Style::main(weight)) * size;
     let x = num(tag, "x");
     let x0 = match attr(tag, "text-anchor") {
         Some("middle") => x - w / 2.0,

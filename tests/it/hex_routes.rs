@@ -39,7 +39,7 @@ fn labels(svg: &str, fonts: &Fonts) -> Vec<Label> {
         let num = |n: &str| attr(&tag, n).and_then(|v| v.parse::<f64>().ok()).expect(n);
         let (x, y, size) = (num("x"), num("y"), num("font-size"));
         let weight = if attr(&tag, "font-weight") == Some("700") { Weight::Bold } else { Weight::Regular };
-        let w = fonts.width_em(&body, Style::embedded(weight)) * size;
+        let w = fonts.width_em(&body, Style::main(weight)) * size;
         let x0 = match attr(&tag, "text-anchor") {
             Some("middle") => x - w / 2.0,
             Some("end") => x - w,

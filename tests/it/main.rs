@@ -48,3 +48,6 @@ mod hex_routes;
 mod area_routes;
 // Issue 17: region names and scoring on area maps, read back from the SVG.
 mod region_labels;
+
+// Issue 18: a pack's font replaces the built-in one; Noto Sans JP only fills in.
+mod pack_font;
