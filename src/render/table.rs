@@ -460,8 +460,21 @@ pub(crate) fn draw(
     bottom: f64,
     continued: Option<&str>,
 ) -> (usize, f64) {
+    let m = t.measure(c.fonts(), width);
+    draw_measured(c, (t, &m), first, (x, y), (width, bottom), continued)
+}
+
+/// [`draw`] with the table's measures at `width` taken once: a table drawn in many parts (a
+/// card list of 1,000 rows over 28 pages) is measured once, not once per part.
+fn draw_measured(
+    c: &mut Canvas<'_>,
+    (t, m): (&Table, &Measures),
+    first: usize,
+    (x, y): (f64, f64),
+    (width, bottom): (f64, f64),
+    continued: Option<&str>,
+) -> (usize, f64) {
     let fonts = c.fonts();
-    let m = t.measure(fonts, width);
     let mut top = y;
     if !t.title.is_empty() {
         let title = match continued {
@@ -724,7 +737,7 @@ impl<'c, 'a> Flow<'c, 'a> {
         loop {
             let more = (next > 0).then_some(continued.as_str());
             let (x, bottom) = (self.x(), self.canvas.bottom());
-            let (after, y) = draw(&mut self.canvas, t, next, (x, self.y), width, bottom, more);
+            let (after, y) = draw_measured(&mut self.canvas, (t, &m), next, (x, self.y), (width, bottom), more);
             self.y = y + TABLE_GAP;
             self.lowest = self.lowest.max(self.y);
             next = after;
