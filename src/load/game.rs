@@ -254,6 +254,9 @@ struct RawPrint {
     chit_size: Option<f64>,
     safe_margin: Option<f64>,
     previews: Option<bool>,
+    svg: Option<bool>,
+    blank_backs: Option<bool>,
+    one_sided_cards: Option<bool>,
     #[serde(default)]
     fonts: Vec<TS<RawFont>>,
 }
@@ -851,6 +854,9 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         chit_mm: p.chit_size.unwrap_or(d.chit_mm),
         safe_margin: p.safe_margin.unwrap_or(d.safe_margin),
         previews: p.previews.unwrap_or(d.previews),
+        svg: p.svg.unwrap_or(d.svg),
+        blank_backs: p.blank_backs.unwrap_or(d.blank_backs),
+        one_sided_cards: p.one_sided_cards.unwrap_or(d.one_sided_cards),
         fonts: Vec::new(),
         span: span.clone(),
     };

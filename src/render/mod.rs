@@ -134,6 +134,9 @@ pub struct Options {
     /// Only these pieces, for replacement sheets: card ids, counter kind ids or chit labels, as
     /// the product has them; `None`: every piece.
     pub piece_ids: Option<Vec<String>>,
+    /// A back page behind every duplex sheet, even an empty one (`--blank-backs`); otherwise
+    /// [`sheets::pages`] writes only the back pages duplex printing needs.
+    pub blank_backs: bool,
 }
 
 impl Options {
@@ -146,6 +149,7 @@ impl Options {
             card_sides: Sides::Duplex,
             only: Product::ALL.to_vec(),
             piece_ids: None,
+            blank_backs: false,
         }
     }
 

@@ -48,3 +48,6 @@ mod hex_routes;
 mod area_routes;
 // Issue 17: region names and scoring on area maps, read back from the SVG.
 mod region_labels;
+
+// Issue 18: SVG pages, back pages and card backs only where asked for or needed.
+mod on_demand;
