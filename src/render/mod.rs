@@ -41,6 +41,8 @@ mod routing;
 pub mod mapreprint;
 // Issue 17: region names and scoring on area maps.
 mod regionlabels;
+// Issue 18: which imposed sheets get a duplex back page.
+mod backs;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -344,7 +346,7 @@ fn imposed(
         Product::Chits => ctx.msg.first("products.chits"),
         _ => ctx.msg.first("products.cards"),
     };
-    let pages = sheets::pages(ctx, &built.imp, &pieces, options.back_offset, &kind);
+    let pages = sheets::pages(ctx, &built.imp, &pieces, options.back_offset, &kind, options.blank_backs);
     let page_mm = (built.imp.paper.width, built.imp.paper.height);
     Ok(vec![Document { product, name: product.name().into(), pages, pieces: pieces.len(), page_mm }])
 }

@@ -97,3 +97,114 @@ fn svg_writes_one_page_per_pdf_page_the_same_every_build_and_listed_in_the_manif
     assert_eq!(files(&out.join("svg"), "svg").len(), pdf_pages(&out.join("cards.pdf")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The side (`front`, `back`, `表`, `裏` …) and sheet number each page's footer names, in page
+/// order, read from `pdf` with pdftotext.
+fn footers(pdf: &Path) -> Vec<(usize, String)> {
+    let pages = pdf_pages(pdf);
+    (1..=pages)
+        .map(|page| {
+            let words = page_text(pdf, page);
+            // `… · sheet 3/7 · back` (or `シート 3/7 · 裏`): the number before the slash, the side.
+            let line = words.lines().find(|l| l.contains(" · ") && l.contains('/')).unwrap_or_else(|| {
+                panic!("{} p.{page}: no footer in {words}", pdf.display());
+            });
+            let parts: Vec<&str> = line.split(" · ").collect();
+            let (sheet, side) = (parts[parts.len() - 2], parts[parts.len() - 1]);
+            let number = sheet.split('/').next().unwrap().rsplit(' ').next().unwrap().parse().expect("sheet number");
+            (number, side.trim().to_string())
+        })
+        .collect()
+}
+
+/// The text of page `page` (1-based) of `pdf`.
+fn page_text(pdf: &Path, page: usize) -> String {
+    let n = page.to_string();
+    let out = Command::new("pdftotext").args(["-f", &n, "-l", &n]).arg(pdf).arg("-").output().expect("pdftotext");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A copy of tests/packs/area-influence whose 60 mm counters fill seven A4 sheets of 12: sheets
+/// 1–2 with backs, 3 without, 4–5 with, 6–7 without; `extra` is appended to `[print]`.
+fn mixed_backs(dir: &Path, extra: &str) -> PathBuf {
+    let pack = dir.join("pack");
+    super::support::copy_dir(&root().join("tests/packs/area-influence"), &pack);
+    let toml = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    assert!(!toml.contains("[print]"), "the test adds the table");
+    std::fs::write(pack.join("pack.toml"), format!("{toml}\n[print]\ncounter_size = 60\n{extra}")).unwrap();
+    let csv = "id,front,back,count\neast-markers,east-influence,east-control,24\nturn,turn,,12\n\
+               west-markers,west-influence,west-control,24\nalert-marker,alert,,24\n";
+    std::fs::write(pack.join("counters.csv"), csv).unwrap();
+    pack
+}
+
+/// `(sheet, side)` for fronts and backs in print order.
+fn sides(list: &[(usize, &str)]) -> Vec<(usize, String)> {
+    list.iter().map(|&(n, s)| (n, s.to_string())).collect()
+}
+
+#[test]
+fn back_pages_are_written_where_duplex_printing_needs_them() {
+    let dir = temp_dir("on-demand-backs");
+    let pack = mixed_backs(&dir, "");
+    let out = dir.join("out");
+    build(&pack.to_string_lossy(), &out, &["--only", "counters", "--svg"]);
+    let pdf = out.join("counters.pdf");
+    // Sheet 3's back stays (else sheet 4's front would print on it); 6 and 7 have none.
+    let want = sides(&[
+        (1, "front"),
+        (1, "back"),
+        (2, "front"),
+        (2, "back"),
+        (3, "front"),
+        (3, "back"),
+        (4, "front"),
+        (4, "back"),
+        (5, "front"),
+        (5, "back"),
+        (6, "front"),
+        (7, "front"),
+    ]);
+    assert_eq!(footers(&pdf), want);
+    // The empty back: its footer and nothing else; its crop marks are drawn.
+    let empty = page_text(&pdf, 6);
+    assert_eq!(empty.split_whitespace().filter(|w| w.contains("control")).count(), 0, "{empty}");
+    assert!(page_text(&pdf, 4).contains("East control"), "a printed back shows its faces");
+    let svg = std::fs::read_to_string(out.join("svg/counters-3-back.svg")).unwrap();
+    assert!(svg.contains(r#"class="crop-marks""#), "the empty back has crop marks");
+    assert!(!out.join("svg/counters-6-back.svg").exists());
+    // --split-backs: the backs stay aligned with the fronts sheet for sheet.
+    let split = dir.join("split");
+    build(&pack.to_string_lossy(), &split, &["--only", "counters", "--split-backs"]);
+    let fronts: Vec<usize> = footers(&split.join("counters-fronts.pdf")).into_iter().map(|(n, _)| n).collect();
+    let backs: Vec<usize> = footers(&split.join("counters-backs.pdf")).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(fronts, [1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(backs, [1, 2, 3, 4, 5], "back page k is sheet k's back");
+    // The data/dougram chits (one sheet, every chit with a back) keep theirs.
+    let out = dir.join("dougram");
+    build("data/dougram", &out, &["--only", "chits"]);
+    assert_eq!(footers(&out.join("chits.pdf")), sides(&[(1, "表"), (1, "裏")]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn blank_backs_keep_a_back_page_behind_every_sheet() {
+    let dir = temp_dir("on-demand-blank-backs");
+    let every: Vec<(usize, String)> =
+        (1..=7).flat_map(|n| [(n, "front".to_string()), (n, "back".to_string())]).collect();
+    let pack = mixed_backs(&dir, "");
+    let out = dir.join("flag");
+    build(&pack.to_string_lossy(), &out, &["--only", "counters", "--blank-backs"]);
+    assert_eq!(footers(&out.join("counters.pdf")), every);
+    let split = dir.join("split");
+    build(&pack.to_string_lossy(), &split, &["--only", "counters", "--blank-backs", "--split-backs"]);
+    let backs: Vec<usize> = footers(&split.join("counters-backs.pdf")).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(backs, [1, 2, 3, 4, 5, 6, 7]);
+    // `[print] blank_backs = true` does the same in every build of the pack.
+    let dir2 = dir.join("in-pack");
+    let pack = mixed_backs(&dir2, "blank_backs = true\n");
+    let out = dir2.join("out");
+    build(&pack.to_string_lossy(), &out, &["--only", "counters"]);
+    assert_eq!(footers(&out.join("counters.pdf")), every);
+    let _ = std::fs::remove_dir_all(&dir);
+}
