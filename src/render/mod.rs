@@ -493,11 +493,13 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     let (w, h) = pack.print.card_mm;
     let size = FaceSize { w, h, bleed: bleed(options, pack.print.card_bleed) };
     // `[print] gutter` spaces the cards; a gutter-fold sheet needs room for the bleed of both halves.
-    let gutter = match options.card_sides {
+    // One-sided cards have nothing to fold.
+    let sides = if pack.print.one_sided_cards { Sides::Duplex } else { options.card_sides };
+    let gutter = match sides {
         Sides::Fold => pack.print.gutter.max(2.0 * size.bleed),
         _ => pack.print.gutter,
     };
-    let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, options.card_sides)?;
+    let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, sides)?;
     let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
     let mut cards: Vec<_> = pack.cards.iter().filter(|c| options.chosen(&c.id)).collect();
     cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
@@ -506,6 +508,10 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
         // The sheet's margin and the manifest name the cards that carry provisional values.
         (front.names, front.provisional) = (card.name.clone(), card.provisional.clone());
         let front = push(&mut built.faces, front);
+        if pack.print.one_sided_cards {
+            built.pieces.push((front, None));
+            continue;
+        }
         let back = faces.card_back(card, &size)?;
         let back = match built.faces.iter().position(|f| f.id == back.id) {
             Some(i) => i,

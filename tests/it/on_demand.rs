@@ -208,3 +208,42 @@ fn blank_backs_keep_a_back_page_behind_every_sheet() {
     assert_eq!(footers(&out.join("counters.pdf")), every);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn one_sided_cards_print_no_backs_and_change_nothing_else() {
+    let dir = temp_dir("on-demand-one-sided");
+    let pack = dir.join("pack");
+    super::support::copy_dir(&root().join("data/dougram"), &pack);
+    let toml = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    assert!(toml.contains("chit_size = 15\n"));
+    std::fs::write(
+        pack.join("pack.toml"),
+        toml.replacen("chit_size = 15\n", "chit_size = 15\none_sided_cards = true\n", 1),
+    )
+    .unwrap();
+    // The pack still declares its card back: a warning at the key says it is never printed.
+    let line =
+        std::fs::read_to_string(pack.join("pack.toml")).unwrap().lines().position(|l| l.starts_with("one_sided"));
+    let checked = pnpkit(&dir, &["check", "pack"]);
+    let stderr = text(&checked).1;
+    assert_eq!(checked.status.code(), Some(0), "a warning: {stderr}");
+    let at = format!("pack/pack.toml:{}:19: warning[W0190]: one-sided cards print no backs", line.unwrap() + 1);
+    assert!(stderr.contains(&at), "{at} in {stderr}");
+    let (one, two) = (dir.join("one-sided"), dir.join("two-sided"));
+    build(&pack.to_string_lossy(), &one, &["--only", "cards,card-list,counters", "--previews"]);
+    build("data/dougram", &two, &["--only", "cards,card-list,counters"]);
+    // 13 known cards on two sheets: two front pages, no back page.
+    assert_eq!(footers(&one.join("cards.pdf")), sides(&[(1, "表"), (2, "表")]));
+    assert_eq!(footers(&two.join("cards.pdf")), sides(&[(1, "表"), (1, "裏"), (2, "表"), (2, "裏")]));
+    assert!(!page_text(&one.join("cards.pdf"), 1).is_empty());
+    for same in ["card-list.pdf", "counters.pdf"] {
+        assert_eq!(std::fs::read(one.join(same)).unwrap(), std::fs::read(two.join(same)).unwrap(), "{same}");
+    }
+    let backs: Vec<PathBuf> = files(&one.join("png/cards"), "png")
+        .into_iter()
+        .filter(|p| p.file_name().unwrap().to_string_lossy().contains("back"))
+        .collect();
+    assert_eq!(backs, Vec::<PathBuf>::new(), "no back face is drawn");
+    assert!(files(&one.join("png/cards"), "png").len() >= 13, "every front is");
+    let _ = std::fs::remove_dir_all(&dir);
+}
