@@ -1,8 +1,9 @@
 //! `pnpkit build`: everything the build writes, in the order it is written. Each product is
 //! rendered, then written as PDF and, when asked for, as one SVG per page (`--svg`) and PNG
-//! previews of every distinct face and of the flowchart's page (`--previews`); the manifest lists
-//! every file with its pages and content hash. Files are staged
-//! beside the output and the whole folder is swapped in only when everything succeeded.
+//! previews of every distinct face and of the flowchart's page (`--previews`); rules.html, the
+//! flowchart's .dot and .mmd and the manifest (every file with its pages and content hash) are
+//! always written. Files are staged beside the output and the whole folder is swapped in only when
+//! everything succeeded.
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -137,7 +137,7 @@ pub struct Options {
     /// the product has them; `None`: every piece.
     pub piece_ids: Option<Vec<String>>,
     /// A back page behind every duplex sheet, even an empty one (`--blank-backs`); otherwise
-    /// [`sheets::pages`] writes only the back pages duplex printing needs.
+    /// `sheets::pages` writes only the back pages duplex printing needs.
     pub blank_backs: bool,
 }
 

@@ -1,6 +1,6 @@
 //! Sheets: faces placed on pages by an [`Imposition`], with crop marks, a footer inside the safe
-//! margin and, for duplex, a mirrored back page after each front page. Every text these pages
-//! print goes through the [`Canvas`].
+//! margin and, for duplex, a mirrored back page after each front page that duplex printing needs
+//! one behind (`backs.rs` decides which). Every text these pages print goes through the [`Canvas`].
 
 use std::fmt::Write;
 
