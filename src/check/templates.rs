@@ -42,7 +42,9 @@ pub fn check(pack: &Pack, sources: &mut Sources) -> Vec<Diagnostic> {
         let back = pack.card_back(c).map(|b| b as *const _ as usize);
         if seen.insert((c.card_type.value.clone(), back)) {
             keep(faces.card_front(c, &card));
-            keep(faces.card_back(c, &card));
+            if !p.one_sided_cards {
+                keep(faces.card_back(c, &card));
+            }
         }
     }
     let counter = FaceSize { w: p.counter_mm, h: p.counter_mm, bleed: p.counter_bleed };

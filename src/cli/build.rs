@@ -1,7 +1,9 @@
 //! `pnpkit build`: everything the build writes, in the order it is written. Each product is
-//! rendered, then written as PDF, one SVG per page and, when asked for, PNG previews of every
-//! distinct face; the manifest lists every file with its pages and content hash. Files are staged
-//! beside the output and the whole folder is swapped in only when everything succeeded.
+//! rendered, then written as PDF and, when asked for, as one SVG per page (`--svg`) and PNG
+//! previews of every distinct face and of the flowchart's page (`--previews`); rules.html, the
+//! flowchart's .dot and .mmd and the manifest (every file with its pages and content hash) are
+//! always written. Files are staged beside the output and the whole folder is swapped in only when
+//! everything succeeded.
 
 use std::path::PathBuf;
 
@@ -20,6 +22,8 @@ pub(super) struct Plan {
     pub(super) split_backs: bool,
     /// The resolution of the faces' PNG previews, when they are asked for.
     pub(super) png_dpi: Option<u32>,
+    /// Whether to write every page as SVG too (`svg/<doc>-<sheet>-<side>.svg`).
+    pub(super) svg: bool,
 }
 
 #[derive(Serialize)]
@@ -96,14 +100,15 @@ fn stage(
             put(&mut staging, file.file, "pdf", Some(file.pages), file.bytes?)?;
             took += file.took;
         }
-        for (i, page) in doc.pages.iter().enumerate() {
+        for (i, page) in doc.pages.iter().enumerate().filter(|_| plan.svg) {
             let sheet = doc.pages[..=i].iter().filter(|p| !p.back).count();
             let side = if page.back { "back" } else { "front" };
             put(&mut staging, format!("svg/{name}-{sheet}-{side}.svg"), "svg", Some(1), page.svg.clone().into_bytes())?;
         }
         eprintln!("  {name:<12} {} pieces, {} pages  ({} ms)", doc.pieces, doc.pages.len(), took.as_millis());
     }
-    for (name, svg) in &rendered.page_previews {
+    // Whole-page previews (the flowchart) go with the faces' previews.
+    for (name, svg) in rendered.page_previews.iter().filter(|_| plan.png_dpi.is_some()) {
         // Whole pages at 150 dpi: enough to read on a screen, a fraction of 300 dpi's size.
         let bytes = png(parser, svg, 150).map_err(|e| format!("{name}.png: {}", e.0))?;
         put(&mut staging, format!("{name}.png"), "png", Some(1), bytes)?;

@@ -229,6 +229,13 @@ struct PrintArgs {
     /// Lay cards out for gutter-fold: fronts and backs side by side, fold in the middle.
     #[arg(long)]
     fold: bool,
+    /// Write every page as SVG too (svg/…), as `[print] svg = true` does for every build.
+    #[arg(long)]
+    svg: bool,
+    /// Give every duplex sheet a back page, even an empty one (for print shops that duplex every
+    /// sheet), as `[print] blank_backs = true` does for every build.
+    #[arg(long)]
+    blank_backs: bool,
 }
 
 impl PrintArgs {
@@ -262,6 +269,7 @@ impl PrintArgs {
         if self.fold {
             options.card_sides = Sides::Fold;
         }
+        options.blank_backs = self.blank_backs || pack.print.blank_backs;
         if !self.only.is_empty() {
             options.only = self.only.clone();
         }
@@ -464,7 +472,11 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     eprintln!("building {} into {}", loaded.id, out.display());
     // Previews only when asked for: they cost more than all the PDFs together.
     let previews = print.previews || print.png_dpi.is_some() || loaded.print.previews;
-    let plan = build::Plan { split_backs: print.split_backs, png_dpi: previews.then(|| print.png_dpi.unwrap_or(300)) };
+    let plan = build::Plan {
+        split_backs: print.split_backs,
+        png_dpi: previews.then(|| print.png_dpi.unwrap_or(300)),
+        svg: print.svg || loaded.print.svg,
+    };
     match build::write((&loaded, &rendered, &diags), (&parser, pdfs), &plan, lock) {
         Ok(written) => {
             say!("{}", summary::text(&loaded, &diags));

@@ -254,6 +254,9 @@ struct RawPrint {
     chit_size: Option<f64>,
     safe_margin: Option<f64>,
     previews: Option<bool>,
+    svg: Option<bool>,
+    blank_backs: Option<bool>,
+    one_sided_cards: Option<TS<bool>>,
     #[serde(default)]
     fonts: Vec<TS<RawFont>>,
 }
@@ -609,6 +612,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
     }
     if let Some(print) = &raw.print {
         pack.print = print_settings(l, file, print);
+        one_sided_with_backs(l, file, print, raw.card_backs.len());
     }
     pack.sheets = raw
         .sheets
@@ -836,6 +840,20 @@ fn check_colour(l: &mut Loader<'_>, file: FileId, colour: &TS<String>) {
     }
 }
 
+/// W0190 at `[print] one_sided_cards = true` when the pack also declares `backs` card backs,
+/// which one-sided cards never print.
+fn one_sided_with_backs(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>, backs: usize) {
+    let Some(key) = raw.get_ref().one_sided_cards.as_ref().filter(|v| *v.get_ref() && backs > 0) else { return };
+    l.diags.push(
+        Diagnostic::warning(
+            Code::ONE_SIDED_CARD_BACKS,
+            format!("one-sided cards print no backs, but the pack declares {backs} [[card_backs]]"),
+        )
+        .at(&Loader::span(file, key))
+        .with_hint("remove the [[card_backs]], or `one_sided_cards` to print them on the cards' backs"),
+    );
+}
+
 /// `[print]`, with defaults for what it leaves out and sizes checked to be printable.
 fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print {
     let span = Loader::span(file, raw);
@@ -851,6 +869,9 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         chit_mm: p.chit_size.unwrap_or(d.chit_mm),
         safe_margin: p.safe_margin.unwrap_or(d.safe_margin),
         previews: p.previews.unwrap_or(d.previews),
+        svg: p.svg.unwrap_or(d.svg),
+        blank_backs: p.blank_backs.unwrap_or(d.blank_backs),
+        one_sided_cards: p.one_sided_cards.as_ref().map_or(d.one_sided_cards, |v| *v.get_ref()),
         fonts: Vec::new(),
         span: span.clone(),
     };

@@ -378,6 +378,16 @@ pub struct Print {
     /// Whether every build writes PNG previews of the faces (`[print] previews`; `--previews`
     /// asks for them in one build).
     pub previews: bool,
+    /// Whether every build writes an SVG file of every page (`[print] svg`; `--svg` asks for them
+    /// in one build).
+    pub svg: bool,
+    /// Whether every imposed duplex sheet gets a back page, even one with nothing on it
+    /// (`[print] blank_backs`; `--blank-backs` in one build), for print shops that duplex every
+    /// sheet.
+    pub blank_backs: bool,
+    /// Whether cards are printed on one side only (`[print] one_sided_cards`): no back faces and
+    /// no back pages in cards.pdf.
+    pub one_sided_cards: bool,
     /// Fonts the pack brings: the first is the main family of everything pnpkit prints, the
     /// embedded Noto Sans JP only the fallback for characters they lack.
     pub fonts: Vec<PackFont>,
@@ -412,6 +422,9 @@ impl Default for Print {
             chit_mm: 15.0,
             safe_margin: 5.0,
             previews: false,
+            svg: false,
+            blank_backs: false,
+            one_sided_cards: false,
             fonts: Vec::new(),
             span: super::Span::default(),
         }

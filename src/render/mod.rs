@@ -41,6 +41,8 @@ mod routing;
 pub mod mapreprint;
 // Issue 17: region names and scoring on area maps.
 mod regionlabels;
+// Issue 18: which imposed sheets get a duplex back page.
+mod backs;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -135,6 +137,9 @@ pub struct Options {
     /// Only these pieces, for replacement sheets: card ids, counter kind ids or chit labels, as
     /// the product has them; `None`: every piece.
     pub piece_ids: Option<Vec<String>>,
+    /// A back page behind every duplex sheet, even an empty one (`--blank-backs`); otherwise
+    /// `sheets::pages` writes only the back pages duplex printing needs.
+    pub blank_backs: bool,
 }
 
 impl Options {
@@ -147,6 +152,7 @@ impl Options {
             card_sides: Sides::Duplex,
             only: Product::ALL.to_vec(),
             piece_ids: None,
+            blank_backs: false,
         }
     }
 
@@ -358,7 +364,7 @@ fn imposed(
         Product::Chits => ctx.msg.first("products.chits"),
         _ => ctx.msg.first("products.cards"),
     };
-    let pages = sheets::pages(ctx, &built.imp, &pieces, options.back_offset, &kind);
+    let pages = sheets::pages(ctx, &built.imp, &pieces, options.back_offset, &kind, options.blank_backs);
     let page_mm = (built.imp.paper.width, built.imp.paper.height);
     Ok(vec![Document { product, name: product.name().into(), pages, pieces: pieces.len(), page_mm }])
 }
@@ -505,11 +511,13 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     let (w, h) = pack.print.card_mm;
     let size = FaceSize { w, h, bleed: bleed(options, pack.print.card_bleed) };
     // `[print] gutter` spaces the cards; a gutter-fold sheet needs room for the bleed of both halves.
-    let gutter = match options.card_sides {
+    // One-sided cards have nothing to fold.
+    let sides = if pack.print.one_sided_cards { Sides::Duplex } else { options.card_sides };
+    let gutter = match sides {
         Sides::Fold => pack.print.gutter.max(2.0 * size.bleed),
         _ => pack.print.gutter,
     };
-    let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, options.card_sides)?;
+    let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, sides)?;
     let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
     let mut cards: Vec<_> = pack.cards.iter().filter(|c| options.chosen(&c.id)).collect();
     cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
@@ -518,6 +526,10 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
         // The sheet's margin and the manifest name the cards that carry provisional values.
         (front.names, front.provisional) = (card.name.clone(), card.provisional.clone());
         let front = push(&mut built.faces, front);
+        if pack.print.one_sided_cards {
+            built.pieces.push((front, None));
+            continue;
+        }
         let back = faces.card_back(card, &size)?;
         let back = match built.faces.iter().position(|f| f.id == back.id) {
             Some(i) => i,

@@ -1,11 +1,12 @@
 //! Sheets: faces placed on pages by an [`Imposition`], with crop marks, a footer inside the safe
-//! margin and, for duplex, a mirrored back page after each front page. Every text these pages
-//! print goes through the [`Canvas`].
+//! margin and, for duplex, a mirrored back page after each front page that duplex printing needs
+//! one behind (`backs.rs` decides which). Every text these pages print goes through the [`Canvas`].
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
+use super::backs::back_pages;
 use super::canvas::{Canvas, Owner};
 use super::faces::Face;
 use super::templates::mm;
@@ -101,17 +102,21 @@ fn marks(c: &mut Canvas<'_>, marks: &[CropMark]) {
 }
 
 /// Lays `pieces` out on pages: front pages, each followed by its mirrored back page when
-/// `sides` is duplex; for gutter-fold, fronts and backs share each page. `kind` names the
-/// product in the footer.
+/// `sides` is duplex and duplex printing needs it ([`back_pages`]; every sheet with
+/// `blank_backs`); for gutter-fold, fronts and backs share each page. `kind` names the product in
+/// the footer.
 pub(crate) fn pages(
     ctx: &mut Ctx<'_>,
     imp: &Imposition,
     pieces: &[Piece<'_>],
     offset: (f64, f64),
     kind: &str,
+    blank_backs: bool,
 ) -> Vec<Page> {
     let per = imp.per_page();
     let sheets = pieces.len().div_ceil(per).max(1);
+    let has_back: Vec<bool> = pieces.chunks(per).map(|c| c.iter().any(|p| p.back.is_some())).collect();
+    let with_back = back_pages(&has_back, blank_backs);
     let size = (imp.paper.width, imp.paper.height);
     let mut out = Vec::new();
     let mut arts = Arts::default();
@@ -154,7 +159,7 @@ pub(crate) fn pages(
         let shown: Vec<&Face> = chunk.iter().map(|p| p.front).chain(backs).collect();
         provisional_note(ctx, &mut front, &front_marks, &shown, (n + 1, &mut what));
         out.push(Page { boxes: PrintBoxes::around(trims, bleeds), ..ctx.finish(front, &what) });
-        if imp.sides == Sides::Duplex && chunk.iter().any(|p| p.back.is_some()) {
+        if imp.sides == Sides::Duplex && with_back[n] {
             let mut back = ctx.canvas(size, Owner::new(format!("{kind} sheet {} back", n + 1), None));
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(face) = piece.back {

@@ -244,7 +244,8 @@ fn faults(map: &AreaMap) -> Vec<String> {
 /// to the routing rules; returns the first such page read back.
 fn check_area_map(pack: &Path, name: &str) -> AreaMap {
     let out = temp_dir(name);
-    let output = pnpkit(&root(), &["build", pack.to_str().unwrap(), "--out", out.to_str().unwrap(), "--only", "map"]);
+    let output =
+        pnpkit(&root(), &["build", pack.to_str().unwrap(), "--out", out.to_str().unwrap(), "--only", "map", "--svg"]);
     let (stdout, stderr) = text(&output);
     assert!(output.status.success(), "{stdout}\n{stderr}");
     let fonts = Fonts::embedded();

@@ -32,7 +32,8 @@ fn ts_without_positions(name: &str) -> PathBuf {
 /// Builds the map of `pack` into `out`, requiring success; returns what the build printed on
 /// stderr (its warnings).
 fn build_map(pack: &Path, out: &Path) -> String {
-    let output = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map"]);
+    let output =
+        pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "map", "--svg"]);
     let (_, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     stderr

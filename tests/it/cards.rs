@@ -28,7 +28,7 @@ const FOOTER_BAND_MM: f64 = 5.8;
 
 fn build_cards(pack: &Path, out: &Path) {
     let (pack, out) = (pack.to_string_lossy().into_owned(), out.to_string_lossy().into_owned());
-    let output = pnpkit(&root(), &["build", &pack, "--out", &out, "--only", "cards"]);
+    let output = pnpkit(&root(), &["build", &pack, "--out", &out, "--only", "cards", "--svg"]);
     assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
 }
 

@@ -39,7 +39,7 @@ fn hashes(dir: &Path) -> BTreeMap<String, String> {
 fn spawn_build(pack: &str, out: &Path, extra: &[&str]) -> Child {
     Command::new(bin())
         // With previews: the largest files and the longest write, where a fault hurts most.
-        .args(["build", pack, "--only", "cards", "--previews", "--out"])
+        .args(["build", pack, "--only", "cards", "--previews", "--svg", "--out"])
         .arg(out)
         .args(extra)
         .current_dir(root())
@@ -162,7 +162,7 @@ fn a_read_only_old_output_is_replaced_whole() {
         Some(user) => Command::new("setpriv")
             .args(user)
             .arg(bin())
-            .args(["build", PACKS[1], "--only", "cards", "--previews", "--out"])
+            .args(["build", PACKS[1], "--only", "cards", "--previews", "--svg", "--out"])
             .arg(&out)
             .current_dir(root())
             .output()

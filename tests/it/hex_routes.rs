@@ -85,7 +85,7 @@ fn overlap(a: &(f64, f64, f64, f64), b: &(f64, f64, f64, f64)) -> bool {
 /// The SVG of data/dougram's A3 map, built into a folder named after `test`.
 fn dougram_map_svg(test: &str) -> String {
     let out = temp_dir(test);
-    let args = ["build", "data/dougram", "--out", out.to_str().unwrap(), "--only", "map"];
+    let args = ["build", "data/dougram", "--out", out.to_str().unwrap(), "--only", "map", "--svg"];
     let output = pnpkit(&root(), &args);
     assert!(output.status.success(), "{:?}", text(&output));
     std::fs::read_to_string(out.join("svg").join("map-a3-1-front.svg")).expect("the map's SVG")

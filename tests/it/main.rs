@@ -51,3 +51,5 @@ mod region_labels;
 
 // Issue 18: a pack's font replaces the built-in one; Noto Sans JP only fills in.
 mod pack_font;
+// Issue 18: SVG pages, back pages and card backs only where asked for or needed.
+mod on_demand;

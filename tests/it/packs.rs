@@ -31,7 +31,7 @@ fn point_to_point_model_holds_areas_tracks_and_typed_fields() {
 fn build(pack: &str) -> std::path::PathBuf {
     let dir = super::support::temp_dir(&format!("seed-pack-{pack}"));
     let out = dir.join("out");
-    let output = pnpkit(&root(), &["build", &format!("data/{pack}"), "--out", &out.to_string_lossy()]);
+    let output = pnpkit(&root(), &["build", &format!("data/{pack}"), "--out", &out.to_string_lossy(), "--svg"]);
     assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
     out
 }
@@ -138,7 +138,7 @@ fn diceplomacy_prints_a_score_sheet_for_eight_players() {
 fn a_card_type_with_typed_fields_draws_them_through_its_own_template() {
     let dir = super::support::temp_dir("typed-card-fields");
     let out = dir.join("out");
-    let output = pnpkit(&root(), &["build", "tests/packs/typed-card-fields", "--out", &out.to_string_lossy()]);
+    let output = pnpkit(&root(), &["build", "tests/packs/typed-card-fields", "--out", &out.to_string_lossy(), "--svg"]);
     let (_, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(!stderr.contains("W08"), "the faces fit and nothing overlaps: {stderr}");
@@ -247,7 +247,8 @@ fn an_english_only_pack_prints_no_japanese_and_no_doubled_names() {
 fn an_english_only_pack_prints_sheets_tracks_and_aids_in_english_only() {
     let dir = super::support::temp_dir("english-only-tracks");
     let out = dir.join("out");
-    let args = ["build", "tests/packs/english-only-tracks", "--out", &out.to_string_lossy(), "--only", "sheets,aids"];
+    let args =
+        ["build", "tests/packs/english-only-tracks", "--out", &out.to_string_lossy(), "--only", "sheets,aids", "--svg"];
     let output = pnpkit(&root(), &args);
     let (_, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");

@@ -1,5 +1,5 @@
-//! The print engine end to end: `pnpkit build` on data/dougram writes print-ready PDFs, one SVG
-//! per page and PNG previews; pages are A4 with crop marks on the cut lines, backs mirror their
+//! The print engine end to end: `pnpkit build` on data/dougram writes print-ready PDFs and, as
+//! these tests ask for them, one SVG per page (`--svg`) and PNG previews; pages are A4 with crop marks on the cut lines, backs mirror their
 //! fronts, fonts are embedded subsets, Japanese text is extractable, and a re-run is identical.
 //! poppler-utils checks run when the tools are installed (CI installs them; locally they are
 //! skipped with a message).
@@ -15,7 +15,7 @@ fn build(name: &str, extra: &[&str]) -> std::path::PathBuf {
     let dir = temp_dir(name);
     let out = dir.join("out");
     let out_arg = out.to_string_lossy().into_owned();
-    let mut args = vec!["build", "data/dougram", "--out", &out_arg];
+    let mut args = vec!["build", "data/dougram", "--out", &out_arg, "--svg"];
     args.extend(extra);
     let output = pnpkit(&root(), &args);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
@@ -37,7 +37,7 @@ fn poppler(tool: &str, args: &[&str]) -> Option<String> {
 
 #[test]
 fn previews_are_written_only_when_asked_for() {
-    // By default: PDFs and SVG pages, no PNG of any face.
+    // Without `--previews` (the SVG pages asked for): no PNG of any face.
     let out = build("print-no-previews", &["--only", "cards"]);
     assert!(out.join("cards.pdf").is_file());
     assert!(!out.join("png").exists(), "no previews unless asked for");
@@ -438,8 +438,10 @@ fn play_sheets_show_boxes_sequence_and_summary_and_tracks_print_for_packs_that_h
     assert!(out.join("svg/play-sheets-2-front.svg").is_file(), "one page per side");
     let dir = temp_dir("print-tracks");
     let tracks_out = dir.join("out").to_string_lossy().into_owned();
-    let output =
-        pnpkit(&root(), &["build", "tests/packs/point-to-point", "--out", &tracks_out, "--only", "sheets,cards"]);
+    let output = pnpkit(
+        &root(),
+        &["build", "tests/packs/point-to-point", "--out", &tracks_out, "--only", "sheets,cards", "--svg"],
+    );
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
     let track = std::fs::read_to_string(dir.join("out/svg/tracks-1-front.svg")).unwrap();
     // Attributes print under the labels the track declares, in the pack's languages.
@@ -489,7 +491,7 @@ fn an_english_only_pack_prints_its_card_list_flowchart_and_setup_chart_in_englis
     let dir = temp_dir("print-english-only");
     let out = dir.join("out");
     let out_arg = out.to_string_lossy().into_owned();
-    let args = ["build", "tests/packs/english-only-cards", "--out", &out_arg];
+    let args = ["build", "tests/packs/english-only-cards", "--out", &out_arg, "--svg"];
     let output =
         pnpkit(&root(), &[&args[..], &["--only", "flowchart", "--only", "card-list", "--only", "setups"]].concat());
     let (stdout, stderr) = text(&output);

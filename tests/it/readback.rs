@@ -208,8 +208,13 @@ fn box_problems(pdf: &Path) -> Vec<String> {
 }
 
 pub(super) fn build(pack: &str, out: &Path) {
+    build_with(pack, out, &[]);
+}
+
+/// Builds `pack` into `out` with `extra` arguments (`--svg` for tests that read the SVG pages).
+pub(super) fn build_with(pack: &str, out: &Path, extra: &[&str]) {
     let out_arg = out.to_string_lossy().into_owned();
-    let output = pnpkit(&root(), &["build", pack, "--out", &out_arg]);
+    let output = pnpkit(&root(), &[&["build", pack, "--out", &out_arg], extra].concat());
     assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
 }
 

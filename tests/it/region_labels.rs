@@ -154,7 +154,8 @@ fn declared(pack: &Path) -> Declared {
 /// what the pack declares.
 fn check(pack: &Path, name: &str) -> (Page, Declared) {
     let out = temp_dir(name);
-    let output = pnpkit(&root(), &["build", pack.to_str().unwrap(), "--out", out.to_str().unwrap(), "--only", "map"]);
+    let output =
+        pnpkit(&root(), &["build", pack.to_str().unwrap(), "--out", out.to_str().unwrap(), "--only", "map", "--svg"]);
     let (stdout, stderr) = text(&output);
     assert!(output.status.success(), "{stdout}\n{stderr}");
     assert!(!stderr.contains("W0805") && !stdout.contains("W0805"), "a region found no room:\n{stderr}");

@@ -15,7 +15,7 @@ const PACKS: [&str; 5] = ["twilight-struggle", "doomtrooper", "submarine-attack"
 fn build_sheets(name: &str, dir: &Path) -> PathBuf {
     let out = temp_dir(&format!("sheets-{name}")).join("out");
     let out_arg = out.to_string_lossy().into_owned();
-    let output = pnpkit(&root(), &["build", &dir.to_string_lossy(), "--out", &out_arg, "--only", "sheets"]);
+    let output = pnpkit(&root(), &["build", &dir.to_string_lossy(), "--out", &out_arg, "--only", "sheets", "--svg"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
     out
 }

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use super::readback::{build, read_words, PageWords, Word, MM_PER_PT};
+use super::readback::{build_with, read_words, PageWords, Word, MM_PER_PT};
 use super::support::temp_dir;
 
 /// The products made of tables.
@@ -88,7 +88,7 @@ fn every_word_of_the_aids_card_lists_and_setup_charts_is_6_pt_or_more_and_the_fo
     let mut built = 0;
     for pack in PACKS {
         let out = dir.join(pack);
-        build(&format!("data/{pack}"), &out);
+        build_with(&format!("data/{pack}"), &out, &["--svg"]);
         for product in PRODUCTS {
             built += usize::from(out.join(format!("{product}.pdf")).is_file());
             let (problems, _) = audit(&out, product);
@@ -104,7 +104,7 @@ fn every_word_of_the_aids_card_lists_and_setup_charts_is_6_pt_or_more_and_the_fo
 fn the_setup_charts_draw_every_placed_piece_at_its_printed_size_of_at_least_10_mm() {
     let dir = temp_dir("tables-pieces");
     let out = dir.join("dougram");
-    build("data/dougram", &out);
+    build_with("data/dougram", &out, &["--svg"]);
     let (_, pages) = audit(&out, "setup-charts");
     let drawn: Vec<Piece> = pages.concat();
     // One image per row of setups.csv (a piece placed at a location, with its count beside it).
