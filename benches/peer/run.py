@@ -28,7 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import convert
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import convert  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 RL_VERSION = "5.1.0"
@@ -249,7 +250,7 @@ def main():
 def markdown(rep):
     yes = {True: "met", False: "**missed**"}
     out = [f"pnpkit {rep['pnpkit']}, ReportLab {rep['reportlab']}, {rep['machine']}; medians of "
-           f"{rep['runs']} alternated runs after {rep['warmups']} warm-ups, whole process; "
+           f"{rep['runs']} alternated runs after {rep['warmups']} warm-up rounds, whole process; "
            f"`[print] card_backs = false`: {rep['card_backs_false']}.", ""]
     if rep["tasks"]:
         out += ["| task | pnpkit | ReportLab | ratio | target |", "| --- | --- | --- | --- | --- |"]
