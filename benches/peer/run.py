@@ -97,26 +97,13 @@ def reportlab_python(bench: Path):
     return py
 
 
-def write_checked_pack(pnpkit, workload, font, dest, times, card_backs_off):
-    """Writes the pack and checks it. With `card_backs_off`, `[print] card_backs = false` is
-    written; a pnpkit whose loader does not know the key yet gets the pack without it. Returns
-    what became of the key: "off", "dropped (unknown to this pnpkit)" or "on"."""
-    state = "on"
-    if card_backs_off:
-        convert.write_pack(workload, font, dest, times=times, card_backs=False)
-        check = subprocess.run([pnpkit, "check", dest, "--format", "short"], capture_output=True, text=True)
-        if "card_backs" in check.stderr and check.returncode != 0:
-            print(f"note: this pnpkit does not know `[print] card_backs`; {dest.name} is written "
-                  "without it (cards.pdf keeps a back page per sheet)", file=sys.stderr)
-            state = "dropped (unknown to this pnpkit)"
-        else:
-            state = "off"
-    if state != "off":
-        convert.write_pack(workload, font, dest, times=times, card_backs=True)
+def write_checked_pack(pnpkit, workload, font, dest, times, one_sided):
+    """Writes the pack (its cards one-sided, `[print] one_sided_cards = true`, as the peer prints
+    them, unless `one_sided` is false) and checks it."""
+    convert.write_pack(workload, font, dest, times=times, one_sided=one_sided)
     check = subprocess.run([pnpkit, "check", dest, "--format", "short"], capture_output=True, text=True)
     if check.returncode != 0:
         fail(1, f"the converted pack {dest} does not check clean:\n{check.stderr[-3000:]}")
-    return state
 
 
 def git_head():
@@ -142,7 +129,7 @@ def main():
     ap.add_argument("--warmups", type=int, default=2, help="untimed runs first (default 2)")
     ap.add_argument("--tasks", default="cards-ja,counters,map", help="peer tasks to time")
     ap.add_argument("--keep-card-backs", action="store_true",
-                    help="do not write `[print] card_backs = false` (cards get a back page per sheet)")
+                    help="do not write `[print] one_sided_cards = true` (cards get a back page per sheet)")
     ap.add_argument("--no-scale", action="store_true", help="skip the 10× cards run")
     ap.add_argument("--no-dougram", action="store_true", help="skip the data/dougram runs")
     ap.add_argument("--require-targets", action="store_true", help="exit 3 when a target is missed")
@@ -168,7 +155,7 @@ def main():
     rl = reportlab_python(bench)
     os.environ["IPAEX_GOTHIC"] = str(font)  # the peer script reads it
     pack1 = bench / "pack-1x"
-    backs = write_checked_pack(pnpkit, workload, font, pack1, 1, not args.keep_card_backs)
+    write_checked_pack(pnpkit, workload, font, pack1, 1, not args.keep_card_backs)
     pack10 = bench / "pack-10x"
     if not args.no_scale:
         write_checked_pack(pnpkit, workload, font, pack10, 10, not args.keep_card_backs)
@@ -191,7 +178,7 @@ def main():
         "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores",
         "runs": args.runs,
         "warmups": args.warmups,
-        "card_backs_false": backs,
+        "one_sided_cards": not args.keep_card_backs,
         "tasks": {},
     }
     missed = []
@@ -251,7 +238,7 @@ def markdown(rep):
     yes = {True: "met", False: "**missed**"}
     out = [f"pnpkit {rep['pnpkit']}, ReportLab {rep['reportlab']}, {rep['machine']}; medians of "
            f"{rep['runs']} alternated runs after {rep['warmups']} warm-up rounds, whole process; "
-           f"`[print] card_backs = false`: {rep['card_backs_false']}.", ""]
+           f"`[print] one_sided_cards`: {str(rep['one_sided_cards']).lower()}.", ""]
     if rep["tasks"]:
         out += ["| task | pnpkit | ReportLab | ratio | target |", "| --- | --- | --- | --- | --- |"]
         for task, t in rep["tasks"].items():
