@@ -84,7 +84,8 @@ fn bench(which: &str) {
             }
         }
         let t = Instant::now();
-        let svgs: Vec<&str> = rendered.previews.iter().map(|p| p.svg.as_str()).collect();
+        let svgs: Vec<String> = rendered.previews.iter().map(|p| p.art.document()).collect();
+        let svgs: Vec<&str> = svgs.iter().map(String::as_str).collect();
         assert!(pngs(&parser, &svgs, 300).iter().all(Result::is_ok));
         time(&format!("4 png previews ({} faces, 300 dpi)", rendered.previews.len()), t);
     }

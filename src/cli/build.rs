@@ -123,7 +123,8 @@ fn stage(
     }
     if let Some(dpi) = plan.png_dpi.filter(|_| !rendered.previews.is_empty()) {
         let started = std::time::Instant::now();
-        let svgs: Vec<&str> = rendered.previews.iter().map(|p| p.svg.as_str()).collect();
+        let svgs: Vec<String> = rendered.previews.iter().map(|p| p.art.document()).collect();
+        let svgs: Vec<&str> = svgs.iter().map(String::as_str).collect();
         for (preview, bytes) in rendered.previews.iter().zip(pngs(parser, &svgs, dpi)) {
             let bytes = bytes.map_err(|e| format!("{}: {}", preview.name, e.0))?;
             put(&mut staging, format!("png/{}.png", preview.name), "png", None, bytes)?;

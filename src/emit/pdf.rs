@@ -43,8 +43,13 @@ pub fn pdf(parser: &SvgParser, pages: &[PdfPage<'_>], page_mm: (f64, f64), title
     let settings = PageSettings::from_wh(w, h).ok_or_else(|| SvgError(format!("invalid page size {page_mm:?}")))?;
     let size = Size::from_wh(w, h).ok_or_else(|| SvgError(format!("invalid page size {page_mm:?}")))?;
     let whole = Rect { x: 0.0, y: 0.0, w: page_mm.0, h: page_mm.1 };
-    let mut faces = Faces::parsed(parser, pages)?;
-    for page in pages {
+    let mut faces = Faces::default();
+    // A face's graphic holds its whole content stream: it is kept only up to its last page.
+    let mut last_page: HashMap<*const Art, usize> = HashMap::new();
+    for (i, page) in pages.iter().enumerate() {
+        last_page.extend(page.placed.iter().map(|p| (Arc::as_ptr(&p.art), i)));
+    }
+    for (i, page) in pages.iter().enumerate() {
         let boxes = page.boxes.unwrap_or(PrintBoxes { trim: whole, bleed: whole });
         let settings = settings
             .clone()
@@ -55,6 +60,7 @@ pub fn pdf(parser: &SvgParser, pages: &[PdfPage<'_>], page_mm: (f64, f64), title
         draw_page(&mut surface, parser, page, size, &mut faces)?;
         surface.finish();
         pdf_page.finish();
+        faces.0.retain(|art, _| last_page.get(art).is_some_and(|&last| last > i));
     }
     doc.finish().map_err(|e| SvgError(format!("{e:?}")))
 }
@@ -80,6 +86,7 @@ fn draw_page(
     // Every placed face is a child of the root element, so the text between two of them (and
     // before the first, after the last) is whole elements: each is drawn as a document of its own
     // under the page's root element.
+    faces.prepare(surface, parser, page)?;
     let root = svg.find('>').map_or(0, |i| i + 1);
     let body_end = svg.rfind("</svg>").unwrap_or(svg.len());
     let draw_between = |surface: &mut Surface<'_>, between: &str| -> Result<(), SvgError> {
@@ -92,7 +99,7 @@ fn draw_page(
     let mut from = root;
     for placed in page.placed {
         draw_between(surface, &svg[from..placed.span.start])?;
-        let graphic = faces.graphic(surface, &placed.art)?;
+        let graphic = faces.graphic(&placed.art)?;
         let (x, y) = (placed.at.0 as f32 * PT, placed.at.1 as f32 * PT);
         surface.push_transform(&Transform::from_translate(x, y));
         let clip = placed.clip;
@@ -115,47 +122,41 @@ fn draw_page(
     draw_between(surface, &svg[from..body_end])
 }
 
-/// The placed faces of one document: each parsed once (all of them on every core before the
-/// pages are drawn: parsing and laying out their text is most of a face's cost) and drawn once
-/// as a graphic (a form XObject), by its art.
-struct Faces {
-    trees: HashMap<*const Art, resvg::usvg::Tree>,
-    graphics: HashMap<*const Art, Graphic>,
-}
+/// The placed faces of one document, each drawn once as a graphic (a form XObject), by its art.
+/// A page's new faces are parsed together on every core (parsing and laying out their text is
+/// most of a face's cost), drawn, and their parsed trees dropped: memory holds one page's trees,
+/// not a whole deck's.
+#[derive(Default)]
+struct Faces(HashMap<*const Art, Graphic>);
 
 impl Faces {
-    /// The faces placed on `pages`, parsed.
-    fn parsed(parser: &SvgParser, pages: &[PdfPage<'_>]) -> Result<Faces, SvgError> {
-        let mut arts: Vec<&Arc<Art>> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for placed in pages.iter().flat_map(|p| p.placed) {
-            if seen.insert(Arc::as_ptr(&placed.art)) {
-                arts.push(&placed.art);
+    /// Draws the faces placed on `page` that no earlier page placed.
+    fn prepare(&mut self, surface: &mut Surface<'_>, parser: &SvgParser, page: &PdfPage<'_>) -> Result<(), SvgError> {
+        let mut new: Vec<&Arc<Art>> = Vec::new();
+        for placed in page.placed {
+            let key = Arc::as_ptr(&placed.art);
+            if !self.0.contains_key(&key) && !new.iter().any(|a| Arc::as_ptr(a) == key) {
+                new.push(&placed.art);
             }
         }
-        let trees = super::parallel::in_order(&arts, |art| parser.parse(&art.document()));
-        let trees =
-            arts.iter().zip(trees).map(|(art, tree)| Ok((Arc::as_ptr(art), tree?))).collect::<Result<_, _>>()?;
-        Ok(Faces { trees, graphics: HashMap::new() })
+        let trees = super::parallel::in_order(&new, |art| parser.parse(&art.document()));
+        for (art, tree) in new.into_iter().zip(trees) {
+            let (_, _, w, h) = art.view;
+            let size = Size::from_wh(w as f32 * PT, h as f32 * PT)
+                .ok_or_else(|| SvgError(format!("invalid face size {:?}", art.view)))?;
+            let mut builder = surface.stream_builder();
+            let mut face = builder.surface();
+            face.draw_svg(&tree?, size, svg_settings());
+            face.finish();
+            self.0.insert(Arc::as_ptr(art), Graphic::new(builder.finish(), false));
+        }
+        Ok(())
     }
 
-    fn graphic(&mut self, surface: &mut Surface<'_>, art: &Arc<Art>) -> Result<Graphic, SvgError> {
-        // Keyed by the art's address: the pages hold every art alive while the document is drawn.
-        let key = Arc::as_ptr(art);
-        if let Some(graphic) = self.graphics.get(&key) {
-            return Ok(graphic.clone());
-        }
-        let tree = self.trees.get(&key).ok_or_else(|| SvgError("a placed face was not parsed".into()))?;
-        let (_, _, w, h) = art.view;
-        let size = Size::from_wh(w as f32 * PT, h as f32 * PT)
-            .ok_or_else(|| SvgError(format!("invalid face size {:?}", art.view)))?;
-        let mut builder = surface.stream_builder();
-        let mut face = builder.surface();
-        face.draw_svg(tree, size, svg_settings());
-        face.finish();
-        let graphic = Graphic::new(builder.finish(), false);
-        self.graphics.insert(key, graphic.clone());
-        Ok(graphic)
+    /// The graphic of `art`, drawn by [`Faces::prepare`]. Keyed by the art's address: the pages
+    /// hold every art alive while the document is drawn.
+    fn graphic(&self, art: &Arc<Art>) -> Result<Graphic, SvgError> {
+        self.0.get(&Arc::as_ptr(art)).cloned().ok_or_else(|| SvgError("a placed face was not drawn".into()))
     }
 }
 

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use serde_json::Value;
+use sha2::Digest;
 
 use super::describe::Describer;
 use super::templates::{self, Templates};
@@ -137,9 +138,10 @@ pub(crate) struct FaceRenderer<'a> {
     templates: &'a Templates,
     sources: &'a Sources,
     pub(crate) warnings: Vec<Diagnostic>,
-    /// Faces drawn so far, by id, template, size and context: a face many pieces share (a
-    /// deck's back, a unit at many setup locations) is drawn once, its warnings said once.
-    drawn: BTreeMap<(String, String, [u64; 3], String), Face>,
+    /// Faces drawn so far, by id, template, size and context (its SHA-256: a deck of unique
+    /// cards keeps no copy of each context): a face many pieces share (a deck's back, a unit at
+    /// many setup locations) is drawn once, its warnings said once.
+    drawn: BTreeMap<(String, String, [u64; 3], [u8; 32]), Face>,
 }
 
 impl<'a> FaceRenderer<'a> {
@@ -152,7 +154,8 @@ impl<'a> FaceRenderer<'a> {
     fn render(&mut self, planned: Planned) -> Result<Face, Diagnostic> {
         let FaceSize { w, h, bleed } = planned.size;
         let size = [w.to_bits(), h.to_bits(), bleed.to_bits()];
-        let key = (planned.face, planned.template, size, planned.context.to_string());
+        let context = sha2::Sha256::digest(planned.context.to_string().as_bytes()).into();
+        let key = (planned.face, planned.template, size, context);
         if let Some(face) = self.drawn.get(&key) {
             let (names, provisional) = planned.provisional;
             return Ok(Face { names, provisional, ..face.clone() });

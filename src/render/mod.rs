@@ -182,8 +182,9 @@ pub struct Document {
 pub struct Preview {
     /// Path under `png/` without extension, e.g. `cards/29-front`.
     pub name: String,
-    /// Standalone SVG with bleed.
-    pub svg: String,
+    /// The face with its bleed (the drawing the PDFs place; its SVG document is made only when
+    /// previews are written).
+    pub art: Arc<crate::layout::Art>,
 }
 
 /// Everything rendered for a pack.
@@ -266,7 +267,7 @@ pub fn render_each(
     let mut faces = FaceRenderer::new(pack, &templates, sources);
     let mut ctx = Ctx::new(pack, &fonts);
     let mut out = Rendered::default();
-    let mut previews: BTreeMap<String, String> = BTreeMap::new();
+    let mut previews: BTreeMap<String, Arc<crate::layout::Art>> = BTreeMap::new();
     let mut errors = Vec::new();
     let page_mm = (options.paper.width, options.paper.height);
     let one = |product: Product, pages: Vec<Page>, pieces: usize| -> Vec<Document> {
@@ -323,7 +324,7 @@ pub fn render_each(
     out.warnings = faces.warnings;
     out.warnings.append(&mut ctx.warnings);
     out.provisional = std::mem::take(&mut ctx.provisional);
-    out.previews = previews.into_iter().map(|(name, svg)| Preview { name, svg }).collect();
+    out.previews = previews.into_iter().map(|(name, art)| Preview { name, art }).collect();
     Ok(out)
 }
 
@@ -334,7 +335,7 @@ fn imposed(
     faces: &mut FaceRenderer<'_>,
     options: &Options,
     product: Product,
-    previews: &mut BTreeMap<String, String>,
+    previews: &mut BTreeMap<String, Arc<crate::layout::Art>>,
 ) -> Result<Vec<Document>, Diagnostic> {
     let pack = ctx.pack;
     let built = match product {
@@ -354,8 +355,10 @@ fn imposed(
     if built.pieces.is_empty() {
         return Ok(Vec::new()); // the pack has nothing of this kind
     }
+    // One drawing per distinct face, shared by the sheets' placements and the previews.
+    let mut arts = sheets::Arts::default();
     for face in &built.faces {
-        previews.entry(face.id.clone()).or_insert_with(|| sheets::standalone(face, ctx.fonts.main_family()));
+        previews.entry(face.id.clone()).or_insert_with(|| arts.of(face));
     }
     let pieces: Vec<Piece<'_>> =
         built.pieces.iter().map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) }).collect();
@@ -364,7 +367,7 @@ fn imposed(
         Product::Chits => ctx.msg.first("products.chits"),
         _ => ctx.msg.first("products.cards"),
     };
-    let pages = sheets::pages(ctx, &built.imp, &pieces, options.back_offset, &kind, options.blank_backs);
+    let pages = sheets::pages(ctx, (&built.imp, &mut arts), &pieces, options.back_offset, &kind, options.blank_backs);
     let page_mm = (built.imp.paper.width, built.imp.paper.height);
     Ok(vec![Document { product, name: product.name().into(), pages, pieces: pieces.len(), page_mm }])
 }

@@ -107,7 +107,7 @@ fn marks(c: &mut Canvas<'_>, marks: &[CropMark]) {
 /// the footer.
 pub(crate) fn pages(
     ctx: &mut Ctx<'_>,
-    imp: &Imposition,
+    (imp, arts): (&Imposition, &mut Arts),
     pieces: &[Piece<'_>],
     offset: (f64, f64),
     kind: &str,
@@ -119,7 +119,6 @@ pub(crate) fn pages(
     let with_back = back_pages(&has_back, blank_backs);
     let size = (imp.paper.width, imp.paper.height);
     let mut out = Vec::new();
-    let mut arts = Arts::default();
     for (n, chunk) in pieces.chunks(per).enumerate() {
         let filled = chunk.len();
         // Every slot's cut (trim) and bleed box, computed once: they place the faces and make the
@@ -130,14 +129,14 @@ pub(crate) fn pages(
         let back_bleeds: Vec<Rect> = (0..filled).map(|i| imp.back_bleed_box(i, filled, offset)).collect();
         let mut front = ctx.canvas(size, Owner::new(format!("{kind} sheet {}", n + 1), None));
         for (i, piece) in chunk.iter().enumerate() {
-            place(&mut front, (piece.front, &mut arts), front_trims[i], front_bleeds[i]);
+            place(&mut front, (piece.front, &mut *arts), front_trims[i], front_bleeds[i]);
         }
         let mut front_marks = imp.crop_marks(filled, None);
         let (mut trims, mut bleeds) = (front_trims, front_bleeds);
         if imp.sides == Sides::Fold {
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(back) = piece.back {
-                    place(&mut front, (back, &mut arts), back_trims[i], back_bleeds[i]);
+                    place(&mut front, (back, &mut *arts), back_trims[i], back_bleeds[i]);
                 }
             }
             let fold = imp.fold_x();
@@ -163,7 +162,7 @@ pub(crate) fn pages(
             let mut back = ctx.canvas(size, Owner::new(format!("{kind} sheet {} back", n + 1), None));
             for (i, piece) in chunk.iter().enumerate() {
                 if let Some(face) = piece.back {
-                    place(&mut back, (face, &mut arts), back_trims[i], back_bleeds[i]);
+                    place(&mut back, (face, &mut *arts), back_trims[i], back_bleeds[i]);
                 }
             }
             let back_marks = imp.crop_marks(filled, Some(offset));
@@ -195,18 +194,6 @@ fn provisional_note(
         what.push_str(" · ");
         what.push_str(&short);
     }
-}
-
-/// A face on its own, with its bleed, for PNG previews; text naming no family is set in `font`.
-pub(crate) fn standalone(face: &Face, font: &str) -> String {
-    let (w, h) = (mm(face.w + 2.0 * face.bleed), mm(face.h + 2.0 * face.bleed));
-    format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="{} {} {w} {h}" font-family="{}">{}</svg>"#,
-        mm(-face.bleed),
-        mm(-face.bleed),
-        escape(font),
-        face.svg
-    )
 }
 
 /// Escapes text for SVG.

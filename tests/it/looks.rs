@@ -69,7 +69,7 @@ fn svg_of(out: &render::Rendered, pack: &str, shot: &Shot) -> (String, String, u
     match shot {
         Shot::Face(_, name) => {
             let preview = out.previews.iter().find(|p| p.name == *name).unwrap_or_else(|| panic!("{pack}: no {name}"));
-            (format!("{pack}-{}", name.replace('/', "-")), preview.svg.clone(), FACE_DPI)
+            (format!("{pack}-{}", name.replace('/', "-")), preview.art.document(), FACE_DPI)
         }
         Shot::Page(_, document, page) => {
             let doc =
