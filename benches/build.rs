@@ -85,8 +85,8 @@ fn bench(which: &str) {
         }
         let t = Instant::now();
         let svgs: Vec<String> = rendered.previews.iter().map(|p| p.art.document()).collect();
-        let svgs: Vec<&str> = svgs.iter().map(String::as_str).collect();
-        assert!(pngs(&parser, &svgs, 300).iter().all(Result::is_ok));
+        let svgs: Vec<(&str, u32)> = svgs.iter().map(|s| (s.as_str(), 300)).collect();
+        assert!(pngs(&parser, &svgs).iter().all(Result::is_ok));
         time(&format!("4 png previews ({} faces, 300 dpi)", rendered.previews.len()), t);
     }
     println!("\n{which} ({}): {}", dir.display(), documents.join("; "));

@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 
 use super::pdfs::WrittenPdfs;
 use crate::diag::Diagnostic;
-use crate::emit::{png, pngs, OutputLock, Staging, SvgParser};
+use crate::emit::{pngs, OutputLock, Staging, SvgParser};
 use crate::model::Pack;
 use crate::render::{Document, Product, Rendered};
 
@@ -107,10 +107,22 @@ fn stage(
         }
         eprintln!("  {name:<12} {} pieces, {} pages  ({} ms)", doc.pieces, doc.pages.len(), took.as_millis());
     }
-    // Whole-page previews (the flowchart) go with the faces' previews.
-    for (name, svg) in rendered.page_previews.iter().filter(|_| plan.png_dpi.is_some()) {
-        // Whole pages at 150 dpi: enough to read on a screen, a fraction of 300 dpi's size.
-        let bytes = png(parser, svg, 150).map_err(|e| format!("{name}.png: {}", e.0))?;
+    // The previews, when asked for, in one batch on every core: the whole pages (the flowchart)
+    // at 150 dpi, enough to read on a screen, and every distinct face at the asked resolution.
+    let started = std::time::Instant::now();
+    let (page_pngs, face_pngs) = match plan.png_dpi {
+        Some(dpi) => {
+            let faces: Vec<String> = rendered.previews.iter().map(|p| p.art.document()).collect();
+            let pages = rendered.page_previews.iter().map(|(_, svg)| (svg.as_str(), 150));
+            let jobs: Vec<(&str, u32)> = pages.chain(faces.iter().map(|svg| (svg.as_str(), dpi))).collect();
+            let mut pngs = pngs(parser, &jobs);
+            let faces = pngs.split_off(rendered.page_previews.len());
+            (pngs, faces)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    for ((name, _), bytes) in rendered.page_previews.iter().zip(page_pngs) {
+        let bytes = bytes.map_err(|e| format!("{name}.png: {}", e.0))?;
         put(&mut staging, format!("{name}.png"), "png", Some(1), bytes)?;
     }
     for (name, bytes) in &rendered.files {
@@ -121,11 +133,8 @@ fn stage(
         };
         put(&mut staging, name.clone(), kind, None, bytes.clone())?;
     }
-    if let Some(dpi) = plan.png_dpi.filter(|_| !rendered.previews.is_empty()) {
-        let started = std::time::Instant::now();
-        let svgs: Vec<String> = rendered.previews.iter().map(|p| p.art.document()).collect();
-        let svgs: Vec<&str> = svgs.iter().map(String::as_str).collect();
-        for (preview, bytes) in rendered.previews.iter().zip(pngs(parser, &svgs, dpi)) {
+    if let (Some(dpi), false) = (plan.png_dpi, rendered.previews.is_empty()) {
+        for (preview, bytes) in rendered.previews.iter().zip(face_pngs) {
             let bytes = bytes.map_err(|e| format!("{}: {}", preview.name, e.0))?;
             put(&mut staging, format!("png/{}.png", preview.name), "png", None, bytes)?;
         }

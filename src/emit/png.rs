@@ -38,9 +38,10 @@ fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, png::E
     Ok(out)
 }
 
-/// Renders many SVGs at `dpi`, spread over the machine's cores; results keep the input order.
-pub fn pngs(parser: &SvgParser, svgs: &[&str], dpi: u32) -> Vec<Result<Vec<u8>, SvgError>> {
-    super::parallel::in_order(svgs, |svg| png(parser, svg, dpi))
+/// Renders many SVGs, each at its dots per inch, spread over the machine's cores; results keep
+/// the input order.
+pub fn pngs(parser: &SvgParser, svgs: &[(&str, u32)]) -> Vec<Result<Vec<u8>, SvgError>> {
+    super::parallel::in_order(svgs, |&(svg, dpi)| png(parser, svg, dpi))
 }
 
 #[cfg(test)]
