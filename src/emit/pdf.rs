@@ -49,20 +49,48 @@ pub fn pdf(parser: &SvgParser, pages: &[PdfPage<'_>], page_mm: (f64, f64), title
     for (i, page) in pages.iter().enumerate() {
         last_page.extend(page.placed.iter().map(|p| (Arc::as_ptr(&p.art), i)));
     }
-    for (i, page) in pages.iter().enumerate() {
-        let boxes = page.boxes.unwrap_or(PrintBoxes { trim: whole, bleed: whole });
-        let settings = settings
-            .clone()
-            .with_trim_box(Some(points(boxes.trim, page_mm)?))
-            .with_bleed_box(Some(points(boxes.bleed, page_mm)?));
-        let mut pdf_page = doc.start_page_with(settings);
-        let mut surface = pdf_page.surface();
-        draw_page(&mut surface, parser, page, size, &mut faces)?;
-        surface.finish();
-        pdf_page.finish();
-        faces.0.retain(|art, _| last_page.get(art).is_some_and(|&last| last > i));
-    }
+    let new_faces = first_placements(pages);
+    std::thread::scope(|scope| {
+        // Each page's new faces are parsed (on every core) ahead of the page that draws them:
+        // while one page's faces go into the PDF, the next page's are parsed. The channel holds
+        // one page, so memory holds about two pages' parsed faces, never a whole deck's.
+        let (parsed, trees) = std::sync::mpsc::sync_channel(1);
+        let new_faces = &new_faces;
+        scope.spawn(move || {
+            for arts in new_faces {
+                let trees = super::parallel::in_order(arts, |art| parser.parse(&art.document()));
+                if parsed.send(trees).is_err() {
+                    break; // the pages stopped at an error
+                }
+            }
+        });
+        for (i, page) in pages.iter().enumerate() {
+            let trees = trees.recv().map_err(|_| SvgError("the faces could not be parsed".into()))?;
+            let boxes = page.boxes.unwrap_or(PrintBoxes { trim: whole, bleed: whole });
+            let settings = settings
+                .clone()
+                .with_trim_box(Some(points(boxes.trim, page_mm)?))
+                .with_bleed_box(Some(points(boxes.bleed, page_mm)?));
+            let mut pdf_page = doc.start_page_with(settings);
+            let mut surface = pdf_page.surface();
+            faces.add(&mut surface, &new_faces[i], trees)?;
+            draw_page(&mut surface, parser, page, size, &faces)?;
+            surface.finish();
+            pdf_page.finish();
+            faces.0.retain(|art, _| last_page.get(art).is_some_and(|&last| last > i));
+        }
+        Ok::<_, SvgError>(())
+    })?;
     doc.finish().map_err(|e| SvgError(format!("{e:?}")))
+}
+
+/// The faces each page places that no earlier page placed, page by page.
+fn first_placements<'p>(pages: &'p [PdfPage<'_>]) -> Vec<Vec<&'p Arc<Art>>> {
+    let mut seen = std::collections::HashSet::new();
+    pages
+        .iter()
+        .map(|page| page.placed.iter().map(|p| &p.art).filter(|art| seen.insert(Arc::as_ptr(art))).collect())
+        .collect()
 }
 
 fn svg_settings() -> SvgSettings {
@@ -76,7 +104,7 @@ fn draw_page(
     parser: &SvgParser,
     page: &PdfPage<'_>,
     size: Size,
-    faces: &mut Faces,
+    faces: &Faces,
 ) -> Result<(), SvgError> {
     let svg = page.svg;
     if page.placed.is_empty() {
@@ -86,7 +114,6 @@ fn draw_page(
     // Every placed face is a child of the root element, so the text between two of them (and
     // before the first, after the last) is whole elements: each is drawn as a document of its own
     // under the page's root element.
-    faces.prepare(surface, parser, page)?;
     let root = svg.find('>').map_or(0, |i| i + 1);
     let body_end = svg.rfind("</svg>").unwrap_or(svg.len());
     let draw_between = |surface: &mut Surface<'_>, between: &str| -> Result<(), SvgError> {
@@ -122,25 +149,20 @@ fn draw_page(
     draw_between(surface, &svg[from..body_end])
 }
 
-/// The placed faces of one document, each drawn once as a graphic (a form XObject), by its art.
-/// A page's new faces are parsed together on every core (parsing and laying out their text is
-/// most of a face's cost), drawn, and their parsed trees dropped: memory holds one page's trees,
-/// not a whole deck's.
+/// The placed faces of one document, each drawn once as a graphic (a form XObject), by its art;
+/// their parsed trees are dropped once drawn.
 #[derive(Default)]
 struct Faces(HashMap<*const Art, Graphic>);
 
 impl Faces {
-    /// Draws the faces placed on `page` that no earlier page placed.
-    fn prepare(&mut self, surface: &mut Surface<'_>, parser: &SvgParser, page: &PdfPage<'_>) -> Result<(), SvgError> {
-        let mut new: Vec<&Arc<Art>> = Vec::new();
-        for placed in page.placed {
-            let key = Arc::as_ptr(&placed.art);
-            if !self.0.contains_key(&key) && !new.iter().any(|a| Arc::as_ptr(a) == key) {
-                new.push(&placed.art);
-            }
-        }
-        let trees = super::parallel::in_order(&new, |art| parser.parse(&art.document()));
-        for (art, tree) in new.into_iter().zip(trees) {
+    /// Draws `arts` (parsed into `trees`) as graphics.
+    fn add(
+        &mut self,
+        surface: &mut Surface<'_>,
+        arts: &[&Arc<Art>],
+        trees: Vec<Result<resvg::usvg::Tree, SvgError>>,
+    ) -> Result<(), SvgError> {
+        for (art, tree) in arts.iter().zip(trees) {
             let (_, _, w, h) = art.view;
             let size = Size::from_wh(w as f32 * PT, h as f32 * PT)
                 .ok_or_else(|| SvgError(format!("invalid face size {:?}", art.view)))?;
@@ -153,7 +175,7 @@ impl Faces {
         Ok(())
     }
 
-    /// The graphic of `art`, drawn by [`Faces::prepare`]. Keyed by the art's address: the pages
+    /// The graphic of `art`, drawn by [`Faces::add`]. Keyed by the art's address: the pages
     /// hold every art alive while the document is drawn.
     fn graphic(&self, art: &Arc<Art>) -> Result<Graphic, SvgError> {
         self.0.get(&Arc::as_ptr(art)).cloned().ok_or_else(|| SvgError("a placed face was not drawn".into()))
