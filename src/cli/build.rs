@@ -24,6 +24,8 @@ pub(super) struct Plan {
     pub(super) png_dpi: Option<u32>,
     /// Whether to write every page as SVG too (`svg/<doc>-<sheet>-<side>.svg`).
     pub(super) svg: bool,
+    /// Whether to write the PDFs (not for `--only png` alone: the previews without them).
+    pub(super) pdfs: bool,
 }
 
 #[derive(Serialize)]
@@ -96,7 +98,8 @@ fn stage(
     for doc in &rendered.documents {
         let name = doc.name.as_str();
         let mut took = std::time::Duration::ZERO;
-        for file in pdfs.take(parser, pack, doc, plan.split_backs) {
+        let files = if plan.pdfs { pdfs.take(parser, pack, doc, plan.split_backs) } else { Vec::new() };
+        for file in files {
             put(&mut staging, file.file, "pdf", Some(file.pages), file.bytes?)?;
             took += file.took;
         }
@@ -105,7 +108,9 @@ fn stage(
             let side = if page.back { "back" } else { "front" };
             put(&mut staging, format!("svg/{name}-{sheet}-{side}.svg"), "svg", Some(1), page.svg.clone().into_bytes())?;
         }
-        eprintln!("  {name:<12} {} pieces, {} pages  ({} ms)", doc.pieces, doc.pages.len(), took.as_millis());
+        if plan.pdfs {
+            eprintln!("  {name:<12} {} pieces, {} pages  ({} ms)", doc.pieces, doc.pages.len(), took.as_millis());
+        }
     }
     // The previews, when asked for, in one batch on every core: the whole pages (the flowchart)
     // at 150 dpi, enough to read on a screen, and every distinct face at the asked resolution.

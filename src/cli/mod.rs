@@ -239,6 +239,11 @@ struct PrintArgs {
 }
 
 impl PrintArgs {
+    /// Whether `--only png` is the only product asked for.
+    fn png_alone(&self) -> bool {
+        !self.only.is_empty() && self.only.iter().all(|p| *p == Product::Png)
+    }
+
     /// The render options these arguments ask for, or why they cannot be used.
     fn options(&self, pack: &Pack) -> Result<render::Options, String> {
         let paper_name = self.paper.as_deref().unwrap_or(&pack.print.paper);
@@ -272,6 +277,10 @@ impl PrintArgs {
         options.blank_backs = self.blank_backs || pack.print.blank_backs;
         if !self.only.is_empty() {
             options.only = self.only.clone();
+        }
+        // `--only png` alone: the previews of every product that has faces, and no PDF.
+        if self.png_alone() {
+            options.only = vec![Product::Counters, Product::Chits, Product::Cards];
         }
         Ok(options)
     }
@@ -437,7 +446,12 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
         // Without earlier editions that load, the reference simply carries no history.
         let reference = want_reference.then(|| scope.spawn(|| crate::reference::html(&loaded, &revisions)));
         let pdfs = pdfs::Pdfs::start(scope, &parser, &loaded, print.split_backs);
-        let rendered = render::render_each(&loaded, fonts.clone(), &mut sources, &options, &mut |doc| pdfs.add(doc));
+        let write_pdfs = !print.png_alone();
+        let rendered = render::render_each(&loaded, fonts.clone(), &mut sources, &options, &mut |doc| {
+            if write_pdfs {
+                pdfs.add(doc);
+            }
+        });
         let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         (rendered, reference, pdfs.finish())
     });
@@ -471,11 +485,13 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     };
     eprintln!("building {} into {}", loaded.id, out.display());
     // Previews only when asked for: they cost more than all the PDFs together.
-    let previews = print.previews || print.png_dpi.is_some() || loaded.print.previews;
+    let previews =
+        print.previews || print.png_dpi.is_some() || loaded.print.previews || print.only.contains(&Product::Png);
     let plan = build::Plan {
         split_backs: print.split_backs,
         png_dpi: previews.then(|| print.png_dpi.unwrap_or(300)),
         svg: print.svg || loaded.print.svg,
+        pdfs: !print.png_alone(),
     };
     match build::write((&loaded, &rendered, &diags), (&parser, pdfs), &plan, lock) {
         Ok(written) => {

@@ -85,6 +85,9 @@ pub enum Product {
     CardList,
     /// The offline HTML rules reference (`rules.html`, written by the reference module).
     Reference,
+    /// PNG previews of every distinct face (`png/…`) and of the flowchart's page; alone, the
+    /// previews without the PDFs.
+    Png,
 }
 
 impl Product {
@@ -117,6 +120,7 @@ impl Product {
             Product::Flowchart => "flowchart",
             Product::CardList => "card-list",
             Product::Reference => "rules",
+            Product::Png => "png",
         }
     }
 }
@@ -297,6 +301,7 @@ pub fn render_each(
                 .map(|pages| one(product, pages.concat(), 0)),
             Product::Flowchart => Ok(flowchart_documents(&mut ctx, options, &mut out)),
             Product::Reference => Ok(Vec::new()), // written by `reference::html`
+            Product::Png => Ok(Vec::new()),       // not in `ALL`: previews of the other products
             Product::CardList => {
                 let pages = if pack.cards.is_empty() { Vec::new() } else { cardlist::pages(&mut ctx, options.paper) };
                 Ok(one(product, pages, pack.cards.len()))

@@ -247,3 +247,30 @@ fn one_sided_cards_print_no_backs_and_change_nothing_else() {
     assert!(files(&one.join("png/cards"), "png").len() >= 13, "every front is");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--only png` alone writes the previews of every face and no PDF; beside another product, the
+/// previews come with that product's PDF.
+#[test]
+fn only_png_writes_the_previews_and_no_pdf() {
+    let dir = temp_dir("on-demand-only-png");
+    let out = dir.join("png");
+    build("data/dougram", &out, &["--only", "png"]);
+    let listed = manifest_files(&out);
+    assert!(listed.values().all(|kind| kind == "png"), "{listed:?}");
+    for kind in ["counters", "chits", "cards"] {
+        let faces = files(&out.join("png").join(kind), "png");
+        assert!(!faces.is_empty(), "no {kind} previews");
+        // Each is a real PNG, listed in the manifest.
+        for face in &faces {
+            assert!(std::fs::read(face).unwrap().starts_with(b"\x89PNG\r\n\x1a\n"), "{}", face.display());
+            let path = face.strip_prefix(&out).unwrap().to_string_lossy().into_owned();
+            assert_eq!(listed.get(&path).map(String::as_str), Some("png"), "{path}");
+        }
+    }
+    let out = dir.join("cards");
+    build("data/dougram", &out, &["--only", "png,cards"]);
+    assert!(out.join("cards.pdf").is_file() && !out.join("counters.pdf").exists());
+    assert!(!files(&out.join("png").join("cards"), "png").is_empty());
+    assert!(!out.join("png").join("counters").exists(), "previews of the products built only");
+    let _ = std::fs::remove_dir_all(&dir);
+}
