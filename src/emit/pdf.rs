@@ -128,7 +128,8 @@ fn draw_page(
         draw_between(surface, &svg[from..placed.span.start])?;
         let graphic = faces.graphic(&placed.art)?;
         let (x, y) = (placed.at.0 as f32 * PT, placed.at.1 as f32 * PT);
-        surface.push_transform(&Transform::from_translate(x, y));
+        // Everything that can fail comes before the pushes: krilla's surface must be popped as
+        // often as it was pushed, even on the way out with an error.
         let clip = placed.clip;
         let mut path = PathBuilder::new();
         let clip_pt = PdfRect::from_xywh(
@@ -140,6 +141,7 @@ fn draw_page(
         .ok_or_else(|| SvgError(format!("invalid clip {clip:?}")))?;
         path.push_rect(clip_pt);
         let path = path.finish().ok_or_else(|| SvgError(format!("invalid clip {clip:?}")))?;
+        surface.push_transform(&Transform::from_translate(x, y));
         surface.push_clip_path(&path, &FillRule::NonZero);
         surface.draw_graphic(graphic);
         surface.pop();
