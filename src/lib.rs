@@ -17,6 +17,7 @@ pub mod layout;
 pub mod load;
 pub mod messages;
 pub mod model;
+pub mod play;
 pub mod reference;
 pub mod render;
 pub mod text;

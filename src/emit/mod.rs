@@ -11,7 +11,8 @@ mod png;
 mod staging;
 mod svgdoc;
 
+pub use parallel::in_order;
 pub use pdf::{pdf, PdfPage};
-pub use png::{png, pngs};
+pub use png::{encode as encode_png, png, pngs, raster};
 pub use staging::{process_is_running, OutputLock, Staging};
 pub use svgdoc::{SvgError, SvgParser};

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// `f` of every item, on as many threads as the machine has cores, each thread taking the next
 /// item when it is free (so one long job does not hold up a queue behind it); the results come
 /// back in the items' order, so what is written does not depend on which thread was faster.
-pub(super) fn in_order<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub fn in_order<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, items.len().max(1));
     if workers == 1 {
         return items.iter().map(f).collect();

@@ -6,6 +6,12 @@ use super::svgdoc::{SvgError, SvgParser};
 
 /// Renders an SVG (sized in mm) at `dpi` dots per inch.
 pub fn png(parser: &SvgParser, svg: &str, dpi: u32) -> Result<Vec<u8>, SvgError> {
+    let pixmap = raster(parser, svg, dpi)?;
+    encode(&pixmap, dpi).map_err(|e| SvgError(e.to_string()))
+}
+
+/// Draws an SVG (sized in mm) at `dpi` dots per inch.
+pub fn raster(parser: &SvgParser, svg: &str, dpi: u32) -> Result<resvg::tiny_skia::Pixmap, SvgError> {
     let tree = parser.parse(svg)?;
     // usvg resolves mm at 96 px per inch.
     let scale = dpi as f32 / 96.0;
@@ -14,11 +20,11 @@ pub fn png(parser: &SvgParser, svg: &str, dpi: u32) -> Result<Vec<u8>, SvgError>
     let mut pixmap = resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1))
         .ok_or_else(|| SvgError(format!("cannot make a {w}×{h} image")))?;
     resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    encode(&pixmap, dpi).map_err(|e| SvgError(e.to_string()))
+    Ok(pixmap)
 }
 
 /// A drawn page as an 8-bit RGBA PNG that records its resolution (`dpi`).
-fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, png::EncodingError> {
+pub fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, png::EncodingError> {
     // tiny-skia keeps premultiplied colour; PNG stores it straight.
     let mut rgba = Vec::with_capacity(pixmap.data().len());
     for pixel in pixmap.pixels() {

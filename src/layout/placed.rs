@@ -25,6 +25,17 @@ impl Art {
             self.elements
         )
     }
+
+    /// The face without its bleed (its trim box, at the origin) as an SVG document of its own:
+    /// what a digital table shows.
+    pub fn trimmed_document(&self) -> String {
+        let (x, y, w, h) = self.view;
+        let (w, h) = (w + 2.0 * x, h + 2.0 * y);
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">{}</svg>"#,
+            self.elements
+        )
+    }
 }
 
 /// One placement of an [`Art`] on a page whose SVG text also holds it inline (for the SVG pages

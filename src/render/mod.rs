@@ -206,6 +206,24 @@ pub struct Rendered {
     pub page_previews: Vec<(String, String)>,
     /// The imposed faces that carry provisional values, for the manifest.
     pub provisional: Vec<provisional::ProvisionalPiece>,
+    /// Every kind of imposed piece (counter kind, chit value, card) with the ids of its faces in
+    /// `previews`, in print order: what digital tables (VASSAL, Tabletop Simulator) are made of.
+    pub pieces: Vec<PieceKind>,
+}
+
+/// One kind of imposed piece and its faces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    /// Counters, chits or cards.
+    pub product: Product,
+    /// The counter kind's or card's id, or the chit's label.
+    pub id: String,
+    /// The front face's id in [`Rendered::previews`].
+    pub front: String,
+    /// The back face's id, when the piece has a back.
+    pub back: Option<String>,
+    /// How many of it are printed.
+    pub count: u32,
 }
 
 /// What every page renderer works with: the pack, the fonts text is measured with, the words
@@ -272,6 +290,7 @@ pub fn render_each(
     let mut ctx = Ctx::new(pack, &fonts);
     let mut out = Rendered::default();
     let mut previews: BTreeMap<String, Arc<crate::layout::Art>> = BTreeMap::new();
+    let mut pieces = Vec::new();
     let mut errors = Vec::new();
     let page_mm = (options.paper.width, options.paper.height);
     let one = |product: Product, pages: Vec<Page>, pieces: usize| -> Vec<Document> {
@@ -284,7 +303,7 @@ pub fn render_each(
     for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
         let result = match product {
             Product::Counters | Product::Chits | Product::Cards | Product::Calibration => {
-                imposed(&mut ctx, &mut faces, options, product, &mut previews)
+                imposed(&mut ctx, &mut faces, options, product, (&mut previews, &mut pieces))
             }
             Product::Map => Ok(map_documents(&mut ctx, options)),
             Product::Aids => Ok(one(
@@ -330,17 +349,18 @@ pub fn render_each(
     out.warnings.append(&mut ctx.warnings);
     out.provisional = std::mem::take(&mut ctx.provisional);
     out.previews = previews.into_iter().map(|(name, art)| Preview { name, art }).collect();
+    out.pieces = pieces;
     Ok(out)
 }
 
 /// A product of faces imposed on sheets (counters, chits, cards) or the calibration sheet; every
-/// distinct face also goes to `previews`.
+/// distinct face also goes to `previews`, every kind of piece to `kinds`.
 fn imposed(
     ctx: &mut Ctx<'_>,
     faces: &mut FaceRenderer<'_>,
     options: &Options,
     product: Product,
-    previews: &mut BTreeMap<String, Arc<crate::layout::Art>>,
+    (previews, kinds): (&mut BTreeMap<String, Arc<crate::layout::Art>>, &mut Vec<PieceKind>),
 ) -> Result<Vec<Document>, Diagnostic> {
     let pack = ctx.pack;
     let built = match product {
@@ -365,6 +385,13 @@ fn imposed(
     for face in &built.faces {
         previews.entry(face.id.clone()).or_insert_with(|| arts.of(face));
     }
+    kinds.extend(built.kinds.iter().map(|(id, front, back, count)| PieceKind {
+        product,
+        id: id.clone(),
+        front: built.faces[*front].id.clone(),
+        back: back.map(|b| built.faces[b].id.clone()),
+        count: *count,
+    }));
     let pieces: Vec<Piece<'_>> =
         built.pieces.iter().map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) }).collect();
     let kind = match product {
@@ -449,11 +476,25 @@ fn map_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
     mapreprint::documents(ctx, options.paper)
 }
 
-/// Faces (each distinct face once) and the pieces that use them, by index.
+/// Faces (each distinct face once) and the pieces that use them, by index: every copy, and
+/// every kind (its id, faces and count).
 struct Built {
     imp: Imposition,
     faces: Vec<Face>,
     pieces: Vec<(usize, Option<usize>)>,
+    kinds: Vec<(String, usize, Option<usize>, u32)>,
+}
+
+impl Built {
+    fn new(imp: Imposition) -> Built {
+        Built { imp, faces: Vec::new(), pieces: Vec::new(), kinds: Vec::new() }
+    }
+
+    /// `count` copies of the piece `id` with these faces.
+    fn add(&mut self, id: &str, (front, back): (usize, Option<usize>), count: u32) {
+        self.pieces.extend(std::iter::repeat_n((front, back), count as usize));
+        self.kinds.push((id.to_string(), front, back, count));
+    }
 }
 
 /// The imposition for one product, or a layout error pointing at `[print]`.
@@ -487,7 +528,7 @@ fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Res
         bleed: bleed(options, pack.print.counter_bleed),
     };
     let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
-    let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
+    let mut built = Built::new(imp);
     let chosen = |id: &String| options.chosen(id);
     for counter in pack.counters.iter().filter(|c| chosen(&c.id)) {
         let front = faces.counter_side(counter, false, &size)?;
@@ -497,7 +538,7 @@ fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Res
         };
         let f = push(&mut built.faces, front);
         let b = back.map(|b| push(&mut built.faces, b));
-        built.pieces.extend(std::iter::repeat_n((f, b), counter.count.value as usize));
+        built.add(&counter.id, (f, b), counter.count.value);
     }
     Ok(built)
 }
@@ -506,11 +547,11 @@ fn chits(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     let size =
         FaceSize { w: pack.print.chit_mm, h: pack.print.chit_mm, bleed: bleed(options, pack.print.counter_bleed) };
     let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
-    let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
+    let mut built = Built::new(imp);
     let back = push(&mut built.faces, faces.chit_back(&size)?);
     for value in pack.chits.values.iter().filter(|v| options.chosen(&v.label)) {
         let front = push(&mut built.faces, faces.chit_front(&value.label, &size)?);
-        built.pieces.extend(std::iter::repeat_n((front, Some(back)), value.count as usize));
+        built.add(&value.label, (front, Some(back)), value.count);
     }
     Ok(built)
 }
@@ -526,7 +567,7 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
         _ => pack.print.gutter,
     };
     let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, sides)?;
-    let mut built = Built { imp, faces: Vec::new(), pieces: Vec::new() };
+    let mut built = Built::new(imp);
     let mut cards: Vec<_> = pack.cards.iter().filter(|c| options.chosen(&c.id)).collect();
     cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
     for card in cards {
@@ -535,7 +576,7 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
         (front.names, front.provisional) = (card.name.clone(), card.provisional.clone());
         let front = push(&mut built.faces, front);
         if pack.print.one_sided_cards {
-            built.pieces.push((front, None));
+            built.add(&card.id, (front, None), 1);
             continue;
         }
         let back = faces.card_back(card, &size)?;
@@ -543,7 +584,7 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
             Some(i) => i,
             None => push(&mut built.faces, back),
         };
-        built.pieces.push((front, Some(back)));
+        built.add(&card.id, (front, Some(back)), 1);
     }
     Ok(built)
 }
