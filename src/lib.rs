@@ -21,3 +21,4 @@ pub mod play;
 pub mod reference;
 pub mod render;
 pub mod text;
+pub mod watch;

@@ -5,16 +5,73 @@
 //! always written. Files are staged beside the output and the whole folder is swapped in only when
 //! everything succeeded.
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::pdfs::WrittenPdfs;
-use crate::diag::Diagnostic;
+use super::pdfs::{Kept, WrittenPdfs};
+use crate::diag::print::Format;
+use crate::diag::{Diagnostic, Sources};
 use crate::emit::{pngs, OutputLock, Staging, SvgParser};
 use crate::model::Pack;
-use crate::render::{Document, Product, Rendered};
+use crate::render::{Document, FaceMemo, Product, Rendered};
+
+/// What a build keeps for the next one to reuse (`pnpkit watch`): the faces it drew and the PDF
+/// files it wrote, each by what it was made from, and, once asked to ([`Reuse::quiet`]), the
+/// diagnostics it printed.
+#[derive(Default)]
+pub(super) struct Reuse {
+    pub(super) faces: FaceMemo,
+    pub(super) pdfs: Kept,
+    /// The diagnostics printed so far, as printed: only those not printed by the build before
+    /// are printed again (`None`: all of them, every build).
+    printed: Option<BTreeSet<String>>,
+}
+
+impl Reuse {
+    /// From now on, prints only the diagnostics the build before did not print.
+    pub(super) fn quiet(&mut self) {
+        self.printed.get_or_insert_with(BTreeSet::new);
+    }
+
+    /// Forgets the faces and PDFs kept (the next build makes them all), not what was printed.
+    pub(super) fn afresh(&mut self) {
+        (self.faces, self.pdfs) = Default::default();
+    }
+
+    /// Prints `diags` (only the new ones once [`Reuse::quiet`]), then how many were printed before.
+    pub(super) fn report(&mut self, sources: &Sources, diags: &[Diagnostic], format: Format) {
+        let Some(printed) = &mut self.printed else { return super::report(sources, diags, format) };
+        let text = |d: &Diagnostic| crate::diag::print::short(sources, d);
+        let now: BTreeSet<String> = diags.iter().map(text).collect();
+        let new: Vec<Diagnostic> = diags.iter().filter(|d| !printed.contains(&text(d))).cloned().collect();
+        super::report(sources, &new, format);
+        if new.len() < diags.len() {
+            eprintln!("({} diagnostics as before not repeated)", diags.len() - new.len());
+        }
+        *printed = now;
+    }
+}
+
+/// How a build ended: its exit status and, as far as it got, the pack, its sources and
+/// diagnostics, and what was rendered (only when the files were written).
+pub(super) struct Outcome {
+    pub(super) code: ExitCode,
+    pub(super) pack: Option<Pack>,
+    pub(super) sources: Sources,
+    pub(super) diags: Vec<Diagnostic>,
+    pub(super) rendered: Option<Rendered>,
+}
+
+impl Outcome {
+    /// A build that stopped before the pack was loaded, with `code`.
+    pub(super) fn failed(code: ExitCode) -> Outcome {
+        Outcome { code, pack: None, sources: Sources::default(), diags: Vec::new(), rendered: None }
+    }
+}
 
 /// What `build` writes besides the documents themselves.
 pub(super) struct Plan {
@@ -61,25 +118,27 @@ struct Manifest<'a> {
     warnings: usize,
 }
 
-/// Writes the rendered products into the output folder `lock` holds, printing a line per product.
-/// An error is a sentence that says what became of the previous output.
+/// Writes the rendered products into the output folder `lock` holds, printing a line per product;
+/// the PDF files written are then kept in `keep`. An error is a sentence that says what became of
+/// the previous output.
 pub(super) fn write(
     (pack, rendered, diags): (&Pack, &Rendered, &[Diagnostic]),
-    (parser, pdfs): (&SvgParser, WrittenPdfs),
+    (parser, pdfs, keep): (&SvgParser, WrittenPdfs, &mut Kept),
     plan: &Plan,
     lock: OutputLock,
 ) -> Result<Vec<PathBuf>, String> {
     let unchanged = |e: String| format!("{e}; the previous output is unchanged");
     let staging = Staging::new(lock).map_err(|e| unchanged(e.to_string()))?;
-    let staging = stage((pack, rendered, diags), (parser, pdfs), plan, staging).map_err(unchanged)?;
+    let staging = stage((pack, rendered, diags), (parser, pdfs, keep), plan, staging).map_err(unchanged)?;
     // The commit's errors say themselves whether the previous output is in place.
     staging.commit().map_err(|e| e.to_string())
 }
 
-/// Writes every file into `staging`: the PDFs `pdfs` holds (those it lacks are written now).
+/// Writes every file into `staging`: the PDFs `pdfs` holds (those it lacks are written now),
+/// which then go to `keep`.
 fn stage(
     (pack, rendered, diags): (&Pack, &Rendered, &[Diagnostic]),
-    (parser, mut pdfs): (&SvgParser, WrittenPdfs),
+    (parser, mut pdfs, keep): (&SvgParser, WrittenPdfs, &mut Kept),
     plan: &Plan,
     mut staging: Staging,
 ) -> Result<Staging, String> {
@@ -88,10 +147,10 @@ fn stage(
                    path: String,
                    kind: &'static str,
                    pages: Option<usize>,
-                   bytes: Vec<u8>|
+                   bytes: &[u8]|
      -> Result<(), String> {
-        staging.write(&path, &bytes).map_err(|e| format!("{path}: {e}"))?;
-        let sha256 = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+        staging.write(&path, bytes).map_err(|e| format!("{path}: {e}"))?;
+        let sha256 = Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect();
         files.push(FileEntry { path, kind, pages, bytes: bytes.len(), sha256 });
         Ok(())
     };
@@ -99,19 +158,22 @@ fn stage(
         let name = doc.name.as_str();
         let mut took = std::time::Duration::ZERO;
         let files = if plan.pdfs { pdfs.take(parser, pack, doc, plan.split_backs) } else { Vec::new() };
+        let same = !files.is_empty() && files.iter().all(|f| f.kept);
         for file in files {
-            put(&mut staging, file.file, "pdf", Some(file.pages), file.bytes?)?;
+            put(&mut staging, file.file, "pdf", Some(file.pages), &file.bytes?)?;
             took += file.took;
         }
         for (i, page) in doc.pages.iter().enumerate().filter(|_| plan.svg) {
             let sheet = doc.pages[..=i].iter().filter(|p| !p.back).count();
             let side = if page.back { "back" } else { "front" };
-            put(&mut staging, format!("svg/{name}-{sheet}-{side}.svg"), "svg", Some(1), page.svg.clone().into_bytes())?;
+            put(&mut staging, format!("svg/{name}-{sheet}-{side}.svg"), "svg", Some(1), page.svg.as_bytes())?;
         }
         if plan.pdfs {
-            eprintln!("  {name:<12} {} pieces, {} pages  ({} ms)", doc.pieces, doc.pages.len(), took.as_millis());
+            let took = if same { "as before".to_string() } else { format!("{} ms", took.as_millis()) };
+            eprintln!("  {name:<12} {} pieces, {} pages  ({took})", doc.pieces, doc.pages.len());
         }
     }
+    *keep = pdfs.kept();
     // The previews, when asked for, in one batch on every core: the whole pages (the flowchart)
     // at 150 dpi, enough to read on a screen, and every distinct face at the asked resolution.
     let started = std::time::Instant::now();
@@ -128,7 +190,7 @@ fn stage(
     };
     for ((name, _), bytes) in rendered.page_previews.iter().zip(page_pngs) {
         let bytes = bytes.map_err(|e| format!("{name}.png: {}", e.0))?;
-        put(&mut staging, format!("{name}.png"), "png", Some(1), bytes)?;
+        put(&mut staging, format!("{name}.png"), "png", Some(1), &bytes)?;
     }
     for (name, bytes) in &rendered.files {
         let kind = match name.rsplit('.').next() {
@@ -136,12 +198,12 @@ fn stage(
             Some("html") => "html",
             _ => "mermaid",
         };
-        put(&mut staging, name.clone(), kind, None, bytes.clone())?;
+        put(&mut staging, name.clone(), kind, None, bytes)?;
     }
     if let (Some(dpi), false) = (plan.png_dpi, rendered.previews.is_empty()) {
         for (preview, bytes) in rendered.previews.iter().zip(face_pngs) {
             let bytes = bytes.map_err(|e| format!("{}: {}", preview.name, e.0))?;
-            put(&mut staging, format!("png/{}.png", preview.name), "png", None, bytes)?;
+            put(&mut staging, format!("png/{}.png", preview.name), "png", None, &bytes)?;
         }
         eprintln!(
             "  {:<12} {} faces at {dpi} dpi  ({} ms)",

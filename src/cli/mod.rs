@@ -34,6 +34,7 @@ macro_rules! say {
 
 mod find;
 mod layout;
+mod watch;
 
 /// Prints a line on stdout (see `say!`), for the command modules.
 fn say_text(text: &str) {
@@ -112,6 +113,9 @@ enum Command {
     /// Print an area map's box positions as CSV `id,x,y` (mm), the automatic layout filling in
     /// areas without one: `layout data/twilight-struggle --out layout.csv`.
     Layout(layout::LayoutArgs),
+    /// Build, then build again whenever a file of the pack changes (only what changed is drawn
+    /// again); with --serve, preview the pieces and sheets in a browser that reloads itself.
+    Watch(watch::WatchArgs),
 }
 
 /// `search [PACK] QUERY…`, as typed.
@@ -338,6 +342,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Cards { command: CardsCommand::Search(args) } => search(&args, true),
         Command::Find(args) => find::run(&args),
         Command::Layout(args) => layout::run(&args),
+        Command::Watch(args) => watch::run(args),
         Command::Deck { command: DeckCommand::Check { pack, list, format } } => check_deck(&pack, &list, format),
         Command::Dump { pack, context } => {
             let mut sources = Sources::default();
@@ -408,34 +413,41 @@ fn lock_output(out: &Path, wait: bool) -> Result<crate::emit::OutputLock, ExitCo
 /// `pnpkit build`: lock the output, check, render, write; nothing is written unless every step
 /// succeeded.
 fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
+    build_reusing(pack, print, &mut build::Reuse::default()).code
+}
+
+/// One build, printing its diagnostics and what it wrote: from what `reuse` kept of an earlier
+/// build (faces drawn, PDFs written), which then keeps this build's for the next (`watch`).
+fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -> build::Outcome {
+    use build::Outcome;
     // A named output is locked before anything else, so a second build into it stops at once.
     let early = match print.out.as_deref().map(|out| lock_output(out, print.wait)).transpose() {
         Ok(lock) => lock,
-        Err(code) => return code,
+        Err(code) => return Outcome::failed(code),
     };
     let Some(Checked { pack: loaded, mut sources, mut diags, revisions }) = load_and_check(pack) else {
-        return ExitCode::FAILURE;
+        return Outcome::failed(ExitCode::FAILURE);
     };
-    let stop = |sources: &Sources, diags: &[Diagnostic], why: &str| {
-        report(sources, diags, pack.format);
+    let stop = |loaded: Pack, sources: Sources, diags: Vec<Diagnostic>, why: &str, reuse: &mut build::Reuse| {
+        reuse.report(&sources, &diags, pack.format);
         eprintln!("build stopped: {why}; nothing was written");
-        ExitCode::FAILURE
+        Outcome { code: ExitCode::FAILURE, pack: Some(loaded), sources, diags, rendered: None }
     };
     if diags.iter().any(Diagnostic::is_error) {
-        return stop(&sources, &diags, "the pack has errors");
+        return stop(loaded, sources, diags, "the pack has errors", reuse);
     }
     let options = match print.options(&loaded) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::from(2);
+            return Outcome::failed(ExitCode::from(2));
         }
     };
     let fonts = match render::fonts_for(&loaded) {
         Ok(f) => Arc::new(f),
         Err(errors) => {
             diags.extend(errors);
-            return stop(&sources, &diags, "a font could not be loaded");
+            return stop(loaded, sources, diags, "a font could not be loaded", reuse);
         }
     };
     // The rules reference needs nothing the sheets do: it is made on another core meanwhile, and
@@ -445,13 +457,14 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
     let (rendered, reference, pdfs) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.
         let reference = want_reference.then(|| scope.spawn(|| crate::reference::html(&loaded, &revisions)));
-        let pdfs = pdfs::Pdfs::start(scope, &parser, &loaded, print.split_backs);
+        let pdfs = pdfs::Pdfs::start(scope, (&parser, &loaded), print.split_backs, &reuse.pdfs);
         let write_pdfs = !print.png_alone();
-        let rendered = render::render_each(&loaded, fonts.clone(), &mut sources, &options, &mut |doc| {
-            if write_pdfs {
-                pdfs.add(doc);
-            }
-        });
+        let rendered =
+            render::render_with(&loaded, (fonts.clone(), &mut reuse.faces), &mut sources, &options, &mut |doc| {
+                if write_pdfs {
+                    pdfs.add(doc);
+                }
+            });
         let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         (rendered, reference, pdfs.finish())
     });
@@ -459,28 +472,34 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
         Ok(r) => r,
         Err(errors) => {
             diags.extend(errors);
-            return stop(&sources, &diags, "a component could not be drawn");
+            return stop(loaded, sources, diags, "a component could not be drawn", reuse);
         }
     };
     match reference {
         Some(Ok(html)) => rendered.files.push(("rules.html".into(), html.into_bytes())),
         Some(Err(d)) => {
             diags.push(d);
-            return stop(&sources, &diags, "the rules reference could not be drawn");
+            return stop(loaded, sources, diags, "the rules reference could not be drawn", reuse);
         }
         None => {}
     }
     diags.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
     if diags.iter().any(Diagnostic::is_error) {
-        return stop(&sources, &diags, "--strict: text does not fit, or lies in the margin or over other text");
+        return stop(
+            loaded,
+            sources,
+            diags,
+            "--strict: text does not fit, or lies in the margin or over other text",
+            reuse,
+        );
     }
-    report(&sources, &diags, pack.format);
+    reuse.report(&sources, &diags, pack.format);
     let out = print.out.clone().unwrap_or_else(|| Path::new("output").join(&loaded.id));
     let lock = match early {
         Some(lock) => lock,
         None => match lock_output(&out, print.wait) {
             Ok(lock) => lock,
-            Err(code) => return code,
+            Err(code) => return Outcome { code, pack: Some(loaded), sources, diags, rendered: None },
         },
     };
     eprintln!("building {} into {}", loaded.id, out.display());
@@ -493,15 +512,15 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
         svg: print.svg || loaded.print.svg,
         pdfs: !print.png_alone(),
     };
-    match build::write((&loaded, &rendered, &diags), (&parser, pdfs), &plan, lock) {
+    match build::write((&loaded, &rendered, &diags), (&parser, pdfs, &mut reuse.pdfs), &plan, lock) {
         Ok(written) => {
             say!("{}", summary::text(&loaded, &diags));
             say!("wrote {} files into {}", written.len() + 1, out.display());
-            ExitCode::SUCCESS
+            Outcome { code: ExitCode::SUCCESS, pack: Some(loaded), sources, diags, rendered: Some(rendered) }
         }
         Err(e) => {
             eprintln!("error: cannot write {}: {e}", out.display());
-            ExitCode::FAILURE
+            Outcome { code: ExitCode::FAILURE, pack: Some(loaded), sources, diags, rendered: None }
         }
     }
 }
@@ -830,7 +849,7 @@ fn earlier_editions(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnost
 }
 
 /// Prints diagnostics to stderr (JSON to stdout, so it can be piped).
-fn report(sources: &Sources, diags: &[Diagnostic], format: Format) {
+pub(super) fn report(sources: &Sources, diags: &[Diagnostic], format: Format) {
     let mut sorted: Vec<&Diagnostic> = diags.iter().collect();
     // Errors first, then in file order, so the first lines a user sees are what blocks the build.
     sorted.sort_by_key(|d| (std::cmp::Reverse(d.severity), d.span.as_ref().map(|s| (s.file, s.range.start))));

@@ -1,11 +1,14 @@
 //! The build's PDFs, written on other cores while the products after them are still being
 //! rendered: a document is queued as soon as it is drawn, and the files are staged later in the
-//! documents' order, so the output does not depend on which thread finished first.
+//! documents' order, so the output does not depend on which thread finished first. A document
+//! drawn exactly as in the build before (`pnpkit watch`) takes that build's files as they are.
 
 use std::collections::HashMap;
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::{Duration, Instant};
+
+use sha2::{Digest, Sha256};
 
 use crate::emit::{pdf, PdfPage, SvgParser};
 use crate::model::Pack;
@@ -13,12 +16,32 @@ use crate::render::sheets::Page;
 use crate::render::Document;
 
 /// One PDF file of a document: its name, page count, bytes (or why it could not be written) and
-/// the time it took.
+/// the time it took; `kept` when it is an earlier build's file, taken as it was.
+#[derive(Clone)]
 pub(super) struct Written {
     pub(super) file: String,
     pub(super) pages: usize,
-    pub(super) bytes: Result<Vec<u8>, String>,
+    pub(super) bytes: Result<Arc<[u8]>, String>,
     pub(super) took: Duration,
+    pub(super) kept: bool,
+}
+
+/// The PDF files of a build's documents by what they were written from ([`drawing`]), for the
+/// next build to take when it draws a document the same.
+#[derive(Default)]
+pub(super) struct Kept(HashMap<[u8; 32], Vec<Written>>);
+
+/// What the PDF files of `doc` are written from: its name, pages, size, the pack's title and
+/// whether backs are split.
+fn drawing(pack: &Pack, doc: &Document, split_backs: bool) -> [u8; 32] {
+    let mut hash = Sha256::new();
+    hash.update(format!("{}\0{}\0{split_backs}\0{:?}\0", pack.game.title.ja, doc.name, doc.page_mm).as_bytes());
+    for page in &doc.pages {
+        hash.update([u8::from(page.back)]);
+        hash.update(page.svg.len().to_le_bytes());
+        hash.update(page.svg.as_bytes());
+    }
+    hash.finalize().into()
 }
 
 /// Writes the PDF files of `doc`: one, or its fronts and its backs when `split_backs`.
@@ -37,14 +60,14 @@ pub(super) fn write(parser: &SvgParser, pack: &Pack, doc: &Document, split_backs
         .into_iter()
         .map(|(file, pages)| {
             let started = Instant::now();
-            let bytes = pdf(parser, &pages, doc.page_mm, &title).map_err(|e| format!("{file}: {}", e.0));
-            Written { pages: pages.len(), file, bytes, took: started.elapsed() }
+            let bytes = pdf(parser, &pages, doc.page_mm, &title).map(Arc::from).map_err(|e| format!("{file}: {}", e.0));
+            Written { pages: pages.len(), file, bytes, took: started.elapsed(), kept: false }
         })
         .collect()
 }
 
-/// The documents one writer took, each with its files.
-type Done = Vec<(Arc<Document>, Vec<Written>)>;
+/// The documents one writer took, each with what it was written from and its files.
+type Done = Vec<(Arc<Document>, [u8; 32], Vec<Written>)>;
 
 /// The PDFs of the documents handed to it, written by a thread per core.
 pub(super) struct Pdfs<'scope> {
@@ -52,16 +75,19 @@ pub(super) struct Pdfs<'scope> {
     workers: Vec<ScopedJoinHandle<'scope, Done>>,
 }
 
-/// The files written, by document.
-pub(super) struct WrittenPdfs(HashMap<*const Document, Vec<Written>>);
+/// The files written, by document, and those taken so far to be kept for the next build.
+pub(super) struct WrittenPdfs {
+    files: HashMap<*const Document, ([u8; 32], Vec<Written>)>,
+    taken: Kept,
+}
 
 impl<'scope> Pdfs<'scope> {
-    /// Starts the writers in `scope`.
+    /// Starts the writers in `scope`; a document drawn as one in `kept` takes its files.
     pub(super) fn start<'env>(
         scope: &'scope Scope<'scope, 'env>,
-        parser: &'env SvgParser,
-        pack: &'env Pack,
+        (parser, pack): (&'env SvgParser, &'env Pack),
         split_backs: bool,
+        kept: &'env Kept,
     ) -> Pdfs<'scope> {
         let (queue, documents) = mpsc::channel::<Arc<Document>>();
         let documents = Arc::new(Mutex::new(documents));
@@ -74,8 +100,15 @@ impl<'scope> Pdfs<'scope> {
                     // The lock is held only while taking the next document; a poisoned lock
                     // (another writer panicked) ends this one too, and the panic is raised at join.
                     while let Some(doc) = documents.lock().ok().and_then(|queue| queue.recv().ok()) {
-                        let files = write(parser, pack, &doc, split_backs);
-                        done.push((doc, files));
+                        let key = drawing(pack, &doc, split_backs);
+                        let files = match kept.0.get(&key) {
+                            Some(files) => files
+                                .iter()
+                                .map(|f| Written { took: Duration::ZERO, kept: true, ..f.clone() })
+                                .collect(),
+                            None => write(parser, pack, &doc, split_backs),
+                        };
+                        done.push((doc, key, files));
                     }
                     done
                 })
@@ -95,11 +128,11 @@ impl<'scope> Pdfs<'scope> {
         drop(self.queue);
         let mut out = HashMap::new();
         for worker in self.workers {
-            for (doc, files) in worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e)) {
-                out.insert(Arc::as_ptr(&doc), files);
+            for (doc, key, files) in worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e)) {
+                out.insert(Arc::as_ptr(&doc), (key, files));
             }
         }
-        WrittenPdfs(out)
+        WrittenPdfs { files: out, taken: Kept::default() }
     }
 }
 
@@ -112,6 +145,18 @@ impl WrittenPdfs {
         doc: &Arc<Document>,
         split_backs: bool,
     ) -> Vec<Written> {
-        self.0.remove(&Arc::as_ptr(doc)).unwrap_or_else(|| write(parser, pack, doc, split_backs))
+        let (key, files) = self
+            .files
+            .remove(&Arc::as_ptr(doc))
+            .unwrap_or_else(|| (drawing(pack, doc, split_backs), write(parser, pack, doc, split_backs)));
+        if files.iter().all(|f| f.bytes.is_ok()) {
+            self.taken.0.insert(key, files.clone());
+        }
+        files
+    }
+
+    /// The files taken, to be kept for the next build.
+    pub(super) fn kept(self) -> Kept {
+        self.taken
     }
 }

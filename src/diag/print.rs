@@ -68,6 +68,12 @@ pub fn human(sources: &Sources, d: &Diagnostic, short: bool) -> String {
     human_in(sources, &files_of(sources), d, short)
 }
 
+/// The text of one diagnostic in the short format (its line and notes, no source excerpt).
+pub fn short(sources: &Sources, d: &Diagnostic) -> String {
+    // The short format shows no excerpt: no file needs indexing.
+    human_in(sources, &SimpleFiles::new(), d, true)
+}
+
 /// Every source file, indexed by lines for codespan-reporting.
 fn files_of(sources: &Sources) -> SimpleFiles<String, String> {
     let mut files = SimpleFiles::new();

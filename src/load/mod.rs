@@ -117,7 +117,7 @@ pub fn pack_at(dir: &Path, revision: Option<&str>, sources: &mut Sources) -> Res
 }
 
 /// The pack's id: its folder name.
-fn pack_id(dir: &Path) -> String {
+pub fn pack_id(dir: &Path) -> String {
     let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     canonical.file_name().map_or_else(|| "pack".to_string(), |n| n.to_string_lossy().into_owned())
 }

@@ -7,7 +7,7 @@
 //! draws planned faces through the templates. `pnpkit dump --context` prints what the planner
 //! makes ([`contexts`]), so what it shows is exactly what a template receives.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -132,22 +132,91 @@ fn planned(planner: &Planner<'_>, pack: &Pack, kind: &str, id: &str) -> Result<V
     }
 }
 
+/// A face's identity for the memo: its id, template, size (bits of w, h, bleed) and the SHA-256
+/// of its context (a deck of unique cards keeps no copy of each context).
+type FaceKey = (String, String, [u64; 3], [u8; 32]);
+
+/// Faces drawn through the templates, kept from one render to the next (`pnpkit watch`): a
+/// face whose template, size and context are unchanged is not drawn again. Each keeps its text
+/// warnings as the template gave them, so a later render says them again, at the row the face
+/// now comes from. The memo holds only as long as the templates and what they are drawn with
+/// (message labels, fonts) are the same: [`FaceMemo::keep_if`] empties it otherwise.
+#[derive(Default)]
+pub struct FaceMemo {
+    /// What the faces were drawn with (templates, labels, fonts).
+    fingerprint: [u8; 32],
+    drawn: BTreeMap<FaceKey, (Face, Vec<Diagnostic>)>,
+}
+
+impl FaceMemo {
+    /// Empties the memo unless its faces were drawn with what `fingerprint` stands for.
+    fn keep_if(&mut self, fingerprint: [u8; 32]) {
+        if self.fingerprint != fingerprint {
+            self.drawn.clear();
+            self.fingerprint = fingerprint;
+        }
+    }
+
+    /// How many faces it holds.
+    pub fn len(&self) -> usize {
+        self.drawn.len()
+    }
+
+    /// Whether it holds no face.
+    pub fn is_empty(&self) -> bool {
+        self.drawn.is_empty()
+    }
+}
+
 /// Renders faces through the templates, collecting warnings.
 pub(crate) struct FaceRenderer<'a> {
     planner: Planner<'a>,
     templates: &'a Templates,
     sources: &'a Sources,
     pub(crate) warnings: Vec<Diagnostic>,
-    /// Faces drawn so far, by id, template, size and context (its SHA-256: a deck of unique
-    /// cards keeps no copy of each context): a face many pieces share (a deck's back, a unit at
-    /// many setup locations) is drawn once, its warnings said once.
-    drawn: BTreeMap<(String, String, [u64; 3], [u8; 32]), Face>,
+    /// Faces drawn so far (in this render or, with a memo handed in, an earlier one): a face many
+    /// pieces share (a deck's back, a unit at many setup locations) is drawn once.
+    memo: FaceMemo,
+    /// The faces this render used, its warnings said once each.
+    used: BTreeSet<FaceKey>,
+    /// How many faces this render drew through their template (not found in the memo).
+    pub(crate) drawn: usize,
 }
 
 impl<'a> FaceRenderer<'a> {
     /// A renderer of `pack`'s faces through `templates`.
     pub(crate) fn new(pack: &'a Pack, templates: &'a Templates, sources: &'a Sources) -> FaceRenderer<'a> {
-        FaceRenderer { planner: Planner::new(pack), templates, sources, warnings: Vec::new(), drawn: BTreeMap::new() }
+        FaceRenderer::with_memo(pack, templates, sources, FaceMemo::default())
+    }
+
+    /// A renderer that starts from the faces `memo` holds, if they were drawn with the same
+    /// templates, labels and fonts.
+    pub(crate) fn with_memo(
+        pack: &'a Pack,
+        templates: &'a Templates,
+        sources: &'a Sources,
+        mut memo: FaceMemo,
+    ) -> FaceRenderer<'a> {
+        let planner = Planner::new(pack);
+        let mut hash = sha2::Sha256::new();
+        hash.update(templates.fingerprint(sources));
+        for (name, _, value) in &planner.labels {
+            hash.update(name.as_bytes());
+            hash.update(value.to_string().as_bytes());
+        }
+        for font in &pack.print.fonts {
+            hash.update(format!("{}\0{:?}\0{:?}\0", font.family, font.regular, font.bold).as_bytes());
+        }
+        memo.keep_if(hash.finalize().into());
+        FaceRenderer { planner, templates, sources, warnings: Vec::new(), memo, used: BTreeSet::new(), drawn: 0 }
+    }
+
+    /// The memo, holding the faces this render used (the others are dropped, so a long watch
+    /// session does not collect every face it ever drew).
+    pub(crate) fn into_memo(self) -> FaceMemo {
+        let FaceRenderer { mut memo, used, .. } = self;
+        memo.drawn.retain(|key, _| used.contains(key));
+        memo
     }
 
     /// Draws a planned face; its text warnings point at the row it comes from.
@@ -156,22 +225,25 @@ impl<'a> FaceRenderer<'a> {
         let size = [w.to_bits(), h.to_bits(), bleed.to_bits()];
         let context = sha2::Sha256::digest(planned.context.to_string().as_bytes()).into();
         let key = (planned.face, planned.template, size, context);
-        if let Some(face) = self.drawn.get(&key) {
-            let (names, provisional) = planned.provisional;
-            return Ok(Face { names, provisional, ..face.clone() });
+        if !self.memo.drawn.contains_key(&key) {
+            let mut context = tera::Context::from_serialize(&planned.context)
+                .map_err(|e| Diagnostic::error(crate::diag::Code::TEMPLATE, format!("template context: {e}")))?;
+            for (name, _, value) in &self.planner.labels {
+                context.insert_value(*name, value.clone());
+            }
+            let (svg, warnings) = self.templates.render(&key.1, &key.0, &context, self.sources)?;
+            let face = Face { id: key.0.clone(), w, h, bleed, svg, names: Names::default(), provisional: Vec::new() };
+            self.memo.drawn.insert(key.clone(), (face, warnings));
+            self.drawn += 1;
         }
-        let mut context = tera::Context::from_serialize(&planned.context)
-            .map_err(|e| Diagnostic::error(crate::diag::Code::TEMPLATE, format!("template context: {e}")))?;
-        for (name, _, value) in &self.planner.labels {
-            context.insert_value(*name, value.clone());
+        let (face, warnings) = &self.memo.drawn[&key];
+        if self.used.insert(key.clone()) {
+            let origin = &planned.origin;
+            self.warnings
+                .extend(warnings.iter().map(|w| if w.span.is_some() { w.clone() } else { w.clone().at(origin) }));
         }
-        let (svg, warnings) = self.templates.render(&key.1, &key.0, &context, self.sources)?;
-        let origin = &planned.origin;
-        self.warnings.extend(warnings.into_iter().map(|w| if w.span.is_some() { w } else { w.at(origin) }));
         let (names, provisional) = planned.provisional;
-        let face = Face { id: key.0.clone(), w, h, bleed, svg, names, provisional };
-        self.drawn.insert(key, face.clone());
-        Ok(face)
+        Ok(Face { names, provisional, ..face.clone() })
     }
 
     /// One face of a unit or marker outside any counter kind (setup charts): a unit

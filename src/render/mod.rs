@@ -53,6 +53,7 @@ use crate::messages::Messages;
 use crate::model::Pack;
 use crate::text::Fonts;
 use canvas::{Canvas, Owner};
+pub use faces::FaceMemo;
 use faces::{Face, FaceRenderer, FaceSize};
 pub use fonts::fonts_for;
 pub(crate) use fonts::{main_family, pack_face};
@@ -209,6 +210,8 @@ pub struct Rendered {
     /// Every kind of imposed piece (counter kind, chit value, card) with the ids of its faces in
     /// `previews`, in print order: what digital tables (VASSAL, Tabletop Simulator) are made of.
     pub pieces: Vec<PieceKind>,
+    /// How many faces went through their template (the others a [`FaceMemo`] held).
+    pub faces_drawn: usize,
 }
 
 /// One kind of imposed piece and its faces.
@@ -285,9 +288,33 @@ pub fn render_each(
     options: &Options,
     each: &mut dyn FnMut(&Arc<Document>),
 ) -> Result<Rendered, Vec<Diagnostic>> {
+    render_with(pack, (fonts, &mut FaceMemo::default()), sources, options, each)
+}
+
+/// [`render_each`], drawing again only the faces `memo` does not hold from an earlier render
+/// (`pnpkit watch`); `memo` then holds the faces of this render.
+pub fn render_with(
+    pack: &Pack,
+    (fonts, memo): (Arc<Fonts>, &mut FaceMemo),
+    sources: &mut Sources,
+    options: &Options,
+    each: &mut dyn FnMut(&Arc<Document>),
+) -> Result<Rendered, Vec<Diagnostic>> {
     let templates = templates::Templates::load(pack, fonts.clone(), sources)?;
-    let mut faces = FaceRenderer::new(pack, &templates, sources);
-    let mut ctx = Ctx::new(pack, &fonts);
+    let mut faces = FaceRenderer::with_memo(pack, &templates, sources, std::mem::take(memo));
+    let result = render_faces(pack, (&fonts, &mut faces), options, each);
+    *memo = faces.into_memo();
+    result
+}
+
+/// Every product of `options.only`, its faces drawn by `faces`.
+fn render_faces(
+    pack: &Pack,
+    (fonts, faces): (&Fonts, &mut FaceRenderer<'_>),
+    options: &Options,
+    each: &mut dyn FnMut(&Arc<Document>),
+) -> Result<Rendered, Vec<Diagnostic>> {
+    let mut ctx = Ctx::new(pack, fonts);
     let mut out = Rendered::default();
     let mut previews: BTreeMap<String, Arc<crate::layout::Art>> = BTreeMap::new();
     let mut pieces = Vec::new();
@@ -303,7 +330,7 @@ pub fn render_each(
     for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
         let result = match product {
             Product::Counters | Product::Chits | Product::Cards | Product::Calibration => {
-                imposed(&mut ctx, &mut faces, options, product, (&mut previews, &mut pieces))
+                imposed(&mut ctx, faces, options, product, (&mut previews, &mut pieces))
             }
             Product::Map => Ok(map_documents(&mut ctx, options)),
             Product::Aids => Ok(one(
@@ -315,7 +342,7 @@ pub fn render_each(
             Product::Setups => pack
                 .setups
                 .iter()
-                .map(|setup| setupchart::chart(&mut ctx, &mut faces, setup, options.paper))
+                .map(|setup| setupchart::chart(&mut ctx, faces, setup, options.paper))
                 .collect::<Result<Vec<_>, _>>()
                 .map(|pages| one(product, pages.concat(), 0)),
             Product::Flowchart => Ok(flowchart_documents(&mut ctx, options, &mut out)),
@@ -345,8 +372,9 @@ pub fn render_each(
     if !errors.is_empty() {
         return Err(errors);
     }
-    out.warnings = faces.warnings;
+    out.warnings = std::mem::take(&mut faces.warnings);
     out.warnings.append(&mut ctx.warnings);
+    out.faces_drawn = faces.drawn;
     out.provisional = std::mem::take(&mut ctx.provisional);
     out.previews = previews.into_iter().map(|(name, art)| Preview { name, art }).collect();
     out.pieces = pieces;

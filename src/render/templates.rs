@@ -172,6 +172,20 @@ impl Templates {
         Ok(templates)
     }
 
+    /// The SHA-256 of every template's name, text and file id: faces drawn by templates with the
+    /// same fingerprint from the same context are the same, their warnings at the same places.
+    pub(crate) fn fingerprint(&self, sources: &Sources) -> [u8; 32] {
+        use sha2::Digest;
+        let mut hash = sha2::Sha256::new();
+        for (name, file) in &self.files {
+            hash.update(name.as_bytes());
+            hash.update(file.to_le_bytes());
+            hash.update(sources.get(*file).text.as_bytes());
+            hash.update([0]);
+        }
+        hash.finalize().into()
+    }
+
     /// Renders template `name` for the face called `face_label` (used in overflow warnings).
     pub(crate) fn render(
         &self,

@@ -53,3 +53,6 @@ mod region_labels;
 mod pack_font;
 // Issue 18: SVG pages, back pages and card backs only where asked for or needed.
 mod on_demand;
+
+// Issue 19: `pnpkit watch` rebuilds what changed; `--serve` previews it in a browser.
+mod watch;

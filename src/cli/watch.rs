@@ -1,0 +1,268 @@
+//! `pnpkit watch`: builds the pack, then again each time one of its files changes, printing the
+//! diagnostics as `build` does. Each build reuses what the one before made from the same input:
+//! faces whose template and context are unchanged are not drawn again, a document drawn exactly
+//! as before keeps its PDF, and the preview's pictures are drawn only for faces and pages that
+//! changed. A file that is not one the last build read (an image, a font) starts afresh. With
+//! `--serve`, the preview page shows on localhost and reloads itself after each build; while the
+//! pack has errors it shows them above the last good build's pieces and sheets.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::build::{Outcome, Reuse};
+use super::{PackArgs, PrintArgs};
+use crate::diag::print::{self, Format};
+use crate::diag::Diagnostic;
+use crate::messages::Messages;
+use crate::model::Pack;
+use crate::render::{Product, Rendered};
+use crate::watch::files::Changes;
+use crate::watch::page::{self, Group, Item, Made, Sheet, View};
+use crate::watch::pictures::Pictures;
+use crate::watch::serve::{self, Shared};
+
+/// `pnpkit watch` as typed.
+#[derive(clap::Args)]
+pub(super) struct WatchArgs {
+    #[command(flatten)]
+    pack: PackArgs,
+    #[command(flatten)]
+    print: PrintArgs,
+    /// Serve a preview of the pieces and sheets on http://127.0.0.1:PORT/ (this machine only),
+    /// which reloads itself after each build.
+    #[arg(long)]
+    serve: bool,
+    /// The port to serve on (0: any free port; the address is printed).
+    #[arg(long, default_value_t = 8765)]
+    port: u16,
+}
+
+/// The resolution of the preview's face pictures and page pictures (dots per inch): enough to
+/// tell what changed; the PDFs are a click away.
+const FACE_DPI: u32 = 120;
+const PAGE_DPI: u32 = 50;
+
+/// Builds, then watches; returns only when watching fails.
+pub(super) fn run(mut args: WatchArgs) -> ExitCode {
+    let id = crate::load::pack_id(&args.pack.pack);
+    let out = args.print.out.get_or_insert_with(|| Path::new("output").join(id)).clone();
+    // A build waits for another one writing the same folder rather than stopping the watch.
+    args.print.wait = true;
+    let shared = Arc::new(Shared::default());
+    let mut session =
+        Session { reuse: Reuse::default(), pictures: Pictures::default(), last_good: None, read: Vec::new() };
+    if args.serve {
+        let msg = Messages::new(&["en"]);
+        shared.publish(waiting_page(&msg), Default::default());
+        match serve::start(args.port, out.clone(), shared.clone()) {
+            Ok(addr) => eprintln!("serving the preview on http://{addr}/"),
+            Err(e) => {
+                eprintln!("error: {e}\n  = help: choose another --port, or --port 0 for any free one");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let changes = match Changes::watch(&args.pack.pack, vec![out.clone()]) {
+        Ok(changes) => changes,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    session.reuse.quiet();
+    session.build(&args, &shared, Instant::now());
+    eprintln!("watching {} for changes (Ctrl-C stops)", args.pack.pack.display());
+    while let Some(batch) = changes.next() {
+        match batch {
+            Ok((changed, since)) => {
+                let names: Vec<String> =
+                    changed.iter().filter(|p| p.exists()).map(|p| shown(p, &args.pack.pack)).collect();
+                eprintln!("\nchanged: {}", names.join(", "));
+                // A file the last build did not read (an image, a font, a new file) changes what
+                // cannot be told apart; an editor's file renamed away meanwhile changes nothing.
+                if changed.iter().any(|p| p.exists() && !session.read.contains(&canonical(p))) {
+                    session.reuse.afresh();
+                }
+                session.build(&args, &shared, since);
+            }
+            Err(e) => eprintln!("warning: watching: {e}"),
+        }
+    }
+    eprintln!("error: the pack folder can no longer be watched");
+    ExitCode::FAILURE
+}
+
+/// What one build leaves for the next.
+struct Session {
+    reuse: Reuse,
+    pictures: Pictures,
+    /// The pieces, sheets and links of the last build that succeeded.
+    last_good: Option<Made>,
+    /// The files the last build read.
+    read: Vec<PathBuf>,
+}
+
+impl Session {
+    /// Builds; with `--serve`, publishes the preview. `since`: when the change was seen.
+    fn build(&mut self, args: &WatchArgs, shared: &Shared, since: Instant) {
+        let outcome = super::build_reusing(&args.pack, &args.print, &mut self.reuse);
+        let built = since.elapsed();
+        let Outcome { pack, sources, diags, rendered, code } = outcome;
+        if pack.is_some() {
+            self.read = sources.iter().map(|f| canonical(&f.path)).collect();
+        }
+        let drawn = rendered.as_ref().map(|r| r.faces_drawn).unwrap_or_default();
+        let msg = pack.as_ref().map_or_else(|| Messages::new(&["en"]), Messages::of);
+        let ms = built.as_millis().to_string();
+        let mut status = if code == ExitCode::SUCCESS {
+            eprintln!("built in {ms} ms after the change, {drawn} faces drawn anew");
+            msg.fill_first("watch.built", &[("ms", &ms), ("faces", &drawn.to_string())])
+        } else {
+            eprintln!("the build stopped; the output is the last good build's");
+            msg.first("watch.failed")
+        };
+        if !args.serve {
+            return;
+        }
+        if let (Some(pack), Some(rendered)) = (&pack, &rendered) {
+            match self.pictures_of(pack, rendered, &msg) {
+                Ok((view, pictures_drawn)) => {
+                    self.last_good = Some(view);
+                    let published = since.elapsed().as_millis().to_string();
+                    status = msg.fill_first(
+                        "watch.published",
+                        &[("status", &status), ("pictures", &pictures_drawn.to_string()), ("ms", &published)],
+                    );
+                }
+                Err(e) => eprintln!("error: the preview: {e}"),
+            }
+        }
+        let mut sorted: Vec<Diagnostic> = diags;
+        sorted.sort_by_key(|d| (std::cmp::Reverse(d.severity), d.span.as_ref().map(|s| (s.file, s.range.start))));
+        let mut text = Vec::new();
+        // Writing into memory cannot fail.
+        let _ = print::write(&mut text, &sources, &sorted, Format::Human);
+        let errors = sorted.iter().filter(|d| d.is_error()).count();
+        let counts = [("errors", errors.to_string()), ("warnings", (sorted.len() - errors).to_string())];
+        let counts: Vec<(&str, &str)> = counts.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let view = View {
+            lang: msg.languages().first().copied().unwrap_or("en").to_string(),
+            title: pack.as_ref().map(|p| msg.first_name(&p.game.title).to_string()).unwrap_or_default(),
+            heading: msg.first("watch.preview"),
+            status,
+            failed: code != ExitCode::SUCCESS,
+            diagnostics: (
+                msg.fill_first("watch.problems", &counts),
+                if sorted.is_empty() { Vec::new() } else { vec![String::from_utf8_lossy(&text).into_owned()] },
+            ),
+            made: self.last_good.clone().unwrap_or_default(),
+            build: shared.next_build(),
+        };
+        shared.publish(page::html(&view), self.pictures.all());
+    }
+
+    /// The preview's pieces, sheets and links for a build, drawing the pictures not drawn
+    /// before; also how many were drawn.
+    fn pictures_of(&mut self, pack: &Pack, rendered: &Rendered, msg: &Messages) -> Result<(Made, usize), String> {
+        let fonts = crate::render::fonts_for(pack).map_err(|_| "the pack's fonts did not load".to_string())?;
+        let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
+        let art = |id: &str| rendered.previews.iter().find(|p| p.name == id).map(|p| p.art.trimmed_document());
+        let mut svgs: Vec<(String, u32)> = Vec::new();
+        for kind in &rendered.pieces {
+            svgs.extend(
+                [Some(&kind.front), kind.back.as_ref()]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|id| art(id))
+                    .map(|svg| (svg, FACE_DPI)),
+            );
+        }
+        for doc in &rendered.documents {
+            svgs.extend(doc.pages.iter().map(|p| (p.svg.clone(), PAGE_DPI)));
+        }
+        let jobs: Vec<(&str, u32)> = svgs.iter().map(|(svg, dpi)| (svg.as_str(), *dpi)).collect();
+        let (names, drawn) = self.pictures.update(&parser, &jobs)?;
+        let mut names = names.into_iter();
+        let mut groups: Vec<Group> = Vec::new();
+        for kind in &rendered.pieces {
+            let faces = [Some(&kind.front), kind.back.as_ref()].into_iter().flatten().filter(|id| art(id).is_some());
+            let item = Item {
+                caption: caption(pack, msg, kind),
+                faces: faces.map(|_| names.next().unwrap_or_default()).collect(),
+            };
+            match groups.last_mut() {
+                Some(group) if group.kind == kind.product.name() => group.items.push(item),
+                _ => groups.push(Group {
+                    kind: kind.product.name(),
+                    heading: msg.first(&format!("products.{}", kind.product.name())),
+                    items: vec![item],
+                }),
+            }
+        }
+        let sheets = rendered
+            .documents
+            .iter()
+            .map(|doc| Sheet {
+                name: doc.name.clone(),
+                href: format!("{}.pdf", doc.name),
+                pages: doc.pages.iter().map(|_| names.next().unwrap_or_default()).collect(),
+            })
+            .collect();
+        let links = rendered.files.iter().map(|(name, _)| (name.clone(), name.clone())).collect();
+        Ok((Made { links, pieces: groups, sheets }, drawn))
+    }
+}
+
+/// A piece's name in the preview, with how many there are.
+fn caption(pack: &Pack, msg: &Messages, kind: &crate::render::PieceKind) -> String {
+    let name = match kind.product {
+        Product::Cards => pack.card(&kind.id).map(|c| {
+            let name = msg.name_or_id(&c.name, &c.id);
+            c.number.map_or(name.clone(), |n| format!("{n} {name}"))
+        }),
+        Product::Counters => pack.counters.iter().find(|c| c.id == kind.id).map(|c| {
+            let front = &c.front.value;
+            match (pack.unit(None, front), pack.marker(front)) {
+                (Some(unit), _) => msg.name_or_id(&unit.name, &unit.id),
+                (None, Some(marker)) => msg.name_or_id(&marker.name, &marker.id),
+                _ => c.id.clone(),
+            }
+        }),
+        _ => None,
+    };
+    let name = name.unwrap_or_else(|| kind.id.clone());
+    if kind.count > 1 {
+        format!("{name} ×{}", kind.count)
+    } else {
+        name
+    }
+}
+
+/// The page shown before the first build is done.
+fn waiting_page(msg: &Messages) -> String {
+    page::html(&View {
+        lang: "en".into(),
+        title: "pnpkit".into(),
+        heading: msg.first("watch.preview"),
+        status: msg.first("watch.building"),
+        failed: false,
+        diagnostics: (String::new(), Vec::new()),
+        made: Made::default(),
+        build: 1,
+    })
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// `path` as the user named the pack folder: `data/x/cards.csv`.
+fn shown(path: &Path, pack: &Path) -> String {
+    let root = canonical(pack);
+    match path.strip_prefix(&root) {
+        Ok(inside) => pack.join(inside).display().to_string(),
+        Err(_) => path.display().to_string(),
+    }
+}

@@ -1,0 +1,159 @@
+//! The preview page of `pnpkit watch --serve`: the current diagnostics at the top, then every
+//! kind of piece (its faces side by side, named) and every page of every document, as pictures
+//! the server keeps in memory. It reloads itself when the next build is published.
+
+use std::fmt::Write;
+
+use crate::render::sheets::escape;
+
+/// What the page shows.
+pub struct View {
+    /// The `lang` of the page: the pack's first language.
+    pub lang: String,
+    /// The game's title.
+    pub title: String,
+    /// The page's name after the title (its heading and window title).
+    pub heading: String,
+    /// One line: how the last build went.
+    pub status: String,
+    /// Whether the last build failed (the pieces and sheets are then the last good build's).
+    pub failed: bool,
+    /// The heading over the diagnostics and each of them as pnpkit prints it.
+    pub diagnostics: (String, Vec<String>),
+    /// What the last good build made.
+    pub made: Made,
+    /// The number of the build this page shows; it waits for the next.
+    pub build: u64,
+}
+
+/// What a build made, as the page shows it.
+#[derive(Clone, Default)]
+pub struct Made {
+    /// Links to the output's files: label, path.
+    pub links: Vec<(String, String)>,
+    /// The pieces, by product.
+    pub pieces: Vec<Group>,
+    /// The documents' pages.
+    pub sheets: Vec<Sheet>,
+}
+
+/// A heading and the pieces under it.
+#[derive(Clone)]
+pub struct Group {
+    /// What the pieces are (counters, chits, cards), as a class name.
+    pub kind: &'static str,
+    /// What the pieces are, in the pack's language.
+    pub heading: String,
+    /// Each kind of piece.
+    pub items: Vec<Item>,
+}
+
+/// One kind of piece: its name and the pictures of its faces.
+#[derive(Clone)]
+pub struct Item {
+    /// Its name (and how many there are).
+    pub caption: String,
+    /// Its faces' pictures, front first.
+    pub faces: Vec<String>,
+}
+
+/// One document: its name, its file and its pages' pictures.
+#[derive(Clone)]
+pub struct Sheet {
+    /// The document's name.
+    pub name: String,
+    /// Its PDF, relative to the output folder.
+    pub href: String,
+    /// Its pages' pictures, in order.
+    pub pages: Vec<String>,
+}
+
+const STYLE: &str = "
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f1ea;color:#1d1d1d}
+header{position:sticky;top:0;z-index:1;padding:.6rem 1rem;background:#1f3b57;color:#fff}
+header.failed{background:#8a1c1c}
+header h1{font-size:1.1rem;margin:0}
+header p{margin:.2rem 0 0}
+header a{color:#fff}
+nav ul{list-style:none;margin:.3rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
+#diagnostics{margin:0;padding:.6rem 1rem;background:#fff8e1;border-bottom:1px solid #c9b98a}
+#diagnostics pre{white-space:pre-wrap;margin:.4rem 0;font-size:.85rem}
+main{padding:0 1rem 2rem}
+h2{font-size:1.05rem;margin:1.2rem 0 .4rem}
+h3{font-size:.95rem;margin:.8rem 0 .3rem}
+.pieces{display:flex;flex-wrap:wrap;gap:.6rem}
+figure{margin:0;padding:.3rem;background:#fff;border:1px solid #d8d2c4;border-radius:4px}
+figure img{height:7rem;margin-right:.2rem;vertical-align:top}
+figure.counters img,figure.chits img{height:4rem}
+figcaption{font-size:.8rem;max-width:16rem}
+.pages{display:flex;flex-wrap:wrap;gap:.6rem}
+.pages img{height:22rem;border:1px solid #bbb;background:#fff}
+";
+
+/// Waits for the next build (the server holds the request until then or a while), then reloads.
+const SCRIPT: &str = "
+(async () => {
+  for (;;) {
+    try {
+      const answer = await fetch('/_pnpkit/wait?after=' + BUILD, { cache: 'no-store' });
+      if (Number(await answer.text()) > BUILD) { location.reload(); return; }
+    } catch (e) {
+      await new Promise((done) => setTimeout(done, 1000));
+    }
+  }
+})();
+";
+
+/// The page's HTML.
+pub fn html(view: &View) -> String {
+    let mut out = String::new();
+    let title = escape(&view.title);
+    let heading = escape(&view.heading);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+         content=\"width=device-width, initial-scale=1\"><title>{title} · {heading}</title><style>{STYLE}</style></head><body data-build=\"{}\">",
+        escape(&view.lang),
+        view.build
+    );
+    let class = if view.failed { " class=\"failed\"" } else { "" };
+    let _ = write!(
+        out,
+        "<header{class}><h1>{title} · {heading}</h1><p id=\"status\">{}</p><nav><ul>",
+        escape(&view.status)
+    );
+    for (label, href) in &view.made.links {
+        let _ = write!(out, "<li><a href=\"{}\">{}</a></li>", escape(href), escape(label));
+    }
+    out.push_str("</ul></nav></header>");
+    let (diagnostics_heading, diagnostics) = &view.diagnostics;
+    if !diagnostics.is_empty() {
+        let _ = write!(out, "<section id=\"diagnostics\"><h2>{}</h2>", escape(diagnostics_heading));
+        for d in diagnostics {
+            let _ = write!(out, "<pre>{}</pre>", escape(d));
+        }
+        out.push_str("</section>");
+    }
+    out.push_str("<main>");
+    for group in &view.made.pieces {
+        let _ = write!(out, "<section><h2>{}</h2><div class=\"pieces\">", escape(&group.heading));
+        for item in &group.items {
+            let _ = write!(out, "<figure class=\"{}\">", group.kind);
+            for face in &item.faces {
+                let _ = write!(out, "<img src=\"/_pnpkit/img/{face}\" alt=\"\">");
+            }
+            let _ = write!(out, "<figcaption>{}</figcaption></figure>", escape(&item.caption));
+        }
+        out.push_str("</div></section>");
+    }
+    for sheet in &view.made.sheets {
+        let name = escape(&sheet.name);
+        let _ = write!(out, "<section><h2><a href=\"{}\">{name}</a></h2><div class=\"pages\">", escape(&sheet.href));
+        for (i, page) in sheet.pages.iter().enumerate() {
+            let _ = write!(out, "<img src=\"/_pnpkit/img/{page}\" alt=\"{name} {}\" loading=\"lazy\">", i + 1);
+        }
+        out.push_str("</div></section>");
+    }
+    let _ = writeln!(out, "</main><script>const BUILD = {};{SCRIPT}</script></body></html>", view.build);
+    out
+}

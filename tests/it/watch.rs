@@ -1,0 +1,196 @@
+//! `pnpkit watch` on a copy of data/dougram, as a designer uses it: after a card's name is edited
+//! the next build draws that card's face again and nothing else, rewrites only the PDFs whose
+//! pages changed, and the output shows the new name; a broken file stops the build with a located
+//! error and keeps the last good output; `--serve` shows the same in a browser page that reloads
+//! itself (tests/browser/watch.mjs in headless Chromium).
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+use super::support::{bin, copy_dir, root, temp_dir};
+
+/// A running `pnpkit watch`, stopped when dropped; its stderr lines arrive on `lines`.
+struct Watching {
+    child: Child,
+    lines: Receiver<String>,
+    /// Everything printed so far.
+    log: String,
+}
+
+impl Watching {
+    fn start(pack: &Path, out: &Path, extra: &[&str]) -> Watching {
+        let mut child = Command::new(bin())
+            .arg("watch")
+            .arg(pack)
+            .arg("--out")
+            .arg(out)
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start pnpkit watch");
+        let stderr = child.stderr.take().unwrap();
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Watching { child, lines, log: String::new() }
+    }
+
+    /// The lines printed until one holds `done` (which is the last), failing after a minute.
+    fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let until = Instant::now() + Duration::from_secs(60);
+        let mut lines = Vec::new();
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.log.push_str(&line);
+                    self.log.push('\n');
+                    let finished = done(&line);
+                    lines.push(line);
+                    if finished {
+                        return lines;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        panic!("pnpkit watch did not get there; it printed:\n{}", self.log);
+    }
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn pdf_text(pdf: &Path) -> Option<String> {
+    let out = Command::new("pdftotext").arg(pdf).arg("-").output().ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+const OLD_NAME: &str = "Founding of the Liberation People's Government";
+const NEW_NAME: &str = "Proclamation of the Free Government";
+
+#[test]
+fn an_edited_card_is_drawn_again_alone_and_a_broken_file_keeps_the_last_good_output() {
+    let dir = temp_dir("watch");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/dougram"), &pack);
+    let out = dir.join("out");
+    let mut watch = Watching::start(&pack, &out, &[]);
+    let first = watch.until(|l| l.starts_with("watching "));
+    assert!(first.iter().any(|l| l.starts_with("built in ")), "{first:?}");
+    let counters = std::fs::read(out.join("counters.pdf")).unwrap();
+
+    // A card's English name: one face is drawn again; the PDFs without the card stay as they were.
+    let cards = pack.join("cards.csv");
+    let text = std::fs::read_to_string(&cards).unwrap();
+    assert_eq!(text.matches(OLD_NAME).count(), 1);
+    std::fs::write(&cards, text.replace(OLD_NAME, NEW_NAME)).unwrap();
+    let rebuilt = watch.until(|l| l.starts_with("built in "));
+    let rebuilt = rebuilt.join("\n");
+    assert!(rebuilt.contains("changed: ") && rebuilt.contains("cards.csv"), "{rebuilt}");
+    assert!(rebuilt.contains("1 faces drawn anew"), "only card 29's front is drawn again:\n{rebuilt}");
+    for same in ["counters ", "chits ", "map-a3 ", "calibration "] {
+        let line =
+            rebuilt.lines().find(|l| l.trim_start().starts_with(same)).unwrap_or_else(|| panic!("{same}: {rebuilt}"));
+        assert!(line.ends_with("(as before)"), "{line}");
+    }
+    for changed in ["cards ", "card-list "] {
+        let line = rebuilt.lines().find(|l| l.trim_start().starts_with(changed)).unwrap();
+        assert!(line.ends_with(" ms)"), "{line}");
+    }
+    // Unchanged diagnostics are not printed again (card 29's own warning moved to a new column).
+    assert!(rebuilt.contains("diagnostics as before not repeated"), "{rebuilt}");
+    assert!(rebuilt.matches("warning[").count() <= 1, "{rebuilt}");
+    assert_eq!(std::fs::read(out.join("counters.pdf")).unwrap(), counters, "the same bytes");
+    if let Some(cards_text) = pdf_text(&out.join("cards.pdf")) {
+        let flat = cards_text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("Proclamation of the") && !flat.contains("Liberation People's"), "{flat}");
+    }
+
+    // A broken row: a located error, and the output stays the last good build's.
+    let good = std::fs::read_to_string(&cards).unwrap();
+    let broken = good.replacen("\n29,", "\n29x,", 1).replacen(",action,", ",no-such-type,", 1);
+    std::fs::write(&cards, &broken).unwrap();
+    let stopped = watch.until(|l| l.starts_with("the build stopped")).join("\n");
+    assert!(stopped.contains("cards.csv:4:1: error[E0106]"), "{stopped}");
+    assert_eq!(std::fs::read(out.join("counters.pdf")).unwrap(), counters);
+    assert!(out.join("cards.pdf").exists());
+
+    // Fixed again: the build goes on from what it kept.
+    std::fs::write(&cards, &good).unwrap();
+    let fixed = watch.until(|l| l.starts_with("built in ")).join("\n");
+    assert!(fixed.contains("0 faces drawn anew"), "{fixed}");
+}
+
+#[test]
+fn the_served_preview_reloads_with_the_new_name_and_shows_errors_over_the_last_good_build() {
+    if Command::new("chromium").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "chromium is required in CI");
+        eprintln!("skipping: chromium is not installed");
+        return;
+    }
+    let browser_dir = root().join("tests/browser");
+    assert!(browser_dir.join("node_modules/playwright-core").is_dir(), "run .ci/run's npm install first");
+    let dir = temp_dir("watch-serve");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/dougram"), &pack);
+    let mut watch = Watching::start(&pack, &dir.join("out"), &["--serve", "--port", "0"]);
+    let serving = watch.until(|l| l.starts_with("serving the preview on "));
+    let url = serving.last().unwrap().trim_start_matches("serving the preview on ").to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+
+    let cards = pack.join("cards.csv");
+    let good = std::fs::read_to_string(&cards).unwrap();
+    let renamed = good.replace(OLD_NAME, NEW_NAME);
+    let broken = renamed.replacen(",action,", ",no-such-type,", 1);
+    let steps = serde_json::json!([
+        { "path": cards, "content": renamed },
+        { "path": cards, "content": broken },
+        { "path": cards, "content": renamed },
+    ]);
+    let steps_file = dir.join("steps.json");
+    std::fs::write(&steps_file, steps.to_string()).unwrap();
+    let run = Command::new("node").arg(browser_dir.join("watch.mjs")).arg(&url).arg(&steps_file).output().unwrap();
+    assert!(run.status.success(), "{}\n{}", String::from_utf8_lossy(&run.stderr), watch.log);
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(report["errors"], serde_json::json!([]), "the page's script failed");
+    let results = report["results"].as_array().unwrap();
+    let has = |i: usize, name: &str| {
+        results[i]["captions"].as_array().unwrap().iter().any(|c| c.as_str().unwrap().contains(name))
+    };
+
+    // First build: every piece kind with its pictures, every page of every document.
+    assert!(has(0, OLD_NAME) && !has(0, NEW_NAME));
+    assert_eq!(results[0]["failed"], false);
+    // 21 counter kinds, the chit values and 13 cards, each with its faces (most have two).
+    let kinds = results[0]["captions"].as_array().unwrap().len();
+    assert!(kinds >= 21 + 13 && results[0]["pictures"].as_u64().unwrap() as usize > kinds, "{}", results[0]);
+    assert!(results[0]["sheets"].as_u64().unwrap() > 20, "{}", results[0]);
+    // Renamed: the page reloaded itself with the new name.
+    assert!(has(1, NEW_NAME) && !has(1, OLD_NAME), "{}", results[1]);
+    assert!(results[1]["status"].as_str().unwrap().contains('1'), "{}", results[1]);
+    // Broken: the error at the top, over the last good pieces.
+    assert_eq!(results[2]["failed"], true);
+    let diagnostics = results[2]["diagnostics"].as_str().unwrap();
+    assert!(diagnostics.contains("cards.csv:2:") && diagnostics.contains("no-such-type"), "{diagnostics}");
+    assert!(has(2, NEW_NAME) && results[2]["pictures"] == results[1]["pictures"], "{}", results[2]);
+    // Fixed: no problem left but the pack's warnings.
+    assert_eq!(results[3]["failed"], false);
+    assert!(!results[3]["diagnostics"].as_str().unwrap().contains("error["), "{}", results[3]);
+    eprintln!(
+        "save to page reloaded with the new name: {} ms; broken: {} ms; fixed: {} ms",
+        results[1]["ms"], results[2]["ms"], results[3]["ms"]
+    );
+}
