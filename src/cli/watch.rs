@@ -140,23 +140,29 @@ impl Session {
             }
         }
         let mut sorted: Vec<Diagnostic> = diags;
-        sorted.sort_by_key(|d| (std::cmp::Reverse(d.severity), d.span.as_ref().map(|s| (s.file, s.range.start))));
-        let mut text = Vec::new();
-        // Writing into memory cannot fail.
-        let _ = print::write(&mut text, &sources, &sorted, Format::Human);
-        let errors = sorted.iter().filter(|d| d.is_error()).count();
-        let counts = [("errors", errors.to_string()), ("warnings", (sorted.len() - errors).to_string())];
-        let counts: Vec<(&str, &str)> = counts.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        sorted.sort_by_key(|d| d.span.as_ref().map(|s| (s.file, s.range.start)));
+        let (errors, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = sorted.into_iter().partition(Diagnostic::is_error);
+        let text = |diags: &[Diagnostic]| {
+            let mut text = Vec::new();
+            // Writing into memory cannot fail.
+            let _ = print::write(&mut text, &sources, diags, Format::Human);
+            String::from_utf8_lossy(&text).into_owned()
+        };
+        let heading = |key: &str, n: usize| msg.fill_first(key, &[("n", &n.to_string())]);
+        let mut diagnostics = Vec::new();
+        if !errors.is_empty() {
+            diagnostics.push((heading("watch.errors", errors.len()), text(&errors), true));
+        }
+        if !warnings.is_empty() {
+            diagnostics.push((heading("watch.warnings", warnings.len()), text(&warnings), false));
+        }
         let view = View {
             lang: msg.languages().first().copied().unwrap_or("en").to_string(),
             title: pack.as_ref().map(|p| msg.first_name(&p.game.title).to_string()).unwrap_or_default(),
             heading: msg.first("watch.preview"),
             status,
             failed: code != ExitCode::SUCCESS,
-            diagnostics: (
-                msg.fill_first("watch.problems", &counts),
-                if sorted.is_empty() { Vec::new() } else { vec![String::from_utf8_lossy(&text).into_owned()] },
-            ),
+            diagnostics,
             made: self.last_good.clone().unwrap_or_default(),
             build: shared.next_build(),
         };
@@ -210,7 +216,8 @@ impl Session {
                 pages: doc.pages.iter().map(|_| names.next().unwrap_or_default()).collect(),
             })
             .collect();
-        let links = rendered.files.iter().map(|(name, _)| (name.clone(), name.clone())).collect();
+        let pdfs = rendered.documents.iter().map(|doc| format!("{}.pdf", doc.name));
+        let links = pdfs.chain(rendered.files.iter().map(|(name, _)| name.clone())).map(|f| (f.clone(), f)).collect();
         Ok((Made { links, pieces: groups, sheets }, drawn))
     }
 }
@@ -248,7 +255,7 @@ fn waiting_page(msg: &Messages) -> String {
         heading: msg.first("watch.preview"),
         status: msg.first("watch.building"),
         failed: false,
-        diagnostics: (String::new(), Vec::new()),
+        diagnostics: Vec::new(),
         made: Made::default(),
         build: 1,
     })

@@ -18,8 +18,9 @@ pub struct View {
     pub status: String,
     /// Whether the last build failed (the pieces and sheets are then the last good build's).
     pub failed: bool,
-    /// The heading over the diagnostics and each of them as pnpkit prints it.
-    pub diagnostics: (String, Vec<String>),
+    /// The diagnostics in groups (errors, warnings): a heading, the text pnpkit prints, and
+    /// whether it shows unfolded (errors do; a pack's standing warnings fold away).
+    pub diagnostics: Vec<(String, String, bool)>,
     /// What the last good build made.
     pub made: Made,
     /// The number of the build this page shows; it waits for the next.
@@ -78,6 +79,7 @@ header a{color:#fff}
 nav ul{list-style:none;margin:.3rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
 #diagnostics{margin:0;padding:.6rem 1rem;background:#fff8e1;border-bottom:1px solid #c9b98a}
 #diagnostics pre{white-space:pre-wrap;margin:.4rem 0;font-size:.85rem}
+#diagnostics summary{font-weight:bold;cursor:pointer}
 main{padding:0 1rem 2rem}
 h2{font-size:1.05rem;margin:1.2rem 0 .4rem}
 h3{font-size:.95rem;margin:.8rem 0 .3rem}
@@ -126,11 +128,16 @@ pub fn html(view: &View) -> String {
         let _ = write!(out, "<li><a href=\"{}\">{}</a></li>", escape(href), escape(label));
     }
     out.push_str("</ul></nav></header>");
-    let (diagnostics_heading, diagnostics) = &view.diagnostics;
-    if !diagnostics.is_empty() {
-        let _ = write!(out, "<section id=\"diagnostics\"><h2>{}</h2>", escape(diagnostics_heading));
-        for d in diagnostics {
-            let _ = write!(out, "<pre>{}</pre>", escape(d));
+    if !view.diagnostics.is_empty() {
+        out.push_str("<section id=\"diagnostics\">");
+        for (heading, text, open) in &view.diagnostics {
+            let open = if *open { " open" } else { "" };
+            let _ = write!(
+                out,
+                "<details{open}><summary>{}</summary><pre>{}</pre></details>",
+                escape(heading),
+                escape(text)
+            );
         }
         out.push_str("</section>");
     }
@@ -140,7 +147,7 @@ pub fn html(view: &View) -> String {
         for item in &group.items {
             let _ = write!(out, "<figure class=\"{}\">", group.kind);
             for face in &item.faces {
-                let _ = write!(out, "<img src=\"/_pnpkit/img/{face}\" alt=\"\">");
+                let _ = write!(out, "<a href=\"/_pnpkit/img/{face}\"><img src=\"/_pnpkit/img/{face}\" alt=\"\"></a>");
             }
             let _ = write!(out, "<figcaption>{}</figcaption></figure>", escape(&item.caption));
         }

@@ -18,6 +18,7 @@ const shown = () =>
     failed: document.querySelector("header").classList.contains("failed"),
     status: document.querySelector("#status").textContent,
     diagnostics: document.querySelector("#diagnostics")?.textContent ?? "",
+    unfolded: [...document.querySelectorAll("#diagnostics details[open]")].map((d) => d.textContent).join("\n"),
     captions: [...document.querySelectorAll("figcaption")].map((f) => f.textContent),
     pictures: [...document.querySelectorAll("figure img")].length,
     broken: [...document.querySelectorAll("figure img")].filter((i) => !i.complete || i.naturalWidth === 0).length,

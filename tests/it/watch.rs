@@ -183,12 +183,14 @@ fn the_served_preview_reloads_with_the_new_name_and_shows_errors_over_the_last_g
     assert!(results[1]["status"].as_str().unwrap().contains('1'), "{}", results[1]);
     // Broken: the error at the top, over the last good pieces.
     assert_eq!(results[2]["failed"], true);
-    let diagnostics = results[2]["diagnostics"].as_str().unwrap();
-    assert!(diagnostics.contains("cards.csv:2:") && diagnostics.contains("no-such-type"), "{diagnostics}");
+    let unfolded = results[2]["unfolded"].as_str().unwrap();
+    assert!(unfolded.contains("cards.csv:2:") && unfolded.contains("no-such-type"), "{unfolded}");
+    assert!(!unfolded.contains("warning["), "the pack's standing warnings stay folded: {unfolded}");
     assert!(has(2, NEW_NAME) && results[2]["pictures"] == results[1]["pictures"], "{}", results[2]);
     // Fixed: no problem left but the pack's warnings.
     assert_eq!(results[3]["failed"], false);
     assert!(!results[3]["diagnostics"].as_str().unwrap().contains("error["), "{}", results[3]);
+    assert_eq!(results[3]["unfolded"], "", "{}", results[3]);
     eprintln!(
         "save to page reloaded with the new name: {} ms; broken: {} ms; fixed: {} ms",
         results[1]["ms"], results[2]["ms"], results[3]["ms"]
