@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 
-use crate::support::{bin, pnpkit, root, temp_dir, text};
+use crate::support::{bin, pnpkit, root, spawn, temp_dir, text};
 
 /// Two small builds that differ in every file, written in turn into the same folder.
 const PACKS: [&str; 2] = ["tests/packs/english-only", "tests/packs/english-only-cards"];
@@ -350,16 +350,8 @@ fn rulebook(edition: &str) -> String {
 
 /// `pnpkit rules import RULEBOOK --out OUT` with `extra` arguments, started and not waited for.
 fn spawn_import(rulebook: &Path, out: &Path, extra: &[&str]) -> Child {
-    Command::new(bin())
-        .args(["rules", "import"])
-        .arg(rulebook)
-        .arg("--out")
-        .arg(out)
-        .args(extra)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start pnpkit")
+    let args = [Path::new("rules"), Path::new("import"), rulebook, Path::new("--out"), out];
+    spawn(args.iter().map(|a| a.as_os_str()).chain(extra.iter().map(std::ffi::OsStr::new)))
 }
 
 /// `--force` for `rules import` over the other edition's files. Binaries from before the flag

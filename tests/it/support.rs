@@ -35,6 +35,16 @@ pub(crate) fn pnpkit(cwd: &Path, args: &[&str]) -> Output {
     Command::new(bin()).args(args).current_dir(cwd).output().expect("run pnpkit")
 }
 
+/// pnpkit with `args`, started and not waited for: its stdout discarded, its stderr piped.
+pub(crate) fn spawn<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>) -> std::process::Child {
+    Command::new(bin())
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start pnpkit")
+}
+
 /// stdout and stderr as text.
 pub(crate) fn text(output: &Output) -> (String, String) {
     (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())

@@ -6,11 +6,11 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-use super::support::{bin, copy_dir, root, temp_dir};
+use super::support::{copy_dir, root, spawn, temp_dir};
 
 /// A running `pnpkit watch`, stopped when dropped; its stderr lines arrive on `lines`.
 struct Watching {
@@ -22,16 +22,8 @@ struct Watching {
 
 impl Watching {
     fn start(pack: &Path, out: &Path, extra: &[&str]) -> Watching {
-        let mut child = Command::new(bin())
-            .arg("watch")
-            .arg(pack)
-            .arg("--out")
-            .arg(out)
-            .args(extra)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start pnpkit watch");
+        let args = [Path::new("watch"), pack, Path::new("--out"), out];
+        let mut child = spawn(args.iter().map(|a| a.as_os_str()).chain(extra.iter().map(std::ffi::OsStr::new)));
         let stderr = child.stderr.take().unwrap();
         let (send, lines) = channel();
         std::thread::spawn(move || {
