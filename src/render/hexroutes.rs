@@ -301,8 +301,46 @@ fn costs(candidates: &[Cubic], indexed: &Indexed<'_>, others: &Others) -> Vec<f6
     })
 }
 
-/// The curve of each route (`ends`, in a fixed order) among `obstacles`.
+/// The curve of each route (`ends`, in a fixed order) among `obstacles`. Choosing them is most
+/// of drawing a hex map, and `pnpkit watch` draws the map again after every change to the pack:
+/// the last few choices are kept, by the SHA-256 of everything they were chosen from (the same
+/// numbers give the same curves, so the output is the same either way).
 pub(crate) fn curves(ends: &[(P, P)], obstacles: &Obstacles) -> Vec<Cubic> {
+    use sha2::{Digest, Sha256};
+    use std::sync::Mutex;
+    static CHOSEN: Mutex<Vec<([u8; 32], Vec<Cubic>)>> = Mutex::new(Vec::new());
+    let mut hash = Sha256::new();
+    let mut add = |values: &[f64]| values.iter().for_each(|v| hash.update(v.to_bits().to_le_bytes()));
+    for &((ax, ay), (bx, by)) in ends {
+        add(&[ax, ay, bx, by]);
+    }
+    for (group, extents) in [&obstacles.texts, &obstacles.numbers].into_iter().enumerate() {
+        add(&[group as f64, extents.len() as f64]);
+        extents.iter().for_each(|&(x, y, w, h)| add(&[x, y, w, h]));
+    }
+    for &((px, py), (x, y, w, h)) in &obstacles.markers {
+        add(&[px, py, x, y, w, h]);
+    }
+    let (x, y, w, h) = obstacles.map;
+    add(&[x, y, w, h]);
+    let key: [u8; 32] = hash.finalize().into();
+    let kept = CHOSEN.lock().ok().and_then(|kept| kept.iter().find(|(k, _)| *k == key).map(|(_, c)| c.clone()));
+    if let Some(curves) = kept {
+        return curves;
+    }
+    let curves = choose(ends, obstacles);
+    if let Ok(mut kept) = CHOSEN.lock() {
+        if kept.len() >= 4 {
+            kept.remove(0);
+        }
+        kept.push((key, curves.clone()));
+    }
+    curves
+}
+
+/// [`curves`], chosen: each route's candidates costed against the obstacles and the other routes,
+/// twice over.
+fn choose(ends: &[(P, P)], obstacles: &Obstacles) -> Vec<Cubic> {
     let fans: Vec<Vec<Cubic>> = ends.iter().map(|&(a, b)| candidates(a, b)).collect();
     let indexed = Indexed::new(obstacles);
     let mut chosen: Vec<Option<Cubic>> = vec![None; ends.len()];
@@ -391,5 +429,19 @@ mod tests {
         let (p, q) = (c[0].samples(SAMPLES), c[1].samples(SAMPLES));
         let close = p[6..SAMPLES - 6].iter().filter(|a| q.iter().any(|b| dist(**a, *b) < 1.6)).count();
         assert!(close < 4, "{close} points run alongside: {c:?}");
+    }
+
+    #[test]
+    fn kept_curves_are_taken_only_for_the_same_routes_among_the_same_obstacles() {
+        let map = (0.0, 0.0, 200.0, 200.0);
+        let ends = [((20.0, 100.0), (180.0, 100.0))];
+        let mut obstacles = Obstacles { texts: vec![(90.0, 95.0, 110.0, 105.0)], map, ..Obstacles::default() };
+        let first = curves(&ends, &obstacles);
+        assert_eq!(curves(&ends, &obstacles), first);
+        // A name moved out of the way: the curves are chosen anew, not taken from before.
+        obstacles.texts[0] = (90.0, 20.0, 110.0, 30.0);
+        let moved = curves(&ends, &obstacles);
+        assert_eq!(moved, choose(&ends, &obstacles));
+        assert_ne!(moved, first);
     }
 }
