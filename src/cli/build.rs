@@ -196,6 +196,9 @@ fn stage(
         let kind = match name.rsplit('.').next() {
             Some("dot") => "dot",
             Some("html") => "html",
+            Some("vmod") => "vassal",
+            Some("json") => "tts",
+            Some("png") => "png",
             _ => "mermaid",
         };
         put(&mut staging, name.clone(), kind, None, bytes)?;

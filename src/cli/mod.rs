@@ -240,12 +240,22 @@ struct PrintArgs {
     /// sheet), as `[print] blank_backs = true` does for every build.
     #[arg(long)]
     blank_backs: bool,
+    /// Where Tabletop Simulator finds the set's images: a URL or `file:///` folder that prefixes
+    /// their paths in <pack>.tts.json (default: the pack's [print] tts_url, else paths relative
+    /// to the output folder).
+    #[arg(long, value_name = "PREFIX")]
+    tts_url: Option<String>,
 }
 
 impl PrintArgs {
     /// Whether `--only png` is the only product asked for.
     fn png_alone(&self) -> bool {
         !self.only.is_empty() && self.only.iter().all(|p| *p == Product::Png)
+    }
+
+    /// Whether `product` is written: every product when none is named.
+    fn wants(&self, product: Product) -> bool {
+        self.only.is_empty() || self.only.contains(&product)
     }
 
     /// The render options these arguments ask for, or why they cannot be used.
@@ -281,6 +291,14 @@ impl PrintArgs {
         options.blank_backs = self.blank_backs || pack.print.blank_backs;
         if !self.only.is_empty() {
             options.only = self.only.clone();
+        }
+        // The digital tables are made from the faces and the map drawn for print.
+        if self.wants(Product::Vassal) || self.wants(Product::Tts) {
+            for product in [Product::Counters, Product::Chits, Product::Cards, Product::Map] {
+                if !options.only.contains(&product) {
+                    options.only.push(product);
+                }
+            }
         }
         // `--only png` alone: the previews of every product that has faces, and no PDF.
         if self.png_alone() {
@@ -452,7 +470,7 @@ fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -
     };
     // The rules reference needs nothing the sheets do: it is made on another core meanwhile, and
     // each document's PDF is written on the others while the next products are rendered.
-    let want_reference = print.only.is_empty() || print.only.contains(&Product::Reference);
+    let want_reference = print.wants(Product::Reference) || print.wants(Product::Vassal);
     let parser = crate::emit::SvgParser::for_pack(&fonts, &loaded.root);
     let (rendered, reference, pdfs) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.
@@ -461,7 +479,7 @@ fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -
         let write_pdfs = !print.png_alone();
         let rendered =
             render::render_with(&loaded, (fonts.clone(), &mut reuse.faces), &mut sources, &options, &mut |doc| {
-                if write_pdfs {
+                if write_pdfs && print.wants(doc.product) {
                     pdfs.add(doc);
                 }
             });
@@ -475,13 +493,27 @@ fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -
             return stop(loaded, sources, diags, "a component could not be drawn", reuse);
         }
     };
-    match reference {
-        Some(Ok(html)) => rendered.files.push(("rules.html".into(), html.into_bytes())),
+    let rules_html = match reference {
+        Some(Ok(html)) => Some(html),
         Some(Err(d)) => {
             diags.push(d);
             return stop(loaded, sources, diags, "the rules reference could not be drawn", reuse);
         }
-        None => {}
+        None => None,
+    };
+    let wanted: Vec<Product> = [Product::Vassal, Product::Tts].into_iter().filter(|p| print.wants(*p)).collect();
+    let tts_url = print.tts_url.as_deref().unwrap_or(&loaded.print.tts_url);
+    match crate::play::files((&parser, &loaded, &rendered), rules_html.as_deref(), &wanted, tts_url) {
+        Ok(files) => rendered.files.extend(files),
+        Err(e) => {
+            diags.push(Diagnostic::error(crate::diag::Code::LAYOUT, e).with_hint("see the face or page named"));
+            return stop(loaded, sources, diags, "a digital table could not be made", reuse);
+        }
+    }
+    // Products drawn only for the digital tables are not written.
+    rendered.documents.retain(|d| print.wants(d.product));
+    if let Some(html) = rules_html.filter(|_| print.wants(Product::Reference)) {
+        rendered.files.push(("rules.html".into(), html.into_bytes()));
     }
     diags.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
     if diags.iter().any(Diagnostic::is_error) {

@@ -257,6 +257,7 @@ struct RawPrint {
     svg: Option<bool>,
     blank_backs: Option<bool>,
     one_sided_cards: Option<TS<bool>>,
+    tts_url: Option<String>,
     #[serde(default)]
     fonts: Vec<TS<RawFont>>,
 }
@@ -872,6 +873,7 @@ fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint>) -> Print
         svg: p.svg.unwrap_or(d.svg),
         blank_backs: p.blank_backs.unwrap_or(d.blank_backs),
         one_sided_cards: p.one_sided_cards.as_ref().map_or(d.one_sided_cards, |v| *v.get_ref()),
+        tts_url: p.tts_url.clone().unwrap_or_default(),
         fonts: Vec::new(),
         span: span.clone(),
     };

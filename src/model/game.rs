@@ -388,6 +388,9 @@ pub struct Print {
     /// Whether cards are printed on one side only (`[print] one_sided_cards`): no back faces and
     /// no back pages in cards.pdf.
     pub one_sided_cards: bool,
+    /// What prefixes the image paths of the Tabletop Simulator set (`[print] tts_url`, a URL or a
+    /// `file:///` folder; `--tts-url` in one build); empty: paths relative to the output folder.
+    pub tts_url: String,
     /// Fonts the pack brings: the first is the main family of everything pnpkit prints, the
     /// embedded Noto Sans JP only the fallback for characters they lack.
     pub fonts: Vec<PackFont>,
@@ -425,6 +428,7 @@ impl Default for Print {
             svg: false,
             blank_backs: false,
             one_sided_cards: false,
+            tts_url: String::new(),
             fonts: Vec::new(),
             span: super::Span::default(),
         }

@@ -1,14 +1,68 @@
 //! Digital tables: the pack's pieces, decks and map for play on screen (a VASSAL module, a
 //! Tabletop Simulator set), made from what `render` drew for print: every distinct face
 //! ([`crate::render::Rendered::previews`]) and every kind of piece with its faces
-//! ([`crate::render::Rendered::pieces`]). What is shared here is drawing those faces as images.
+//! ([`crate::render::Rendered::pieces`]). What is shared here is drawing those faces and the map
+//! as images, once for both products: [`vassal`] and [`tts`] each turn them into their files.
+
+pub mod board;
+pub mod tts;
+pub mod vassal;
 
 use std::collections::BTreeMap;
 
 use resvg::tiny_skia::Pixmap;
 
 use crate::emit::{in_order, raster, SvgParser};
-use crate::render::Rendered;
+use crate::model::Pack;
+use crate::render::{Product, Rendered};
+
+/// The resolution of every image the digital tables get: sharp on a screen at 100 % zoom, and a
+/// 99-card deck's sheets stay within Tabletop Simulator's 4096 px.
+pub const DPI: u32 = 150;
+
+/// What both digital tables are made from: the pack, what was rendered for print, every piece's
+/// faces drawn at [`DPI`] by face id, the map's published page as a board (when the pack has a
+/// map), and the rules reference's HTML (when it was made).
+pub struct Table<'a> {
+    /// The checked pack.
+    pub pack: &'a Pack,
+    /// What was rendered for print: the pieces and their faces.
+    pub rendered: &'a Rendered,
+    /// Every piece's faces at [`DPI`], by face id.
+    pub faces: BTreeMap<String, Pixmap>,
+    /// The map's published page, when the pack has a map.
+    pub board: Option<board::Board>,
+    /// The rules reference, when it was made.
+    pub rules_html: Option<&'a str>,
+}
+
+/// The files of the digital-table products in `wanted` (paths relative to the output folder),
+/// drawing the faces and the board once for all of them; `tts_url` prefixes the image paths the
+/// Tabletop Simulator set names. An error names the face or page that could not be drawn.
+pub fn files(
+    (parser, pack, rendered): (&SvgParser, &Pack, &Rendered),
+    rules_html: Option<&str>,
+    wanted: &[Product],
+    tts_url: &str,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let wants = |p: Product| wanted.contains(&p);
+    if !wants(Product::Vassal) && !wants(Product::Tts) {
+        return Ok(Vec::new());
+    }
+    let used: std::collections::BTreeSet<&str> =
+        rendered.pieces.iter().flat_map(|k| std::iter::once(k.front.as_str()).chain(k.back.as_deref())).collect();
+    let faces = faces(parser, rendered, DPI, |id| used.contains(id))?;
+    let board = board::Board::of(parser, rendered)?;
+    let table = Table { pack, rendered, faces, board, rules_html };
+    let mut files = Vec::new();
+    if wants(Product::Vassal) {
+        files.extend(vassal::files(&table)?);
+    }
+    if wants(Product::Tts) {
+        files.extend(tts::files(&table, tts_url)?);
+    }
+    Ok(files)
+}
 
 /// Every distinct face of `rendered` whose id `wanted` accepts, drawn without its bleed at `dpi`,
 /// on every core, by face id.

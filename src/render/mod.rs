@@ -89,11 +89,15 @@ pub enum Product {
     /// PNG previews of every distinct face (`png/…`) and of the flowchart's page; alone, the
     /// previews without the PDFs.
     Png,
+    /// A VASSAL module (`<pack>.vmod`), made by `play` from the faces and map drawn for print.
+    Vassal,
+    /// A Tabletop Simulator set (`<pack>.tts.json` and `tts/…` images), made by `play` likewise.
+    Tts,
 }
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 11] = [
+    pub const ALL: [Product; 13] = [
         Product::Counters,
         Product::Chits,
         Product::Cards,
@@ -105,6 +109,8 @@ impl Product {
         Product::Flowchart,
         Product::CardList,
         Product::Reference,
+        Product::Vassal,
+        Product::Tts,
     ];
 
     /// File stem and footer word.
@@ -122,6 +128,8 @@ impl Product {
             Product::CardList => "card-list",
             Product::Reference => "rules",
             Product::Png => "png",
+            Product::Vassal => "vassal",
+            Product::Tts => "tts",
         }
     }
 }
@@ -348,6 +356,7 @@ fn render_faces(
             Product::Flowchart => Ok(flowchart_documents(&mut ctx, options, &mut out)),
             Product::Reference => Ok(Vec::new()), // written by `reference::html`
             Product::Png => Ok(Vec::new()),       // not in `ALL`: previews of the other products
+            Product::Vassal | Product::Tts => Ok(Vec::new()), // made by `play` from the others' faces
             Product::CardList => {
                 let pages = if pack.cards.is_empty() { Vec::new() } else { cardlist::pages(&mut ctx, options.paper) };
                 Ok(one(product, pages, pack.cards.len()))
