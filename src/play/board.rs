@@ -1,16 +1,32 @@
-//! The map as a board for the digital tables: its published page drawn at [`super::DPI`].
+//! The map as a board for the digital tables: its published page drawn as one image, and where
+//! each hex and area lies on it in pixels, read back from the page's marks (the same drawing the
+//! print edition has, so a piece set on hex 53 sits where 53 is printed).
+
+use std::collections::BTreeMap;
 
 use resvg::tiny_skia::Pixmap;
 
 use crate::emit::{raster, SvgParser};
+use crate::render::mapreprint::marks;
 use crate::render::{Product, Rendered};
 
-/// The map's published page as an image.
+/// The longest side of a board image: Tabletop Simulator's limit, and a VASSAL map that still
+/// scrolls smoothly. A larger page is drawn at a lower resolution than [`super::DPI`].
+const MAX_SIDE_PX: f64 = 4096.0;
+
+/// The map's published page as an image, with the pixel boxes of its hexes and areas.
 pub struct Board {
-    /// The page drawn at [`super::DPI`].
+    /// The page drawn at [`Board::dpi`].
     pub image: Pixmap,
     /// The page's size in mm.
     pub size_mm: (f64, f64),
+    /// The resolution it is drawn at: [`super::DPI`], or less for a page larger than
+    /// [`MAX_SIDE_PX`].
+    pub dpi: f64,
+    /// Every hex by its number: left, top, right, bottom in pixels.
+    pub hexes: BTreeMap<String, [f64; 4]>,
+    /// Every area by its id: left, top, right, bottom in pixels.
+    pub areas: BTreeMap<String, [f64; 4]>,
 }
 
 impl Board {
@@ -19,7 +35,21 @@ impl Board {
     pub fn of(parser: &SvgParser, rendered: &Rendered) -> Result<Option<Board>, String> {
         let Some(doc) = rendered.documents.iter().find(|d| d.product == Product::Map) else { return Ok(None) };
         let Some(page) = doc.pages.first() else { return Ok(None) };
-        let image = raster(parser, &page.svg, super::DPI).map_err(|e| format!("{}: {}", doc.name, e.0))?;
-        Ok(Some(Board { image, size_mm: doc.page_mm }))
+        let longest_in = doc.page_mm.0.max(doc.page_mm.1) / 25.4;
+        let dpi = f64::from(super::DPI).min((MAX_SIDE_PX / longest_in).floor());
+        let image = raster(parser, &page.svg, dpi as u32).map_err(|e| format!("{}: {}", doc.name, e.0))?;
+        // The image is a whole number of pixels: scale by what was really drawn.
+        let px_per_mm = f64::from(image.width()) / doc.page_mm.0;
+        let (mut hexes, mut areas) = (BTreeMap::new(), BTreeMap::new());
+        for mark in marks(&page.svg) {
+            let (l, t, r, b) = mark.extent;
+            let px = [l * px_per_mm, t * px_per_mm, r * px_per_mm, b * px_per_mm];
+            if let Some(id) = mark.key.strip_prefix("hex ") {
+                hexes.insert(id.to_string(), px);
+            } else if let Some(id) = mark.key.strip_prefix("area ") {
+                areas.insert(id.to_string(), px);
+            }
+        }
+        Ok(Some(Board { image, size_mm: doc.page_mm, dpi: px_per_mm * 25.4, hexes, areas }))
     }
 }

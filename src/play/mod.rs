@@ -36,6 +36,49 @@ pub struct Table<'a> {
     pub rules_html: Option<&'a str>,
 }
 
+/// A deck for the digital tables: cards that share a back, which face down are one pile.
+pub struct Deck<'a> {
+    /// A stable id made from the back's face id (`cards` for one-sided cards).
+    pub id: String,
+    /// Its name for players: the side whose back it is when the backs differ by side, else the
+    /// back's name, else the message for cards.
+    pub name: String,
+    /// The back's face id, when the cards have backs.
+    pub back: Option<&'a str>,
+    /// The cards, in the pack's order.
+    pub cards: Vec<&'a crate::render::PieceKind>,
+}
+
+/// The pack's cards as decks, one per distinct back, in the order the backs first appear.
+pub fn decks<'a>(pack: &Pack, rendered: &'a Rendered) -> Vec<Deck<'a>> {
+    let msg = crate::messages::Messages::of(pack);
+    let mut decks: Vec<Deck<'a>> = Vec::new();
+    for card in rendered.pieces.iter().filter(|k| k.product == Product::Cards) {
+        match decks.iter_mut().find(|d| d.back == card.back.as_deref()) {
+            Some(deck) => deck.cards.push(card),
+            None => decks.push(Deck {
+                id: card.back.as_deref().map_or("cards".into(), |b| b.rsplit('/').next().unwrap_or(b).to_string()),
+                name: String::new(),
+                back: card.back.as_deref(),
+                cards: vec![card],
+            }),
+        }
+    }
+    let several = decks.len() > 1;
+    for deck in &mut decks {
+        let side_of = |k: &&crate::render::PieceKind| pack.cards.iter().find(|c| c.id == k.id)?.side.as_ref();
+        let sides: std::collections::BTreeSet<&str> =
+            deck.cards.iter().filter_map(side_of).map(|r| r.value.as_str()).collect();
+        let side = (several && sides.len() == 1).then(|| sides.first().and_then(|s| pack.side(s))).flatten();
+        deck.name = match (side, pack.card_backs.as_slice()) {
+            (Some(side), _) => msg.first_name(&side.name).to_string(),
+            (None, [back]) => msg.first_name(&back.name).to_string(),
+            _ => msg.first("vassal.cards"),
+        };
+    }
+    decks
+}
+
 /// The files of the digital-table products in `wanted` (paths relative to the output folder),
 /// drawing the faces and the board once for all of them; `tts_url` prefixes the image paths the
 /// Tabletop Simulator set names. An error names the face or page that could not be drawn.
