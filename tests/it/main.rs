@@ -56,3 +56,5 @@ mod on_demand;
 
 // Issue 19: `pnpkit watch` rebuilds what changed; `--serve` previews it in a browser.
 mod watch;
+// Issue 19: the VASSAL module read back with pywargame: pieces, piles, grid, setups.
+mod vassal;
