@@ -20,7 +20,8 @@ fn python() -> &'static Path {
     VENV.get_or_init(|| {
         let venv = root().join("target").join("pywargame-venv");
         let python = venv.join("bin").join("python");
-        let ready = |p: &Path| Command::new(p).args(["-c", "import pywargame"]).output().is_ok_and(|o| o.status.success());
+        let ready =
+            |p: &Path| Command::new(p).args(["-c", "import pywargame"]).output().is_ok_and(|o| o.status.success());
         if !ready(&python) {
             let base = base_python().unwrap_or_else(|| {
                 panic!("the VASSAL tests need Python ≥ 3.12 for pywargame: set PNPKIT_PYTHON or install it (pyenv)")
@@ -39,8 +40,12 @@ fn base_python() -> Option<PathBuf> {
     let mut candidates: Vec<PathBuf> = std::env::var_os("PNPKIT_PYTHON").map(PathBuf::from).into_iter().collect();
     if let Some(home) = std::env::var_os("HOME") {
         let versions = Path::new(&home).join(".pyenv").join("versions");
-        let mut found: Vec<PathBuf> =
-            std::fs::read_dir(versions).into_iter().flatten().flatten().map(|e| e.path().join("bin").join("python")).collect();
+        let mut found: Vec<PathBuf> = std::fs::read_dir(versions)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path().join("bin").join("python"))
+            .collect();
         found.sort();
         candidates.extend(found.into_iter().rev());
     }
@@ -56,7 +61,8 @@ fn base_python() -> Option<PathBuf> {
 /// ask for. Returns what the reader printed and the module's path.
 fn read_back(pack: &str, hexes: &[String]) -> (Value, PathBuf) {
     let out = temp_dir(&format!("vassal-{pack}"));
-    let built = pnpkit(&root(), &["build", &format!("data/{pack}"), "--only", "vassal", "--out", out.to_str().unwrap()]);
+    let built =
+        pnpkit(&root(), &["build", &format!("data/{pack}"), "--only", "vassal", "--out", out.to_str().unwrap()]);
     assert!(built.status.success(), "{}", text(&built).1);
     let module = out.join(format!("{pack}.vmod"));
     let read = Command::new(python())
@@ -105,7 +111,8 @@ fn the_dougram_module_holds_the_packs_counters_chits_cards_map_and_setups() {
     let decks = decks(&module);
     assert_eq!(decks.values().sum::<u64>(), chits + pack.cards.len() as u64, "{decks:?}");
     assert!(decks.values().any(|&n| n == chits), "{decks:?}");
-    let table = module["maps"].as_object().unwrap().values().find(|m| !m["decks"].as_object().unwrap().is_empty()).unwrap();
+    let table =
+        module["maps"].as_object().unwrap().values().find(|m| !m["decks"].as_object().unwrap().is_empty()).unwrap();
     for deck in table["decks"].as_object().unwrap().values() {
         assert_eq!(deck["face_down"], "Always");
         assert_eq!(deck["traits"], serde_json::json!(["obs,piece"]));
@@ -127,8 +134,12 @@ fn the_dougram_module_holds_the_packs_counters_chits_cards_map_and_setups() {
 
     // The sides and the dice of the play aids (1d6 for combat and capture, 3d6 for victory).
     assert_eq!(module["sides"].as_array().unwrap().len(), pack.sides.len());
-    let dice: Vec<(u64, u64)> =
-        module["dice"].as_array().unwrap().iter().map(|d| (d["n"].as_u64().unwrap(), d["sides"].as_u64().unwrap())).collect();
+    let dice: Vec<(u64, u64)> = module["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["n"].as_u64().unwrap(), d["sides"].as_u64().unwrap()))
+        .collect();
     assert_eq!(dice, [(1, 6), (3, 6)]);
     assert_eq!(module["help"].as_array().unwrap().len(), 1);
 
@@ -147,7 +158,9 @@ fn the_dougram_module_holds_the_packs_counters_chits_cards_map_and_setups() {
         let in_piles: u64 = save["decks"].as_array().unwrap().iter().map(|d| d["pieces"].as_u64().unwrap()).sum();
         let placed_chits: u64 = pack
             .placements_of(&setup.id)
-            .filter(|p| pack.piece(None, &p.piece.value).is_some_and(|piece| matches!(piece, pnpkit::model::Piece::Chit)))
+            .filter(|p| {
+                pack.piece(None, &p.piece.value).is_some_and(|piece| matches!(piece, pnpkit::model::Piece::Chit))
+            })
             .map(|p| u64::from(p.count.value))
             .sum();
         assert!(placed_chits > 0, "setup {} places chits", setup.id);
@@ -162,7 +175,8 @@ fn the_dougram_module_holds_the_packs_counters_chits_cards_map_and_setups() {
 
     // Every image the module names is in it; two builds give the same bytes.
     let files: Vec<&str> = module["files"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
-    let named = pieces.iter().chain(table["decks"].as_object().unwrap().values()).flat_map(|p| p["images"].as_array().unwrap());
+    let named =
+        pieces.iter().chain(table["decks"].as_object().unwrap().values()).flat_map(|p| p["images"].as_array().unwrap());
     for image in named {
         assert!(files.contains(&format!("images/{}", image.as_str().unwrap()).as_str()), "{image} is missing");
     }
@@ -181,7 +195,8 @@ fn a_cards_only_game_gets_a_table_with_a_deck_per_back() {
     let decks = decks(&module);
     assert_eq!(decks.len(), 2, "{decks:?}");
     assert_eq!(decks.values().sum::<u64>(), pack.cards.len() as u64);
-    let sides: Vec<String> = pack.sides.iter().map(|s| pnpkit::messages::Messages::of(&pack).first_name(&s.name).to_string()).collect();
+    let sides: Vec<String> =
+        pack.sides.iter().map(|s| pnpkit::messages::Messages::of(&pack).first_name(&s.name).to_string()).collect();
     assert!(decks.keys().all(|d| sides.contains(d)), "decks named by side: {decks:?}");
 }
 
@@ -192,8 +207,12 @@ fn an_area_map_gets_a_zone_per_area() {
     let map = pack.map.as_ref().unwrap();
     let messages = pnpkit::messages::Messages::of(&pack);
     let name = messages.first_name(&map.name).to_string();
-    let zones: Vec<&str> =
-        module["maps"][&name]["boards"][&name]["zones"].as_array().unwrap().iter().map(|z| z.as_str().unwrap()).collect();
+    let zones: Vec<&str> = module["maps"][&name]["boards"][&name]["zones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|z| z.as_str().unwrap())
+        .collect();
     let mut areas: Vec<String> = map.areas.iter().map(|a| messages.first_name(&a.name).to_string()).collect();
     areas.sort();
     assert_eq!(zones, areas);
