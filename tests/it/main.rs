@@ -56,3 +56,5 @@ mod on_demand;
 
 // Issue 19: `pnpkit watch` rebuilds what changed; `--serve` previews it in a browser.
 mod watch;
+// Issue 19: the Tabletop Simulator set read back: structure, counts, images, determinism.
+mod tts;

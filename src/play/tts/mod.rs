@@ -66,6 +66,9 @@ pub fn files(table: &Table<'_>, url: &str) -> Result<Vec<(String, Vec<u8>)>, Str
     if let Some(bag) = set.chits(table, board_h)? {
         objects.push(bag);
     }
+    if objects.is_empty() {
+        return Ok(Vec::new()); // a pack of rules only has nothing to put on a table
+    }
     let title = Messages::of(pack).first_name(&pack.game.title).to_string();
     let save = json!({
         "SaveName": title, "GameMode": "", "Gravity": 0.5, "PlayArea": 0.5, "Date": "", "Table": "", "Sky": "",
