@@ -404,3 +404,45 @@ fn file_stem(s: &str) -> String {
 fn fnv1a(s: &str) -> u32 {
     s.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::layout::Paper;
+    use crate::render::{render, Options, Product};
+
+    #[test]
+    fn a_deck_of_more_than_69_cards_spans_sheets_numbered_by_their_key() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
+        let mut sources = crate::diag::Sources::default();
+        let (pack, _) = crate::load::pack(&dir, &mut sources);
+        let fonts = Arc::new(crate::render::fonts_for(&pack).unwrap());
+        let mut options = Options::new(Paper::named("a4").unwrap());
+        options.only = vec![Product::Cards];
+        let mut rendered = render(&pack, fonts.clone(), &mut sources, &options).unwrap();
+        // The first card printed 80 times: 92 cards, 69 on the first sheet and 23 on the second.
+        rendered.pieces.iter_mut().find(|k| k.product == Product::Cards).unwrap().count = 80;
+        let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
+        let faces = super::super::faces(&parser, &rendered, super::super::DPI, |id| id.starts_with("cards/")).unwrap();
+        let table = super::Table { pack: &pack, rendered: &rendered, faces, board: None, rules_html: None };
+        let files = super::files(&table, "").unwrap();
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["dougram.tts.json", "tts/common-1.png", "tts/common-2.png", "tts/common-back.png"]);
+        let save: serde_json::Value = serde_json::from_slice(&files[0].1).unwrap();
+        let deck = &save["ObjectStates"][0];
+        assert_eq!(deck["Name"], "DeckCustom");
+        let ids: Vec<u64> = deck["DeckIDs"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        let want: Vec<u64> = (100..169).chain(200..223).collect();
+        assert_eq!(ids, want);
+        let grid = |key: &str| (deck["CustomDeck"][key]["NumWidth"].clone(), deck["CustomDeck"][key]["NumHeight"].clone());
+        assert_eq!(grid("1"), (10.into(), 7.into()));
+        assert_eq!(grid("2"), (10.into(), 3.into()));
+        assert_eq!(deck["CustomDeck"]["2"]["FaceURL"], "tts/common-2.png");
+        // The same card 80 times, each a Card of its own with its own GUID.
+        let held = deck["ContainedObjects"].as_array().unwrap();
+        assert_eq!(held.iter().filter(|c| c["GMNotes"] == held[0]["GMNotes"]).count(), 80);
+        let guids: std::collections::BTreeSet<&str> = held.iter().map(|c| c["GUID"].as_str().unwrap()).collect();
+        assert_eq!(guids.len(), 92);
+    }
+}

@@ -106,11 +106,11 @@ mod tests {
         let fronts = vec![&face; CARDS_PER_SHEET];
         let sheet = sheet(&fronts, &filled(600, 800, 10)).unwrap();
         assert_eq!((sheet.columns, sheet.rows), (10, 7));
-        // 7 rows of 800 px would be 5600 px: scaled by 4096 / 5600.
-        assert_eq!(sheet.cell, (438, 585));
+        // 10 columns of 600 px would be 6000 px (and 7 rows of 800 px 5600): scaled by 4096 / 6000.
+        assert_eq!(sheet.cell, (409, 546));
         assert!(sheet.image.width() <= MAX_SIDE && sheet.image.height() <= MAX_SIDE);
         // The back fills the last slot.
-        let px = sheet.image.pixel(9 * 438 + 200, 6 * 585 + 300).unwrap();
+        let px = sheet.image.pixel(9 * 409 + 200, 6 * 546 + 300).unwrap();
         assert_eq!(px.red(), 10);
     }
 
