@@ -147,7 +147,10 @@ fn decks(save: &Value) -> BTreeMap<String, Vec<String>> {
         .filter(|o| o["Name"] == "DeckCustom")
         .map(|d| {
             let ids = d["ContainedObjects"].as_array().unwrap().iter();
-            (d["Nickname"].as_str().unwrap().to_string(), ids.map(|c| c["GMNotes"].as_str().unwrap().to_string()).collect())
+            (
+                d["Nickname"].as_str().unwrap().to_string(),
+                ids.map(|c| c["GMNotes"].as_str().unwrap().to_string()).collect(),
+            )
         })
         .collect()
 }
@@ -172,7 +175,8 @@ fn check_images(out: &Path, save: &Value, urls: &BTreeSet<String>, card: (u32, u
     for o in all_objects(save).into_iter().filter(|o| o["Name"] == "DeckCustom") {
         for sheet in o["CustomDeck"].as_object().unwrap().values() {
             let (w, h, _) = png(&out.join(sheet["FaceURL"].as_str().unwrap()));
-            let (cols, rows) = (sheet["NumWidth"].as_u64().unwrap() as u32, sheet["NumHeight"].as_u64().unwrap() as u32);
+            let (cols, rows) =
+                (sheet["NumWidth"].as_u64().unwrap() as u32, sheet["NumHeight"].as_u64().unwrap() as u32);
             assert_eq!((w, h), (cols * card.0, rows * card.1), "{}", sheet["FaceURL"]);
             assert_eq!(png(&out.join(sheet["BackURL"].as_str().unwrap())).0, card.0);
         }
@@ -321,7 +325,8 @@ fn submarine_attack_gives_a_deck_per_back_whose_sheets_show_the_faces_drawn_alon
 
     // A deck per player, holding the cards of that side, named after the side.
     let cards = csv(&root().join("data/submarine-attack/cards.csv"));
-    let side = |s: &str| -> Vec<String> { cards.iter().filter(|c| c["side"] == s).map(|c| c["number"].clone()).collect() };
+    let side =
+        |s: &str| -> Vec<String> { cards.iter().filter(|c| c["side"] == s).map(|c| c["number"].clone()).collect() };
     let decks = decks(&save);
     assert_eq!(decks.get("プレイヤーA"), Some(&side("player-a")), "{:?}", decks.keys());
     assert_eq!(decks.get("プレイヤーB"), Some(&side("player-b")));

@@ -173,10 +173,14 @@ impl Set<'_> {
         self.images.insert("tts/board.png".into(), image);
         let scale = board.size_mm.1 / Scale::TILE_MM;
         let name = pack.map.as_ref().map(|m| Messages::of(pack).first_name(&m.name).to_string()).unwrap_or_default();
-        let mut board = object("Custom_Board", self.guid("board"), &name, "", transform((0.0, TABLE_Y, 0.0), scale, false));
+        let mut board =
+            object("Custom_Board", self.guid("board"), &name, "", transform((0.0, TABLE_Y, 0.0), scale, false));
         board.insert("Locked".into(), true.into());
-        board.insert("CustomImage".into(), json!({ "ImageURL": self.url("tts/board.png"), "ImageSecondaryURL": "",
-            "ImageScalar": 1.0, "WidthScale": 0.0 }));
+        board.insert(
+            "CustomImage".into(),
+            json!({ "ImageURL": self.url("tts/board.png"), "ImageSecondaryURL": "",
+            "ImageScalar": 1.0, "WidthScale": 0.0 }),
+        );
         Ok(Value::Object(board))
     }
 
@@ -186,7 +190,9 @@ impl Set<'_> {
         let pack = table.pack;
         let msg = Messages::of(pack);
         let back_image = match deck.back {
-            Some(id) => table.faces.get(id).cloned().ok_or_else(|| format!("tts: the card back `{id}` was not drawn"))?,
+            Some(id) => {
+                table.faces.get(id).cloned().ok_or_else(|| format!("tts: the card back `{id}` was not drawn"))?
+            }
             None => plain_back(table, deck)?,
         };
         let back_path = format!("tts/{}-back.png", deck.stem);
@@ -201,9 +207,12 @@ impl Set<'_> {
         for (n, chunk) in printed.chunks(sheets::CARDS_PER_SHEET).enumerate() {
             let fronts = chunk
                 .iter()
-                .map(|k| table.faces.get(&k.front).ok_or_else(|| format!("tts: the card face `{}` was not drawn", k.front)))
+                .map(|k| {
+                    table.faces.get(&k.front).ok_or_else(|| format!("tts: the card face `{}` was not drawn", k.front))
+                })
                 .collect::<Result<Vec<_>, _>>()?;
-            let sheet = sheets::sheet(&fronts, &back_image).map_err(|e| format!("tts/{}-{}.png: {e}", deck.stem, n + 1))?;
+            let sheet =
+                sheets::sheet(&fronts, &back_image).map_err(|e| format!("tts/{}-{}.png: {e}", deck.stem, n + 1))?;
             let path = format!("tts/{}-{}.png", deck.stem, n + 1);
             let key = self.next_key;
             self.next_key += 1;
@@ -391,7 +400,8 @@ fn units(mm: f64) -> f64 {
 /// A safe file name: ASCII letters, digits, `-`, `_` and `.` kept, anything else as `_` and the
 /// name's hash added.
 fn file_stem(s: &str) -> String {
-    let kept: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect();
+    let kept: String =
+        s.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect();
     if kept == s {
         kept
     } else {
@@ -435,7 +445,8 @@ mod tests {
         let ids: Vec<u64> = deck["DeckIDs"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
         let want: Vec<u64> = (100..169).chain(200..223).collect();
         assert_eq!(ids, want);
-        let grid = |key: &str| (deck["CustomDeck"][key]["NumWidth"].clone(), deck["CustomDeck"][key]["NumHeight"].clone());
+        let grid =
+            |key: &str| (deck["CustomDeck"][key]["NumWidth"].clone(), deck["CustomDeck"][key]["NumHeight"].clone());
         assert_eq!(grid("1"), (10.into(), 7.into()));
         assert_eq!(grid("2"), (10.into(), 3.into()));
         assert_eq!(deck["CustomDeck"]["2"]["FaceURL"], "tts/common-2.png");

@@ -73,7 +73,8 @@ pub fn fitted(image: &Pixmap) -> Result<Option<Pixmap>, String> {
         return Ok(None);
     }
     let fit = MAX_SIDE as f64 / longest as f64;
-    let (w, h) = (((image.width() as f64 * fit).round() as u32).max(1), ((image.height() as f64 * fit).round() as u32).max(1));
+    let (w, h) =
+        (((image.width() as f64 * fit).round() as u32).max(1), ((image.height() as f64 * fit).round() as u32).max(1));
     let mut out = Pixmap::new(w, h).ok_or_else(|| format!("cannot make a {w}×{h} board"))?;
     place(&mut out, image, (0, 0), (w, h));
     Ok(Some(out))
