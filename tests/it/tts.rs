@@ -272,6 +272,12 @@ fn dougram_gives_its_cards_counters_chits_and_map_with_every_image_at_size() {
     let bag = save["ObjectStates"].as_array().unwrap().iter().find(|o| o["Name"] == "Bag").expect("a bag of chits");
     assert_eq!(bag["ContainedObjects"].as_array().unwrap().len(), 79);
     assert_eq!(bag["Nickname"], "ランダムチット", "the chits' name in the pack's first language");
+    for chit in bag["ContainedObjects"].as_array().unwrap() {
+        assert_eq!(chit["Nickname"], bag["Nickname"], "a chit's name does not tell its value");
+        assert_eq!(chit["Transform"]["rotZ"], 180.0, "chits lie face down in the bag");
+        let image = &chit["CustomImage"];
+        assert!(image["ImageSecondaryURL"].as_str().unwrap().ends_with("chits/back.png"), "{image}");
+    }
 
     // Counter tiles have both faces, the size of a printed counter.
     let soldier = all_objects(&save).into_iter().find(|o| o["GMNotes"] == "counters/soldiers").unwrap();

@@ -270,25 +270,27 @@ impl Set<'_> {
         Ok(out)
     }
 
-    /// The chits as tiles in a bag below the board (none when the pack has no chits).
+    /// The chits as tiles in a bag below the board, face down and named only as chits, so neither
+    /// a glance nor a tooltip tells a drawn chit's value (none when the pack has no chits).
     fn chits(&mut self, table: &Table<'_>, board_h: f64) -> Result<Option<Value>, String> {
         let kinds: Vec<&PieceKind> = table.rendered.pieces.iter().filter(|k| k.product == Product::Chits).collect();
         if kinds.is_empty() {
             return Ok(None);
         }
         let pack = table.pack;
+        let msg = Messages::of(pack);
+        let name = msg.first_name(&pack.chits.name).to_string();
+        let name = if name.is_empty() { msg.first("tts.chits") } else { name };
         let scale = pack.print.chit_mm / Scale::TILE_MM;
         let at = (0.0, TABLE_Y, -board_h / 2.0 - 3.0 * GAP);
         let mut inside = Vec::new();
         for kind in kinds {
-            let name = kind.id.clone();
             for i in 0..kind.count {
-                inside.push(self.tile(table, kind, (&name, ""), at, scale, i)?);
+                let mut tile = self.tile(table, kind, (&name, ""), at, scale, i)?;
+                tile["Transform"]["rotZ"] = 180.0.into();
+                inside.push(tile);
             }
         }
-        let msg = Messages::of(pack);
-        let name = msg.first_name(&pack.chits.name).to_string();
-        let name = if name.is_empty() { msg.first("tts.chits") } else { name };
         let mut bag = object("Bag", self.guid("chits"), &name, "", transform(at, 1.0, false));
         bag.insert("ContainedObjects".into(), inside.into());
         Ok(Some(Value::Object(bag)))
