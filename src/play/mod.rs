@@ -38,47 +38,68 @@ pub struct Table<'a> {
     pub rules_html: Option<&'a str>,
 }
 
-/// A deck for the digital tables: cards that share a back, which face down are one pile.
+/// One deck: the cards that share a back, in print order.
 pub struct Deck<'a> {
-    /// A stable id made from the back's face id (`cards` for one-sided cards).
-    pub id: String,
-    /// Its name for players: the side whose back it is when the backs differ by side, else the
-    /// back's name, else the message for cards.
+    /// A file stem made from its back (`common`, `player-a`; `cards` for one-sided cards).
+    pub stem: String,
+    /// Its name on the table: the side whose back it has, else the back's name, else "Cards".
     pub name: String,
-    /// The back's face id, when the cards have backs.
+    /// The back's face id (`None` for cards printed on one side).
     pub back: Option<&'a str>,
-    /// The cards, in the pack's order.
+    /// Its kinds of card.
     pub cards: Vec<&'a crate::render::PieceKind>,
 }
 
-/// The pack's cards as decks, one per distinct back, in the order the backs first appear.
+/// The pack's decks: its cards grouped by the back they are printed with, as they are sorted
+/// when the printed cards are cut (the pack's `[[decks]]` are per setup and overlap).
 pub fn decks<'a>(pack: &Pack, rendered: &'a Rendered) -> Vec<Deck<'a>> {
     let msg = crate::messages::Messages::of(pack);
     let mut decks: Vec<Deck<'a>> = Vec::new();
-    for card in rendered.pieces.iter().filter(|k| k.product == Product::Cards) {
-        match decks.iter_mut().find(|d| d.back == card.back.as_deref()) {
-            Some(deck) => deck.cards.push(card),
-            None => decks.push(Deck {
-                id: card.back.as_deref().map_or("cards".into(), |b| b.rsplit('/').next().unwrap_or(b).to_string()),
-                name: String::new(),
-                back: card.back.as_deref(),
-                cards: vec![card],
-            }),
+    for kind in rendered.pieces.iter().filter(|k| k.product == Product::Cards) {
+        let back = kind.back.as_deref();
+        if let Some(deck) = decks.iter_mut().find(|d| d.back == back) {
+            deck.cards.push(kind);
+            continue;
         }
-    }
-    let several = decks.len() > 1;
-    for deck in &mut decks {
-        let side_of = |k: &&crate::render::PieceKind| pack.cards.iter().find(|c| c.id == k.id)?.side.as_ref();
-        let sides: std::collections::BTreeSet<&str> =
-            deck.cards.iter().filter_map(side_of).map(|r| r.value.as_str()).collect();
-        let side = (several && sides.len() == 1).then(|| sides.first().and_then(|s| pack.side(s))).flatten();
-        deck.name = match (side, pack.card_backs.as_slice()) {
+        let card = pack.cards.iter().find(|c| c.id == kind.id);
+        let card_back = card.and_then(|c| pack.card_back(c));
+        let side = card_back.and_then(|b| b.side.as_ref()).and_then(|s| pack.side(s));
+        let name = match (side, card_back) {
             (Some(side), _) => msg.first_name(&side.name).to_string(),
-            (None, [back]) => msg.first_name(&back.name).to_string(),
-            _ => msg.first("vassal.cards"),
+            (None, Some(b)) => msg.first_name(&b.name).to_string(),
+            _ => String::new(),
         };
+        let name = if name.is_empty() { msg.first("play.cards") } else { name };
+        let stem = back.map_or("cards", |b| b.strip_prefix("cards/back-").unwrap_or(b));
+        decks.push(Deck { stem: file_stem(stem), name, back, cards: vec![kind] });
     }
     decks
+}
+
+/// The name of a counter face (a unit or marker id) in the pack's first language.
+pub fn face_name(pack: &Pack, msg: &crate::messages::Messages, id: &str) -> String {
+    pack.unit_by_id(id)
+        .map(|u| msg.first_name(&u.name).to_string())
+        .or_else(|| pack.marker(id).map(|m| msg.first_name(&m.name).to_string()))
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// A safe file name: ASCII letters, digits, `-`, `_` and `.` kept, anything else as `_` and the
+/// name's hash added.
+pub fn file_stem(s: &str) -> String {
+    let kept: String =
+        s.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect();
+    if kept == s {
+        kept
+    } else {
+        // Two names that differ only in the characters replaced keep apart.
+        format!("{kept}-{:06x}", fnv1a(s) & 0xff_ffff)
+    }
+}
+
+/// 32-bit FNV-1a: stable across builds and machines, for GUIDs and names.
+pub fn fnv1a(s: &str) -> u32 {
+    s.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }
 
 /// The files of the digital-table products in `wanted` (paths relative to the output folder),

@@ -58,3 +58,6 @@ mod on_demand;
 mod watch;
 // Issue 19: the VASSAL module read back with pywargame: pieces, piles, grid, setups.
 mod vassal;
+
+// Issue 19: the Tabletop Simulator set read back: structure, counts, images, determinism.
+mod tts;

@@ -257,7 +257,7 @@ impl<'a> Module<'a> {
                     let i = by_kind[&(Product::Cards, k.id.clone())];
                     std::iter::repeat_n(i, k.count as usize)
                 });
-                Pile { name: deck.name, key: format!("deck:{}", deck.id), pieces: copies.collect(), size: (0, 0) }
+                Pile { name: deck.name, key: format!("deck:{}", deck.stem), pieces: copies.collect(), size: (0, 0) }
             })
             .collect();
         let chits: Vec<usize> = drawn
@@ -268,7 +268,9 @@ impl<'a> Module<'a> {
             .flat_map(|k| std::iter::repeat_n(by_kind[&(Product::Chits, k.id.clone())], k.count as usize))
             .collect();
         if !chits.is_empty() {
-            piles.push(Pile { name: msg.first("vassal.chits"), key: "chits".into(), pieces: chits, size: (0, 0) });
+            let name = msg.first_name(&pack.chits.name).to_string();
+            let name = if name.is_empty() { msg.first("play.chits") } else { name };
+            piles.push(Pile { name, key: "chits".into(), pieces: chits, size: (0, 0) });
         }
         for pile in &mut piles {
             pile.size = pile.pieces.iter().map(|&i| pieces[i].size).fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
@@ -314,12 +316,7 @@ impl<'a> Module<'a> {
 /// A piece's name on its front and on its back: a counter kind's by its faces' units or markers,
 /// a card's by its number and name, a chit's by its label.
 fn names(pack: &Pack, msg: &Messages, kind: &PieceKind) -> (String, String) {
-    let face = |id: &str| -> String {
-        if let Some(unit) = pack.unit_by_id(id) {
-            return msg.first_name(&unit.name).to_string();
-        }
-        pack.markers.iter().find(|m| m.id == id).map_or(id.to_string(), |m| msg.first_name(&m.name).to_string())
-    };
+    let face = |id: &str| super::face_name(pack, msg, id);
     match kind.product {
         Product::Counters => {
             let counter = pack.counters.iter().find(|c| c.id == kind.id);
@@ -336,7 +333,9 @@ fn names(pack: &Pack, msg: &Messages, kind: &PieceKind) -> (String, String) {
             (name.clone(), name)
         }
         _ => {
-            let name = format!("{} {}", msg.first("vassal.chits"), kind.id);
+            let chits = msg.first_name(&pack.chits.name).to_string();
+            let chits = if chits.is_empty() { msg.first("play.chits") } else { chits };
+            let name = format!("{chits} {}", kind.id);
             (name.clone(), name)
         }
     }

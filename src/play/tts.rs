@@ -1,8 +1,0 @@
-//! placeholder replaced in this change
-
-use super::Table;
-
-/// The product's files.
-pub fn files(_table: &Table<'_>, _url: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
-    Ok(Vec::new())
-}

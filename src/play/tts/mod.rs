@@ -1,0 +1,398 @@
+//! Tabletop Simulator: the pack as a saved object (`<pack>.tts.json`, the format of a file in
+//! TTS's "Saved Objects" folder) and the images it names, under `tts/`.
+//!
+//! Every card deck ([`decks`]: the cards that share a back) becomes a `DeckCustom` whose fronts
+//! lie on [`sheets`] of at most 10 × 7 slots; every counter kind a stack of two-sided
+//! `Custom_Tile`s; the chits two-sided tiles in a `Bag`; the map a `Custom_Board`. Sizes follow
+//! the printed mm (see [`Scale`]); objects are laid out around the board so none overlap; GUIDs
+//! are derived from ids, so the same pack gives the same bytes. It draws nothing itself: the faces
+//! and the board come drawn in the [`Table`].
+
+pub mod sheets;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use resvg::tiny_skia::Pixmap;
+use serde_json::{json, Map, Value};
+
+use super::{file_stem, fnv1a, Deck, Table};
+use crate::messages::Messages;
+use crate::model::Pack;
+use crate::render::{PieceKind, Product};
+
+/// How printed sizes become TTS sizes. One TTS unit is about an inch (TTS's knowledge base:
+/// "in-game units (about an inch)"), so positions are mm / 25.4. A card at scale 1 is
+/// [`Scale::CARD_MM`] tall and a tile or board at scale 1 [`Scale::TILE_MM`] tall (the heights
+/// mods give a poker card and a board of known size); width follows the image's aspect.
+pub struct Scale;
+
+impl Scale {
+    /// Millimetres per TTS unit.
+    pub const MM_PER_UNIT: f64 = 25.4;
+    /// The height of a card at scale 1, in mm (3.5 in).
+    pub const CARD_MM: f64 = 88.9;
+    /// The height of a `Custom_Tile` or `Custom_Board` at scale 1, in mm (1.318 in).
+    pub const TILE_MM: f64 = 33.5;
+    /// A counter's thickness, in TTS units (about 2.5 mm of card).
+    pub const THICKNESS: f64 = 0.1;
+}
+
+/// The height above the table's origin objects are put at (they settle onto the table).
+const TABLE_Y: f64 = 1.0;
+/// Space between objects on the table, in TTS units.
+const GAP: f64 = 1.0;
+/// Counter stacks per column beside the board.
+const STACKS_PER_COLUMN: usize = 10;
+
+/// The files of the Tabletop Simulator set: `<pack>.tts.json` and its images under `tts/`, the
+/// images named `url` + their path (relative paths when `url` is empty). An error names what
+/// could not be made.
+pub fn files(table: &Table<'_>, url: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let pack = table.pack;
+    let mut set = Set { url, images: BTreeMap::new(), guids: BTreeSet::new(), next_key: 1 };
+    let mut objects = Vec::new();
+    let (board_w, board_h) = table.board.as_ref().map_or((0.0, 0.0), |b| (units(b.size_mm.0), units(b.size_mm.1)));
+    if let Some(board) = &table.board {
+        objects.push(set.board(pack, board)?);
+    }
+    let (card_w, card_h) = (units(pack.print.card_mm.0), units(pack.print.card_mm.1));
+    let mut z = board_h / 2.0 - card_h / 2.0;
+    for deck in super::decks(table.pack, table.rendered) {
+        let at = (board_w / 2.0 + GAP + card_w / 2.0, z);
+        objects.push(set.deck(table, &deck, at)?);
+        z -= card_h + GAP;
+    }
+    objects.extend(set.counters(table, (board_w, board_h))?);
+    if let Some(bag) = set.chits(table, board_h)? {
+        objects.push(bag);
+    }
+    if objects.is_empty() {
+        return Ok(Vec::new()); // a pack of rules only has nothing to put on a table
+    }
+    let title = Messages::of(pack).first_name(&pack.game.title).to_string();
+    let save = json!({
+        "SaveName": title, "GameMode": "", "Gravity": 0.5, "PlayArea": 0.5, "Date": "", "Table": "", "Sky": "",
+        "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
+        "VersionNumber": "", "ObjectStates": objects,
+    });
+    let mut json = serde_json::to_vec_pretty(&save).map_err(|e| format!("{}.tts.json: {e}", pack.id))?;
+    json.push(b'\n');
+    let images: Vec<(String, Pixmap)> = set.images.into_iter().collect();
+    let encoded = crate::emit::in_order(&images, |(path, image)| {
+        crate::emit::encode_png(image, super::DPI).map_err(|e| format!("{path}: {e}"))
+    });
+    let mut files = vec![(format!("{}.tts.json", pack.id), json)];
+    for ((path, _), bytes) in images.iter().zip(encoded) {
+        files.push((path.clone(), bytes?));
+    }
+    Ok(files)
+}
+
+/// What the set is being made of: its images by path, the GUIDs given so far and the next
+/// `CustomDeck` key.
+struct Set<'u> {
+    url: &'u str,
+    images: BTreeMap<String, Pixmap>,
+    guids: BTreeSet<String>,
+    next_key: u32,
+}
+
+impl Set<'_> {
+    /// The URL naming `path` in the JSON.
+    fn url(&self, path: &str) -> String {
+        match self.url {
+            "" => path.to_string(),
+            u if u.ends_with('/') => format!("{u}{path}"),
+            u => format!("{u}/{path}"),
+        }
+    }
+
+    /// A GUID of six hex digits from `seed`, never one given before.
+    fn guid(&mut self, seed: &str) -> String {
+        let mut n = 0u32;
+        loop {
+            let salted = if n == 0 { seed.to_string() } else { format!("{seed}#{n}") };
+            let guid = format!("{:06x}", fnv1a(&salted) & 0xff_ffff);
+            if self.guids.insert(guid.clone()) {
+                return guid;
+            }
+            n += 1;
+        }
+    }
+
+    /// The face `id` as an image file under `tts/`, its URL.
+    fn face(&mut self, table: &Table<'_>, id: &str) -> Result<String, String> {
+        let face = table.faces.get(id).ok_or_else(|| format!("tts: the face `{id}` was not drawn"))?;
+        let path = format!("tts/{}.png", id.split('/').map(file_stem).collect::<Vec<_>>().join("/"));
+        self.images.entry(path.clone()).or_insert_with(|| face.clone());
+        Ok(self.url(&path))
+    }
+
+    /// The map as a locked board at the table's centre.
+    fn board(&mut self, pack: &Pack, board: &super::board::Board) -> Result<Value, String> {
+        let image = sheets::fitted(&board.image)?.unwrap_or_else(|| board.image.clone());
+        self.images.insert("tts/board.png".into(), image);
+        let scale = board.size_mm.1 / Scale::TILE_MM;
+        let name = pack.map.as_ref().map(|m| Messages::of(pack).first_name(&m.name).to_string()).unwrap_or_default();
+        let mut board =
+            object("Custom_Board", self.guid("board"), &name, "", transform((0.0, TABLE_Y, 0.0), scale, false));
+        board.insert("Locked".into(), true.into());
+        board.insert(
+            "CustomImage".into(),
+            json!({ "ImageURL": self.url("tts/board.png"), "ImageSecondaryURL": "",
+            "ImageScalar": 1.0, "WidthScale": 0.0 }),
+        );
+        Ok(Value::Object(board))
+    }
+
+    /// A deck face down at `at` (x, z): its sheets and back as images, one `Card` per printed
+    /// card (a deck of one card is that card alone, as TTS keeps it).
+    fn deck(&mut self, table: &Table<'_>, deck: &Deck<'_>, at: (f64, f64)) -> Result<Value, String> {
+        let pack = table.pack;
+        let msg = Messages::of(pack);
+        let back_image = match deck.back {
+            Some(id) => {
+                table.faces.get(id).cloned().ok_or_else(|| format!("tts: the card back `{id}` was not drawn"))?
+            }
+            None => plain_back(table, deck)?,
+        };
+        let back_path = format!("tts/{}-back.png", deck.stem);
+        let back_url = self.url(&back_path);
+        self.images.insert(back_path, back_image.clone());
+        let printed: Vec<&PieceKind> =
+            deck.cards.iter().flat_map(|k| std::iter::repeat_n(*k, k.count as usize)).collect();
+        let scale = pack.print.card_mm.1 / Scale::CARD_MM;
+        let sideways = pack.print.card_mm.0 > pack.print.card_mm.1;
+        let mut custom = Map::new();
+        let (mut ids, mut cards) = (Vec::new(), Vec::new());
+        for (n, chunk) in printed.chunks(sheets::CARDS_PER_SHEET).enumerate() {
+            let fronts = chunk
+                .iter()
+                .map(|k| {
+                    table.faces.get(&k.front).ok_or_else(|| format!("tts: the card face `{}` was not drawn", k.front))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let sheet =
+                sheets::sheet(&fronts, &back_image).map_err(|e| format!("tts/{}-{}.png: {e}", deck.stem, n + 1))?;
+            let path = format!("tts/{}-{}.png", deck.stem, n + 1);
+            let key = self.next_key;
+            self.next_key += 1;
+            let def = json!({ "FaceURL": self.url(&path), "BackURL": back_url, "NumWidth": sheet.columns,
+                "NumHeight": sheet.rows, "BackIsHidden": true, "UniqueBack": false, "Type": 0 });
+            self.images.insert(path, sheet.image);
+            custom.insert(key.to_string(), def.clone());
+            for (i, kind) in chunk.iter().enumerate() {
+                let card_id = key * 100 + i as u32;
+                let card = pack.cards.iter().find(|c| c.id == kind.id);
+                let name = card.map_or_else(|| kind.id.clone(), |c| msg.first_name(&c.name).to_string());
+                let text = card.map_or(String::new(), describe);
+                let guid = self.guid(&format!("card/{}/{}", kind.id, cards.len()));
+                let mut obj = object("Card", guid, &name, &text, transform((at.0, TABLE_Y, at.1), scale, true));
+                obj.insert("GMNotes".into(), kind.id.clone().into());
+                obj.insert("CardID".into(), card_id.into());
+                obj.insert("SidewaysCard".into(), sideways.into());
+                obj.insert("Hands".into(), true.into());
+                obj.insert("CustomDeck".into(), json!({ key.to_string(): def }));
+                ids.push(card_id);
+                cards.push(Value::Object(obj));
+            }
+        }
+        if cards.len() == 1 {
+            return Ok(cards.remove(0));
+        }
+        let guid = self.guid(&format!("deck/{}", deck.stem));
+        let mut obj = object("DeckCustom", guid, &deck.name, "", transform((at.0, TABLE_Y, at.1), scale, true));
+        obj.insert("SidewaysCard".into(), sideways.into());
+        obj.insert("Hands".into(), false.into());
+        obj.insert("DeckIDs".into(), ids.into());
+        obj.insert("CustomDeck".into(), Value::Object(custom));
+        obj.insert("ContainedObjects".into(), cards.into());
+        Ok(Value::Object(obj))
+    }
+
+    /// Every counter kind as a stack of its count of tiles, face up, in columns left of the board.
+    fn counters(&mut self, table: &Table<'_>, (board_w, board_h): (f64, f64)) -> Result<Vec<Value>, String> {
+        let side = units(table.pack.print.counter_mm);
+        let step = side + GAP / 2.0;
+        let scale = table.pack.print.counter_mm / Scale::TILE_MM;
+        let mut out = Vec::new();
+        let kinds = table.rendered.pieces.iter().filter(|k| k.product == Product::Counters);
+        for (n, kind) in kinds.enumerate() {
+            let (column, row) = (n / STACKS_PER_COLUMN, n % STACKS_PER_COLUMN);
+            let x = -board_w / 2.0 - GAP - side / 2.0 - column as f64 * step;
+            let z = board_h / 2.0 - side / 2.0 - row as f64 * step;
+            let (name, text) = counter_names(table.pack, kind);
+            for i in 0..kind.count {
+                let y = TABLE_Y + f64::from(i) * 2.0 * Scale::THICKNESS;
+                let tile = self.tile(table, kind, (&name, &text), (x, y, z), scale, i)?;
+                out.push(tile);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The chits as tiles in a bag below the board, face down and named only as chits, so neither
+    /// a glance nor a tooltip tells a drawn chit's value (none when the pack has no chits).
+    fn chits(&mut self, table: &Table<'_>, board_h: f64) -> Result<Option<Value>, String> {
+        let kinds: Vec<&PieceKind> = table.rendered.pieces.iter().filter(|k| k.product == Product::Chits).collect();
+        if kinds.is_empty() {
+            return Ok(None);
+        }
+        let pack = table.pack;
+        let msg = Messages::of(pack);
+        let name = msg.first_name(&pack.chits.name).to_string();
+        let name = if name.is_empty() { msg.first("play.chits") } else { name };
+        let scale = pack.print.chit_mm / Scale::TILE_MM;
+        let at = (0.0, TABLE_Y, -board_h / 2.0 - 3.0 * GAP);
+        let mut inside = Vec::new();
+        for kind in kinds {
+            for i in 0..kind.count {
+                let mut tile = self.tile(table, kind, (&name, ""), at, scale, i)?;
+                tile["Transform"]["rotZ"] = 180.0.into();
+                inside.push(tile);
+            }
+        }
+        let mut bag = object("Bag", self.guid("chits"), &name, "", transform(at, 1.0, false));
+        bag.insert("ContainedObjects".into(), inside.into());
+        Ok(Some(Value::Object(bag)))
+    }
+
+    /// The `i`th tile of `kind`: its front on top, its back (if any) below.
+    fn tile(
+        &mut self,
+        table: &Table<'_>,
+        kind: &PieceKind,
+        (name, text): (&str, &str),
+        at: (f64, f64, f64),
+        scale: f64,
+        i: u32,
+    ) -> Result<Value, String> {
+        let front = self.face(table, &kind.front)?;
+        let back = kind.back.as_deref().map(|b| self.face(table, b)).transpose()?.unwrap_or_default();
+        let product = kind.product.name();
+        let guid = self.guid(&format!("{product}/{}/{i}", kind.id));
+        let mut tile = object("Custom_Tile", guid, name, text, transform(at, scale, false));
+        tile.insert("GMNotes".into(), format!("{product}/{}", kind.id).into());
+        tile.insert(
+            "CustomImage".into(),
+            json!({ "ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0, "WidthScale": 0.0,
+                "CustomTile": { "Type": 0, "Thickness": Scale::THICKNESS, "Stackable": true, "Stretch": true } }),
+        );
+        Ok(Value::Object(tile))
+    }
+}
+
+/// The fields every TTS object has.
+fn object(name: &str, guid: String, nickname: &str, description: &str, transform: Value) -> Map<String, Value> {
+    let mut obj = Map::new();
+    for (k, v) in [
+        ("Name", Value::from(name)),
+        ("GUID", guid.into()),
+        ("Nickname", nickname.into()),
+        ("Description", description.into()),
+        ("GMNotes", "".into()),
+        ("Transform", transform),
+        ("ColorDiffuse", json!({ "r": 1.0, "g": 1.0, "b": 1.0 })),
+        ("Locked", false.into()),
+        ("Grid", true.into()),
+        ("Snap", true.into()),
+        ("Autoraise", true.into()),
+        ("Sticky", true.into()),
+        ("Tooltip", true.into()),
+        ("HideWhenFaceDown", (name == "Card" || name == "DeckCustom").into()),
+        ("Hands", false.into()),
+        ("LuaScript", "".into()),
+        ("LuaScriptState", "".into()),
+        ("XmlUI", "".into()),
+    ] {
+        obj.insert(k.into(), v);
+    }
+    obj
+}
+
+/// A transform at `at` (x, y, z) turned to face the player at the bottom edge, face down when
+/// asked, scaled evenly across the table.
+fn transform(at: (f64, f64, f64), scale: f64, face_down: bool) -> Value {
+    let r = |v: f64| (v * 10_000.0).round() / 10_000.0;
+    json!({ "posX": r(at.0), "posY": r(at.1), "posZ": r(at.2), "rotX": 0.0, "rotY": 180.0,
+        "rotZ": if face_down { 180.0 } else { 0.0 }, "scaleX": r(scale), "scaleY": 1.0, "scaleZ": r(scale) })
+}
+
+/// A counter kind's name (its front's unit or marker in the pack's first language) and
+/// description (front / back names).
+fn counter_names(pack: &Pack, kind: &PieceKind) -> (String, String) {
+    let msg = Messages::of(pack);
+    let Some(counter) = pack.counters.iter().find(|c| c.id == kind.id) else { return (kind.id.clone(), String::new()) };
+    let front = super::face_name(pack, &msg, &counter.front.value);
+    let text = match &counter.back {
+        Some(b) if b.value != counter.front.value => format!("{front} / {}", super::face_name(pack, &msg, &b.value)),
+        _ => String::new(),
+    };
+    (front, text)
+}
+
+/// A card's description: its number and its text.
+fn describe(card: &crate::model::Card) -> String {
+    match (card.number, card.text.trim()) {
+        (Some(n), "") => format!("#{n}"),
+        (Some(n), text) => format!("#{n} {text}"),
+        (None, text) => text.to_string(),
+    }
+}
+
+/// A plain back for cards printed on one side: the colour of the built-in back, card-sized.
+fn plain_back(table: &Table<'_>, deck: &Deck<'_>) -> Result<Pixmap, String> {
+    let first = deck.cards.first().and_then(|k| table.faces.get(&k.front));
+    let (w, h) = first.map_or((1, 1), |f| (f.width(), f.height()));
+    let mut back = Pixmap::new(w, h).ok_or_else(|| format!("cannot make a {w}×{h} card back"))?;
+    back.fill(resvg::tiny_skia::Color::from_rgba8(0x33, 0x3a, 0x45, 0xff));
+    Ok(back)
+}
+
+/// Millimetres as TTS units.
+fn units(mm: f64) -> f64 {
+    mm / Scale::MM_PER_UNIT
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::layout::Paper;
+    use crate::render::{render, Options, Product};
+
+    #[test]
+    fn a_deck_of_more_than_69_cards_spans_sheets_numbered_by_their_key() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
+        let mut sources = crate::diag::Sources::default();
+        let (pack, _) = crate::load::pack(&dir, &mut sources);
+        let fonts = Arc::new(crate::render::fonts_for(&pack).unwrap());
+        let mut options = Options::new(Paper::named("a4").unwrap());
+        options.only = vec![Product::Cards];
+        let mut rendered = render(&pack, fonts.clone(), &mut sources, &options).unwrap();
+        // The first card printed 80 times: 92 cards, 69 on the first sheet and 23 on the second.
+        rendered.pieces.iter_mut().find(|k| k.product == Product::Cards).unwrap().count = 80;
+        let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
+        let faces = super::super::faces(&parser, &rendered, super::super::DPI, |id| id.starts_with("cards/")).unwrap();
+        let table = super::Table { pack: &pack, rendered: &rendered, faces, board: None, rules_html: None };
+        let files = super::files(&table, "").unwrap();
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["dougram.tts.json", "tts/common-1.png", "tts/common-2.png", "tts/common-back.png"]);
+        let save: serde_json::Value = serde_json::from_slice(&files[0].1).unwrap();
+        let deck = &save["ObjectStates"][0];
+        assert_eq!(deck["Name"], "DeckCustom");
+        let ids: Vec<u64> = deck["DeckIDs"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        let want: Vec<u64> = (100..169).chain(200..223).collect();
+        assert_eq!(ids, want);
+        let grid =
+            |key: &str| (deck["CustomDeck"][key]["NumWidth"].clone(), deck["CustomDeck"][key]["NumHeight"].clone());
+        assert_eq!(grid("1"), (10.into(), 7.into()));
+        assert_eq!(grid("2"), (10.into(), 3.into()));
+        assert_eq!(deck["CustomDeck"]["2"]["FaceURL"], "tts/common-2.png");
+        // The same card 80 times, each a Card of its own with its own GUID.
+        let held = deck["ContainedObjects"].as_array().unwrap();
+        assert_eq!(held.iter().filter(|c| c["GMNotes"] == held[0]["GMNotes"]).count(), 80);
+        let guids: std::collections::BTreeSet<&str> = held.iter().map(|c| c["GUID"].as_str().unwrap()).collect();
+        assert_eq!(guids.len(), 92);
+    }
+}
