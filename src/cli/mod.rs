@@ -472,7 +472,9 @@ fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -
     // each document's PDF is written on the others while the next products are rendered.
     let want_reference = print.wants(Product::Reference) || print.wants(Product::Vassal);
     let parser = crate::emit::SvgParser::for_pack(&fonts, &loaded.root);
-    let (rendered, reference, pdfs) = std::thread::scope(|scope| {
+    let wanted: Vec<Product> = [Product::Vassal, Product::Tts].into_iter().filter(|p| print.wants(*p)).collect();
+    let tts_url = print.tts_url.as_deref().unwrap_or(&loaded.print.tts_url);
+    let (rendered, reference, tables, pdfs) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.
         let reference = want_reference.then(|| scope.spawn(|| crate::reference::html(&loaded, &revisions)));
         let pdfs = pdfs::Pdfs::start(scope, (&parser, &loaded), print.split_backs, &reuse.pdfs);
@@ -484,7 +486,10 @@ fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -
                 }
             });
         let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-        (rendered, reference, pdfs.finish())
+        // The digital tables are made while the last PDFs are still being written.
+        let html = reference.as_ref().and_then(|r| r.as_ref().ok()).map(String::as_str);
+        let tables = rendered.as_ref().ok().map(|r| crate::play::files((&parser, &loaded, r), html, &wanted, tts_url));
+        (rendered, reference, tables, pdfs.finish())
     });
     let mut rendered = match rendered {
         Ok(r) => r,
@@ -501,9 +506,7 @@ fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -
         }
         None => None,
     };
-    let wanted: Vec<Product> = [Product::Vassal, Product::Tts].into_iter().filter(|p| print.wants(*p)).collect();
-    let tts_url = print.tts_url.as_deref().unwrap_or(&loaded.print.tts_url);
-    match crate::play::files((&parser, &loaded, &rendered), rules_html.as_deref(), &wanted, tts_url) {
+    match tables.unwrap_or_else(|| Ok(Vec::new())) {
         Ok(files) => rendered.files.extend(files),
         Err(e) => {
             diags.push(Diagnostic::error(crate::diag::Code::LAYOUT, e).with_hint("see the face or page named"));

@@ -13,6 +13,6 @@ mod svgdoc;
 
 pub use parallel::in_order;
 pub use pdf::{pdf, PdfPage};
-pub use png::{encode as encode_png, png, pngs, raster, raster_banded};
+pub use png::{encode as encode_png, png, pngs, raster};
 pub use staging::{process_is_running, OutputLock, Staging};
 pub use svgdoc::{SvgError, SvgParser};

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use resvg::tiny_skia::Pixmap;
 
-use crate::emit::{raster_banded, SvgParser};
+use crate::emit::{raster, SvgParser};
 use crate::render::mapreprint::marks;
 use crate::render::{Product, Rendered};
 
@@ -37,7 +37,7 @@ impl Board {
         let Some(page) = doc.pages.first() else { return Ok(None) };
         let longest_in = doc.page_mm.0.max(doc.page_mm.1) / 25.4;
         let dpi = f64::from(super::DPI).min((MAX_SIDE_PX / longest_in).floor());
-        let image = raster_banded(parser, &page.svg, dpi as u32).map_err(|e| format!("{}: {}", doc.name, e.0))?;
+        let image = raster(parser, &page.svg, dpi as u32).map_err(|e| format!("{}: {}", doc.name, e.0))?;
         // The image is a whole number of pixels: scale by what was really drawn.
         let px_per_mm = f64::from(image.width()) / doc.page_mm.0;
         let (mut hexes, mut areas) = (BTreeMap::new(), BTreeMap::new());

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use resvg::tiny_skia::Pixmap;
 
-use crate::emit::{in_order, raster, SvgParser};
+use crate::emit::{encode_png, in_order, raster, SvgParser};
 use crate::model::Pack;
 use crate::render::{Product, Rendered};
 
@@ -36,6 +36,24 @@ pub struct Table<'a> {
     pub board: Option<board::Board>,
     /// The rules reference, when it was made.
     pub rules_html: Option<&'a str>,
+    /// PNG files made so far, by face id (`board` for the board), shared by both products.
+    pngs: std::sync::Mutex<BTreeMap<String, std::sync::Arc<Vec<u8>>>>,
+}
+
+impl Table<'_> {
+    /// The face `id` (or `board`) as a PNG file, encoded once for both products.
+    pub fn png(&self, id: &str) -> Result<std::sync::Arc<Vec<u8>>, String> {
+        if let Some(done) = self.pngs.lock().map_err(|e| e.to_string())?.get(id) {
+            return Ok(done.clone());
+        }
+        let (pixmap, dpi) = match (id, &self.board) {
+            ("board", Some(board)) => (&board.image, board.dpi.round() as u32),
+            _ => (self.faces.get(id).ok_or_else(|| format!("{id}: the face was not drawn"))?, DPI),
+        };
+        let bytes = std::sync::Arc::new(encode_png(pixmap, dpi).map_err(|e| format!("{id}: {e}"))?);
+        self.pngs.lock().map_err(|e| e.to_string())?.insert(id.to_string(), bytes.clone());
+        Ok(bytes)
+    }
 }
 
 /// One deck: the cards that share a back, in print order.
@@ -117,16 +135,21 @@ pub fn files(
     }
     let used: std::collections::BTreeSet<&str> =
         rendered.pieces.iter().flat_map(|k| std::iter::once(k.front.as_str()).chain(k.back.as_deref())).collect();
-    let faces = faces(parser, rendered, DPI, |id| used.contains(id))?;
-    let board = board::Board::of(parser, rendered)?;
-    let table = Table { pack, rendered, faces, board, rules_html };
-    let mut files = Vec::new();
-    if wants(Product::Vassal) {
-        files.extend(vassal::files(&table)?);
-    }
-    if wants(Product::Tts) {
-        files.extend(tts::files(&table, tts_url)?);
-    }
+    // The board is drawn on one core while the faces are drawn on the others, and the two
+    // products are then made side by side.
+    let (faces, board) = std::thread::scope(|scope| {
+        let board = scope.spawn(|| board::Board::of(parser, rendered));
+        let faces = faces(parser, rendered, DPI, |id| used.contains(id));
+        (faces, board.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+    });
+    let table = Table { pack, rendered, faces: faces?, board: board?, rules_html, pngs: Default::default() };
+    let (vassal, tts) = std::thread::scope(|scope| {
+        let vassal = scope.spawn(|| if wants(Product::Vassal) { vassal::files(&table) } else { Ok(Vec::new()) });
+        let tts = if wants(Product::Tts) { tts::files(&table, tts_url) } else { Ok(Vec::new()) };
+        (vassal.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), tts)
+    });
+    let mut files = vassal?;
+    files.extend(tts?);
     Ok(files)
 }
 

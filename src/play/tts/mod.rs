@@ -49,7 +49,7 @@ const STACKS_PER_COLUMN: usize = 10;
 /// could not be made.
 pub fn files(table: &Table<'_>, url: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
     let pack = table.pack;
-    let mut set = Set { url, images: BTreeMap::new(), guids: BTreeSet::new(), next_key: 1 };
+    let mut set = Set { url, images: BTreeMap::new(), shared: BTreeMap::new(), guids: BTreeSet::new(), next_key: 1 };
     let mut objects = Vec::new();
     let (board_w, board_h) = table.board.as_ref().map_or((0.0, 0.0), |b| (units(b.size_mm.0), units(b.size_mm.1)));
     if let Some(board) = &table.board {
@@ -77,14 +77,24 @@ pub fn files(table: &Table<'_>, url: &str) -> Result<Vec<(String, Vec<u8>)>, Str
     });
     let mut json = serde_json::to_vec_pretty(&save).map_err(|e| format!("{}.tts.json: {e}", pack.id))?;
     json.push(b'\n');
-    let images: Vec<(String, Pixmap)> = set.images.into_iter().collect();
-    let encoded = crate::emit::in_order(&images, |(path, image)| {
-        crate::emit::encode_png(image, super::DPI).map_err(|e| format!("{path}: {e}"))
+    // Sheets and backs made here, and the faces and board the VASSAL module shares, encoded on
+    // every core.
+    let images: Vec<(String, Option<Pixmap>, Option<String>)> = set
+        .images
+        .into_iter()
+        .map(|(path, image)| (path, Some(image), None))
+        .chain(set.shared.into_iter().map(|(path, id)| (path, None, Some(id))))
+        .collect();
+    let encoded = crate::emit::in_order(&images, |(path, image, id)| match (image, id) {
+        (Some(image), _) => crate::emit::encode_png(image, super::DPI).map_err(|e| format!("{path}: {e}")),
+        (None, Some(id)) => table.png(id).map(|png| png.to_vec()),
+        (None, None) => Err(format!("{path}: no image")),
     });
     let mut files = vec![(format!("{}.tts.json", pack.id), json)];
-    for ((path, _), bytes) in images.iter().zip(encoded) {
+    for ((path, _, _), bytes) in images.iter().zip(encoded) {
         files.push((path.clone(), bytes?));
     }
+    files[1..].sort_by(|a, b| a.0.cmp(&b.0));
     Ok(files)
 }
 
@@ -92,7 +102,10 @@ pub fn files(table: &Table<'_>, url: &str) -> Result<Vec<(String, Vec<u8>)>, Str
 /// `CustomDeck` key.
 struct Set<'u> {
     url: &'u str,
+    /// Images made for the set (sheets, backs, a shrunk board), by path.
     images: BTreeMap<String, Pixmap>,
+    /// Faces and the board as drawn for both products, by path: their face id (or `board`).
+    shared: BTreeMap<String, String>,
     guids: BTreeSet<String>,
     next_key: u32,
 }
@@ -122,16 +135,19 @@ impl Set<'_> {
 
     /// The face `id` as an image file under `tts/`, its URL.
     fn face(&mut self, table: &Table<'_>, id: &str) -> Result<String, String> {
-        let face = table.faces.get(id).ok_or_else(|| format!("tts: the face `{id}` was not drawn"))?;
+        table.faces.get(id).ok_or_else(|| format!("tts: the face `{id}` was not drawn"))?;
         let path = format!("tts/{}.png", id.split('/').map(file_stem).collect::<Vec<_>>().join("/"));
-        self.images.entry(path.clone()).or_insert_with(|| face.clone());
+        self.shared.insert(path.clone(), id.to_string());
         Ok(self.url(&path))
     }
 
     /// The map as a locked board at the table's centre.
     fn board(&mut self, pack: &Pack, board: &super::board::Board) -> Result<Value, String> {
-        let image = sheets::fitted(&board.image)?.unwrap_or_else(|| board.image.clone());
-        self.images.insert("tts/board.png".into(), image);
+        if let Some(smaller) = sheets::fitted(&board.image)? {
+            self.images.insert("tts/board.png".into(), smaller);
+        } else {
+            self.shared.insert("tts/board.png".into(), "board".into());
+        }
         let scale = board.size_mm.1 / Scale::TILE_MM;
         let name = pack.map.as_ref().map(|m| Messages::of(pack).first_name(&m.name).to_string()).unwrap_or_default();
         let mut board =
@@ -374,7 +390,14 @@ mod tests {
         rendered.pieces.iter_mut().find(|k| k.product == Product::Cards).unwrap().count = 80;
         let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
         let faces = super::super::faces(&parser, &rendered, super::super::DPI, |id| id.starts_with("cards/")).unwrap();
-        let table = super::Table { pack: &pack, rendered: &rendered, faces, board: None, rules_html: None };
+        let table = super::Table {
+            pack: &pack,
+            rendered: &rendered,
+            faces,
+            board: None,
+            rules_html: None,
+            pngs: Default::default(),
+        };
         let files = super::files(&table, "").unwrap();
         let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["dougram.tts.json", "tts/common-1.png", "tts/common-2.png", "tts/common-back.png"]);

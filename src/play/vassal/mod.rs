@@ -224,19 +224,20 @@ impl<'a> Module<'a> {
         let pack = drawn.pack;
         let msg = Messages::of(pack);
         let mut images = BTreeMap::new();
-        let mut image = |face: &str| -> Result<(String, (u32, u32)), String> {
+        // Every face's file, encoded on every core (and once for both products).
+        let ids: Vec<&String> = drawn.faces.keys().collect();
+        for (id, png) in ids.iter().zip(crate::emit::in_order(&ids, |id| drawn.png(id))) {
+            images.insert(image_name(id), png?.to_vec());
+        }
+        let image = |face: &str| -> Result<(String, (u32, u32)), String> {
             let pixmap = drawn.faces.get(face).ok_or_else(|| format!("{face}: the face was not drawn"))?;
-            let name = image_name(face);
-            if !images.contains_key(&name) {
-                images.insert(name.clone(), encode_png(pixmap, super::DPI).map_err(|e| format!("{face}: {e}"))?);
-            }
-            Ok((name, (pixmap.width(), pixmap.height())))
+            Ok((image_name(face), (pixmap.width(), pixmap.height())))
         };
         let mut pieces = Vec::new();
         let mut by_kind = BTreeMap::new();
         for kind in &drawn.rendered.pieces {
             let (front, size) = image(&kind.front)?;
-            let back = kind.back.as_deref().map(&mut image).transpose()?.map(|(name, _)| name);
+            let back = kind.back.as_deref().map(image).transpose()?.map(|(name, _)| name);
             let (name, back_name) = names(pack, &msg, kind);
             by_kind.insert((kind.product, kind.id.clone()), pieces.len());
             pieces.push(PieceDef {
@@ -275,7 +276,10 @@ impl<'a> Module<'a> {
         for pile in &mut piles {
             pile.size = pile.pieces.iter().map(|&i| pieces[i].size).fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
         }
-        let map = drawn.board.as_ref().map(|board| map_board(pack, &msg, board, &mut images)).transpose()?;
+        let map = drawn.board.as_ref().map(|board| map_board(pack, &msg, board)).transpose()?;
+        if map.is_some() {
+            images.insert("board.png".into(), drawn.png("board")?.to_vec());
+        }
         let mm = |px: u32| f64::from(px) * 25.4 / f64::from(super::DPI);
         let pile_places: Vec<(String, String, (f64, f64))> =
             piles.iter().map(|p| (p.key.clone(), p.name.clone(), (mm(p.size.0), mm(p.size.1)))).collect();
@@ -371,17 +375,8 @@ fn palette(
 
 /// The map as a board: its image, and a hex grid numbered as the pack numbers hexes, or a zone
 /// per area.
-fn map_board(
-    pack: &Pack,
-    msg: &Messages,
-    board: &super::board::Board,
-    images: &mut BTreeMap<String, Vec<u8>>,
-) -> Result<MapBoard, String> {
+fn map_board(pack: &Pack, msg: &Messages, board: &super::board::Board) -> Result<MapBoard, String> {
     let map = pack.map.as_ref().ok_or("the map was drawn but the pack has none")?;
-    images.insert(
-        "board.png".into(),
-        encode_png(&board.image, board.dpi.round() as u32).map_err(|e| format!("map: {e}"))?,
-    );
     let grid = match (map.kind, &map.grid) {
         (MapKind::Hex, Some(grid)) => hex_grid(map, grid, board),
         _ => None,
