@@ -19,13 +19,14 @@ use crate::emit::{pngs, OutputLock, Staging, SvgParser};
 use crate::model::Pack;
 use crate::render::{Document, FaceMemo, Product, Rendered};
 
-/// What a build keeps for the next one to reuse (`pnpkit watch`): the faces it drew and the PDF
-/// files it wrote, each by what it was made from, and, once asked to ([`Reuse::quiet`]), the
-/// diagnostics it printed.
+/// What a build keeps for the next one to reuse (`pnpkit watch`): the faces it drew, the PDF
+/// files it wrote and the digital tables' pictures, each by what it was made from, and, once
+/// asked to ([`Reuse::quiet`]), the diagnostics it printed.
 #[derive(Default)]
 pub(super) struct Reuse {
     pub(super) faces: FaceMemo,
     pub(super) pdfs: Kept,
+    pub(super) tables: crate::play::Memo,
     /// The diagnostics printed so far, as printed: only those not printed by the build before
     /// are printed again (`None`: all of them, every build).
     printed: Option<BTreeSet<String>>,
@@ -39,7 +40,7 @@ impl Reuse {
 
     /// Forgets the faces and PDFs kept (the next build makes them all), not what was printed.
     pub(super) fn afresh(&mut self) {
-        (self.faces, self.pdfs) = Default::default();
+        (self.faces, self.pdfs, self.tables) = Default::default();
     }
 
     /// Prints `diags` (only the new ones once [`Reuse::quiet`]), then how many were printed before.

@@ -488,7 +488,10 @@ fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -
         let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         // The digital tables are made while the last PDFs are still being written.
         let html = reference.as_ref().and_then(|r| r.as_ref().ok()).map(String::as_str);
-        let tables = rendered.as_ref().ok().map(|r| crate::play::files((&parser, &loaded, r), html, &wanted, tts_url));
+        let tables = rendered
+            .as_ref()
+            .ok()
+            .map(|r| crate::play::files((&parser, &loaded, r), html, (&wanted, tts_url), &mut reuse.tables));
         (rendered, reference, tables, pdfs.finish())
     });
     let mut rendered = match rendered {

@@ -8,7 +8,15 @@ use resvg::tiny_skia::Pixmap;
 
 use crate::emit::{raster, SvgParser};
 use crate::render::mapreprint::marks;
-use crate::render::{Product, Rendered};
+use crate::render::sheets::Page;
+use crate::render::{Document, Product, Rendered};
+
+/// The map's published page in `rendered` (its first map document's page), when the pack has a
+/// map and it was rendered.
+pub fn map_page(rendered: &Rendered) -> Option<(&Document, &Page)> {
+    let doc = rendered.documents.iter().find(|d| d.product == Product::Map)?;
+    Some((doc, doc.pages.first()?))
+}
 
 /// The longest side of a board image: Tabletop Simulator's limit, and a VASSAL map that still
 /// scrolls smoothly. A larger page is drawn at a lower resolution than [`super::DPI`].
@@ -30,11 +38,8 @@ pub struct Board {
 }
 
 impl Board {
-    /// The board of `rendered`'s map (its first map document is the published page), or `None`
-    /// when the pack has no map or the map was not rendered.
-    pub fn of(parser: &SvgParser, rendered: &Rendered) -> Result<Option<Board>, String> {
-        let Some(doc) = rendered.documents.iter().find(|d| d.product == Product::Map) else { return Ok(None) };
-        let Some(page) = doc.pages.first() else { return Ok(None) };
+    /// The board of the map's published `page` in `doc`.
+    pub fn of(parser: &SvgParser, doc: &Document, page: &Page) -> Result<Board, String> {
         let longest_in = doc.page_mm.0.max(doc.page_mm.1) / 25.4;
         let dpi = f64::from(super::DPI).min((MAX_SIDE_PX / longest_in).floor());
         let image = raster(parser, &page.svg, dpi as u32).map_err(|e| format!("{}: {}", doc.name, e.0))?;
@@ -50,6 +55,6 @@ impl Board {
                 areas.insert(id.to_string(), px);
             }
         }
-        Ok(Some(Board { image, size_mm: doc.page_mm, dpi: px_per_mm * 25.4, hexes, areas }))
+        Ok(Board { image, size_mm: doc.page_mm, dpi: px_per_mm * 25.4, hexes, areas })
     }
 }

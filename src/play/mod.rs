@@ -8,9 +8,11 @@ pub mod board;
 pub mod tts;
 pub mod vassal;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex};
 
 use resvg::tiny_skia::Pixmap;
+use sha2::{Digest, Sha256};
 
 use crate::emit::{encode_png, in_order, raster, SvgParser};
 use crate::model::Pack;
@@ -36,22 +38,26 @@ pub struct Table<'a> {
     pub board: Option<board::Board>,
     /// The rules reference, when it was made.
     pub rules_html: Option<&'a str>,
-    /// PNG files made so far, by face id (`board` for the board), shared by both products.
-    pngs: std::sync::Mutex<BTreeMap<String, std::sync::Arc<Vec<u8>>>>,
+    /// What each face (and `board`) was drawn from, by face id.
+    hashes: BTreeMap<String, Hash>,
+    /// PNG files made so far (this build or, in `pnpkit watch`, earlier ones), shared by both
+    /// products.
+    pngs: Mutex<BTreeMap<Hash, Arc<Vec<u8>>>>,
 }
 
 impl Table<'_> {
     /// The face `id` (or `board`) as a PNG file, encoded once for both products.
-    pub fn png(&self, id: &str) -> Result<std::sync::Arc<Vec<u8>>, String> {
-        if let Some(done) = self.pngs.lock().map_err(|e| e.to_string())?.get(id) {
+    pub fn png(&self, id: &str) -> Result<Arc<Vec<u8>>, String> {
+        let key = *self.hashes.get(id).ok_or_else(|| format!("{id}: the face was not drawn"))?;
+        if let Some(done) = self.pngs.lock().map_err(|e| e.to_string())?.get(&key) {
             return Ok(done.clone());
         }
         let (pixmap, dpi) = match (id, &self.board) {
             ("board", Some(board)) => (&board.image, board.dpi.round() as u32),
             _ => (self.faces.get(id).ok_or_else(|| format!("{id}: the face was not drawn"))?, DPI),
         };
-        let bytes = std::sync::Arc::new(encode_png(pixmap, dpi).map_err(|e| format!("{id}: {e}"))?);
-        self.pngs.lock().map_err(|e| e.to_string())?.insert(id.to_string(), bytes.clone());
+        let bytes = Arc::new(encode_png(pixmap, dpi).map_err(|e| format!("{id}: {e}"))?);
+        self.pngs.lock().map_err(|e| e.to_string())?.insert(key, bytes.clone());
         Ok(bytes)
     }
 }
@@ -120,34 +126,93 @@ pub fn fnv1a(s: &str) -> u32 {
     s.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }
 
+/// The SHA-256 of what a picture was drawn from.
+type Hash = [u8; 32];
+
+fn hash(svg: &str) -> Hash {
+    Sha256::digest(svg.as_bytes()).into()
+}
+
+/// What one build of the digital tables keeps for the next (`pnpkit watch`): every face and the
+/// board as drawn, and as PNG files, by the SHA-256 of the SVG they were drawn from; only what
+/// the last build used is kept.
+#[derive(Default)]
+pub struct Memo {
+    faces: BTreeMap<Hash, Pixmap>,
+    board: Option<(Hash, board::Board)>,
+    pngs: BTreeMap<Hash, Arc<Vec<u8>>>,
+    /// How many pictures (faces and the board) the last build drew.
+    pub drawn: usize,
+}
+
 /// The files of the digital-table products in `wanted` (paths relative to the output folder),
-/// drawing the faces and the board once for all of them; `tts_url` prefixes the image paths the
-/// Tabletop Simulator set names. An error names the face or page that could not be drawn.
+/// drawing the faces and the board once for all of them (and only those `memo` does not hold
+/// from an earlier build); `tts_url` prefixes the image paths the Tabletop Simulator set names.
+/// An error names the face or page that could not be drawn.
 pub fn files(
     (parser, pack, rendered): (&SvgParser, &Pack, &Rendered),
     rules_html: Option<&str>,
-    wanted: &[Product],
-    tts_url: &str,
+    (wanted, tts_url): (&[Product], &str),
+    memo: &mut Memo,
 ) -> Result<Vec<(String, Vec<u8>)>, String> {
     let wants = |p: Product| wanted.contains(&p);
     if !wants(Product::Vassal) && !wants(Product::Tts) {
         return Ok(Vec::new());
     }
-    let used: std::collections::BTreeSet<&str> =
+    let used: BTreeSet<&str> =
         rendered.pieces.iter().flat_map(|k| std::iter::once(k.front.as_str()).chain(k.back.as_deref())).collect();
+    let chosen: Vec<(&str, String)> = rendered
+        .previews
+        .iter()
+        .filter(|p| used.contains(p.name.as_str()))
+        .map(|p| (p.name.as_str(), p.art.trimmed_document()))
+        .collect();
+    let mut hashes: BTreeMap<String, Hash> = chosen.iter().map(|(id, svg)| (id.to_string(), hash(svg))).collect();
+    let mut todo: Vec<(Hash, &str, &str)> = Vec::new();
+    for (id, svg) in &chosen {
+        let h = hashes[*id];
+        if !memo.faces.contains_key(&h) && !todo.iter().any(|t| t.0 == h) {
+            todo.push((h, *id, svg.as_str()));
+        }
+    }
+    let page = board::map_page(rendered);
+    let board_hash = page.map(|(_, page)| hash(&page.svg));
+    let kept_board = match memo.board.take() {
+        Some((h, b)) if Some(h) == board_hash => Some(b),
+        _ => None,
+    };
+    memo.drawn = todo.len() + usize::from(kept_board.is_none() && page.is_some());
     // The board is drawn on one core while the faces are drawn on the others, and the two
     // products are then made side by side.
-    let (faces, board) = std::thread::scope(|scope| {
-        let board = scope.spawn(|| board::Board::of(parser, rendered));
-        let faces = faces(parser, rendered, DPI, |id| used.contains(id));
-        (faces, board.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+    let (drawn, board) = std::thread::scope(|scope| {
+        let board = scope.spawn(|| match kept_board {
+            Some(b) => Ok(Some(b)),
+            None => page.map(|(doc, page)| board::Board::of(parser, doc, page)).transpose(),
+        });
+        let drawn = in_order(&todo, |(_, id, svg)| raster(parser, svg, DPI).map_err(|e| format!("{id}: {}", e.0)));
+        (drawn, board.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
     });
-    let table = Table { pack, rendered, faces: faces?, board: board?, rules_html, pngs: Default::default() };
+    for ((h, _, _), pixmap) in todo.iter().zip(drawn) {
+        memo.faces.insert(*h, pixmap?);
+    }
+    let faces = hashes.iter().map(|(id, h)| (id.clone(), memo.faces[h].clone())).collect();
+    if let Some(h) = board_hash {
+        hashes.insert("board".into(), h);
+    }
+    let pngs = std::mem::take(&mut memo.pngs);
+    let table = Table { pack, rendered, faces, board: board?, rules_html, hashes, pngs: Mutex::new(pngs) };
     let (vassal, tts) = std::thread::scope(|scope| {
         let vassal = scope.spawn(|| if wants(Product::Vassal) { vassal::files(&table) } else { Ok(Vec::new()) });
         let tts = if wants(Product::Tts) { tts::files(&table, tts_url) } else { Ok(Vec::new()) };
         (vassal.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), tts)
     });
+    // Keep what this build used for the next.
+    let Table { board, hashes, pngs, .. } = table;
+    let current: BTreeSet<Hash> = hashes.values().copied().collect();
+    memo.faces.retain(|h, _| current.contains(h));
+    memo.pngs = pngs.into_inner().map_err(|e| e.to_string())?;
+    memo.pngs.retain(|h, _| current.contains(h));
+    memo.board = board_hash.zip(board);
     let mut files = vassal?;
     files.extend(tts?);
     Ok(files)
@@ -210,5 +275,34 @@ mod tests {
         let side = (pack.print.counter_mm / 25.4 * 96.0).round() as u32;
         assert_eq!((soldier.width(), soldier.height()), (side, side));
         assert!(drawn.keys().all(|id| id.starts_with("counters/")));
+    }
+
+    #[test]
+    fn a_second_build_of_the_same_pack_draws_no_picture_again_and_writes_the_same_files() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
+        let mut sources = crate::diag::Sources::default();
+        let (pack, _) = crate::load::pack(&dir, &mut sources);
+        let fonts = Arc::new(crate::render::fonts_for(&pack).unwrap());
+        let mut options = Options::new(Paper::named("a4").unwrap());
+        options.only = vec![Product::Counters, Product::Chits, Product::Cards, Product::Map];
+        let rendered = render(&pack, fonts.clone(), &mut sources, &options).unwrap();
+        let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
+        let wanted = [Product::Vassal, Product::Tts];
+        let mut memo = super::Memo::default();
+        let first = super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo).unwrap();
+        let ids: std::collections::BTreeSet<&str> =
+            rendered.pieces.iter().flat_map(|k| std::iter::once(k.front.as_str()).chain(k.back.as_deref())).collect();
+        // Faces that look alike (a unit on two counter kinds) are drawn once.
+        let looks: std::collections::BTreeSet<String> = rendered
+            .previews
+            .iter()
+            .filter(|p| ids.contains(p.name.as_str()))
+            .map(|p| p.art.trimmed_document())
+            .collect();
+        assert!(looks.len() < ids.len());
+        assert_eq!(memo.drawn, looks.len() + 1, "every face and the board");
+        let again = super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo).unwrap();
+        assert_eq!(memo.drawn, 0);
+        assert!(first == again, "the same files from what was kept");
     }
 }

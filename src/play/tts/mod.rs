@@ -389,16 +389,9 @@ mod tests {
         // The first card printed 80 times: 92 cards, 69 on the first sheet and 23 on the second.
         rendered.pieces.iter_mut().find(|k| k.product == Product::Cards).unwrap().count = 80;
         let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
-        let faces = super::super::faces(&parser, &rendered, super::super::DPI, |id| id.starts_with("cards/")).unwrap();
-        let table = super::Table {
-            pack: &pack,
-            rendered: &rendered,
-            faces,
-            board: None,
-            rules_html: None,
-            pngs: Default::default(),
-        };
-        let files = super::files(&table, "").unwrap();
+        let wanted = [Product::Tts];
+        let mut memo = super::super::Memo::default();
+        let files = super::super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo).unwrap();
         let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["dougram.tts.json", "tts/common-1.png", "tts/common-2.png", "tts/common-back.png"]);
         let save: serde_json::Value = serde_json::from_slice(&files[0].1).unwrap();

@@ -534,7 +534,8 @@ mod tests {
         options.only = vec![Product::Map];
         let rendered = crate::render::render(&pack, fonts.clone(), &mut sources, &options).unwrap();
         let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
-        let board = crate::play::board::Board::of(&parser, &rendered).unwrap().unwrap();
+        let (doc, page) = crate::play::board::map_page(&rendered).unwrap();
+        let board = crate::play::board::Board::of(&parser, doc, page).unwrap();
         let map = pack.map.as_ref().unwrap();
         let grid = hex_grid(map, map.grid.as_ref().unwrap(), &board).unwrap();
         assert_eq!(board.hexes.len(), map.hexes.len());
