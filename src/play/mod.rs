@@ -236,22 +236,38 @@ pub fn faces(
         .collect()
 }
 
+/// What the tests of the digital tables start from.
 #[cfg(test)]
-mod tests {
+pub(crate) mod testing {
     use std::sync::Arc;
 
+    use crate::emit::SvgParser;
     use crate::layout::Paper;
-    use crate::render::{render, Options, Product};
+    use crate::model::Pack;
+    use crate::render::{render, Options, Product, Rendered};
 
-    #[test]
-    fn every_printed_piece_is_a_kind_whose_faces_are_drawn_without_their_bleed() {
+    /// data/dougram loaded and its `products` rendered, with the parser that draws its pictures.
+    pub(crate) fn dougram(products: &[Product]) -> (Pack, Rendered, SvgParser) {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
         let mut sources = crate::diag::Sources::default();
         let (pack, _) = crate::load::pack(&dir, &mut sources);
         let fonts = Arc::new(crate::render::fonts_for(&pack).unwrap());
         let mut options = Options::new(Paper::named("a4").unwrap());
-        options.only = vec![Product::Counters, Product::Chits, Product::Cards];
+        options.only = products.to_vec();
         let rendered = render(&pack, fonts.clone(), &mut sources, &options).unwrap();
+        let parser = SvgParser::for_pack(&fonts, &pack.root);
+        (pack, rendered, parser)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::dougram;
+    use crate::render::Product;
+
+    #[test]
+    fn every_printed_piece_is_a_kind_whose_faces_are_drawn_without_their_bleed() {
+        let (pack, rendered, parser) = dougram(&[Product::Counters, Product::Chits, Product::Cards]);
         let total = |p: Product| -> u32 { rendered.pieces.iter().filter(|k| k.product == p).map(|k| k.count).sum() };
         let printed = |p: Product| rendered.documents.iter().find(|d| d.product == p).unwrap().pieces as u32;
         for product in [Product::Counters, Product::Chits, Product::Cards] {
@@ -268,7 +284,6 @@ mod tests {
             .flatten()
             .all(|id| rendered.previews.iter().any(|p| p.name == id)));
 
-        let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
         let drawn = super::faces(&parser, &rendered, 96, |id| id.starts_with("counters/")).unwrap();
         let soldier = &drawn["counters/soldiers-front"];
         // A 16 mm counter at 96 dpi: 60.47 px, its 1 mm bleed left off.
@@ -279,14 +294,7 @@ mod tests {
 
     #[test]
     fn a_second_build_of_the_same_pack_draws_no_picture_again_and_writes_the_same_files() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
-        let mut sources = crate::diag::Sources::default();
-        let (pack, _) = crate::load::pack(&dir, &mut sources);
-        let fonts = Arc::new(crate::render::fonts_for(&pack).unwrap());
-        let mut options = Options::new(Paper::named("a4").unwrap());
-        options.only = vec![Product::Counters, Product::Chits, Product::Cards, Product::Map];
-        let rendered = render(&pack, fonts.clone(), &mut sources, &options).unwrap();
-        let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
+        let (pack, rendered, parser) = dougram(&[Product::Counters, Product::Chits, Product::Cards, Product::Map]);
         let wanted = [Product::Vassal, Product::Tts];
         let mut memo = super::Memo::default();
         let first = super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo).unwrap();

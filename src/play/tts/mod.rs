@@ -372,23 +372,14 @@ fn units(mm: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use crate::layout::Paper;
-    use crate::render::{render, Options, Product};
+    use crate::play::testing::dougram;
+    use crate::render::Product;
 
     #[test]
     fn a_deck_of_more_than_69_cards_spans_sheets_numbered_by_their_key() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
-        let mut sources = crate::diag::Sources::default();
-        let (pack, _) = crate::load::pack(&dir, &mut sources);
-        let fonts = Arc::new(crate::render::fonts_for(&pack).unwrap());
-        let mut options = Options::new(Paper::named("a4").unwrap());
-        options.only = vec![Product::Cards];
-        let mut rendered = render(&pack, fonts.clone(), &mut sources, &options).unwrap();
+        let (pack, mut rendered, parser) = dougram(&[Product::Cards]);
         // The first card printed 80 times: 92 cards, 69 on the first sheet and 23 on the second.
         rendered.pieces.iter_mut().find(|k| k.product == Product::Cards).unwrap().count = 80;
-        let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
         let wanted = [Product::Tts];
         let mut memo = super::super::Memo::default();
         let files = super::super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo).unwrap();

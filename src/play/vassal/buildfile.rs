@@ -163,18 +163,7 @@ fn palette(m: &Module<'_>) -> El {
             &[("entryName", group), ("height", "0"), ("width", "0"), ("scale", "1.0"), ("divider", "150")],
         );
         for &i in members {
-            let piece = &m.pieces[i];
-            let mut slot = El::new(
-                "build.widget.PieceSlot",
-                &[
-                    ("entryName", &piece.name),
-                    ("gpid", &piece.gpid.to_string()),
-                    ("width", &piece.size.0.to_string()),
-                    ("height", &piece.size.1.to_string()),
-                ],
-            );
-            slot.text = Some(encode::add_piece("null", &piece.encoded(&m.msg, None, false)));
-            list = list.child(slot);
+            list = list.child(slot(m, "PieceSlot", &m.pieces[i]));
         }
         tabs = tabs.child(list);
     }
@@ -347,18 +336,22 @@ fn draw_pile(m: &Module<'_>, pile: &Pile) -> El {
         ],
     );
     for &i in &pile.pieces {
-        let piece = &m.pieces[i];
-        let mut slot = El::new(
-            "build.widget.CardSlot",
-            &[
-                ("entryName", &piece.name),
-                ("gpid", &piece.gpid.to_string()),
-                ("width", &piece.size.0.to_string()),
-                ("height", &piece.size.1.to_string()),
-            ],
-        );
-        slot.text = Some(encode::add_piece("null", &piece.encoded(&m.msg, None, false)));
-        el = el.child(slot);
+        el = el.child(slot(m, "CardSlot", &m.pieces[i]));
     }
     el
+}
+
+/// A piece's definition in the palette (`PieceSlot`) or a pile (`CardSlot`).
+fn slot(m: &Module<'_>, class: &str, piece: &super::PieceDef) -> El {
+    let mut slot = El::new(
+        &format!("build.widget.{class}"),
+        &[
+            ("entryName", &piece.name),
+            ("gpid", &piece.gpid.to_string()),
+            ("width", &piece.size.0.to_string()),
+            ("height", &piece.size.1.to_string()),
+        ],
+    );
+    slot.text = Some(encode::add_piece("null", &piece.encoded(&m.msg, None, false)));
+    slot
 }

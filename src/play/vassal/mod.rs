@@ -525,15 +525,7 @@ mod tests {
 
     #[test]
     fn vassal_names_every_hex_centre_by_the_packs_hex_number() {
-        use std::sync::Arc;
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
-        let mut sources = crate::diag::Sources::default();
-        let (pack, _) = crate::load::pack(&dir, &mut sources);
-        let fonts = Arc::new(crate::render::fonts_for(&pack).unwrap());
-        let mut options = crate::render::Options::new(crate::layout::Paper::named("a4").unwrap());
-        options.only = vec![Product::Map];
-        let rendered = crate::render::render(&pack, fonts.clone(), &mut sources, &options).unwrap();
-        let parser = crate::emit::SvgParser::for_pack(&fonts, &pack.root);
+        let (pack, rendered, parser) = crate::play::testing::dougram(&[Product::Map]);
         let (doc, page) = crate::play::board::map_page(&rendered).unwrap();
         let board = crate::play::board::Board::of(&parser, doc, page).unwrap();
         let map = pack.map.as_ref().unwrap();
