@@ -194,12 +194,12 @@ fn stage(
         put(&mut staging, format!("{name}.png"), "png", Some(1), &bytes)?;
     }
     for (name, bytes) in &rendered.files {
+        // The Tabletop Simulator set's images belong to it, like its JSON: "png" is the previews' kind.
         let kind = match name.rsplit('.').next() {
             Some("dot") => "dot",
             Some("html") => "html",
             Some("vmod") => "vassal",
-            Some("json") => "tts",
-            Some("png") => "png",
+            Some("json" | "png") => "tts",
             _ => "mermaid",
         };
         put(&mut staging, name.clone(), kind, None, bytes)?;

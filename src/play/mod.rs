@@ -28,6 +28,8 @@ pub const DPI: u32 = 144;
 /// faces drawn at [`DPI`] by face id, the map's published page as a board (when the pack has a
 /// map), and the rules reference's HTML (when it was made).
 pub struct Table<'a> {
+    /// What draws the pack's SVG (its fonts).
+    pub parser: &'a SvgParser,
     /// The checked pack.
     pub pack: &'a Pack,
     /// What was rendered for print: the pieces and their faces.
@@ -200,7 +202,7 @@ pub fn files(
         hashes.insert("board".into(), h);
     }
     let pngs = std::mem::take(&mut memo.pngs);
-    let table = Table { pack, rendered, faces, board: board?, rules_html, hashes, pngs: Mutex::new(pngs) };
+    let table = Table { parser, pack, rendered, faces, board: board?, rules_html, hashes, pngs: Mutex::new(pngs) };
     let (vassal, tts) = std::thread::scope(|scope| {
         let vassal = scope.spawn(|| if wants(Product::Vassal) { vassal::files(&table) } else { Ok(Vec::new()) });
         let tts = if wants(Product::Tts) { tts::files(&table, tts_url) } else { Ok(Vec::new()) };

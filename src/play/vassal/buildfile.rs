@@ -3,6 +3,7 @@
 //! text of its slot).
 
 use super::{encode, Module, Pile};
+use crate::messages::Messages;
 use crate::render::sheets::escape;
 
 /// An XML element: name, attributes, text, children.
@@ -96,7 +97,7 @@ pub(super) fn xml(m: &Module<'_>) -> String {
         game = game.child(palette(m));
     }
     if let Some(board) = &m.map {
-        game = game.child(map_window(&board.name, board_element(board), Vec::new(), "77,520"));
+        game = game.child(map_window(msg, &board.name, board_element(board), Vec::new(), "77,520"));
     }
     let table_board = El::new(
         "build.module.map.boardPicker.Board",
@@ -109,7 +110,7 @@ pub(super) fn xml(m: &Module<'_>) -> String {
         ],
     );
     let piles = m.piles.iter().map(|p| draw_pile(m, p)).collect();
-    game = game.child(map_window(&m.table_name(), table_board, piles, "84,520"));
+    game = game.child(map_window(msg, &m.table_name(), table_board, piles, "84,520"));
     for (label, n, sides, prompt) in &m.dice {
         game = game.child(El::new(
             "build.module.DiceButton",
@@ -125,7 +126,7 @@ pub(super) fn xml(m: &Module<'_>) -> String {
                 ("addToTotal", "0"),
                 ("prompt", &prompt.to_string()),
                 ("reportTotal", "false"),
-                ("reportFormat", "** $name$ = $result$ *** <$playerName$>"),
+                ("reportFormat", &msg.first("vassal.roll_report")),
                 ("sortDice", "false"),
                 ("keepDice", "false"),
                 ("keepOption", ">"),
@@ -259,7 +260,7 @@ fn board_element(board: &super::MapBoard) -> El {
 }
 
 /// A map window holding one board, with `extra` components (the piles on the table).
-fn map_window(name: &str, board: El, extra: Vec<El>, hotkey: &str) -> El {
+fn map_window(msg: &Messages, name: &str, board: El, extra: Vec<El>, hotkey: &str) -> El {
     let mut map = El::new(
         "build.module.Map",
         &[
@@ -276,9 +277,9 @@ fn map_window(name: &str, board: El, extra: Vec<El>, hotkey: &str) -> El {
             ("edgeHeight", "0"),
             ("edgeWidth", "0"),
             ("markMoved", "Never"),
-            ("moveWithinFormat", "$pieceName$ moves $previousLocation$ → $location$ *"),
-            ("moveToFormat", "$pieceName$ moves $previousLocation$ → $location$ *"),
-            ("createFormat", "$pieceName$ created in $location$ *"),
+            ("moveWithinFormat", &msg.first("vassal.moved")),
+            ("moveToFormat", &msg.first("vassal.moved")),
+            ("createFormat", &msg.first("vassal.created")),
         ],
     );
     let picker =

@@ -284,14 +284,10 @@ impl<'a> Module<'a> {
         let pile_places: Vec<(String, String, (f64, f64))> =
             piles.iter().map(|p| (p.key.clone(), p.name.clone(), (mm(p.size.0), mm(p.size.1)))).collect();
         let boxes = setups::off_map_places(pack, &msg, map.is_some());
-        let family = pack.print.fonts.first().map_or(crate::text::FAMILY, |f| f.family.as_str());
+        let family = crate::render::main_family(pack);
         let table = table::lay_out(&pile_places, &boxes, pack.print.counter_mm, family, f64::from(super::DPI));
-        let parser = crate::emit::SvgParser::for_pack(
-            &crate::render::fonts_for(pack).map_err(|_| "the pack's fonts could not be loaded".to_string())?,
-            &pack.root,
-        );
         let drawn_table =
-            crate::emit::raster(&parser, &table.svg, super::DPI).map_err(|e| format!("table: {}", e.0))?;
+            crate::emit::raster(drawn.parser, &table.svg, super::DPI).map_err(|e| format!("table: {}", e.0))?;
         let table_size = (drawn_table.width(), drawn_table.height());
         images.insert("table.png".into(), encode_png(&drawn_table, super::DPI).map_err(|e| format!("table: {e}"))?);
         Ok(Module {
