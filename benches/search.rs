@@ -25,6 +25,7 @@ fn main() {
                 title: Names { ja: String::new(), en: format!("Topic {c}") },
                 text: format!("{} {} {}", phrases[(s + c) % 6], phrases[(s * c) % 6], phrases[c % 6]),
                 items: Vec::new(),
+                translations: Default::default(),
                 notes: Vec::new(),
                 refs: Vec::new(),
                 span: Default::default(),

@@ -66,7 +66,7 @@ const RULE_WORDS: [&str; 7] = ["rule ", "rules ", "clause ", "section ", "see ",
 /// are not links in the rules reference.
 pub(super) fn typed_numbers(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for clause in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
-        for text in std::iter::once(&clause.text).chain(&clause.items).chain([&clause.title.en, &clause.title.ja]) {
+        for text in clause.texts() {
             let lower = text.to_lowercase();
             for word in RULE_WORDS {
                 for (at, _) in lower.match_indices(word) {

@@ -52,11 +52,7 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     for clause in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
-        for text in std::iter::once(&clause.text)
-            .chain(&clause.items)
-            .chain(&clause.notes)
-            .chain([&clause.title.en, &clause.title.ja])
-        {
+        for text in clause.texts().chain(&clause.notes) {
             for number in stale(pack, text) {
                 report(format!("clause {}", clause.number), &number, &clause.span);
             }
@@ -77,6 +73,7 @@ mod tests {
             title: Default::default(),
             text: String::new(),
             items: Vec::new(),
+            translations: Default::default(),
             notes: Vec::new(),
             refs: Vec::new(),
             span: Span::default(),

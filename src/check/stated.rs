@@ -125,6 +125,7 @@ mod tests {
             title: Default::default(),
             text: text.into(),
             items: Vec::new(),
+            translations: Default::default(),
             notes: Vec::new(),
             refs: Vec::new(),
             span: Span::default(),

@@ -43,6 +43,7 @@ pub fn rulebook(file: FileId, text: &str) -> Vec<Section> {
                 title: Default::default(),
                 text: rest.trim().to_string(),
                 items: Vec::new(),
+                translations: Default::default(),
                 notes: Vec::new(),
                 refs: Vec::new(),
                 span,
@@ -112,12 +113,16 @@ pub fn to_markdown(sections: &[Section]) -> Vec<(String, String)> {
                     if !c.title.ja.is_empty() {
                         out.push_str(&format!("ja: {}\n", c.title.ja));
                     }
-                    out.push_str(&format!("{}\n", c.text));
                 } else {
-                    out.push_str(&format!("\n{} {{#{}}} {}\n", c.number, c.id, c.text));
+                    out.push_str(&format!("\n{} {{#{}}}\n", c.number, c.id));
+                }
+                // The rulebook's text is Japanese: it is the clauses' `ja:` text, and the
+                // designer adds the English beside it.
+                for line in c.text.lines() {
+                    out.push_str(&format!("ja: {line}\n"));
                 }
                 for item in &c.items {
-                    out.push_str(&format!("- {item}\n"));
+                    out.push_str(&format!("ja: - {item}\n"));
                 }
             }
             let file = format!("{:0>2}-{}.md", s.number, s.id);
@@ -158,13 +163,17 @@ mod tests {
         let (_, body) = &to_markdown(&sections)[0];
         assert_eq!(
             body,
-            "# 7 補充 {#s7}\nja: 補充\n\n## 7.11 {#s7.c7-11}\nja: 地球からの増援\n増援を受け取る。\n続き。\n\n7.12 {#s7.c7-12} 本文。\n"
+            "# 7 補充 {#s7}\nja: 補充\n\n## 7.11 {#s7.c7-11}\nja: 地球からの増援\nja: 増援を受け取る。\nja: 続き。\n\n7.12 {#s7.c7-12}\nja: 本文。\n"
         );
         let (mut diags, mut loaded) = (Vec::new(), Vec::new());
         super::super::rules::parse_rules(&mut diags, 0, body, &mut loaded);
         assert!(diags.is_empty(), "{diags:?}");
         let c = &loaded[0].clauses[0];
-        assert_eq!((c.title.ja.as_str(), c.text.as_str()), ("地球からの増援", "増援を受け取る。 続き。"));
+        assert_eq!(
+            (c.title.ja.as_str(), c.translations["ja"].text.as_str()),
+            ("地球からの増援", "増援を受け取る。続き。")
+        );
+        assert_eq!(loaded[0].clauses[1].translations["ja"].text, "本文。", "an untitled clause's text too");
     }
 
     #[test]
@@ -172,6 +181,6 @@ mod tests {
         let sections = rulebook(0, "3 支配――\n3.1 本文。\n");
         let files = to_markdown(&sections);
         assert_eq!(files[0].0, "03-s3.md");
-        assert_eq!(files[0].1, "# 3 支配 {#s3}\nja: 支配\n\n3.1 {#s3.c3-1} 本文。\n");
+        assert_eq!(files[0].1, "# 3 支配 {#s3}\nja: 支配\n\n3.1 {#s3.c3-1}\nja: 本文。\n");
     }
 }

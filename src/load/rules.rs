@@ -13,7 +13,9 @@
 //!
 //! ## 13.3 {#capture.roll} Capture roll a titled clause: a level-2 heading with number, id, title
 //! ja: 捕捉チェックの判定                its Japanese title (optional; may stand alone)
-//! The Federal player rolls …          then its text on the following lines
+//! The Federal player rolls …          then its text on the following lines (`en:` may mark them)
+//! ja: 連邦軍プレイヤーは…              past the title, `ja:` lines are its Japanese text,
+//! ja: - …                             and `ja: - ` its Japanese items, in the English order
 //! ```
 //!
 //! A titled clause's heading may be followed by blank lines before its text. A heading that
@@ -129,6 +131,18 @@ pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str,
                 section.title.ja = ja.to_string();
                 continue;
             }
+            // Past the title, a `ja:` line is the clause's Japanese text (or, `ja: - …`, an item).
+            if let Some(clause) = section.clauses.last_mut().filter(|_| in_clause && !ja.is_empty()) {
+                if let Some(t) = titled.as_mut() {
+                    t.started = true;
+                }
+                let ja_start = start + (ja.as_ptr() as usize - content.as_ptr() as usize);
+                match ja.strip_prefix("- ") {
+                    Some(item) => append_text(diags, clause, item, file, ja_start + 2, Target::Item("ja")),
+                    None => append_text(diags, clause, ja, file, ja_start, Target::Text("ja")),
+                }
+                continue;
+            }
             diags.push(syntax(&span, "this `ja:` line follows no heading, so it titles nothing").with_hint(
                 "a `ja:` line goes right under a section heading or a clause heading such as \
                  `## 8.4 {#movement.stacking} Stacking`",
@@ -146,6 +160,7 @@ pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str,
                         title: Names { ja: String::new(), en: title.trim().to_string() },
                         text: String::new(),
                         items: Vec::new(),
+                        translations: Default::default(),
                         notes: Vec::new(),
                         refs: Vec::new(),
                         span,
@@ -173,11 +188,12 @@ pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str,
                 title: Default::default(),
                 text: String::new(),
                 items: Vec::new(),
+                translations: Default::default(),
                 notes: Vec::new(),
                 refs: Vec::new(),
                 span,
             };
-            append_text(diags, &mut clause, rest, file, text_start, false);
+            append_text(diags, &mut clause, rest, file, text_start, Target::Text("en"));
             section.clauses.push(clause);
             in_clause = true;
             continue;
@@ -193,13 +209,18 @@ pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str,
             t.ja_open = false;
             t.started = true;
         }
+        // `en:` marks English text where a writer wants both languages spelled out.
+        let (content, start) = match content.strip_prefix("en:") {
+            Some(en) => (en.trim_start(), start + content.len() - en.trim_start().len()),
+            None => (content, start),
+        };
         if let Some(note) = content.strip_prefix("note:") {
             clause.notes.push(note.trim().to_string());
         } else if let Some(item) = content.trim_start().strip_prefix("- ") {
             let item_start = start + content.len() - item.len();
-            append_text(diags, clause, item, file, item_start, true);
+            append_text(diags, clause, item, file, item_start, Target::Item("en"));
         } else {
-            append_text(diags, clause, content, file, start, false);
+            append_text(diags, clause, content, file, start, Target::Text("en"));
         }
     }
     close_titled(diags, sections, &mut titled);
@@ -216,7 +237,7 @@ fn close_titled(diags: &mut Vec<Diagnostic>, sections: &[Section], titled: &mut 
              the heading; a clause without a title is written `8.4 {#movement.stacking} text`",
         ));
     }
-    if clause.text.is_empty() {
+    if clause.text.is_empty() && clause.translations.values().all(|w| w.text.is_empty()) {
         diags.push(
             Diagnostic::error(Code::CLAUSE_WITHOUT_TEXT, format!("clause {} has a title but no text", clause.number))
                 .at(&clause.span)
@@ -255,8 +276,16 @@ fn parse_clause_line(line: &str) -> Option<(String, String, &str)> {
     Some((number.to_string(), id.to_string(), text.trim_start()))
 }
 
+/// Where a line of a clause goes: its text or a new list item, in a language (`en` is the
+/// clause's own text, another its translation).
+#[derive(Clone, Copy)]
+enum Target {
+    Text(&'static str),
+    Item(&'static str),
+}
+
 /// Adds a line of text (or a list item) to a clause and records its `[[kind:target]]` references.
-fn append_text(diags: &mut Vec<Diagnostic>, clause: &mut Clause, text: &str, file: FileId, base: usize, item: bool) {
+fn append_text(diags: &mut Vec<Diagnostic>, clause: &mut Clause, text: &str, file: FileId, base: usize, to: Target) {
     let mut rest = text;
     let mut pos = base;
     while let Some(open) = rest.find("[[") {
@@ -274,14 +303,32 @@ fn append_text(diags: &mut Vec<Diagnostic>, clause: &mut Clause, text: &str, fil
         pos += open + close + 2;
         rest = &rest[open + close + 2..];
     }
-    if item {
-        clause.items.push(text.to_string());
-    } else if clause.text.is_empty() {
-        clause.text = text.to_string();
+    let (language, item) = match to {
+        Target::Text(l) => (l, false),
+        Target::Item(l) => (l, true),
+    };
+    let (body, items) = if language == "en" {
+        (&mut clause.text, &mut clause.items)
     } else {
-        clause.text.push(' ');
-        clause.text.push_str(text);
+        let w = clause.translations.entry(language.to_string()).or_default();
+        (&mut w.text, &mut w.items)
+    };
+    if item {
+        items.push(text.to_string());
+    } else {
+        join_line(body, text);
     }
+}
+
+/// Joins a continuation line to a text: with a space, except between two Japanese characters
+/// (Japanese runs on without spaces).
+fn join_line(body: &mut String, line: &str) {
+    let wide = |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && !c.is_whitespace());
+    let run_on = wide(body.chars().last()) && wide(line.chars().next());
+    if !body.is_empty() && !run_on {
+        body.push(' ');
+    }
+    body.push_str(line);
 }
 
 #[cfg(test)]
@@ -357,18 +404,42 @@ mod tests {
     }
 
     #[test]
-    fn a_ja_line_must_follow_a_heading_and_give_a_title() {
-        let (_, diags) = parse(&format!(
-            "{SECTION}8.4 {{#a}} Untitled text.\nja: スタック\n\n## 8.5 {{#b}} Title\nja:\nText.\nja: 二つ目\n"
+    fn a_ja_line_titles_under_a_heading_and_is_japanese_text_past_it() {
+        let (sections, diags) = parse(&format!(
+            "{SECTION}8.4 {{#a}} Untitled text.\nja: 無題の本文。\n\nja: 宙に浮いた行\n## 8.5 {{#b}} Title\nja:\nText.\nja: 二つ目\n"
         ));
         assert_eq!(
             diags,
             [
-                "5: E0108 this `ja:` line follows no heading, so it titles nothing",
-                "8: E0108 this `ja:` line gives no title",
-                "10: E0108 this `ja:` line follows no heading, so it titles nothing",
+                "7: E0108 this `ja:` line follows no heading, so it titles nothing",
+                "9: E0108 this `ja:` line gives no title",
             ]
         );
+        assert_eq!(sections[0].clauses[0].translations["ja"].text, "無題の本文。");
+        assert_eq!(sections[0].clauses[1].translations["ja"].text, "二つ目");
+    }
+
+    #[test]
+    fn japanese_text_and_items_follow_the_english_with_their_own_references() {
+        let (sections, diags) = parse(&format!(
+            "{SECTION}## 8.4 {{#a}} Stacking\nja: スタック制限\nAt most:\n- four [[term:unit]]s\nen: Really.\nja: 上限は\nja: 次のとおり。\nja: - [[term:unit]]4個\nnote: printed as 8.3.1 in the 2011 edition\n"
+        ));
+        assert_eq!(diags, Vec::<String>::new());
+        let c = &sections[0].clauses[0];
+        assert_eq!(
+            (c.text.as_str(), c.items.as_slice()),
+            ("At most: Really.", &["four [[term:unit]]s".to_string()][..])
+        );
+        let ja = c.wording_in("ja");
+        assert_eq!(
+            (ja.text.as_str(), ja.items.as_slice()),
+            ("上限は次のとおり。", &["[[term:unit]]4個".to_string()][..])
+        );
+        assert_eq!(c.wording_in("en").text, c.text, "English is the clause's own text");
+        assert_eq!(c.refs.len(), 2, "references of both languages are checked");
+        assert_eq!(c.printed_numbers(), ["8.3.1"]);
+        let (_, diags) = parse(&format!("{SECTION}## 8.4 {{#a}}\nja: スタック制限\nja: 日本語だけの本文。\n"));
+        assert_eq!(diags, Vec::<String>::new(), "Japanese text alone is text");
     }
 
     #[test]

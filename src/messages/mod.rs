@@ -171,9 +171,36 @@ impl Messages {
             .unwrap_or_default()
     }
 
-    /// Every message of a section (or all, for `""`) in the pack's languages, nested by section,
-    /// for templates: `labels.face.damaged`.
+    /// [`Messages::labels`] as HTML for a page's text: each language's words escaped and marked
+    /// with its `lang`, so a screen reader speaks each in its own voice.
+    pub fn labels_marked(&self) -> serde_json::Value {
+        self.label_tree(|key| {
+            if self.languages.len() == 1 {
+                // One language: the page's own `lang` says it.
+                return self.text(key).replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+            }
+            let mut seen: Vec<&str> = Vec::new();
+            let mut parts: Vec<String> = Vec::new();
+            for &l in &self.languages {
+                let t = Self::lookup(l, key).trim();
+                if !t.is_empty() && !seen.contains(&t) {
+                    seen.push(t);
+                    let t = t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+                    parts.push(format!("<span lang=\"{l}\">{t}</span>"));
+                }
+            }
+            parts.join(" ")
+        })
+    }
+
+    /// Every message in the pack's languages, nested by section, for templates:
+    /// `labels.face.damaged`.
     pub fn labels(&self) -> serde_json::Value {
+        self.label_tree(|key| self.text(key))
+    }
+
+    /// Every key of the tables as a nested JSON object, each value made by `value`.
+    fn label_tree(&self, value: impl Fn(&str) -> String) -> serde_json::Value {
         let mut root = serde_json::Map::new();
         let keys = tables().get("en").map(|t| t.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
         for key in keys {
@@ -187,7 +214,7 @@ impl Messages {
                     .as_object_mut()
                     .expect("message sections are tables");
             }
-            node.insert(last.to_string(), serde_json::Value::String(self.text(&key)));
+            node.insert(last.to_string(), serde_json::Value::String(value(&key)));
         }
         serde_json::Value::Object(root)
     }

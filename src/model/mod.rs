@@ -39,7 +39,7 @@ pub use map::{
     ScoreColumn, Sheet, SlotGroup, Terrain, TransportException, AREA_BOX_MM, AREA_FIELD_MM,
 };
 pub use map::{RegionScore, ScoreValue, ScoringLevel};
-pub use rules::{Clause, Rules, Section, Term};
+pub use rules::{Clause, Rules, Section, Term, Wording};
 pub use setup::{FreePlacement, Placement, Setup};
 pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitSymbol, UnitType};
 
@@ -309,10 +309,24 @@ impl Pack {
             .or_else(|| self.card_backs.iter().find(|b| b.side.is_none()))
     }
 
-    /// A rule text with its `[[kind:target]]` references written out: rule numbers, card numbers,
-    /// names; without its emphasis markers (`*x*`, `**x**`, [`emphasis`]).
+    /// A rule text with its `[[kind:target]]` references written out in English (rule numbers,
+    /// card numbers, names); without its emphasis markers (`*x*`, `**x**`, [`emphasis`]).
     pub fn plain_text(&self, text: &str) -> String {
+        self.plain_text_in(text, "en")
+    }
+
+    /// A rule text with its references written out as a reader of `language` reads them: names in
+    /// that language where the pack has them, else in the other.
+    pub fn plain_text_in(&self, text: &str, language: &str) -> String {
         let pack = self;
+        let name = |names: &Names| -> String {
+            match language {
+                "ja" => either(&names.ja, &names.en),
+                _ => either(&names.en, &names.ja),
+            }
+            .to_string()
+        };
+        let msg = crate::messages::Messages::new(&[language]);
         let mut out = String::new();
         let mut rest = text;
         while let Some(open) = rest.find("[[") {
@@ -321,22 +335,36 @@ impl Pack {
             let inner = &rest[open + 2..open + close];
             let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
             let shown = match kind {
-                "rule" => pack.clause(target).map_or(target.to_string(), |c| c.number.clone()),
-                // A card by its number and its printed (Japanese) name, or its only name.
+                // A clause, or a whole section, by its number.
+                "rule" => match pack.clause(target) {
+                    Some(c) => c.number.clone(),
+                    None => pack
+                        .rules
+                        .sections
+                        .iter()
+                        .find(|s| s.id == target)
+                        .map_or(target.to_string(), |s| s.number.clone()),
+                },
+                // A card by its number and its name (the printed Japanese one first in English
+                // text too, as the card shows it), or its number alone.
                 "card" => {
-                    pack.card(target).map_or(format!("card {target}"), |c| match either(&c.name.ja, &c.name.en) {
-                        "" => format!("card {}", c.id),
-                        name => format!("card {} ({name})", c.id),
-                    })
+                    let (number, card_name) = match pack.card(target) {
+                        Some(c) if language == "ja" => (c.id.clone(), name(&c.name)),
+                        Some(c) => (c.id.clone(), either(&c.name.ja, &c.name.en).to_string()),
+                        None => (target.to_string(), String::new()),
+                    };
+                    match card_name.as_str() {
+                        "" => msg.fill_first("reference.card_number", &[("number", &number)]),
+                        n => msg.fill_first("reference.card_named", &[("number", &number), ("name", n)]),
+                    }
                 }
-                "unit" => pack.unit(None, target).map_or(target.to_string(), |u| either(&u.name.en, &u.name.ja).into()),
-                "place" | "hex" => pack
-                    .hex(target)
-                    .and_then(|h| h.place.as_ref())
-                    .map_or(target.to_string(), |p| either(&p.name.en, &p.name.ja).into()),
-                "box" => pack.box_def(target).map_or(target.to_string(), |b| either(&b.name.en, &b.name.ja).into()),
-                "term" => pack.term(target).map_or(target.to_string(), |t| either(&t.name.en, &t.name.ja).into()),
-                "setup" => pack.setup(target).map_or(target.to_string(), |s| either(&s.name.en, &s.name.ja).into()),
+                "unit" => pack.unit(None, target).map_or(target.to_string(), |u| name(&u.name)),
+                "place" | "hex" => {
+                    pack.hex(target).and_then(|h| h.place.as_ref()).map_or(target.to_string(), |p| name(&p.name))
+                }
+                "box" => pack.box_def(target).map_or(target.to_string(), |b| name(&b.name)),
+                "term" => pack.term(target).map_or(target.to_string(), |t| name(&t.name)),
+                "setup" => pack.setup(target).map_or(target.to_string(), |s| name(&s.name)),
                 "value" => pack.data_value(target).unwrap_or_else(|| target.to_string()),
                 _ => target.to_string(),
             };

@@ -8,6 +8,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 
 use super::index::Index;
+use super::links::{self, Connections};
 use super::webfont;
 use crate::diag::{Code, Diagnostic};
 use crate::errata::{text_diff, Change, ChangeKind, Piece, Revision};
@@ -24,17 +25,33 @@ const SCRIPTS: [&str; 4] = [
     include_str!("../../templates/reference/page.js"),
 ];
 
+/// A text in one language, marked with it (`lang`) so a screen reader speaks it right and the
+/// page's language switch can hide it.
+#[derive(Serialize, Clone)]
+struct LangText {
+    lang: &'static str,
+    text: String,
+}
+
+/// A clause's wording in one language, as HTML.
+#[derive(Serialize)]
+struct WordingView {
+    lang: &'static str,
+    html: String,
+    items: Vec<String>,
+}
+
 #[derive(Serialize)]
 struct ClauseView {
     id: String,
     number: String,
-    /// Its title in the pack's first language, and in its others.
-    title: String,
-    title_other: String,
-    html: String,
-    items: Vec<String>,
+    /// Its title in each of the pack's languages, first one first.
+    titles: Vec<LangText>,
+    /// Its wording in each of the pack's languages it has one in.
+    wordings: Vec<WordingView>,
     notes: Vec<String>,
-    referenced_by: Vec<RefView>,
+    /// What points at it (clauses, cards, units, terms), as links.
+    referenced_by: String,
     /// The clauses its text refers to, in order.
     refers_to: Vec<RefView>,
     /// What each earlier revision did to the clause, oldest first.
@@ -62,9 +79,8 @@ struct RefView {
 struct SectionView {
     id: String,
     number: String,
-    /// The title in the pack's first language, and in its other languages.
-    title: String,
-    title_other: String,
+    /// The title in each of the pack's languages.
+    titles: Vec<LangText>,
     clauses: Vec<ClauseView>,
     /// Whether the current edition changed any of its clauses.
     changed: bool,
@@ -74,19 +90,23 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// A rule text as HTML: escaped, with `[[kind:target]]` references as links and Markdown
-/// emphasis as `<em>`/`<strong>` (within the text between links, never across one).
-fn linked(pack: &Pack, text: &str) -> String {
+/// A rule text as HTML: escaped, with `[[kind:target]]` references as links (showing what a
+/// reader of `language` reads) and Markdown emphasis as `<em>`/`<strong>` (within the text
+/// between links, never across one).
+fn linked(pack: &Pack, text: &str, language: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
     while let Some(open) = rest.find("[[") {
         out.push_str(&emphasis::html(&escape(&rest[..open])));
         let Some(close) = rest[open..].find("]]") else { break };
         let inner = &rest[open + 2..open + close];
-        let shown = escape(&pack.plain_text(&format!("[[{inner}]]")));
+        let shown = escape(&pack.plain_text_in(&format!("[[{inner}]]"), language));
         let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
         let anchor = match kind {
-            "rule" => pack.clause(target).map(|c| format!("clause-{}", c.id)),
+            "rule" => pack
+                .clause(target)
+                .map(|c| format!("clause-{}", c.id))
+                .or_else(|| pack.rules.sections.iter().find(|s| s.id == target).map(|s| format!("section-{}", s.id))),
             "card" => pack.card(target).map(|c| format!("card-{}", c.id)),
             "unit" => pack.unit(None, target).map(|u| format!("unit-{}", u.id)),
             "term" => pack.term(target).map(|t| format!("term-{}", t.id)),
@@ -111,6 +131,83 @@ fn split_name(msg: &Messages, names: &Names) -> (String, String) {
     let all = msg.name(names);
     let other = all.strip_prefix(first.as_str()).unwrap_or(&all).trim().to_string();
     (first, other)
+}
+
+/// A name in each of the pack's languages it has (each distinct name once), first language first.
+fn in_languages(msg: &Messages, names: &Names) -> Vec<LangText> {
+    let mut out: Vec<LangText> = Vec::new();
+    for &lang in msg.languages() {
+        let text = if lang == "ja" { names.ja.trim() } else { names.en.trim() };
+        if !text.is_empty() && !out.iter().any(|o| o.text == text) {
+            out.push(LangText { lang, text: text.to_string() });
+        }
+    }
+    out
+}
+
+/// A clause's wording in each of the pack's languages it is written in: English is its own text,
+/// another language its translation.
+fn wordings(pack: &Pack, msg: &Messages, c: &crate::model::Clause) -> Vec<WordingView> {
+    msg.languages()
+        .iter()
+        .filter_map(|&lang| {
+            let w = match lang {
+                "en" => crate::model::Wording { text: c.text.clone(), items: c.items.clone() },
+                other => c.translations.get(other)?.clone(),
+            };
+            (!w.text.is_empty() || !w.items.is_empty()).then(|| WordingView {
+                lang,
+                html: linked(pack, &w.text, lang),
+                items: w.items.iter().map(|i| linked(pack, i, lang)).collect(),
+            })
+        })
+        .collect()
+}
+
+/// A setup's location as players know it: a place by its name and hex, a hex by its number, an
+/// area or box by its name, a track box by its track and value.
+fn location_name(pack: &Pack, msg: &Messages, location: &str) -> String {
+    use crate::model::Location;
+    match pack.locate(location) {
+        Some(Location::Hex(h)) => match &h.place {
+            Some(p) => format!("{} ({})", msg.name(&p.name), h.id),
+            None => format!("{} {}", msg.first("reference.hex"), h.id),
+        },
+        Some(Location::Area(a)) => msg.name_or_id(&a.name, &a.id),
+        Some(Location::Box(b)) => msg.name_or_id(&b.name, &b.id),
+        Some(Location::TrackBox(t, b)) => format!("{} {}", msg.name_or_id(&t.name, &t.id), b.value),
+        None => location.to_string(),
+    }
+}
+
+/// A setup's piece by its name in the pack's languages.
+fn piece_name(pack: &Pack, msg: &Messages, side: &str, piece: &str) -> String {
+    use crate::model::Piece;
+    match pack.piece(Some(side), piece) {
+        Some(Piece::Unit(u)) => msg.name_or_id(&u.name, &u.id),
+        Some(Piece::Marker(m)) => msg.name_or_id(&m.name, &m.id),
+        Some(Piece::Counter(c)) => {
+            pack.unit_by_id(&c.front).map_or(piece.to_string(), |u| msg.name_or_id(&u.name, &u.id))
+        }
+        Some(Piece::Chit) | None => piece.to_string(),
+    }
+}
+
+/// The unit table's legend: what each number of "3-2-2" is, in order.
+fn factor_legend(pack: &Pack, msg: &Messages) -> String {
+    pack.factors.iter().map(|f| msg.name_or_id(&f.name, &f.id)).collect::<Vec<_>>().join(" – ")
+}
+
+/// A term's definition: the text of the clause that defines it, plain, in each language the
+/// clause is written in (what a term link shows on hover or tap).
+fn definition(pack: &Pack, msg: &Messages, term: &crate::model::Term) -> Vec<LangText> {
+    let Some(c) = term.defined_in.as_ref().and_then(|d| pack.clause(d)) else { return Vec::new() };
+    msg.languages()
+        .iter()
+        .filter(|&&l| l == "en" || c.translations.contains_key(l))
+        .map(|&lang| LangText { lang, text: pack.plain_text_in(&c.wording_in(lang).text, lang) })
+        .filter(|d| !d.text.is_empty())
+        .collect()
 }
 
 /// A field of a clause in the pack's languages.
@@ -184,6 +281,23 @@ fn refers_to(pack: &Pack, clause: &crate::model::Clause) -> Vec<RefView> {
     out
 }
 
+/// The numbers a link may name that no element has as its id: each section's number (`13`,
+/// for `#13` and `#section-13`) and each number the printed rulebook gave a clause that was
+/// renumbered (`3.3.1` → 3.4.1), unless a clause has that number now.
+fn anchors(pack: &Pack) -> BTreeMap<String, String> {
+    let clauses = || pack.rules.sections.iter().flat_map(|s| &s.clauses);
+    let mut out: BTreeMap<String, String> =
+        pack.rules.sections.iter().map(|s| (s.number.clone(), format!("section-{}", s.id))).collect();
+    for c in clauses() {
+        for old in c.printed_numbers() {
+            if !clauses().any(|other| other.number == old) {
+                out.entry(old.to_string()).or_insert_with(|| format!("clause-{}", c.id));
+            }
+        }
+    }
+    out
+}
+
 /// What the search box says, in the pack's languages (templates/reference/page.js).
 fn search_labels(msg: &Messages) -> serde_json::Value {
     let keys = ["clause", "card", "unit", "place", "term", "none", "cut", "count"];
@@ -219,17 +333,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         .filter(|c| c.item == "clause" && c.kind != ChangeKind::Removed)
         .map(|c| c.id.clone())
         .collect();
-    let mut referenced: BTreeMap<String, Vec<RefView>> = BTreeMap::new();
-    for c in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
-        for (kind, target) in &c.refs {
-            if let Some(t) = pack.clause(target).filter(|_| kind == "rule") {
-                let list = referenced.entry(t.id.clone()).or_default();
-                if !list.iter().any(|r| r.id == c.id) {
-                    list.push(RefView { id: c.id.clone(), number: c.number.clone() });
-                }
-            }
-        }
-    }
+    let links = Connections::of(pack, &msg);
     let sections: Vec<SectionView> = pack
         .rules
         .sections
@@ -238,28 +342,25 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
             changed: s.clauses.iter().any(|c| changed_now.contains(&c.id)),
             id: s.id.clone(),
             number: s.number.clone(),
-            title: split_name(&msg, &s.title).0,
-            title_other: split_name(&msg, &s.title).1,
+            titles: in_languages(&msg, &s.title),
             clauses: s
                 .clauses
                 .iter()
                 .map(|c| ClauseView {
                     id: c.id.clone(),
                     number: c.number.clone(),
-                    title: split_name(&msg, &c.title).0,
-                    title_other: split_name(&msg, &c.title).1,
+                    titles: in_languages(&msg, &c.title),
                     refers_to: refers_to(pack, c),
-                    html: linked(pack, &c.text),
-                    items: c.items.iter().map(|i| linked(pack, i)).collect(),
-                    notes: c.notes.iter().map(|n| linked(pack, n)).collect(),
-                    referenced_by: referenced.get(&c.id).cloned().unwrap_or_default(),
+                    wordings: wordings(pack, &msg, c),
+                    notes: c.notes.iter().map(|n| linked(pack, n, "en")).collect(),
+                    referenced_by: links::html(&msg, links.to_clause.get(&c.id).map_or(&[][..], Vec::as_slice)),
                     history: history.remove(&c.id).unwrap_or_default(),
                     changed: changed_now.contains(&c.id),
                 })
                 .collect(),
         })
         .collect();
-    let terms: Vec<BTreeMap<&str, String>> = pack
+    let terms: Vec<serde_json::Value> = pack
         .rules
         .terms
         .iter()
@@ -276,7 +377,12 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("aliases", t.aliases.join(", ")),
                 ("defined", defined.map(|c| c.number.clone()).unwrap_or_default()),
                 ("defined_id", defined.map(|c| c.id.clone()).unwrap_or_default()),
+                ("used", links.rules_html(&msg, &format!("term-{}", t.id))),
             ])
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
+            .chain([("def".to_string(), serde_json::to_value(definition(pack, &msg, t)).unwrap_or_default())])
+            .collect()
         })
         .collect();
     let mut cards: Vec<_> = pack.cards.iter().collect();
@@ -292,6 +398,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("side", c.side.as_ref().and_then(|s| pack.side(s)).map(|s| msg.name(&s.name)).unwrap_or_default()),
                 ("timing", c.timing.clone()),
                 ("text", c.text.clone()),
+                ("rules", links.rules_html(&msg, &format!("card-{}", c.id))),
             ])
         })
         .collect();
@@ -313,6 +420,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("force", pack.force(&u.force).map(|f| msg.name(&f.name)).unwrap_or_default()),
                 ("class", u.class.value.clone()),
                 ("factors", factors),
+                ("rules", links.rules_html(&msg, &format!("unit-{}", u.id))),
             ])
         })
         .collect();
@@ -331,6 +439,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("city", if p.city { msg.text("reference.yes") } else { String::new() }),
                 ("vp", p.vp.map(|v| v.to_string()).unwrap_or_default()),
                 ("chits", h.chit_capacity.map(|c| c.to_string()).unwrap_or_default()),
+                ("rules", links.rules_html(&msg, &format!("place-{}", p.id))),
             ])
         })
         .collect();
@@ -340,7 +449,14 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         .map(|s| {
             let rows: Vec<serde_json::Value> = pack
                 .placements_of(&s.id)
-                .map(|p| serde_json::json!({ "side": p.side.value, "location": p.location.value, "piece": p.piece.value, "count": p.count.value }))
+                .map(|p| {
+                    serde_json::json!({
+                        "side": pack.side(&p.side.value).map_or(p.side.value.clone(), |s| msg.name_or_id(&s.name, &s.id)),
+                        "location": location_name(pack, &msg, &p.location.value),
+                        "piece": piece_name(pack, &msg, &p.side.value, &p.piece.value),
+                        "count": p.count.value,
+                    })
+                })
                 .collect();
             serde_json::json!({ "id": s.id, "name": msg.name(&s.name), "rows": rows })
         })
@@ -348,13 +464,27 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     // The index and what the search box says, one JSON value in one script element.
     let mut index = serde_json::to_value(Index::of(pack)).unwrap_or_default();
     index["labels"] = search_labels(&msg);
+    index["anchors"] = serde_json::to_value(anchors(pack)).unwrap_or_default();
     let index = script_json(&index.to_string());
     let mut context = Context::new();
-    let (title, title_other) = split_name(&msg, &pack.game.title);
+    let (title, _) = split_name(&msg, &pack.game.title);
     context.insert("title", &title);
-    context.insert("title_other", &title_other);
+    context.insert("titles", &in_languages(&msg, &pack.game.title));
     context.insert("lang", msg.languages().first().unwrap_or(&"en"));
+    // Each language by its own name, for the switch.
+    let languages: Vec<LangText> = msg
+        .languages()
+        .iter()
+        .map(|&lang| LangText {
+            lang,
+            text: crate::messages::Messages::new(&[lang]).first(&format!("language.{lang}")),
+        })
+        .collect();
+    context.insert("languages", &languages);
+    context.insert("other_lang", msg.languages().get(1).unwrap_or(&"en"));
+    context.insert("factor_legend", &factor_legend(pack, &msg));
     context.insert("labels", &msg.labels());
+    context.insert("lab", &msg.labels_marked());
     context.insert("edition", &pack.game.edition);
     context.insert("examples", &search_examples(pack));
     context.insert("sections", &sections);
@@ -409,11 +539,11 @@ mod tests {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
         let (pack, _) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
         let clause = pack.clause("introduction.subject").expect("dougram's clause 1.1");
-        let html = linked(&pack, &clause.text);
+        let html = linked(&pack, &clause.text, "en");
         assert!(html.contains("<em>Fang of the Sun Dougram</em>"), "{html}");
         assert!(!html.contains('*'), "{html}");
-        assert_eq!(linked(&pack, "*a <b>* & **c**"), "<em>a &lt;b&gt;</em> &amp; <strong>c</strong>");
-        let across = linked(&pack, "*see [[rule:introduction.subject]]*");
+        assert_eq!(linked(&pack, "*a <b>* & **c**", "en"), "<em>a &lt;b&gt;</em> &amp; <strong>c</strong>");
+        let across = linked(&pack, "*see [[rule:introduction.subject]]*", "en");
         assert_eq!(across, "*see <a href=\"#clause-introduction.subject\">1.1</a>*");
         assert_eq!(pack.plain_text(&clause.text).matches('*').count(), 0);
     }

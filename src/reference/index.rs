@@ -152,13 +152,20 @@ impl Index {
     /// Indexes the clauses, cards, units, places and terms of `pack`.
     pub fn of(pack: &Pack) -> Index {
         let msg = Messages::of(pack);
-        let plain = |t: &str| pack.plain_text(t);
         let mut drafts: Vec<Draft> = Vec::new();
         let mut clause_doc: BTreeMap<&str, usize> = BTreeMap::new();
         for section in &pack.rules.sections {
             let section_title = format!("{} {}", section.number, msg.name(&section.title));
             for c in &section.clauses {
-                let body = std::iter::once(plain(&c.text)).chain(c.items.iter().map(|i| plain(i))).collect::<Vec<_>>();
+                // Every language's wording is searched, and snippets are cut from all of them.
+                let body: Vec<String> = std::iter::once(("en", c.text.as_str(), c.items.as_slice()))
+                    .chain(c.translations.iter().map(|(l, w)| (l.as_str(), w.text.as_str(), w.items.as_slice())))
+                    .flat_map(|(l, text, items)| {
+                        std::iter::once(pack.plain_text_in(text, l))
+                            .chain(items.iter().map(move |i| pack.plain_text_in(i, l)))
+                    })
+                    .filter(|t| !t.is_empty())
+                    .collect();
                 let defines: Vec<String> = pack
                     .rules
                     .terms

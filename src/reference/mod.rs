@@ -12,6 +12,7 @@
 pub mod filter;
 mod html;
 mod index;
+mod links;
 mod search;
 mod tokens;
 mod webfont;

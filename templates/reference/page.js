@@ -104,6 +104,17 @@ function choose(i) {
   li.scrollIntoView({ block: "nearest" });
 }
 
+// Brings `target` into view below the header, marks it and gives it the focus, so the next Tab
+// and a screen reader start there.
+function bring(target) {
+  headerHeight();
+  target.tabIndex = -1;
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: "start" });
+  document.querySelectorAll(".chosen").forEach(e => e.classList.remove("chosen"));
+  target.classList.add("chosen");
+}
+
 // Opens result `i`: the list closes and the entry gets the focus, below the header.
 function open(i) {
   const h = shown[i];
@@ -112,19 +123,46 @@ function open(i) {
   document.getElementById("search").removeAttribute("aria-activedescendant");
   const target = document.getElementById(h.id);
   history.replaceState(null, "", "#" + h.id);
-  if (target) {
-    target.tabIndex = -1;
-    target.focus({ preventScroll: true });
-    target.scrollIntoView({ block: "start" });
-    document.querySelectorAll(".chosen").forEach(e => e.classList.remove("chosen"));
-    target.classList.add("chosen");
-  }
+  if (target) bring(target);
+}
+
+// What a link into the page names: an element's id, a clause's or section's number (`#13.4`,
+// `#13`, `#section-13`) or a number the printed rulebook gave a clause we renumbered (`#3.3.1`).
+// A clause number's anchor stands for its whole clause.
+function linkTarget(hash) {
+  let key = hash.replace(/^#/, "");
+  try { key = decodeURIComponent(key); } catch (e) { return null; }
+  if (!key || key.startsWith("q=")) return null;
+  let target = document.getElementById(key) || document.getElementById(INDEX.anchors[key.replace(/^section-/, "")] || "");
+  if (target && target.classList.contains("num")) target = target.parentElement;
+  return target;
+}
+
+function land() {
+  const target = linkTarget(location.hash);
+  if (target) bring(target);
+}
+
+// The language switch: one of the pack's languages, or all; remembered between visits.
+function showLanguage(lang) {
+  if (lang === "all") delete document.documentElement.dataset.show;
+  else document.documentElement.dataset.show = lang;
+  document.querySelectorAll(".show button").forEach(b => b.setAttribute("aria-pressed", String(b.dataset.show === lang)));
+  try { localStorage.setItem("pnpkit-show", lang); } catch (e) { /* storage may be off for file:// */ }
 }
 
 window.addEventListener("DOMContentLoaded", () => {
   const box = document.getElementById("search");
   headerHeight();
+  // The header's height changes with the width and when the web font arrives.
+  if (window.ResizeObserver) new ResizeObserver(headerHeight).observe(document.querySelector("header"));
   window.addEventListener("resize", headerHeight);
+  document.querySelectorAll(".show button").forEach(b => b.addEventListener("click", () => showLanguage(b.dataset.show)));
+  let saved = null;
+  try { saved = localStorage.getItem("pnpkit-show"); } catch (e) { /* as above */ }
+  if (saved && document.querySelector('.show button[data-show="' + saved + '"]')) showLanguage(saved);
+  window.addEventListener("hashchange", land);
+  land();
   box.addEventListener("input", () => show(box.value));
   box.addEventListener("focus", () => { if (shown.length) panel(true); });
   box.addEventListener("keydown", e => {

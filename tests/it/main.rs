@@ -61,3 +61,7 @@ mod vassal;
 
 // Issue 19: the Tabletop Simulator set read back: structure, counts, images, determinism.
 mod tts;
+
+// Issue 20: the rules reference in both languages: Japanese clause text in our own words, the
+// page's text the source's, no word doubled at a link.
+mod reference;

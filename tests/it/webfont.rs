@@ -110,7 +110,8 @@ fn sfnt_of_woff(woff: &[u8]) -> Vec<u8> {
 fn the_reference_embeds_a_font_holding_every_character_of_its_text_within_its_size_budget() {
     let dir = temp_dir("webfont");
     let (_, html) = dougram_reference(&dir);
-    assert!(html.len() <= 700_000, "rules.html is {} bytes, over 700 kB", html.len());
+    // Issue 20 doubled the clause text (English and Japanese) and its search postings: 743 kB.
+    assert!(html.len() <= 850_000, "rules.html is {} bytes, over 850 kB", html.len());
     let placeholder = html.split("placeholder=\"").nth(1).unwrap().split('"').next().unwrap();
     let shown: BTreeSet<char> = page_text(&html).chars().chain(page_text(placeholder).chars()).collect();
     let japanese: BTreeSet<char> = shown.iter().copied().filter(|c| !c.is_ascii() && !c.is_whitespace()).collect();
@@ -133,7 +134,8 @@ fn the_reference_embeds_a_font_holding_every_character_of_its_text_within_its_si
         let extra: String =
             mapped.iter().filter(|c| !c.is_ascii() && !shown.contains(c) && !scripts.contains(**c)).collect();
         assert!(extra.is_empty(), "the {weight} face holds characters the page does not show: {extra}");
-        assert!(mapped.len() < 600, "{} characters", mapped.len());
+        // The Japanese clause text (issue 20) brings the page to some 640 distinct characters.
+        assert!(mapped.len() < 900, "{} characters", mapped.len());
     }
     let (_, again) = dougram_reference(&dir);
     assert!(again == html, "two builds of the reference differ");

@@ -1,0 +1,146 @@
+//! What the rules reference connects: for each clause, everything that points at it (clauses
+//! citing it, cards and units listing it among their rules, terms it defines), and for each card,
+//! unit, place and term, the clauses that govern or use it. Built once from the clauses'
+//! `[[kind:target]]` references, the `rules` columns and the glossary's `defined_in`.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::messages::Messages;
+use crate::model::Pack;
+
+/// A link to an entry of the page: its kind (the message key of `search.<kind>`), anchor and label.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub(super) struct Link {
+    pub kind: &'static str,
+    pub anchor: String,
+    pub label: String,
+}
+
+/// Links as HTML, grouped by kind: clause numbers bare, other entries after their kind's word
+/// (`12.7 13.1 · card #29 Name · term Cup`).
+pub(super) fn html(msg: &Messages, links: &[Link]) -> String {
+    let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
+    for l in links {
+        let a = format!("<a href=\"#{}\">{}</a>", escape(&l.anchor), escape(&l.label));
+        match groups.last_mut() {
+            Some((kind, list)) if *kind == l.kind => list.push(a),
+            _ => groups.push((l.kind, vec![a])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(kind, list)| match kind {
+            "clause" => list.join(" "),
+            _ => format!("{} {}", escape(&msg.first(&format!("search.{kind}"))), list.join(", ")),
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The page's connections, by anchor.
+#[derive(Default)]
+pub(super) struct Connections {
+    /// Clause id → what points at it, clauses first, then cards, units and terms.
+    pub to_clause: BTreeMap<String, Vec<Link>>,
+    /// Entry anchor (`card-29`, `unit-garcia`, `place-grante`, `term-cup`) → the clauses that
+    /// govern or use it, in rule order.
+    pub rules_of: BTreeMap<String, Vec<Link>>,
+}
+
+fn push(list: &mut Vec<Link>, link: Link) {
+    if !list.contains(&link) {
+        list.push(link);
+    }
+}
+
+impl Connections {
+    /// The connections of `pack`'s rules, names in the pack's languages.
+    pub(super) fn of(pack: &Pack, msg: &Messages) -> Connections {
+        let mut out = Connections::default();
+        let clause_link = |id: &str| {
+            pack.clause(id).map(|c| Link {
+                kind: "clause",
+                anchor: format!("clause-{}", c.id),
+                label: c.number.clone(),
+            })
+        };
+        for c in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
+            let this = Link { kind: "clause", anchor: format!("clause-{}", c.id), label: c.number.clone() };
+            for (kind, target) in &c.refs {
+                let entry = match kind.as_str() {
+                    "rule" => match pack.clause(target).filter(|t| t.id != c.id) {
+                        Some(t) => {
+                            push(out.to_clause.entry(t.id.clone()).or_default(), this.clone());
+                            continue;
+                        }
+                        None => continue,
+                    },
+                    "card" => pack.card(target).map(|x| format!("card-{}", x.id)),
+                    "unit" => pack.unit(None, target).map(|x| format!("unit-{}", x.id)),
+                    "place" => pack.hex(target).and_then(|h| h.place.as_ref()).map(|p| format!("place-{}", p.id)),
+                    "term" => pack.term(target).map(|x| format!("term-{}", x.id)),
+                    _ => None,
+                };
+                if let Some(anchor) = entry {
+                    push(out.rules_of.entry(anchor).or_default(), this.clone());
+                }
+            }
+        }
+        let mut cards: Vec<_> = pack.cards.iter().collect();
+        cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+        for card in cards {
+            let anchor = format!("card-{}", card.id);
+            let label = format!("#{} {}", card.id, msg.first_name(&card.name));
+            for r in &card.rules {
+                let Some(rule) = clause_link(&r.value) else { continue };
+                let link = Link { kind: "card", anchor: anchor.clone(), label: label.clone() };
+                push(out.to_clause.entry(rule.anchor.trim_start_matches("clause-").to_string()).or_default(), link);
+                push(out.rules_of.entry(anchor.clone()).or_default(), rule);
+            }
+        }
+        for unit in &pack.units {
+            let anchor = format!("unit-{}", unit.id);
+            for r in &unit.rules {
+                let Some(rule) = clause_link(&r.value) else { continue };
+                let link = Link { kind: "unit", anchor: anchor.clone(), label: msg.first_name(&unit.name).to_string() };
+                push(out.to_clause.entry(rule.anchor.trim_start_matches("clause-").to_string()).or_default(), link);
+                push(out.rules_of.entry(anchor.clone()).or_default(), rule);
+            }
+        }
+        // Clauses first, then cards, units and terms, each group in the order found.
+        let rank = |k: &str| ["clause", "card", "unit", "term"].iter().position(|x| *x == k).unwrap_or(4);
+        for term in &pack.rules.terms {
+            let Some(rule) = term.defined_in.as_ref().and_then(|d| clause_link(&d.value)) else { continue };
+            let link = Link {
+                kind: "term",
+                anchor: format!("term-{}", term.id),
+                label: msg.first_name(&term.name).to_string(),
+            };
+            push(out.to_clause.entry(rule.anchor.trim_start_matches("clause-").to_string()).or_default(), link);
+        }
+        for list in out.to_clause.values_mut() {
+            list.sort_by_key(|l| rank(l.kind));
+        }
+        let order: BTreeMap<&str, usize> =
+            pack.rules.sections.iter().flat_map(|s| &s.clauses).enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
+        for list in out.rules_of.values_mut() {
+            list.sort_by_key(|l| order.get(l.anchor.trim_start_matches("clause-")).copied().unwrap_or(usize::MAX));
+        }
+        // A term's defining clause comes first.
+        for term in &pack.rules.terms {
+            let Some(rule) = term.defined_in.as_ref().and_then(|d| clause_link(&d.value)) else { continue };
+            let list = out.rules_of.entry(format!("term-{}", term.id)).or_default();
+            list.retain(|l| *l != rule);
+            list.insert(0, rule);
+        }
+        out
+    }
+
+    /// The clauses governing the entry `anchor`, as HTML links.
+    pub(super) fn rules_html(&self, msg: &Messages, anchor: &str) -> String {
+        html(msg, self.rules_of.get(anchor).map_or(&[][..], Vec::as_slice))
+    }
+}
