@@ -40,7 +40,7 @@ fn main() {
         });
     }
     let t = Instant::now();
-    let index = Index::of(&pack);
+    let index = Index::of(&pack, &[]);
     println!("index of {} documents: {:.1} ms", index.docs.len(), t.elapsed().as_secs_f64() * 1000.0);
     for query in ["捕捉", "潜伏チット", "control city", "77.15", "moves"] {
         let mut times: Vec<f64> = (0..21)

@@ -600,12 +600,15 @@ fn check_deck(pack: &Path, list: &Path, format: Format) -> ExitCode {
 fn search(args: &SearchArgs, cards: bool) -> ExitCode {
     let (dir, query) = args.split();
     let mut sources = Sources::default();
-    let (pack, diags) = crate::load::pack(&dir, &mut sources);
+    let (pack, mut diags) = crate::load::pack(&dir, &mut sources);
     if diags.iter().any(Diagnostic::is_error) {
         report(&sources, &diags, Format::Human);
         return ExitCode::FAILURE;
     }
-    let index = crate::reference::Index::of(&pack);
+    // Earlier editions' wordings are searched as the page searches them.
+    let earlier = earlier_editions(&pack, &mut sources, &mut diags);
+    let chain: Vec<&Pack> = earlier.iter().map(|e| &e.pack).chain([&pack]).collect();
+    let index = crate::reference::Index::of(&pack, &crate::errata::revisions(&chain));
     let (hits, total) = if cards {
         match crate::reference::search_cards(&index, &query) {
             Ok(mut hits) => {

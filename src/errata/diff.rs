@@ -421,17 +421,18 @@ pub fn text_diff(old: &str, new: &str) -> Vec<Piece> {
         | (Some(Piece::New(x)), Piece::New(y)) => x.push_str(y),
         _ => out.push(p),
     };
-    // Within a changed run the new text comes first, then the old.
+    // Within a changed run the old text comes first, then the new, as readers of a diff expect
+    // ("~~four~~five", never "fivefour").
     let (mut gone, mut came) = (String::new(), String::new());
     for op in ops {
         let (tag, old_range, new_range) = op.as_tag_tuple();
         match tag {
             similar::DiffTag::Equal => {
-                if !came.is_empty() {
-                    push(Piece::New(std::mem::take(&mut came)));
-                }
                 if !gone.is_empty() {
                     push(Piece::Old(std::mem::take(&mut gone)));
+                }
+                if !came.is_empty() {
+                    push(Piece::New(std::mem::take(&mut came)));
                 }
                 push(Piece::Same(a[old_range].concat()));
             }
@@ -441,11 +442,11 @@ pub fn text_diff(old: &str, new: &str) -> Vec<Piece> {
             }
         }
     }
-    if !came.is_empty() {
-        push(Piece::New(came));
-    }
     if !gone.is_empty() {
         push(Piece::Old(gone));
+    }
+    if !came.is_empty() {
+        push(Piece::New(came));
     }
     out
 }
@@ -480,14 +481,14 @@ mod tests {
     fn japanese_texts_differ_by_character_english_by_word() {
         assert_eq!(
             text_diff("心 3", "心 2"),
-            vec![Piece::Same("心 ".into()), Piece::New("2".into()), Piece::Old("3".into())]
+            vec![Piece::Same("心 ".into()), Piece::Old("3".into()), Piece::New("2".into())]
         );
         assert_eq!(
             text_diff("the game ends at 20 points", "the game ends at 15 points"),
             vec![
                 Piece::Same("the game ends at ".into()),
-                Piece::New("15".into()),
                 Piece::Old("20".into()),
+                Piece::New("15".into()),
                 Piece::Same(" points".into())
             ]
         );

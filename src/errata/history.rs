@@ -10,6 +10,8 @@ pub struct Revision {
     pub edition: String,
     /// Its changes, as [`diff`] reports them.
     pub changes: Vec<Change>,
+    /// The designer's notes on them (class and reason), from the newer edition's errata file.
+    pub notes: Vec<crate::model::ErrataNote>,
 }
 
 /// The revisions of a chain of editions given oldest first (the current pack last): one per
@@ -17,6 +19,10 @@ pub struct Revision {
 pub fn revisions(editions: &[&Pack]) -> Vec<Revision> {
     editions
         .windows(2)
-        .map(|pair| Revision { edition: pair[1].game.edition.clone(), changes: diff(pair[0], pair[1]) })
+        .map(|pair| Revision {
+            edition: pair[1].game.edition.clone(),
+            changes: diff(pair[0], pair[1]),
+            notes: pair[1].errata_notes.clone(),
+        })
         .collect()
 }

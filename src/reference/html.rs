@@ -210,6 +210,113 @@ fn definition(pack: &Pack, msg: &Messages, term: &crate::model::Term) -> Vec<Lan
         .collect()
 }
 
+/// One edition of the pack, with what it changed from the one before.
+#[derive(Serialize)]
+struct EditionView {
+    id: String,
+    date: String,
+    label: String,
+    notes: String,
+    current: bool,
+    changes: Vec<ChangeView>,
+}
+
+/// One entry of an edition's changes index.
+#[derive(Serialize)]
+struct ChangeView {
+    /// The entry's anchor on the page; empty for an item the page has no entry for (a removed one).
+    anchor: String,
+    what: String,
+    summary: String,
+    /// The errata note's class (correction, clarification, balance) and reason, when it has one.
+    class: String,
+    reason: String,
+}
+
+/// The editions the pack names, oldest first, each with its changes index: clauses in rule
+/// order (removed ones after), then cards in number order, then every other item; each with the
+/// errata note that explains it.
+fn editions(pack: &Pack, msg: &Messages, revisions: &[Revision]) -> Vec<EditionView> {
+    let order: BTreeMap<&str, usize> =
+        pack.rules.sections.iter().flat_map(|s| &s.clauses).enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
+    let item_rank = |item: &str| ["clause", "card", "unit", "term"].iter().position(|x| *x == item).unwrap_or(4);
+    pack.game
+        .editions
+        .iter()
+        .map(|e| {
+            let revision = revisions.iter().find(|r| r.edition == e.id);
+            let mut changes: Vec<&Change> = revision.map(|r| r.changes.iter().collect()).unwrap_or_default();
+            changes.sort_by_key(|c| {
+                let card = pack.card(&c.id).and_then(|k| k.number).filter(|_| c.item == "card");
+                (item_rank(c.item), order.get(c.id.as_str()).copied().unwrap_or(usize::MAX), card, c.id.clone())
+            });
+            let changes = changes
+                .into_iter()
+                .map(|c| {
+                    let note = revision.and_then(|r| r.notes.iter().find(|n| n.item == c.item && n.id == c.id));
+                    change_view(pack, msg, c, note)
+                })
+                .collect();
+            EditionView {
+                id: e.id.clone(),
+                date: e.date.clone(),
+                label: e.label.clone(),
+                notes: e.notes.clone(),
+                current: e.id == pack.game.edition,
+                changes,
+            }
+        })
+        .collect()
+}
+
+fn change_view(pack: &Pack, msg: &Messages, c: &Change, note: Option<&crate::model::ErrataNote>) -> ChangeView {
+    let (anchor, what) = match c.item {
+        "clause" => match pack.clause(&c.id) {
+            Some(k) => (format!("clause-{}", k.id), format!("{} {}", k.number, msg.first_name(&k.title))),
+            None => (String::new(), c.name.clone()),
+        },
+        "card" => match pack.card(&c.id) {
+            Some(k) => (format!("card-{}", k.id), format!("#{} {}", k.id, msg.first_name(&k.name))),
+            None => (String::new(), format!("#{} {}", c.id, c.name)),
+        },
+        "unit" => match pack.unit(None, &c.id) {
+            Some(u) => (format!("unit-{}", u.id), msg.first_name(&u.name).to_string()),
+            None => (String::new(), c.name.clone()),
+        },
+        "term" => match pack.term(&c.id) {
+            Some(t) => (format!("term-{}", t.id), msg.first_name(&t.name).to_string()),
+            None => (String::new(), c.name.clone()),
+        },
+        _ => (String::new(), if c.name.is_empty() { c.id.clone() } else { c.name.clone() }),
+    };
+    let kind = match &c.kind {
+        ChangeKind::Added => "added",
+        ChangeKind::Removed => "removed",
+        ChangeKind::Renumbered { .. } => "renumbered",
+        ChangeKind::Moved { .. } => "moved",
+        ChangeKind::Changed { .. } => "changed",
+    };
+    let summary = match &c.kind {
+        ChangeKind::Renumbered { old, new } | ChangeKind::Moved { from: old, to: new } => {
+            format!("{} ({old} → {new})", msg.first(&format!("errata.{kind}")))
+        }
+        _ => msg.first(&format!("errata.{kind}")),
+    };
+    // A searchable kind by its word (rule, card), any other by the errata's heading for it.
+    let item = [format!("search.{}", c.item), format!("errata.heading_{}", c.item.replace('-', "_"))]
+        .iter()
+        .map(|key| msg.first(key))
+        .find(|w| !w.is_empty())
+        .unwrap_or_else(|| c.item.replace('-', " "));
+    ChangeView {
+        anchor,
+        what: format!("{item} {what}").trim().to_string(),
+        summary,
+        class: note.map(|n| msg.first(&format!("errata.class_{}", n.class))).unwrap_or_default(),
+        reason: note.map(|n| n.text.clone()).unwrap_or_default(),
+    }
+}
+
 /// A field of a clause in the pack's languages.
 fn clause_field(msg: &Messages, field: &str) -> String {
     match field {
@@ -326,13 +433,18 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
             removed.push(serde_json::json!({ "edition": r.edition, "clauses": gone }));
         }
     }
-    let changed_now: BTreeSet<String> = revisions
-        .iter()
-        .filter(|r| r.edition == *edition)
-        .flat_map(|r| &r.changes)
-        .filter(|c| c.item == "clause" && c.kind != ChangeKind::Removed)
-        .map(|c| c.id.clone())
-        .collect();
+    // What the current edition changed (and still has), by kind: marked where it is listed.
+    let changed_in_edition = |item: &str| -> BTreeSet<String> {
+        revisions
+            .iter()
+            .filter(|r| r.edition == *edition)
+            .flat_map(|r| &r.changes)
+            .filter(|c| c.item == item && c.kind != ChangeKind::Removed)
+            .map(|c| c.id.clone())
+            .collect()
+    };
+    let changed_now = changed_in_edition("clause");
+    let (changed_cards, changed_units) = (changed_in_edition("card"), changed_in_edition("unit"));
     let links = Connections::of(pack, &msg);
     let sections: Vec<SectionView> = pack
         .rules
@@ -399,6 +511,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("timing", c.timing.clone()),
                 ("text", c.text.clone()),
                 ("rules", links.rules_html(&msg, &format!("card-{}", c.id))),
+                ("changed", if changed_cards.contains(&c.id) { edition.clone() } else { String::new() }),
             ])
         })
         .collect();
@@ -421,6 +534,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("class", u.class.value.clone()),
                 ("factors", factors),
                 ("rules", links.rules_html(&msg, &format!("unit-{}", u.id))),
+                ("changed", if changed_units.contains(&u.id) { edition.clone() } else { String::new() }),
             ])
         })
         .collect();
@@ -462,7 +576,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         })
         .collect();
     // The index and what the search box says, one JSON value in one script element.
-    let mut index = serde_json::to_value(Index::of(pack)).unwrap_or_default();
+    let mut index = serde_json::to_value(Index::of(pack, revisions)).unwrap_or_default();
     index["labels"] = search_labels(&msg);
     index["anchors"] = serde_json::to_value(anchors(pack)).unwrap_or_default();
     let index = script_json(&index.to_string());
@@ -489,6 +603,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     context.insert("examples", &search_examples(pack));
     context.insert("sections", &sections);
     context.insert("removed", &removed);
+    context.insert("editions", &editions(pack, &msg, revisions));
     context.insert("terms", &terms);
     context.insert("cards", &cards);
     context.insert("units", &units);

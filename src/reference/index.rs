@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::filter::{self, CardFacts, FieldDef};
 use super::tokens::{compact_name, stem, tokens_with, STOP_WORDS};
+use crate::errata::{ChangeKind, Revision};
 use crate::messages::Messages;
 use crate::model::{Card, FieldValue, Names, Pack};
 
@@ -78,10 +79,12 @@ enum Field {
     Terms,
     /// The text.
     Body,
+    /// A clause's wording in earlier editions: a player holding an old rulebook still finds it.
+    History,
 }
 
 impl Field {
-    const ALL: [Field; 5] = [Field::Title, Field::Defines, Field::Section, Field::Terms, Field::Body];
+    const ALL: [Field; 6] = [Field::Title, Field::Defines, Field::Section, Field::Terms, Field::Body, Field::History];
 
     /// (weight, length normalization b) of BM25F.
     fn params(self) -> (f64, f64) {
@@ -91,6 +94,7 @@ impl Field {
             Field::Section => (1.5, 0.5),
             Field::Terms => (1.0, 0.75),
             Field::Body => (1.0, 0.75),
+            Field::History => (0.5, 0.75),
         }
     }
 }
@@ -149,8 +153,17 @@ fn both(names: &Names) -> String {
 }
 
 impl Index {
-    /// Indexes the clauses, cards, units, places and terms of `pack`.
-    pub fn of(pack: &Pack) -> Index {
+    /// Indexes the clauses, cards, units, places and terms of `pack`, and the earlier wordings
+    /// of its clauses that `revisions` (oldest first) changed.
+    pub fn of(pack: &Pack, revisions: &[Revision]) -> Index {
+        let mut old_wording: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        for change in revisions.iter().flat_map(|r| &r.changes).filter(|c| c.item == "clause") {
+            if let ChangeKind::Changed { fields } = &change.kind {
+                let old =
+                    fields.iter().filter(|f| f.field == "text" || f.field == "items").map(|f| pack.plain_text(&f.old));
+                old_wording.entry(change.id.as_str()).or_default().extend(old);
+            }
+        }
         let msg = Messages::of(pack);
         let mut drafts: Vec<Draft> = Vec::new();
         let mut clause_doc: BTreeMap<&str, usize> = BTreeMap::new();
@@ -195,6 +208,7 @@ impl Index {
                 .field(Field::Section, both(&section.title))
                 .field(Field::Terms, terms.join(" "))
                 .field(Field::Body, body.join(" "))
+                .field(Field::History, old_wording.get(c.id.as_str()).map(|w| w.join(" ")).unwrap_or_default())
                 .names([c.title.ja.as_str(), c.title.en.as_str()]);
                 draft.doc.number = c.number.clone();
                 drafts.push(draft);

@@ -140,7 +140,49 @@ function linkTarget(hash) {
 
 function land() {
   const target = linkTarget(location.hash);
-  if (target) bring(target);
+  // A reader who already moved on inside the target (a Tab after the skip link) stays there;
+  // the anchor the browser itself focused (a clause's number) gives way to its clause.
+  const active = document.activeElement;
+  const movedOn = target && target !== active && target.contains(active) && active.id !== location.hash.slice(1);
+  if (target && !movedOn) bring(target);
+}
+
+// Glossary terms in the text show their definition (the glossary's entry) on hover, on focus
+// and on a first tap; a second tap, or Enter, follows the link to the glossary.
+const tip = document.createElement("div");
+let tipFor = null;
+let touched = false;
+// Whether the tip already showed for the link a tap lands on (its focus shows it too).
+let tipWasUp = false;
+
+function showTip(a) {
+  const entry = document.getElementById(a.hash.slice(1));
+  const def = entry && entry.nextElementSibling ? entry.nextElementSibling.querySelector(".def") : null;
+  if (!def) return false;
+  tip.textContent = "";
+  const name = entry.cloneNode(true);
+  name.removeAttribute("id");
+  name.className = "tipname";
+  tip.appendChild(name);
+  tip.appendChild(def.cloneNode(true));
+  tip.hidden = false;
+  const r = a.getBoundingClientRect();
+  const width = Math.min(tip.offsetWidth, window.innerWidth - 16);
+  tip.style.left = Math.max(8, Math.min(r.left, window.innerWidth - width - 8)) + window.scrollX + "px";
+  tip.style.top = r.bottom + window.scrollY + 4 + "px";
+  a.setAttribute("aria-describedby", "tip");
+  tipFor = a;
+  return true;
+}
+
+function hideTip() {
+  if (tipFor) tipFor.removeAttribute("aria-describedby");
+  tip.hidden = true;
+  tipFor = null;
+}
+
+function termLink(e) {
+  return e.target instanceof Element ? e.target.closest('main a[href^="#term-"]') : null;
 }
 
 // The language switch: one of the pack's languages, or all; remembered between visits.
@@ -163,6 +205,26 @@ window.addEventListener("DOMContentLoaded", () => {
   if (saved && document.querySelector('.show button[data-show="' + saved + '"]')) showLanguage(saved);
   window.addEventListener("hashchange", land);
   land();
+  // The web font reflows the text above the target: land again once it is in.
+  if (document.fonts && location.hash) document.fonts.ready.then(land);
+  tip.id = "tip";
+  tip.setAttribute("role", "tooltip");
+  tip.hidden = true;
+  document.body.appendChild(tip);
+  document.addEventListener("mouseover", e => { const a = termLink(e); if (a && a !== tipFor) showTip(a); });
+  document.addEventListener("mouseout", e => { if (termLink(e) && !touched) hideTip(); });
+  document.addEventListener("focusin", e => { const a = termLink(e); if (a) showTip(a); else hideTip(); });
+  document.addEventListener("pointerdown", e => {
+    touched = e.pointerType === "touch";
+    const a = termLink(e);
+    tipWasUp = !!a && tipFor === a && !tip.hidden;
+    if (!a && !tip.contains(e.target)) hideTip();
+  });
+  document.addEventListener("click", e => {
+    const a = termLink(e);
+    if (a && touched && !tipWasUp && showTip(a)) e.preventDefault();
+  });
+  document.addEventListener("keydown", e => { if (e.key === "Escape" && tipFor) hideTip(); });
   box.addEventListener("input", () => show(box.value));
   box.addEventListener("focus", () => { if (shown.length) panel(true); });
   box.addEventListener("keydown", e => {

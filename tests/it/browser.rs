@@ -12,7 +12,7 @@ use std::process::Command;
 use super::support::{pnpkit, root, temp_dir, text};
 
 /// Builds the reference of `pack` into `out` and returns the path of its rules.html.
-fn reference(pack: &str, out: &Path) -> std::path::PathBuf {
+pub(crate) fn reference(pack: &str, out: &Path) -> std::path::PathBuf {
     let output = pnpkit(&root(), &["build", pack, "--out", &out.to_string_lossy(), "--only", "reference"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
     out.join("rules.html")

@@ -222,3 +222,130 @@ fn the_doubling_check_sees_a_repeated_word_or_tail_and_nothing_else() {
     assert_eq!(doubled("砂漠ヘックス", "ヘックスでは", "ja"), Some("ヘックス".into()));
     assert_eq!(doubled("砂漠ヘックス", "では", "ja"), None);
 }
+
+/// What tests/browser/rules.mjs saw on the reference of `pack` at `width` × `height`, or `None`
+/// when Chromium or the Playwright driver is not installed (CI installs both).
+fn used_in_chromium(pack: &str, width: u32, height: u32, query: &str, hashes: &[&str]) -> Option<serde_json::Value> {
+    if std::process::Command::new("chromium").arg("--version").output().is_err()
+        || !root().join("tests/browser/node_modules/axe-core").is_dir()
+    {
+        assert!(std::env::var_os("CI").is_none(), "chromium and tests/browser/node_modules are required in CI");
+        eprintln!("skipping: chromium, Playwright or axe-core is not installed");
+        return None;
+    }
+    let dir = super::support::temp_dir(&format!("rules-{pack}-{width}"));
+    let html = super::browser::reference(&format!("data/{pack}"), &dir.join("out"));
+    let run = std::process::Command::new("node")
+        .arg(root().join("tests/browser/rules.mjs"))
+        .arg(&html)
+        .args([width.to_string(), height.to_string(), query.to_string()])
+        .args(hashes)
+        .output()
+        .expect("run node");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(serde_json::from_slice(&run.stdout).expect("JSON from rules.mjs"))
+}
+
+/// The focused element's id, and whether it sits just below the header and inside the viewport.
+fn in_view(place: &serde_json::Value) -> (String, bool) {
+    let n = |k: &str| place[k].as_f64().unwrap();
+    let below_header = n("top") >= n("header") - 1.0 && n("top") <= n("header") + 24.0;
+    (place["id"].as_str().unwrap_or_default().to_string(), below_header && n("top") < n("viewport"))
+}
+
+/// Each pack's checks at a phone's and a desktop's viewport.
+fn a_player_uses_the_reference(pack: &str, query: &str, links: &[(&str, &str)], bilingual: bool) {
+    let hashes: Vec<&str> = links.iter().map(|(hash, _)| *hash).collect();
+    for (width, height) in [(390, 844), (1280, 900)] {
+        let Some(seen) = used_in_chromium(pack, width, height, query, &hashes) else { return };
+        let at = format!("{pack} at {width}×{height}");
+        assert_eq!(seen["errors"], serde_json::json!([]), "{at}: the page's script failed");
+        // Accessibility: no axe-core violation of any impact, loaded, with results, history shown.
+        for (state, violations) in seen["axe"].as_object().unwrap() {
+            assert_eq!(violations, &serde_json::json!([]), "{at}: axe-core, {state}");
+        }
+        assert_eq!(seen["axe"].as_object().unwrap().len(), 3);
+        // Links into the page land on their target, focused, just below the header.
+        for (hash, target) in links {
+            let (id, visible) = in_view(&seen["landed"][hash]);
+            assert_eq!((id.as_str(), visible), (*target, true), "{at}: #{hash} → {}", seen["landed"][hash]);
+        }
+        // The search box is labelled, its results are a listbox whose count is announced.
+        assert!(seen["label"]["labels"][0].as_str().is_some_and(|l| !l.is_empty()), "{at}: {}", seen["label"]);
+        assert_eq!(seen["label"]["list"], "listbox");
+        let results = &seen["results"];
+        assert_eq!((results["live"].as_str(), results["expanded"].as_str()), (Some("polite"), Some("true")));
+        let first = results["ids"][0].as_str().unwrap_or_else(|| panic!("{at}: “{query}” finds nothing"));
+        assert!(results["status"].as_str().is_some_and(|s| s.chars().any(|c| c.is_ascii_digit())), "{results}");
+        // Choosing a result (a click, a tap on the phone) closes the panel and shows the clause.
+        let chosen = &seen["chosen"];
+        assert_eq!(chosen["hidden"], true, "{at}: the results panel closes");
+        assert_eq!(in_view(chosen), (first.to_string(), true), "{at}: the chosen result in view: {chosen}");
+        // The language switch shows one language alone.
+        let shown = |mode: &str, lang: &str| seen["languages"][mode][lang].as_u64().unwrap_or(0);
+        if bilingual {
+            assert!(shown("all", "ja") > 0 && shown("all", "en") > 0, "{at}: {}", seen["languages"]);
+            assert_eq!((shown("en", "ja"), shown("ja", "en")), (0, 0), "{at}: {}", seen["languages"]);
+            assert_eq!((shown("en", "en"), shown("ja", "ja")), (shown("all", "en"), shown("all", "ja")));
+        }
+        // A glossary term shows its definition: on hover, or on a first tap that stays put; a
+        // second tap follows the link.
+        let tip = &seen["tip"];
+        assert_eq!(tip["first"]["shown"], true, "{at}: {tip}");
+        assert!(tip["first"]["text"].as_str().is_some_and(|t| t.chars().count() > 20), "{at}: {tip}");
+        if width < 600 {
+            assert_eq!(tip["first"]["hash"], "", "{at}: the first tap stays on the page");
+            assert_eq!(tip["second"]["hash"], tip["term"], "{at}: the second tap follows the link");
+        } else {
+            assert_eq!(tip["second"]["shown"], false, "{at}: the tip goes with the pointer");
+        }
+        // The skip link: first Tab, then Enter lands in the rules, the next Tab is a link there.
+        let skip = &seen["skip"];
+        assert_eq!((skip["skipFocus"].as_str(), skip["afterSkip"].as_str()), (Some("skip"), Some("main")), "{skip}");
+        assert_eq!((skip["nextTab"]["tag"].as_str(), skip["nextTab"]["inMain"].as_bool()), (Some("A"), Some(true)));
+    }
+}
+
+#[test]
+fn a_player_finds_reads_and_follows_the_dougram_rules_on_a_phone_and_a_desktop() {
+    let links = [
+        ("13", "section-capture"),
+        ("section-13", "section-capture"),
+        ("13.4", "clause-capture.garcia"),
+        ("3.3.1", "clause-control.timing-movement"),
+        ("clause-movement.stacking", "clause-movement.stacking"),
+    ];
+    a_player_uses_the_reference("dougram", "スタック制限", &links, true);
+}
+
+#[test]
+fn a_player_finds_reads_and_follows_the_submarine_attack_rules_and_its_history() {
+    let links = [("2", "section-prep"), ("section-2", "section-prep"), ("1.3", "clause-intro.data")];
+    a_player_uses_the_reference("submarine-attack", "torpedo", &links, false);
+}
+
+#[test]
+fn japanese_questions_are_answered_from_japanese_clause_text() {
+    // Questions a Japanese player types that no title or glossary name holds whole: the answer
+    // is found in the clause's Japanese text, and the snippet shows where.
+    for (question, answer) in [
+        ("スタック制限", "clause-movement.stacking"),
+        ("勝利条件", "clause-victory.purpose"),
+        ("要塞 配置", "clause-fortress.placement"),
+        ("手札 7枚", "clause-card-phase.hand-limit"),
+        ("ダグラム 修理", "clause-dougram.repair"),
+    ] {
+        let found =
+            super::search::found(&["rules", "search", "data/dougram", "--json", "--limit", "3", "--", question]);
+        let hits = found["hits"].as_array().unwrap();
+        let hit =
+            hits.iter().find(|h| h["id"] == answer).unwrap_or_else(|| panic!("“{question}”: {answer} not in {hits:?}"));
+        let snippet: Vec<char> = hit["snippet"].as_str().unwrap().chars().collect();
+        let marked_japanese = hit["marks"].as_array().unwrap().iter().any(|m| {
+            let (a, b) = (m[0].as_u64().unwrap() as usize, m[1].as_u64().unwrap() as usize);
+            snippet[a..b].iter().any(|c| !c.is_ascii())
+        });
+        assert!(marked_japanese, "“{question}”: the snippet marks Japanese text: {hit}");
+    }
+}

@@ -33,7 +33,7 @@ fn dougram() -> String {
 }
 
 /// The JSON a search prints: the total and the hits shown.
-fn found(args: &[&str]) -> serde_json::Value {
+pub(crate) fn found(args: &[&str]) -> serde_json::Value {
     let output = pnpkit(&root(), args);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
     serde_json::from_slice(&output.stdout).expect("JSON")
