@@ -531,7 +531,13 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("name", name),
                 ("other", other),
                 ("force", pack.force(&u.force).map(|f| msg.name(&f.name)).unwrap_or_default()),
-                ("class", u.class.value.clone()),
+                (
+                    "class",
+                    pack.classes
+                        .iter()
+                        .find(|c| c.id == u.class.value)
+                        .map_or(u.class.value.clone(), |c| msg.name_or_id(&c.name, &c.id)),
+                ),
                 ("factors", factors),
                 ("rules", links.rules_html(&msg, &format!("unit-{}", u.id))),
                 ("changed", if changed_units.contains(&u.id) { edition.clone() } else { String::new() }),

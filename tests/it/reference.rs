@@ -130,7 +130,12 @@ fn text_of(html: &str) -> String {
             _ => {}
         }
     }
-    out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#x27;", "'").replace("&amp;", "&")
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
 
 /// Each wording of the clause `id` on the page: (language, its text).
@@ -347,5 +352,53 @@ fn japanese_questions_are_answered_from_japanese_clause_text() {
             snippet[a..b].iter().any(|c| !c.is_ascii())
         });
         assert!(marked_japanese, "“{question}”: the snippet marks Japanese text: {hit}");
+    }
+}
+
+#[test]
+fn the_editions_are_listed_with_their_changes_notes_and_marks_and_old_wording_is_searchable() {
+    let dir = super::support::temp_dir("rules-history");
+    let html = super::browser::reference("data/submarine-attack", &dir.join("out"));
+    let html = std::fs::read_to_string(html).unwrap();
+    let editions = &html[html.find("<section id=\"editions\">").expect("an editions section")..];
+    let editions = &editions[..editions.find("</section>").unwrap()];
+    // Every edition with its date, oldest first, the current one marked.
+    let dates: Vec<usize> =
+        ["2002-09", "2002-11-02", "2002-11-17"].iter().map(|d| editions.find(d).expect(d)).collect();
+    assert!(dates.windows(2).all(|w| w[0] < w[1]), "editions oldest first");
+    let current = &editions[editions.find("id=\"edition-2002-11-17\"").unwrap()..];
+    assert!(current.contains("class=\"badge\""), "the current edition is marked");
+    // Its changes index: clauses in rule order before cards, each with the note's class and reason.
+    let text = text_of(current);
+    let torpedo = text.find("Torpedo D no longer exists").expect("the errata note's reason");
+    let mix = text.find("A set's torpedo D is now a second torpedo C").expect("a second note");
+    assert!(torpedo < mix, "3.3 before 3.5: rule order");
+    let card = text.find("#15").expect("card 15 in the index");
+    assert!(mix < card, "clauses before cards");
+    assert!(
+        current.contains("<span class=\"class\">調整</span> — Torpedo D no longer exists"),
+        "the note's class (balance)"
+    );
+    // Changed cards are marked in their table.
+    assert!(html.contains("<tr id=\"card-15\" class=\"changed\">"), "card 15 is marked as changed");
+    // Deletions come before insertions in a clause's history.
+    let history = &html[html.find("id=\"clause-cards.torpedo\"").unwrap()..];
+    let history = &history[..history.find("<div class=\"clause").unwrap_or(history.len())];
+    let (del, ins) = (history.find("<del>").expect("a deletion"), history.find("<ins>").expect("an insertion"));
+    assert!(del < ins, "the old text before the new: {history}");
+    // The old wording is searchable, in the CLI as in the page (same index).
+    let found = super::search::found(&["rules", "search", "data/submarine-attack", "--json", "--", "five torpedoes"]);
+    assert_eq!(found["hits"][0]["id"], "clause-cards.torpedo", "{found}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_packs_reference_passes_axe_with_no_violation_of_any_impact() {
+    for pack in packs() {
+        let Some(seen) = used_in_chromium(&pack, 1280, 900, "1", &[]) else { return };
+        assert_eq!(seen["errors"], serde_json::json!([]), "{pack}: the page's script failed");
+        for (state, violations) in seen["axe"].as_object().unwrap() {
+            assert_eq!(violations, &serde_json::json!([]), "{pack}: axe-core, {state}");
+        }
     }
 }
