@@ -73,6 +73,9 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
         u.rules.iter().for_each(|c| r.rule(c, out));
     }
+    for place in pack.map.iter().flat_map(|m| &m.hexes).filter_map(|h| h.place.as_ref()) {
+        place.rules.iter().for_each(|c| r.rule(c, out));
+    }
     for c in &pack.counters {
         r.face(&c.front, out);
         if let Some(back) = &c.back {

@@ -102,7 +102,7 @@ struct RawTransport {
 
 const HEX_COLUMNS: Columns = Columns {
     required: &["hex", "terrain"],
-    optional: &["place", "name_ja", "name_en", "city", "vp", "chits", "features", "provisional", "note"],
+    optional: &["place", "name_ja", "name_en", "city", "vp", "chits", "features", "rules", "provisional", "note"],
 };
 const HEXSIDE_COLUMNS: Columns =
     Columns { required: &["hex_a", "hex_b", "feature"], optional: &["provisional", "note"] };
@@ -379,6 +379,7 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
                 vp: row.parse::<u32>("vp", "a whole number of victory points", &mut l.diags).map(|v| v.value),
                 features: row.list("features").into_iter().map(|f| f.value).collect(),
                 attributes: super::attributes::values(l, &row, &map.place_attributes),
+                rules: row.list("rules"),
             });
         } else {
             super::attributes::without_place(l, &row, &map.place_attributes);

@@ -191,6 +191,8 @@ pub struct Place {
     pub features: Vec<String>,
     /// Values of the map's `place_attributes`.
     pub attributes: BTreeMap<String, FieldValue>,
+    /// Rule clauses about this place.
+    pub rules: Vec<super::Ref>,
 }
 
 /// One hex.

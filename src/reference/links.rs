@@ -1,5 +1,5 @@
 //! What the rules reference connects: for each clause, everything that points at it (clauses
-//! citing it, cards and units listing it among their rules, terms it defines), and for each card,
+//! citing it, cards, units and places listing it among their rules, terms it defines), and for each card,
 //! unit, place and term, the clauses that govern or use it. Built once from the clauses'
 //! `[[kind:target]]` references, the `rules` columns and the glossary's `defined_in`.
 
@@ -43,7 +43,7 @@ pub(super) fn html(msg: &Messages, links: &[Link]) -> String {
 /// The page's connections, by anchor.
 #[derive(Default)]
 pub(super) struct Connections {
-    /// Clause id → what points at it, clauses first, then cards, units and terms.
+    /// Clause id → what points at it, clauses first, then cards, units, places and terms.
     pub to_clause: BTreeMap<String, Vec<Link>>,
     /// Entry anchor (`card-29`, `unit-garcia`, `place-grante`, `term-cup`) → the clauses that
     /// govern or use it, in rule order.
@@ -110,8 +110,18 @@ impl Connections {
                 push(out.rules_of.entry(anchor.clone()).or_default(), rule);
             }
         }
-        // Clauses first, then cards, units and terms, each group in the order found.
-        let rank = |k: &str| ["clause", "card", "unit", "term"].iter().position(|x| *x == k).unwrap_or(4);
+        for (hex, place) in pack.map.iter().flat_map(|m| &m.hexes).filter_map(|h| h.place.as_ref().map(|p| (h, p))) {
+            let anchor = format!("place-{}", place.id);
+            for r in &place.rules {
+                let Some(rule) = clause_link(&r.value) else { continue };
+                let label = format!("{} ({})", msg.first_name(&place.name), hex.id);
+                let link = Link { kind: "place", anchor: anchor.clone(), label };
+                push(out.to_clause.entry(rule.anchor.trim_start_matches("clause-").to_string()).or_default(), link);
+                push(out.rules_of.entry(anchor.clone()).or_default(), rule);
+            }
+        }
+        // Clauses first, then cards, units, places and terms, each group in the order found.
+        let rank = |k: &str| ["clause", "card", "unit", "place", "term"].iter().position(|x| *x == k).unwrap_or(5);
         for term in &pack.rules.terms {
             let Some(rule) = term.defined_in.as_ref().and_then(|d| clause_link(&d.value)) else { continue };
             let link = Link {

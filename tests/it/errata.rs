@@ -201,8 +201,8 @@ fn a_place_on_another_hex_and_pieces_set_up_elsewhere_are_moves() {
     let (dir, stdout) = errata_after_edit(
         "errata-moved-place",
         "hexes.csv",
-        "27,clear,grante,グランテ,Grante,yes,1,3,,vp|chits,\n49,clear,,,,,,,,,",
-        "27,clear,,,,,,3,,,\n49,clear,grante,グランテ,Grante,yes,1,,,vp|chits,",
+        "27,clear,grante,グランテ,Grante,yes,1,3,,control.check|victory.vp-check,vp|chits,\n49,clear,,,,,,,,,,",
+        "27,clear,,,,,,3,,,,\n49,clear,grante,グランテ,Grante,yes,1,,,control.check|victory.vp-check,vp|chits,",
     );
     // The chit capacity belongs to the hex, so hexes 27 and 49 change too; the city itself moves.
     assert!(stdout.contains("place grante グランテ: moved 27 → 49\n"), "{stdout}");
@@ -509,8 +509,8 @@ fn a_moved_place_reprints_the_tiles_of_its_old_hex_and_its_new_one() {
     let dir = temp_dir("errata-map-place");
     // The Andy mine from hex 79 (the bottom of the map) to hex 73 (its top half).
     let edits = [
-        ("79,clear,andy,アンディ,Andy,no,,1,mine,chits,", "79,clear,,,,,,1,,,"),
-        ("73,clear,,,,,,,,,", "73,clear,andy,アンディ,Andy,no,,,mine,chits,"),
+        ("79,clear,andy,アンディ,Andy,no,,1,mine,,chits,", "79,clear,,,,,,1,,,,"),
+        ("73,clear,,,,,,,,,,", "73,clear,andy,アンディ,Andy,no,,,mine,,chits,"),
     ];
     let stdout = errata_of_copy(&dir, "dougram", "hexes.csv", &edits, "out");
     assert!(stdout.starts_with("place andy アンディ: moved 79 → 73\n1 change(s)"), "{stdout}");
