@@ -10,6 +10,7 @@
 //! card; an exact term name, reading or alias jumps to the term.
 
 pub mod filter;
+mod history;
 mod html;
 mod index;
 mod links;

@@ -118,26 +118,6 @@ fn no_japanese_clause_text_shares_ten_characters_with_a_seed_beyond_names() {
     assert_eq!(shared, Vec::<String>::new(), "runs of {RUN} characters shared with a seed");
 }
 
-/// The text of `html` without its tags, its entities read back.
-fn text_of(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#x27;", "'")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
-}
-
 /// Each wording of the clause `id` on the page: (language, its text).
 fn wordings_on_page<'a>(html: &'a str, id: &str) -> Vec<(&'a str, String)> {
     let start = html.find(&format!("id=\"clause-{id}\"")).unwrap_or_else(|| panic!("clause {id} is on the page"));
@@ -150,7 +130,7 @@ fn wordings_on_page<'a>(html: &'a str, id: &str) -> Vec<(&'a str, String)> {
         let lang = &rest[lang_at..lang_at + rest[lang_at..].find('"').unwrap()];
         let body_at = rest.find('>').unwrap() + 1;
         let close = rest.find("</div>").unwrap();
-        out.push((lang, text_of(&rest[body_at..close])));
+        out.push((lang, super::support::html_text(&rest[body_at..close])));
         rest = &rest[close..];
     }
     out
@@ -369,7 +349,7 @@ fn the_editions_are_listed_with_their_changes_notes_and_marks_and_old_wording_is
     let current = &editions[editions.find("id=\"edition-2002-11-17\"").unwrap()..];
     assert!(current.contains("class=\"badge\""), "the current edition is marked");
     // Its changes index: clauses in rule order before cards, each with the note's class and reason.
-    let text = text_of(current);
+    let text = super::support::html_text(current);
     let torpedo = text.find("Torpedo D no longer exists").expect("the errata note's reason");
     let mix = text.find("A set's torpedo D is now a second torpedo C").expect("a second note");
     assert!(torpedo < mix, "3.3 before 3.5: rule order");

@@ -49,3 +49,29 @@ pub(crate) fn spawn<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>
 pub(crate) fn text(output: &Output) -> (String, String) {
     (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
 }
+
+/// The text of an HTML fragment: its tags dropped, the entities Tera and pnpkit write decoded.
+pub(crate) fn html_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    for (entity, c) in [
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+        ("&quot;", "\""),
+        ("&#x27;", "'"),
+        ("&#39;", "'"),
+        ("&#x2F;", "/"),
+        ("&amp;", "&"),
+    ] {
+        out = out.replace(entity, c);
+    }
+    out
+}

@@ -37,23 +37,7 @@ fn without(html: &str, name: &str) -> String {
 
 /// The text a reader sees: no styles, scripts or tags, the few entities Tera writes decoded.
 fn page_text(html: &str) -> String {
-    let bare = without(&without(html, "style"), "script");
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in bare.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    for (entity, c) in
-        [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#x27;", "'"), ("&#x2F;", "/"), ("&amp;", "&")]
-    {
-        out = out.replace(entity, c);
-    }
-    out
+    super::support::html_text(&without(&without(html, "style"), "script"))
 }
 
 /// The embedded faces: weight and the font file (WOFF unwrapped to sfnt).
