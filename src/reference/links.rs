@@ -56,6 +56,23 @@ fn push(list: &mut Vec<Link>, link: Link) {
     }
 }
 
+/// Whether lower-cased `text` names `name`: a Japanese name anywhere, a Latin one as whole words
+/// (a plural `s` allowed): "unit" is found in "two units" but not in "community".
+fn mentions(text: &str, name: &str) -> bool {
+    if !name.is_ascii() {
+        return text.contains(name);
+    }
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let mut after = text[at + name.len()..].chars();
+        let next = match after.next() {
+            Some('s') => after.next(),
+            other => other,
+        };
+        !before.is_some_and(char::is_alphanumeric) && !next.is_some_and(char::is_alphanumeric)
+    })
+}
+
 impl Connections {
     /// The connections of `pack`'s rules, names in the pack's languages.
     pub(super) fn of(pack: &Pack, msg: &Messages) -> Connections {
@@ -86,6 +103,42 @@ impl Connections {
                 };
                 if let Some(anchor) = entry {
                     push(out.rules_of.entry(anchor).or_default(), this.clone());
+                }
+            }
+        }
+        // A term is used where a clause names it, linked or not, in any of its languages.
+        let clause_texts: Vec<(&crate::model::Clause, String)> = pack
+            .rules
+            .sections
+            .iter()
+            .flat_map(|s| &s.clauses)
+            .map(|c| {
+                let text = ["en", "ja"]
+                    .iter()
+                    .map(|l| {
+                        let w = c.wording_in(l);
+                        std::iter::once(&w.text)
+                            .chain(&w.items)
+                            .map(|t| pack.plain_text_in(t, l))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                (c, text.to_lowercase())
+            })
+            .collect();
+        for term in &pack.rules.terms {
+            let names: Vec<String> = [&term.name.en, &term.name.ja]
+                .into_iter()
+                .chain(&term.aliases)
+                .map(|n| n.trim().to_lowercase())
+                .filter(|n| n.chars().count() >= 2)
+                .collect();
+            for (c, text) in &clause_texts {
+                if names.iter().any(|n| mentions(text, n)) {
+                    let link = Link { kind: "clause", anchor: format!("clause-{}", c.id), label: c.number.clone() };
+                    push(out.rules_of.entry(format!("term-{}", term.id)).or_default(), link);
                 }
             }
         }
@@ -152,5 +205,19 @@ impl Connections {
     /// The clauses governing the entry `anchor`, as HTML links.
     pub(super) fn rules_html(&self, msg: &Messages, anchor: &str) -> String {
         html(msg, self.rules_of.get(anchor).map_or(&[][..], Vec::as_slice))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mentions;
+
+    #[test]
+    fn a_latin_name_is_found_as_whole_words_and_a_japanese_one_anywhere() {
+        assert!(mentions("two units in a hex", "unit"));
+        assert!(mentions("the unit.", "unit"));
+        assert!(!mentions("a community", "unit"));
+        assert!(!mentions("unity", "unit"));
+        assert!(mentions("潜伏チットを置く", "潜伏チット"));
     }
 }

@@ -382,3 +382,38 @@ fn every_packs_reference_passes_axe_with_no_violation_of_any_impact() {
         }
     }
 }
+
+#[test]
+fn clauses_list_what_refers_to_them_and_entries_link_their_rules() {
+    let dir = super::support::temp_dir("rules-links");
+    let html = std::fs::read_to_string(super::browser::reference("data/dougram", &dir.join("out"))).unwrap();
+    let part = |from: &str, to: &str| -> String {
+        let start = html.find(from).unwrap_or_else(|| panic!("{from} is on the page"));
+        let body = start + from.len();
+        let end = html[body..].find(to).map_or(html.len(), |e| body + e);
+        html[start..end].to_string()
+    };
+    // 3.1 is pointed at by clauses, by the cities (their rules column) and by the terms it defines.
+    let control = part("id=\"clause-control.check\"", "<div class=\"clause");
+    for anchor in ["#place-grante", "#term-control"] {
+        assert!(control.contains(&format!("href=\"{anchor}\"")), "3.1 lists {anchor}: {control}");
+    }
+    // 29's row links the rules that mention it; a unit's row its rules column's clauses.
+    let card = part("<tr id=\"card-29\"", "</tr>");
+    assert!(card.matches("href=\"#clause-").count() >= 3, "card 29 links its rules: {card}");
+    let unit = part("<tr id=\"unit-lib-crab-gunner\"", "</tr>");
+    assert!(unit.contains("href=\"#clause-arming.crab-gunner-only\""), "{unit}");
+    // A glossary term lists every clause that uses it, its definition first, and carries the
+    // definition a hover shows, in both languages.
+    let term = part("<dt id=\"term-hidden-chit\"", "<dt ");
+    assert!(term.matches("href=\"#clause-").count() >= 5, "{term}");
+    assert!(term.contains("<div lang=\"ja\">") && term.contains("<div lang=\"en\">"), "{term}");
+    // Sides, places and pieces in the setup tables by name; the factors' legend.
+    let setups = part("<section id=\"setups\">", "</section>");
+    assert!(!setups.contains("<td>federal</td>") && setups.contains("(55)"), "setups by name: {setups}");
+    assert!(
+        html.contains("<small>対甲力 anti-armour – 対人力 anti-personnel – 防御力 defence</small>"),
+        "the factor legend"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
