@@ -210,7 +210,14 @@ fn the_doubling_check_sees_a_repeated_word_or_tail_and_nothing_else() {
 
 /// What tests/browser/rules.mjs saw on the reference of `pack` at `width` × `height`, or `None`
 /// when Chromium or the Playwright driver is not installed (CI installs both).
-fn used_in_chromium(pack: &str, width: u32, height: u32, query: &str, hashes: &[&str]) -> Option<serde_json::Value> {
+fn used_in_chromium(
+    pack: &str,
+    width: u32,
+    height: u32,
+    query: &str,
+    hashes: &[&str],
+    tag: &str,
+) -> Option<serde_json::Value> {
     if std::process::Command::new("chromium").arg("--version").output().is_err()
         || !root().join("tests/browser/node_modules/axe-core").is_dir()
     {
@@ -218,7 +225,8 @@ fn used_in_chromium(pack: &str, width: u32, height: u32, query: &str, hashes: &[
         eprintln!("skipping: chromium, Playwright or axe-core is not installed");
         return None;
     }
-    let dir = super::support::temp_dir(&format!("rules-{pack}-{width}"));
+    // Each test its own folder: two tests may open the same pack at the same time.
+    let dir = super::support::temp_dir(&format!("rules-{tag}-{pack}-{width}"));
     let html = super::browser::reference(&format!("data/{pack}"), &dir.join("out"));
     let run = std::process::Command::new("node")
         .arg(root().join("tests/browser/rules.mjs"))
@@ -243,7 +251,7 @@ fn in_view(place: &serde_json::Value) -> (String, bool) {
 fn a_player_uses_the_reference(pack: &str, query: &str, links: &[(&str, &str)], bilingual: bool) {
     let hashes: Vec<&str> = links.iter().map(|(hash, _)| *hash).collect();
     for (width, height) in [(390, 844), (1280, 900)] {
-        let Some(seen) = used_in_chromium(pack, width, height, query, &hashes) else { return };
+        let Some(seen) = used_in_chromium(pack, width, height, query, &hashes, "player") else { return };
         let at = format!("{pack} at {width}×{height}");
         assert_eq!(seen["errors"], serde_json::json!([]), "{at}: the page's script failed");
         // Accessibility: no axe-core violation of any impact, loaded, with results, history shown.
@@ -375,7 +383,7 @@ fn the_editions_are_listed_with_their_changes_notes_and_marks_and_old_wording_is
 #[test]
 fn every_packs_reference_passes_axe_with_no_violation_of_any_impact() {
     for pack in packs() {
-        let Some(seen) = used_in_chromium(&pack, 1280, 900, "1", &[]) else { return };
+        let Some(seen) = used_in_chromium(&pack, 1280, 900, "1", &[], "axe") else { return };
         assert_eq!(seen["errors"], serde_json::json!([]), "{pack}: the page's script failed");
         for (state, violations) in seen["axe"].as_object().unwrap() {
             assert_eq!(violations, &serde_json::json!([]), "{pack}: axe-core, {state}");
