@@ -190,18 +190,6 @@ fn factor_legend(pack: &Pack, msg: &Messages) -> String {
     pack.factors.iter().map(|f| msg.name_or_id(&f.name, &f.id)).collect::<Vec<_>>().join(" – ")
 }
 
-/// A term's definition: the text of the clause that defines it, plain, in each language the
-/// clause is written in (what a term link shows on hover or tap).
-fn definition(pack: &Pack, msg: &Messages, term: &crate::model::Term) -> Vec<LangText> {
-    let Some(c) = term.defined_in.as_ref().and_then(|d| pack.clause(d)) else { return Vec::new() };
-    msg.languages()
-        .iter()
-        .filter(|&&l| l == "en" || c.translations.contains_key(l))
-        .map(|&lang| LangText { lang, text: pack.plain_text_in(&c.wording_in(lang).text, lang) })
-        .filter(|d| !d.text.is_empty())
-        .collect()
-}
-
 /// What the search box suggests, taken from the pack itself: the term the rules cite most, in both
 /// languages, a clause number and a card number.
 fn search_examples(pack: &Pack) -> String {
@@ -316,7 +304,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 .collect(),
         })
         .collect();
-    let terms: Vec<serde_json::Value> = pack
+    let terms: Vec<BTreeMap<&str, String>> = pack
         .rules
         .terms
         .iter()
@@ -335,10 +323,6 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("defined_id", defined.map(|c| c.id.clone()).unwrap_or_default()),
                 ("used", links.rules_html(&msg, &format!("term-{}", t.id))),
             ])
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
-            .chain([("def".to_string(), serde_json::to_value(definition(pack, &msg, t)).unwrap_or_default())])
-            .collect()
         })
         .collect();
     let mut cards: Vec<_> = pack.cards.iter().collect();

@@ -147,8 +147,9 @@ function land() {
   if (target && !movedOn) bring(target);
 }
 
-// Glossary terms in the text show their definition (the glossary's entry) on hover, on focus
-// and on a first tap; a second tap, or Enter, follows the link to the glossary.
+// Glossary terms in the text show their definition (the text of the clause that defines them,
+// in each language) on hover, on focus and on a first tap; a second tap, or Enter, follows the
+// link to the glossary.
 const tip = document.createElement("div");
 let tipFor = null;
 let touched = false;
@@ -157,14 +158,21 @@ let tipWasUp = false;
 
 function showTip(a) {
   const entry = document.getElementById(a.hash.slice(1));
-  const def = entry && entry.nextElementSibling ? entry.nextElementSibling.querySelector(".def") : null;
-  if (!def) return false;
+  const dd = entry ? entry.nextElementSibling : null;
+  const clause = dd && dd.dataset.def ? document.getElementById(dd.dataset.def) : null;
+  if (!clause) return false;
   tip.textContent = "";
   const name = entry.cloneNode(true);
   name.removeAttribute("id");
   name.className = "tipname";
   tip.appendChild(name);
-  tip.appendChild(def.cloneNode(true));
+  clause.querySelectorAll(".w").forEach(w => {
+    const d = document.createElement("div");
+    d.className = "def";
+    d.lang = w.lang;
+    d.textContent = w.textContent;
+    tip.appendChild(d);
+  });
   tip.hidden = false;
   const r = a.getBoundingClientRect();
   const width = Math.min(tip.offsetWidth, window.innerWidth - 16);

@@ -411,11 +411,11 @@ fn clauses_list_what_refers_to_them_and_entries_link_their_rules() {
     assert!(card.matches("href=\"#clause-").count() >= 3, "card 29 links its rules: {card}");
     let unit = part("<tr id=\"unit-lib-crab-gunner\"", "</tr>");
     assert!(unit.contains("href=\"#clause-arming.crab-gunner-only\""), "{unit}");
-    // A glossary term lists every clause that uses it, its definition first, and carries the
-    // definition a hover shows, in both languages.
+    // A glossary term lists every clause that uses it, its definition first, and names the
+    // defining clause whose text a hover shows.
     let term = part("<dt id=\"term-hidden-chit\"", "<dt ");
     assert!(term.matches("href=\"#clause-").count() >= 5, "{term}");
-    assert!(term.contains("<div lang=\"ja\">") && term.contains("<div lang=\"en\">"), "{term}");
+    assert!(term.contains("data-def=\"clause-definitions.hidden-chits\""), "{term}");
     // Sides, places and pieces in the setup tables by name; the factors' legend.
     let setups = part("<section id=\"setups\">", "</section>");
     assert!(!setups.contains("<td>federal</td>") && setups.contains("(55)"), "setups by name: {setups}");

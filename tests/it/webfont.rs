@@ -94,8 +94,9 @@ fn sfnt_of_woff(woff: &[u8]) -> Vec<u8> {
 fn the_reference_embeds_a_font_holding_every_character_of_its_text_within_its_size_budget() {
     let dir = temp_dir("webfont");
     let (_, html) = dougram_reference(&dir);
-    // Issue 20 doubled the clause text (English and Japanese) and its search postings: 743 kB.
-    assert!(html.len() <= 850_000, "rules.html is {} bytes, over 850 kB", html.len());
+    // Issue 20 doubled the clause text (English and Japanese) and its search postings, and
+    // linked every clause to what refers to it: 812 kB.
+    assert!(html.len() <= 900_000, "rules.html is {} bytes, over 900 kB", html.len());
     let placeholder = html.split("placeholder=\"").nth(1).unwrap().split('"').next().unwrap();
     let shown: BTreeSet<char> = page_text(&html).chars().chain(page_text(placeholder).chars()).collect();
     let japanese: BTreeSet<char> = shown.iter().copied().filter(|c| !c.is_ascii() && !c.is_whitespace()).collect();
