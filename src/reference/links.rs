@@ -56,6 +56,11 @@ fn push(list: &mut Vec<Link>, link: Link) {
     }
 }
 
+/// A link to a clause, labelled with its number.
+fn link_to(c: &crate::model::Clause) -> Link {
+    Link { kind: "clause", anchor: format!("clause-{}", c.id), label: c.number.clone() }
+}
+
 /// Whether lower-cased `text` names `name`: a Japanese name anywhere, a Latin one as whole words
 /// (a plural `s` allowed): "unit" is found in "two units" but not in "community".
 fn mentions(text: &str, name: &str) -> bool {
@@ -77,15 +82,9 @@ impl Connections {
     /// The connections of `pack`'s rules, names in the pack's languages.
     pub(super) fn of(pack: &Pack, msg: &Messages) -> Connections {
         let mut out = Connections::default();
-        let clause_link = |id: &str| {
-            pack.clause(id).map(|c| Link {
-                kind: "clause",
-                anchor: format!("clause-{}", c.id),
-                label: c.number.clone(),
-            })
-        };
+        let clause_link = |id: &str| pack.clause(id).map(link_to);
         for c in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
-            let this = Link { kind: "clause", anchor: format!("clause-{}", c.id), label: c.number.clone() };
+            let this = link_to(c);
             for (kind, target) in &c.refs {
                 let entry = match kind.as_str() {
                     "rule" => match pack.clause(target).filter(|t| t.id != c.id) {
@@ -137,8 +136,7 @@ impl Connections {
                 .collect();
             for (c, text) in &clause_texts {
                 if names.iter().any(|n| mentions(text, n)) {
-                    let link = Link { kind: "clause", anchor: format!("clause-{}", c.id), label: c.number.clone() };
-                    push(out.rules_of.entry(format!("term-{}", term.id)).or_default(), link);
+                    push(out.rules_of.entry(format!("term-{}", term.id)).or_default(), link_to(c));
                 }
             }
         }
