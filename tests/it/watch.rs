@@ -164,7 +164,7 @@ fn the_served_preview_reloads_with_the_new_name_and_shows_errors_over_the_last_g
     };
 
     // First build: every piece kind with its pictures, every page of every document.
-    assert!(has(0, OLD_NAME) && !has(0, NEW_NAME));
+    assert!(has(0, OLD_NAME) && !has(0, NEW_NAME), "{}\n{}", results[0], watch.log);
     assert_eq!(results[0]["failed"], false);
     // 21 counter kinds, the chit values and 13 cards, each with its faces (most have two).
     let kinds = results[0]["captions"].as_array().unwrap().len();
