@@ -119,7 +119,7 @@ impl Messages {
     /// A name from the pack's data in the pack's languages: empty and repeated names dropped; a
     /// name given only in a language the pack does not print is still better than nothing.
     pub fn name(&self, names: &Names) -> String {
-        let joined = join(self.languages.iter().map(|l| name_in(names, l).to_string()));
+        let joined = join(self.languages.iter().map(|l| names.of_language(l).to_string()));
         if joined.is_empty() {
             join([names.ja.clone(), names.en.clone()])
         } else {
@@ -165,7 +165,7 @@ impl Messages {
     pub fn first_name<'n>(&self, names: &'n Names) -> &'n str {
         self.languages
             .iter()
-            .map(|l| name_in(names, l))
+            .map(|l| names.of_language(l))
             .chain([names.ja.as_str(), names.en.as_str()])
             .find(|n| !n.is_empty())
             .unwrap_or_default()
@@ -223,13 +223,6 @@ impl Messages {
 /// A key spelt out in words (`action_rounds` → `action rounds`), for keys without a name.
 pub fn spelt_out(key: &str) -> String {
     key.replace(['_', '-'], " ")
-}
-
-fn name_in<'n>(names: &'n Names, language: &str) -> &'n str {
-    match language {
-        "ja" => &names.ja,
-        _ => &names.en,
-    }
 }
 
 /// Non-empty texts joined by a space, each distinct text once.

@@ -19,6 +19,14 @@ impl Names {
     pub fn both(&self) -> [&str; 2] {
         [self.ja.as_str(), self.en.as_str()]
     }
+
+    /// The name in `language` (`ja`; any other code is English); empty when it has none there.
+    pub fn of_language(&self, language: &str) -> &str {
+        match language {
+            "ja" => &self.ja,
+            _ => &self.en,
+        }
+    }
 }
 
 /// What the game is.

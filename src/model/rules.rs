@@ -99,10 +99,7 @@ impl Clause {
 
     /// Its title in `language` (`ja` or `en`); empty when it has none in that language.
     pub fn title_in(&self, language: &str) -> &str {
-        match language {
-            "ja" => &self.title.ja,
-            _ => &self.title.en,
-        }
+        self.title.of_language(language)
     }
 
     /// Whether it has a title in any language.

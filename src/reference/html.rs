@@ -129,7 +129,7 @@ fn split_name(msg: &Messages, names: &Names) -> (String, String) {
 fn in_languages(msg: &Messages, names: &Names) -> Vec<LangText> {
     let mut out: Vec<LangText> = Vec::new();
     for &lang in msg.languages() {
-        let text = if lang == "ja" { names.ja.trim() } else { names.en.trim() };
+        let text = names.of_language(lang).trim();
         if !text.is_empty() && !out.iter().any(|o| o.text == text) {
             out.push(LangText { lang, text: text.to_string() });
         }
