@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use crate::model::Names;
+use crate::render::sheets::escape;
 
 /// The languages pnpkit has a message table for, in their usual printing order.
 pub const LANGUAGES: [&str; 2] = ["ja", "en"];
@@ -177,7 +178,7 @@ impl Messages {
         self.label_tree(|key| {
             if self.languages.len() == 1 {
                 // One language: the page's own `lang` says it.
-                return self.text(key).replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+                return escape(&self.text(key));
             }
             let mut seen: Vec<&str> = Vec::new();
             let mut parts: Vec<String> = Vec::new();
@@ -185,8 +186,7 @@ impl Messages {
                 let t = Self::lookup(l, key).trim();
                 if !t.is_empty() && !seen.contains(&t) {
                     seen.push(t);
-                    let t = t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-                    parts.push(format!("<span lang=\"{l}\">{t}</span>"));
+                    parts.push(format!("<span lang=\"{l}\">{}</span>", escape(t)));
                 }
             }
             parts.join(" ")

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::html::escape;
 use crate::errata::{text_diff, Change, ChangeKind, Piece, Revision};
 use crate::messages::Messages;
 use crate::model::Pack;
+use crate::render::sheets::escape;
 
 /// One revision of a clause: a sentence, and for a changed wording the old text with the removed
 /// and added pieces marked (HTML).

@@ -15,6 +15,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::errata::{Change, ChangeKind, Revision};
 use crate::messages::Messages;
 use crate::model::{emphasis, Names, Pack};
+use crate::render::sheets::escape;
 
 const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
 /// The page's scripts, in order: the English stemmer, the ranked search (the CLI's rules), card
@@ -76,10 +77,6 @@ struct SectionView {
     clauses: Vec<ClauseView>,
     /// Whether the current edition changed any of its clauses.
     changed: bool,
-}
-
-pub(super) fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// A rule text as HTML: escaped, with `[[kind:target]]` references as links (showing what a

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::messages::Messages;
 use crate::model::Pack;
+use crate::render::sheets::escape;
 
 /// A link to an entry of the page: its kind (the message key of `search.<kind>`), anchor and label.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -21,7 +22,6 @@ pub(super) struct Link {
 /// Links as HTML, grouped by kind: clause numbers bare, other entries after their kind's word
 /// (`12.7 13.1 · card #29 Name · term Cup`).
 pub(super) fn html(msg: &Messages, links: &[Link]) -> String {
-    let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
     let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
     for l in links {
         let a = format!("<a href=\"#{}\">{}</a>", escape(&l.anchor), escape(&l.label));

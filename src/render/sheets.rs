@@ -196,7 +196,7 @@ fn provisional_note(
     }
 }
 
-/// Escapes text for SVG.
+/// Escapes text for SVG, XML and HTML (text and attribute values alike).
 pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
