@@ -67,6 +67,15 @@ pub struct Wording {
 }
 
 impl Clause {
+    /// Whether it is written in `language`: English is its own text, another language a
+    /// translation with something in it.
+    pub fn is_written_in(&self, language: &str) -> bool {
+        match language {
+            "en" => !self.text.is_empty() || !self.items.is_empty(),
+            other => self.translations.get(other).is_some_and(|w| !w.text.is_empty() || !w.items.is_empty()),
+        }
+    }
+
     /// Its text and items in `language`: the translation when there is one, else the text itself
     /// (English).
     pub fn wording_in(&self, language: &str) -> Wording {

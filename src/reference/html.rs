@@ -139,16 +139,14 @@ fn in_languages(msg: &Messages, names: &Names) -> Vec<LangText> {
 fn wordings(pack: &Pack, msg: &Messages, c: &crate::model::Clause) -> Vec<WordingView> {
     msg.languages()
         .iter()
-        .filter_map(|&lang| {
-            let w = match lang {
-                "en" => crate::model::Wording { text: c.text.clone(), items: c.items.clone() },
-                other => c.translations.get(other)?.clone(),
-            };
-            (!w.text.is_empty() || !w.items.is_empty()).then(|| WordingView {
+        .filter(|lang| c.is_written_in(lang))
+        .map(|&lang| {
+            let w = c.wording_in(lang);
+            WordingView {
                 lang,
                 html: linked(pack, &w.text, lang),
                 items: w.items.iter().map(|i| linked(pack, i, lang)).collect(),
-            })
+            }
         })
         .collect()
 }

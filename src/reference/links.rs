@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::messages::Messages;
-use crate::model::Pack;
+use crate::model::{Pack, Ref};
 use crate::render::sheets::escape;
 
 /// A link to an entry of the page: its kind (the message key of `search.<kind>`), anchor and label.
@@ -143,45 +143,23 @@ impl Connections {
         let mut cards: Vec<_> = pack.cards.iter().collect();
         cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
         for card in cards {
-            let anchor = format!("card-{}", card.id);
             let label = format!("#{} {}", card.id, msg.first_name(&card.name));
-            for r in &card.rules {
-                let Some(rule) = clause_link(&r.value) else { continue };
-                let link = Link { kind: "card", anchor: anchor.clone(), label: label.clone() };
-                push(out.to_clause.entry(rule.anchor.trim_start_matches("clause-").to_string()).or_default(), link);
-                push(out.rules_of.entry(anchor.clone()).or_default(), rule);
-            }
+            out.name_rules(pack, Link { kind: "card", anchor: format!("card-{}", card.id), label }, &card.rules);
         }
         for unit in &pack.units {
-            let anchor = format!("unit-{}", unit.id);
-            for r in &unit.rules {
-                let Some(rule) = clause_link(&r.value) else { continue };
-                let link = Link { kind: "unit", anchor: anchor.clone(), label: msg.first_name(&unit.name).to_string() };
-                push(out.to_clause.entry(rule.anchor.trim_start_matches("clause-").to_string()).or_default(), link);
-                push(out.rules_of.entry(anchor.clone()).or_default(), rule);
-            }
+            let label = msg.first_name(&unit.name).to_string();
+            out.name_rules(pack, Link { kind: "unit", anchor: format!("unit-{}", unit.id), label }, &unit.rules);
         }
         for (hex, place) in pack.map.iter().flat_map(|m| &m.hexes).filter_map(|h| h.place.as_ref().map(|p| (h, p))) {
-            let anchor = format!("place-{}", place.id);
-            for r in &place.rules {
-                let Some(rule) = clause_link(&r.value) else { continue };
-                let label = format!("{} ({})", msg.first_name(&place.name), hex.id);
-                let link = Link { kind: "place", anchor: anchor.clone(), label };
-                push(out.to_clause.entry(rule.anchor.trim_start_matches("clause-").to_string()).or_default(), link);
-                push(out.rules_of.entry(anchor.clone()).or_default(), rule);
-            }
+            let label = format!("{} ({})", msg.first_name(&place.name), hex.id);
+            out.name_rules(pack, Link { kind: "place", anchor: format!("place-{}", place.id), label }, &place.rules);
+        }
+        for term in &pack.rules.terms {
+            let label = msg.first_name(&term.name).to_string();
+            out.name_rules(pack, Link { kind: "term", anchor: format!("term-{}", term.id), label }, &term.defined_in);
         }
         // Clauses first, then cards, units, places and terms, each group in the order found.
         let rank = |k: &str| ["clause", "card", "unit", "place", "term"].iter().position(|x| *x == k).unwrap_or(5);
-        for term in &pack.rules.terms {
-            let Some(rule) = term.defined_in.as_ref().and_then(|d| clause_link(&d.value)) else { continue };
-            let link = Link {
-                kind: "term",
-                anchor: format!("term-{}", term.id),
-                label: msg.first_name(&term.name).to_string(),
-            };
-            push(out.to_clause.entry(rule.anchor.trim_start_matches("clause-").to_string()).or_default(), link);
-        }
         for list in out.to_clause.values_mut() {
             list.sort_by_key(|l| rank(l.kind));
         }
@@ -198,6 +176,15 @@ impl Connections {
             list.insert(0, rule);
         }
         out
+    }
+
+    /// `entry` (a card, unit, place or term) names `rules` as the clauses about it: each of them
+    /// lists the entry among what refers to it, and the entry links each of them.
+    fn name_rules<'a>(&mut self, pack: &Pack, entry: Link, rules: impl IntoIterator<Item = &'a Ref>) {
+        for clause in rules.into_iter().filter_map(|r| pack.clause(&r.value)) {
+            push(self.to_clause.entry(clause.id.clone()).or_default(), entry.clone());
+            push(self.rules_of.entry(entry.anchor.clone()).or_default(), link_to(clause));
+        }
     }
 
     /// The clauses governing the entry `anchor`, as HTML links.
