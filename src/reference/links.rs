@@ -112,8 +112,11 @@ impl Connections {
             .iter()
             .flat_map(|s| &s.clauses)
             .map(|c| {
+                // Only the languages the clause is written in: an English-only clause read with
+                // Japanese names would "name" terms its reader never sees.
                 let text = ["en", "ja"]
                     .iter()
+                    .filter(|l| c.is_written_in(l))
                     .map(|l| {
                         let w = c.wording_in(l);
                         std::iter::once(&w.text)
