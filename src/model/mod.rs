@@ -326,7 +326,6 @@ impl Pack {
             }
             .to_string()
         };
-        let msg = crate::messages::Messages::new(&[language]);
         let mut out = String::new();
         let mut rest = text;
         while let Some(open) = rest.find("[[") {
@@ -353,6 +352,8 @@ impl Pack {
                         Some(c) => (c.id.clone(), either(&c.name.ja, &c.name.en).to_string()),
                         None => (target.to_string(), String::new()),
                     };
+                    // The word "card" in the reader's language; made only where a card is cited.
+                    let msg = crate::messages::Messages::new(&[language]);
                     match card_name.as_str() {
                         "" => msg.fill_first("reference.card_number", &[("number", &number)]),
                         n => msg.fill_first("reference.card_named", &[("number", &number), ("name", n)]),
