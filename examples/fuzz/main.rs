@@ -278,7 +278,16 @@ fn files(dir: &Path) -> Vec<String> {
 /// One random damage to `bytes`, maybe with a piece of a `donor` file.
 fn mutate(rng: &mut fastrand::Rng, bytes: &mut Vec<u8>, donors: &[Vec<u8>]) {
     let at = |rng: &mut fastrand::Rng, len: usize| rng.usize(..=len);
-    match rng.u8(..9) {
+    match rng.u8(..10) {
+        9 => {
+            // A huge run of one token (up to ~2 MB): a word with no break, quotes, wide
+            // characters, spaces; text must still be laid out in time linear in its length.
+            const RUNS: &[&str] = &["x", "\"", "長", "ab ", "&amp;", "**", "[click]", "\\"];
+            let token = RUNS[rng.usize(..RUNS.len())];
+            let i = at(rng, bytes.len());
+            let run = token.repeat(rng.usize(1_000..=2_000_000 / token.len()));
+            bytes.splice(i..i, run.into_bytes());
+        }
         0 if !bytes.is_empty() => {
             let i = rng.usize(..bytes.len());
             bytes[i] = rng.u8(..);

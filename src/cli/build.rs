@@ -207,7 +207,7 @@ fn stage(
     if let (Some(dpi), false) = (plan.png_dpi, rendered.previews.is_empty()) {
         for (preview, bytes) in rendered.previews.iter().zip(face_pngs) {
             let bytes = bytes.map_err(|e| format!("{}: {}", preview.name, e.0))?;
-            put(&mut staging, format!("png/{}.png", preview.name), "png", None, &bytes)?;
+            put(&mut staging, format!("png/{}.png", crate::emit::face_path(&preview.name)), "png", None, &bytes)?;
         }
         eprintln!(
             "  {:<12} {} faces at {dpi} dpi  ({} ms)",

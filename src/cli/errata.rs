@@ -14,6 +14,8 @@ use crate::render::{self, Product};
 
 /// Runs the command: `old` and `new` are pack folders, each optionally at a git revision (`data/x@v1`).
 pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Result<(), String> {
+    // The output may be none of the packs' folders, nor hold or lie in one.
+    let packs = [old, new].map(|arg| crate::load::git::split_revision(arg).0);
     let mut sources = Sources::default();
     let mut load = |arg: &str| {
         let (dir, revision) = crate::load::git::split_revision(arg);
@@ -36,13 +38,17 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
         }
         super::say_text(&format!("{} change(s) from {} to {}", changes.len(), old.game.edition, new.game.edition));
     }
-    let out = out
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| Path::new("output").join(format!("{}-errata-{}", new.id, new.game.edition)));
+    // An edition is the pack's text: as a file name it is made safe (`../x` cannot climb).
+    let edition = &*crate::emit::file_name(&new.game.edition);
+    let out = out.map(Path::to_path_buf).unwrap_or_else(|| {
+        Path::new("output").join(crate::emit::file_name(&format!("{}-errata-{edition}", new.id)).as_ref())
+    });
     // Beside the build's output, not in it: a build replaces its folder whole.
-    let lock = OutputLock::acquire(&out, false, "changes.json").map_err(|e| e.to_string())?;
+    let lock = OutputLock::acquire(&out, false, "errata", &packs).map_err(|e| {
+        super::print_lock_error(&out, &e);
+        "the errata were not written".to_string()
+    })?;
     let mut staging = Staging::new(lock).map_err(|e| e.to_string())?;
-    let edition = &new.game.edition;
     staging
         .write("changes.json", serde_json::to_string_pretty(&changes).unwrap_or_default().as_bytes())
         .map_err(|e| e.to_string())?;
@@ -61,8 +67,13 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
         super::report(&sources, &warnings, crate::diag::print::Format::Human);
     }
     let svgs: Vec<_> = document.iter().map(Page::for_pdf).collect();
-    let bytes = pdf(&parser, &svgs, (paper.width, paper.height), &format!("{} — errata {edition}", new.game.title.ja))
-        .map_err(|e| e.0)?;
+    let bytes = pdf(
+        &parser,
+        &svgs,
+        (paper.width, paper.height),
+        &format!("{} — errata {}", new.game.title.ja, new.game.edition),
+    )
+    .map_err(|e| e.0)?;
     staging.write(&format!("errata-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
     // Replacement sheets: only the cards and counter kinds whose faces changed, imposed like the
     // full set (a counter kind at its full count, since every copy of it is wrong).
@@ -81,9 +92,13 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
         let what = product.name();
         for doc in &rendered.documents {
             let pages: Vec<_> = doc.pages.iter().map(Page::for_pdf).collect();
-            let bytes =
-                pdf(&parser, &pages, doc.page_mm, &format!("{} — replacement {what} {edition}", new.game.title.ja))
-                    .map_err(|e| e.0)?;
+            let bytes = pdf(
+                &parser,
+                &pages,
+                doc.page_mm,
+                &format!("{} — replacement {what} {}", new.game.title.ja, new.game.edition),
+            )
+            .map_err(|e| e.0)?;
             staging.write(&format!("replacement-{what}-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
             super::say_text(&format!("replacement sheet: {} {what} on {} page(s)", doc.pieces, doc.pages.len()));
         }
@@ -91,7 +106,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     if let Some((note, documents)) = &map {
         for doc in documents {
             let pages: Vec<_> = doc.pages.iter().map(Page::for_pdf).collect();
-            let title = format!("{} — replacement {} {edition}", new.game.title.ja, doc.name);
+            let title = format!("{} — replacement {} {}", new.game.title.ja, doc.name, new.game.edition);
             let bytes = pdf(&parser, &pages, doc.page_mm, &title).map_err(|e| e.0)?;
             staging.write(&format!("replacement-{}-{edition}.pdf", doc.name), &bytes).map_err(|e| e.to_string())?;
         }
@@ -128,7 +143,7 @@ fn replacement_map(
     let now = |key: &str| touch.touches(key, false);
     let touched: Option<&dyn Fn(&str) -> bool> = if touch.whole { None } else { Some(&now) };
     let map = render::mapreprint::replacement_map(new, fonts, paper, &was, touched)?;
-    let edition = &new.game.edition;
+    let edition = crate::emit::file_name(&new.game.edition);
     let file = |doc: &render::Document| format!("replacement-{}-{edition}.pdf", doc.name);
     let note = crate::errata::MapNote {
         page_file: map.documents.first().map(file).unwrap_or_default(),

@@ -33,6 +33,35 @@ pub(crate) fn csv(map: &crate::model::Map) -> String {
     out
 }
 
+/// Writes the CSV to `file` in one step (a file beside it, renamed over it), but only over a file
+/// that is itself such a CSV (header `id,x,y`): a mistyped `--out areas.csv` must not replace the
+/// pack's own data.
+fn write_layout(file: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::{ErrorKind, Read, Write};
+    if let Ok(meta) = std::fs::symlink_metadata(file) {
+        let mut head = [0u8; 7];
+        let ours = meta.is_file()
+            && std::fs::File::open(file).and_then(|mut f| f.read_exact(&mut head)).is_ok()
+            && (head == *b"id,x,y\n" || head == *b"id,x,y\r");
+        if !ours {
+            let why = "it exists and is not a layout CSV (its first line is not `id,x,y`); choose another file";
+            return Err(std::io::Error::new(ErrorKind::AlreadyExists, why));
+        }
+    }
+    let name = file.file_name().ok_or_else(|| std::io::Error::new(ErrorKind::InvalidInput, "not a file name"))?;
+    let beside = file.with_file_name(format!(".{}.pnpkit-{}", name.to_string_lossy(), std::process::id()));
+    // Created new, so it is ours to remove when a later step fails.
+    let mut created = std::fs::OpenOptions::new().write(true).create_new(true).open(&beside)?;
+    let written = created.write_all(text.as_bytes()).and_then(|()| created.sync_all());
+    match written.and_then(|()| std::fs::rename(&beside, file)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&beside);
+            Err(e)
+        }
+    }
+}
+
 /// Runs `layout`: exit 1 for a pack that does not load, a pack without an area map, or a file
 /// that cannot be written.
 pub(super) fn run(args: &LayoutArgs) -> ExitCode {
@@ -54,7 +83,7 @@ pub(super) fn run(args: &LayoutArgs) -> ExitCode {
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
         }
         Some(file) => {
-            if let Err(e) = std::fs::write(file, &text) {
+            if let Err(e) = write_layout(file, &text) {
                 let (file, e) = (file.display().to_string(), e.to_string());
                 eprintln!("{}", msg.fill_first("layout.cannot_write", &[("file", &file), ("error", &e)]));
                 return ExitCode::FAILURE;

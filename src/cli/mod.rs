@@ -330,9 +330,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    // Every command is held to the process-wide ceiling, reported in its diagnostics' format.
+    match &cli.command {
+        Command::Check { pack } => watch_renders(pack.format, "check"),
+        Command::Build { pack, .. } => watch_renders(pack.format, "build"),
+        Command::Watch(_) => watch_renders(Format::Human, "watch"),
+        _ => watch_renders(Format::Human, "command"),
+    }
     match cli.command {
         Command::Check { pack } => {
-            watch_renders(pack.format, "check");
             let Some(Checked { pack: loaded, sources, diags, .. }) = load_and_check(&pack) else {
                 return ExitCode::FAILURE;
             };
@@ -342,10 +348,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
             status(&diags)
         }
-        Command::Build { pack, print } => {
-            watch_renders(pack.format, "build");
-            run_build(&pack, &print)
-        }
+        Command::Build { pack, print } => run_build(&pack, &print),
         Command::Rules { command: RulesCommand::Import { file, out, format, force, wait } } => {
             import_rules(&file, &out, format, force, wait)
         }
@@ -396,8 +399,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 /// Starts the render watchdog: a face render that runs past its deadline or grows the process
 /// past its memory ceiling is reported as E0133 and ends the process with status 1. Faces render
 /// before any output is staged, so nothing is written and the previous output stays.
+///
+/// The whole command is held to a ceiling of time and memory too (E0138); `watch`, which runs
+/// until stopped, to the memory one only.
 fn watch_renders(format: Format, command: &'static str) {
-    let limits = render::watchdog::Limits::from_env();
+    let mut limits = render::watchdog::Limits::from_env();
+    if command == "watch" {
+        limits.process_deadline = None;
+    }
     render::watchdog::install(
         limits,
         Box::new(move |trip| {
@@ -405,7 +414,7 @@ fn watch_renders(format: Format, command: &'static str) {
             let d = trip.diagnostic(&mut sources);
             report(&sources, &[d], format);
             if command == "build" {
-                eprintln!("build stopped: a component could not be drawn; nothing was written");
+                eprintln!("build stopped; nothing was written");
             }
             let _ = std::io::stdout().flush();
             let _ = std::io::stderr().flush();
@@ -414,18 +423,36 @@ fn watch_renders(format: Format, command: &'static str) {
     );
 }
 
-/// Locks the output folder `out` for this process, or prints who holds it.
-fn lock_output(out: &Path, wait: bool) -> Result<crate::emit::OutputLock, ExitCode> {
-    crate::emit::OutputLock::acquire(out, wait, "manifest.json").map_err(|e| {
-        if e.kind() == std::io::ErrorKind::WouldBlock {
-            eprintln!("error: {e}\n  = help: wait for it to finish, or pass --wait");
-        } else if e.kind() == std::io::ErrorKind::AlreadyExists {
-            eprintln!("error: {e}\n  = help: choose another --out, or remove the folder");
-        } else {
-            eprintln!("error: cannot lock {}: {e}; nothing was written", out.display());
-        }
+/// Locks the output folder `out` of `pnpkit <command>` reading `packs` for this process, or prints
+/// why it may not be written (who holds it, or why the folder is not pnpkit's to replace).
+fn lock_output(
+    out: &Path,
+    wait: bool,
+    command: &'static str,
+    packs: &[PathBuf],
+) -> Result<crate::emit::OutputLock, ExitCode> {
+    crate::emit::OutputLock::acquire(out, wait, command, packs).map_err(|e| {
+        print_lock_error(out, &e);
         ExitCode::FAILURE
     })
+}
+
+/// Prints why the output folder `out` cannot be written, with what to do about it.
+fn print_lock_error(out: &Path, e: &std::io::Error) {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::WouldBlock => {
+            eprintln!("error: {e}; nothing was written\n  = help: wait for it to finish, or pass --wait")
+        }
+        ErrorKind::AlreadyExists => {
+            eprintln!("error: {e}; nothing was written\n  = help: choose another --out, or empty the folder yourself")
+        }
+        ErrorKind::InvalidInput => eprintln!(
+            "error: --out {e}; nothing was written\n  = help: choose a folder of its own outside the pack, such as \
+             output/<pack>"
+        ),
+        _ => eprintln!("error: cannot lock {}: {e}; nothing was written", out.display()),
+    }
 }
 
 /// `pnpkit build`: lock the output, check, render, write; nothing is written unless every step
@@ -438,8 +465,10 @@ fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
 /// build (faces drawn, PDFs written), which then keeps this build's for the next (`watch`).
 fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -> build::Outcome {
     use build::Outcome;
-    // A named output is locked before anything else, so a second build into it stops at once.
-    let early = match print.out.as_deref().map(|out| lock_output(out, print.wait)).transpose() {
+    // The output is locked before anything else, so a second build into it stops at once and a
+    // folder that is not pnpkit's to replace is refused before any work.
+    let out = print.out.clone().unwrap_or_else(|| Path::new("output").join(crate::load::pack_id(&pack.pack)));
+    let lock = match lock_output(&out, print.wait, "build", std::slice::from_ref(&pack.pack)) {
         Ok(lock) => lock,
         Err(code) => return Outcome::failed(code),
     };
@@ -532,14 +561,6 @@ fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut build::Reuse) -
         );
     }
     reuse.report(&sources, &diags, pack.format);
-    let out = print.out.clone().unwrap_or_else(|| Path::new("output").join(&loaded.id));
-    let lock = match early {
-        Some(lock) => lock,
-        None => match lock_output(&out, print.wait) {
-            Ok(lock) => lock,
-            Err(code) => return Outcome { code, pack: Some(loaded), sources, diags, rendered: None },
-        },
-    };
     eprintln!("building {} into {}", loaded.id, out.display());
     // Previews only when asked for: they cost more than all the PDFs together.
     let previews =
@@ -724,13 +745,17 @@ fn is_wide(c: char) -> bool {
 /// problems the checks find reported as warnings (the import itself succeeds). The rules folder is
 /// locked and replaced whole, like a build's output: a killed import leaves it all old or all new.
 fn import_rules(file: &Path, out: &Path, format: Format, force: bool, wait: bool) -> ExitCode {
-    let text = match std::fs::read_to_string(file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", file.display());
-            return ExitCode::FAILURE;
-        }
-    };
+    let limit = crate::load::confine::limit::RULEBOOK;
+    let bytes =
+        crate::load::confine::read_bounded(file, limit).map_err(|why| why.describe(&file.display().to_string()));
+    let text =
+        match bytes.and_then(|b| String::from_utf8(b).map_err(|e| format!("`{}` is not UTF-8: {e}", file.display()))) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {e}");
+                return ExitCode::FAILURE;
+            }
+        };
     let dir = out.join("rules");
     // Locked before the folder is read, so what --force protects cannot change under us.
     let lock = match crate::emit::OutputLock::acquire_shared(&dir, wait, "rules import") {

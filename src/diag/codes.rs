@@ -34,10 +34,13 @@ codes! {
     DECK_LIST_SYNTAX = "E0111", "a deck-list line is not `COUNT CARD`";
     OUTSIDE_PACK = "E0120", "a path the pack names leads outside the pack folder (absolute, `..`, or a symlink out of it)";
     DANGLING_SYMLINK = "E0121", "a symlink in the pack points at nothing";
+    NOT_A_FILE = "E0123", "a path the pack names is a folder, named pipe, device or socket, not a file";
     CONTROL_CHARACTER = "E0122", "a pack file contains a control character (NUL, ESC, vertical tab, …)";
     TOO_MANY_OF_ONE = "E0130", "a count of one piece (counter row, chit value, placement, deck-list line) exceeds 10,000";
     TOO_MANY_PIECES = "E0131", "the pack has more than 100,000 pieces (counters, chits and cards together)";
     TOO_MANY_TRACK_BOXES = "E0132", "a track has more than 1,000 boxes";
+    FILE_TOO_LARGE = "E0134", "a pack file, or one line of it, is larger than pnpkit reads (docs/reliability.md lists the limits)";
+    PROCESS_CEILING = "E0138", "a command passed pnpkit's ceiling of time or memory for one run (docs/reliability.md)";
     TEMPLATE_BUDGET = "E0133", "a template does too much work for one face (a loop too long, output or a `replace` too large, a render past its deadline or memory ceiling)";
     UNKNOWN_UNIT = "E0201", "a reference names no unit type (of that side)";
     UNKNOWN_CARD = "E0202", "a reference names no card";

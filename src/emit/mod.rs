@@ -5,12 +5,17 @@
 //! only when the whole build succeeded, so a failed or killed build never leaves a half-written
 //! file or a mix of two builds and never destroys the last good output.
 
+mod lock;
+mod names;
+mod ownership;
 mod parallel;
 mod pdf;
 mod png;
 mod staging;
 mod svgdoc;
 
+pub use names::{face_path, file_name, fnv1a, is_safe as is_safe_file_name};
+pub use ownership::MARKER;
 pub use parallel::in_order;
 pub use pdf::{pdf, PdfPage};
 pub use png::{encode as encode_png, png, pngs, raster};

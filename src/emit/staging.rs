@@ -1,128 +1,81 @@
 //! Output written whole: a lock on the output folder, a staging folder beside it, one swap.
 //!
-//! A command that writes an output folder first takes its [`OutputLock`] (the OS's advisory lock on
-//! `.<name>.lock` beside the folder, holding the writer's PID and start time), so a second writer
-//! into the same folder stops at once instead of mixing its files in. It then writes every file
-//! into a [`Staging`] folder beside the output and, once all of them are written, swaps the two
-//! folders in one step (`renameat2(RENAME_EXCHANGE)` on Linux, `renameatx_np(RENAME_SWAP)` on
-//! macOS; elsewhere rename the old folder aside, rename the new one in) and removes the old one. A
-//! reader sees the complete old or the complete new output, never a mix, and files the new build
-//! does not make do not linger. A folder that also holds the user's own files (`rules/`, written
-//! by `rules import`) is locked with [`OutputLock::acquire_shared`], and its files the writer does
-//! not make are carried into the staging folder ([`Staging::carry_over`]) before the swap.
+//! A command that writes an output folder first takes its [`OutputLock`]: the folder's place is
+//! checked ([`super::ownership`]: never the pack, the working folder or a folder inside another
+//! output), the folder is locked against every other writer of it or of a folder inside or around
+//! it ([`super::lock`]), and an existing folder must be one pnpkit can prove it made. The command
+//! then writes every file into a [`Staging`] folder beside the output and, once all of them are
+//! written, with the marker listing them, swaps the two folders in one step
+//! (`renameat2(RENAME_EXCHANGE)` on Linux, `renameatx_np(RENAME_SWAP)` on macOS; elsewhere rename
+//! the old folder aside, rename the new one in) and removes the old one. A reader sees the
+//! complete old or the complete new output, never a mix, and files the new build does not make
+//! do not linger. A folder that also holds the user's own files (`rules/`, written by `rules
+//! import`) is locked with [`OutputLock::acquire_shared`], and its files the writer does not make
+//! are carried into the staging folder ([`Staging::carry_over`]) before the swap.
 //!
 //! Staging folders are named `.<name>.staging-<pid>-<n>` and marked by a file beside them,
 //! `.<name>.staging-<pid>-<n>.pnpkit`, holding the PID. A later writer removes only folders with such
 //! a marker whose process is gone (killed mid-build); a user's folder that merely looks like one is
 //! never touched.
 
-use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{self, ErrorKind, Read, Write};
+use std::io::{self, ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use super::ownership;
 
 /// The exclusive right to write one output folder, held until dropped (or the process dies: the
 /// OS releases the lock then, so a killed build never blocks the next one).
 #[derive(Debug)]
 pub struct OutputLock {
-    /// The output folder, with its parent resolved (symbolic links followed).
+    /// The output folder, absolute, symbolic links followed.
     out: PathBuf,
     /// The folder as the user named it, for messages.
     shown: PathBuf,
-    _file: File,
+    /// The command whose marker the folder gets (`build`, `errata`); `None` for a folder of the
+    /// user's own that a command only adds to (`rules/`).
+    command: Option<&'static str>,
+    _held: super::lock::Held,
 }
 
 impl OutputLock {
-    /// Locks the output folder `out` (which need not exist). When another process holds the lock,
-    /// fails at once with a message naming it (`ErrorKind::WouldBlock`), or with `wait` waits for
-    /// it to finish. An existing folder is replaced whole on commit, so it must be empty or an
-    /// output this command wrote, recognised by the file `made` (`manifest.json`): any other is
-    /// refused (`ErrorKind::AlreadyExists`) rather than deleted.
-    pub fn acquire(out: &Path, wait: bool, made: &str) -> io::Result<OutputLock> {
-        OutputLock::take(out, wait, "build", Some(made))
+    /// Locks the output folder `out` (which need not exist) of `pnpkit <command>` reading `packs`.
+    /// Refuses, before anything is written, a folder whose place is unsafe (`ErrorKind::InvalidInput`:
+    /// the pack, around or in it, the working folder, inside another output) and an existing
+    /// folder pnpkit cannot prove this command made (`ErrorKind::AlreadyExists`): it is replaced
+    /// whole on commit. When another process writes it, or a folder inside or around it, fails at
+    /// once with a message naming it (`ErrorKind::WouldBlock`), or with `wait` waits for it.
+    pub fn acquire(out: &Path, wait: bool, command: &'static str, packs: &[PathBuf]) -> io::Result<OutputLock> {
+        let target = ownership::absolute(out)?;
+        let held = super::lock::lock(&target, out, wait, command)?;
+        // Under the lock: no writer of a folder around this one can make it an output meanwhile.
+        ownership::refuse_place(&target, out, packs)?;
+        let lock = OutputLock::new(out, &target, held, Some(command))?;
+        ownership::refuse_foreign(&lock.out, out, command)?;
+        Ok(lock)
     }
 
     /// Locks a folder that also holds the user's own files (`rules/`), for the writer `who`
     /// ("rules import"), named in the message a second writer gets. Any existing folder is
     /// accepted: the writer keeps its other files with [`Staging::carry_over`].
     pub fn acquire_shared(out: &Path, wait: bool, who: &str) -> io::Result<OutputLock> {
-        OutputLock::take(out, wait, who, None)
+        let target = ownership::absolute(out)?;
+        if std::fs::symlink_metadata(&target).is_ok_and(|m| !m.is_dir()) {
+            let why = format!("{} exists and is not a folder", out.display());
+            return Err(io::Error::new(ErrorKind::AlreadyExists, why));
+        }
+        let held = super::lock::lock(&target, out, wait, who)?;
+        OutputLock::new(out, &target, held, None)
     }
 
-    fn take(out: &Path, wait: bool, who: &str, made: Option<&str>) -> io::Result<OutputLock> {
-        let (parent, name) = resolve(out)?;
-        let path = parent.join(format!(".{name}.lock"));
-        // Never truncated before the lock is ours: the holder's PID is in it.
-        let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path)?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) if wait => {
-                eprintln!("waiting: {}", holder(&path, out));
-                file.lock()?;
-            }
-            Err(TryLockError::WouldBlock) => {
-                let why = holder(&path, out);
-                return Err(io::Error::new(ErrorKind::WouldBlock, why));
-            }
-            Err(TryLockError::Error(e)) => return Err(e),
-        }
-        file.set_len(0)?;
-        let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        (&file).write_all(format!("{}\n{started}\n{who}\n", std::process::id()).as_bytes())?;
-        let lock = OutputLock { out: parent.join(name), shown: out.to_path_buf(), _file: file };
-        let Some(made) = made else { return Ok(lock) };
-        if let Ok(meta) = std::fs::symlink_metadata(&lock.out) {
-            let empty = meta.is_dir() && std::fs::read_dir(&lock.out)?.next().is_none();
-            if !meta.is_dir() || !(empty || lock.out.join(made).is_file()) {
-                let why = format!(
-                    "{} exists and is not an output pnpkit wrote (it has no {made}); pnpkit replaces its output \
-                     folder whole, so it writes only into a new or empty folder or one it wrote before",
-                    out.display()
-                );
-                return Err(io::Error::new(ErrorKind::AlreadyExists, why));
-            }
-        }
-        Ok(lock)
+    /// The lock of `target` (named `out` by the user), its parent folder made.
+    fn new(out: &Path, target: &Path, held: super::lock::Held, command: Option<&'static str>) -> io::Result<Self> {
+        let name = target.file_name().ok_or_else(|| io::Error::other(format!("{} names no folder", out.display())))?;
+        let parent = target.parent().unwrap_or(Path::new("/"));
+        std::fs::create_dir_all(parent)?;
+        let out_path = parent.canonicalize()?.join(name);
+        Ok(OutputLock { out: out_path, shown: out.to_path_buf(), command, _held: held })
     }
-}
-
-/// The output folder's parent (created, symbolic links resolved) and its name. A folder that is a
-/// symbolic link is resolved too, so the link itself is never swapped away.
-fn resolve(out: &Path) -> io::Result<(PathBuf, String)> {
-    let out = if out.is_symlink() { out.canonicalize()? } else { out.to_path_buf() };
-    let out = match out.file_name() {
-        Some(_) => out,
-        // `.`, `..` or `/`: name the folder itself.
-        None => out.canonicalize()?,
-    };
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .ok_or_else(|| io::Error::other(format!("{} names no folder to write into", out.display())))?;
-    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent)?;
-    Ok((parent.canonicalize()?, name))
-}
-
-/// Who holds the lock file `path` of the folder `out`, as a sentence: "another build is writing
-/// output/x, started by PID 4242 3 s ago".
-fn holder(path: &Path, out: &Path) -> String {
-    // The holder writes its PID right after taking the lock; give it a moment to do so.
-    for _ in 0..20 {
-        let mut text = String::new();
-        let _ = File::open(path).and_then(|mut f| f.read_to_string(&mut text));
-        let mut lines = text.lines();
-        let mut number = || lines.next().map(|l| l.trim().parse::<u64>());
-        if let (Some(Ok(pid)), Some(Ok(started))) = (number(), number()) {
-            let who = lines.next().map(str::trim).filter(|w| !w.is_empty()).unwrap_or("build");
-            let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-            let ago = now.saturating_sub(started);
-            return format!("another {who} is writing {}, started by PID {pid} {ago} s ago", out.display());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    format!("another pnpkit command is writing {}, whose PID is not recorded in {}", out.display(), path.display())
 }
 
 /// Files written for one build, kept in a folder beside the output until [`Staging::commit`].
@@ -165,7 +118,13 @@ impl Staging {
     }
 
     /// Writes `name` (a path relative to the output folder, `/`-separated) into the staging folder.
+    /// A name that would leave the folder (`..`, an absolute path) is refused: nothing a pack
+    /// holds can make a file appear outside the output.
     pub fn write(&mut self, name: &str, bytes: &[u8]) -> io::Result<()> {
+        if !super::names::is_inside(name) || name == ownership::MARKER {
+            let why = format!("refused to write `{}`: not a file name inside the output folder", name.escape_debug());
+            return Err(io::Error::new(ErrorKind::InvalidInput, why));
+        }
         let path = self.stage.join(name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)?;
@@ -175,7 +134,7 @@ impl Staging {
         if std::fs::symlink_metadata(&path).is_ok() {
             std::fs::remove_file(&path)?;
         }
-        std::fs::write(path, bytes)?;
+        write_new(&path, bytes)?;
         self.files.push(name.to_string());
         Ok(())
     }
@@ -197,6 +156,10 @@ impl Staging {
     pub fn commit(self) -> io::Result<Vec<PathBuf>> {
         let out = &self.lock.out;
         let unchanged = |e: io::Error| io::Error::new(e.kind(), format!("{e}; the previous output is unchanged"));
+        if let Some(command) = self.lock.command {
+            let marker = ownership::marker(command, &self.files);
+            write_new(&self.stage.join(ownership::MARKER), marker.as_bytes()).map_err(unchanged)?;
+        }
         if let Some(mode) = &self.mode {
             std::fs::set_permissions(&self.stage, mode.clone()).map_err(unchanged)?;
         }
@@ -225,6 +188,13 @@ impl Drop for Staging {
             let _ = std::fs::remove_file(&self.marker);
         }
     }
+}
+
+/// Writes a new file at `path`, never through a link or an existing file someone put there.
+fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
 }
 
 /// A resolved output folder's parent and name.
@@ -400,7 +370,7 @@ mod tests {
     }
 
     fn stage(out: &Path) -> Staging {
-        Staging::new(OutputLock::acquire(out, false, "manifest.json").unwrap()).unwrap()
+        Staging::new(OutputLock::acquire(out, false, "build", &[]).unwrap()).unwrap()
     }
 
     #[test]
@@ -410,7 +380,12 @@ mod tests {
         std::fs::create_dir_all(&out).unwrap();
         std::fs::write(out.join("manifest.json"), "old").unwrap();
         std::fs::write(out.join("gone.txt"), "old").unwrap();
+        let files = ["manifest.json".to_string(), "gone.txt".to_string()];
+        std::fs::write(out.join(ownership::MARKER), ownership::marker("build", &files)).unwrap();
         let mut staging = stage(&out);
+        let escape = staging.write("../escaped.txt", b"x").unwrap_err();
+        assert_eq!(escape.kind(), ErrorKind::InvalidInput, "{escape}");
+        assert!(!dir.join("escaped.txt").exists());
         staging.write("manifest.json", b"new").unwrap();
         assert_eq!(std::fs::read_to_string(out.join("manifest.json")).unwrap(), "old");
         drop(staging);
@@ -425,7 +400,9 @@ mod tests {
         let mut left: Vec<_> =
             std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
         left.sort();
-        assert_eq!(left, [".pack.lock", "pack"], "nothing but the output and its lock file");
+        assert_eq!(left, ["pack"], "nothing but the output: no lock file, no staging folder");
+        let marker = std::fs::read_to_string(out.join(ownership::MARKER)).unwrap();
+        assert!(marker.ends_with("Files:\nmanifest.json\nsvg/a.svg\n"), "{marker}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -433,13 +410,13 @@ mod tests {
     fn a_second_writer_is_refused_with_the_holders_pid() {
         let dir = temp("lock");
         let out = dir.join("pack");
-        let first = OutputLock::acquire(&out, false, "manifest.json").unwrap();
-        let second = OutputLock::acquire(&out, false, "manifest.json").unwrap_err();
+        let first = OutputLock::acquire(&out, false, "build", &[]).unwrap();
+        let second = OutputLock::acquire(&out, false, "build", &[]).unwrap_err();
         assert_eq!(second.kind(), ErrorKind::WouldBlock);
         let message = second.to_string();
         assert!(message.contains(&format!("started by PID {}", std::process::id())), "{message}");
         drop(first);
-        assert!(OutputLock::acquire(&out, false, "manifest.json").is_ok());
+        assert!(OutputLock::acquire(&out, false, "build", &[]).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -449,7 +426,7 @@ mod tests {
         let out = dir.join("notes");
         std::fs::create_dir_all(&out).unwrap();
         std::fs::write(out.join("mine.txt"), "keep").unwrap();
-        let error = OutputLock::acquire(&out, false, "manifest.json").unwrap_err();
+        let error = OutputLock::acquire(&out, false, "build", &[]).unwrap_err();
         assert!(error.to_string().contains("is not an output pnpkit wrote"), "{error}");
         assert_eq!(std::fs::read_to_string(out.join("mine.txt")).unwrap(), "keep");
         std::fs::remove_dir_all(&dir).unwrap();

@@ -16,6 +16,15 @@ pub(crate) enum Refused {
     Dangling(PathBuf),
     /// Nothing at that path.
     Missing,
+    /// A folder, pipe, device or socket: reading it would fail, block forever or never end.
+    NotAFile(&'static str),
+    /// Larger than files of its kind may be.
+    TooLarge {
+        /// The file's size.
+        bytes: u64,
+        /// Its kind's limit.
+        limit: u64,
+    },
     /// Something else stops the read (permissions, …).
     Io(String),
 }
@@ -30,6 +39,10 @@ impl Refused {
             }
             Refused::Dangling(target) => format!("`{rel}` is a symlink to {}, which does not exist", target.display()),
             Refused::Missing => format!("`{rel}` does not exist"),
+            Refused::NotAFile(what) => format!("`{rel}` is {what}, not a file"),
+            Refused::TooLarge { bytes, limit } => {
+                format!("`{rel}` holds {} MB; files of its kind may hold at most {} MB", mb(*bytes), mb(*limit))
+            }
             Refused::Io(e) => format!("`{rel}` cannot be read: {e}"),
         }
     }
@@ -41,6 +54,8 @@ impl Refused {
             Refused::NotInside | Refused::LeavesPack(_) => Code::OUTSIDE_PACK,
             Refused::Dangling(_) => Code::DANGLING_SYMLINK,
             Refused::Missing => Code::MISSING_FILE,
+            Refused::NotAFile(_) => Code::NOT_A_FILE,
+            Refused::TooLarge { .. } => Code::FILE_TOO_LARGE,
             Refused::Io(_) => Code::READ_FAILED,
         }
     }
@@ -52,9 +67,82 @@ impl Refused {
             Refused::LeavesPack(_) => "copy the file into the pack folder instead of linking to it",
             Refused::Dangling(_) => "point the symlink at a file inside the pack, or replace it with the file",
             Refused::Missing => "create the file, or fix the path (paths are relative to the pack folder)",
+            Refused::NotAFile(_) => "put a plain file at this path",
+            Refused::TooLarge { .. } => {
+                "split the file, or check that it is the file you meant (docs/reliability.md lists the limits)"
+            }
             Refused::Io(_) => "check the file's permissions",
         }
     }
+}
+
+/// The most bytes a file of each kind may hold; reading stops there whatever the file claims.
+pub(crate) mod limit {
+    /// A CSV, TOML or Markdown file of the pack: a 2,000-card database or a 3,000-clause rulebook
+    /// takes a few MB.
+    pub(crate) const DATA: u64 = 32 << 20;
+    /// A face template.
+    pub(crate) const TEMPLATE: u64 = 1 << 20;
+    /// A deck list.
+    pub(crate) const DECK_LIST: u64 = 1 << 20;
+    /// A plain-text rulebook for `rules import`.
+    pub(crate) const RULEBOOK: u64 = 32 << 20;
+}
+
+/// Bytes in MB, one decimal.
+fn mb(bytes: u64) -> String {
+    format!("{:.1}", bytes as f64 / f64::from(1 << 20))
+}
+
+/// Reads the file at `path` whole, only if it is a regular file of at most `limit` bytes. It is
+/// opened without blocking and checked on the open file, so a pipe or device put in its place
+/// cannot hang the read, and never more than `limit` bytes are read even if it grows meanwhile.
+pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, Refused> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    let file = options.open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => Refused::Missing,
+        std::io::ErrorKind::IsADirectory => Refused::NotAFile("a folder"),
+        _ => Refused::Io(e.to_string()),
+    })?;
+    let meta = file.metadata().map_err(|e| Refused::Io(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(Refused::NotAFile(kind_of(&meta)));
+    }
+    if meta.len() > limit {
+        return Err(Refused::TooLarge { bytes: meta.len(), limit });
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| Refused::Io(e.to_string()))?;
+    if bytes.len() as u64 > limit {
+        return Err(Refused::TooLarge { bytes: bytes.len() as u64, limit });
+    }
+    Ok(bytes)
+}
+
+/// What a non-regular file is, for the message.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    if meta.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
 }
 
 /// Whether `rel` is written as a path inside a folder: relative, only plain names.
@@ -129,6 +217,31 @@ mod tests {
         assert_eq!(resolve(&pack, "../secret.txt"), Err(Refused::NotInside));
         assert_eq!(resolve(&pack, "/etc/hostname"), Err(Refused::NotInside));
         assert_eq!(resolve(&pack, "rules/../a.csv"), Err(Refused::NotInside));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_within_their_limit_are_read() {
+        let dir = std::env::temp_dir().join(format!("pnpkit-bounded-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.csv"), "id\n1\n").unwrap();
+        assert_eq!(read_bounded(&dir.join("a.csv"), 5).unwrap(), b"id\n1\n");
+        assert_eq!(read_bounded(&dir.join("a.csv"), 4), Err(Refused::TooLarge { bytes: 5, limit: 4 }));
+        assert_eq!(read_bounded(&dir, 100), Err(Refused::NotAFile("a folder")));
+        // A named pipe with no writer: an ordinary open would wait for one forever.
+        let fifo = dir.join("pipe.csv");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+            0,
+        )
+        .unwrap();
+        assert_eq!(read_bounded(&fifo, 100), Err(Refused::NotAFile("a named pipe")));
+        assert_eq!(read_bounded(Path::new("/dev/zero"), 100), Err(Refused::NotAFile("a device")));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -280,6 +280,9 @@ fn split_records(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<V
                 field_len = 0;
                 field_start = pos;
                 if record_end {
+                    // The reader ends a record at `\r` and skips the `\n` after it with the next
+                    // field: that field (the next row) starts past the line break.
+                    field_start += bytes[pos..].iter().take_while(|b| matches!(b, b'\n' | b'\r')).count();
                     records.push(std::mem::take(&mut record));
                 }
             }
@@ -344,6 +347,11 @@ mod tests {
         assert_eq!(&text[b.span.range.clone()], "クラブガンナー");
         assert_eq!(rows[1].cell("a").value, "x, y");
         assert_eq!(&text[rows[1].cell("b").span.range.clone()], "z");
+        // With CRLF line ends, a row starts at its own line, not at the line break before it.
+        let crlf = "a,b\r\nx,y\r\nz,w\r\n";
+        let mut diags = Vec::new();
+        let records = split_records(0, crlf, &mut diags);
+        assert_eq!(records[2][0].1.range.start, crlf.find('z').unwrap(), "{records:?}");
     }
 
     #[test]

@@ -30,7 +30,8 @@ pub struct DeckList {
 /// A UTF-8 BOM is dropped; a list that is not UTF-8 or holds a control character is one error at
 /// its first bad character (and no entries, so nothing else is judged from a garbled list).
 pub fn read(path: &std::path::Path, sources: &mut Sources) -> Result<(DeckList, Vec<Diagnostic>), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = super::confine::read_bounded(path, super::confine::limit::DECK_LIST)
+        .map_err(|why| format!("cannot read {}: {}", path.display(), why.describe(&path.display().to_string())))?;
     let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
     let (text, problem) = crate::load::decode(&name, bytes);
     let file = sources.add(path, text.clone());

@@ -160,20 +160,23 @@ impl Loader<'_> {
                 return None;
             }
         };
-        match std::fs::read(&real) {
+        match confine::read_bounded(&real, confine::limit::DATA) {
             Ok(bytes) => {
                 let (text, problem) = decode(rel, bytes);
+                let problem = problem.or_else(|| long_line(rel, &text));
                 let file = self.sources.add(&path, text);
                 if let Some((code, message, at, hint)) = problem {
                     self.diags.push(Diagnostic::error(code, message).at(&Span::new(file, at)).with_hint(hint));
-                    if code == Code::READ_FAILED {
+                    // Nothing else is judged from a garbled or oversized file.
+                    if code == Code::READ_FAILED || code == Code::FILE_TOO_LARGE {
                         return None;
                     }
                 }
                 Some(file)
             }
-            Err(e) => {
-                self.diags.push(Diagnostic::error(Code::READ_FAILED, format!("cannot read {}: {e}", path.display())));
+            Err(why) => {
+                let span = self.missing(&path);
+                self.diags.push(Diagnostic::error(why.code(), why.describe(rel)).at(&span).with_hint(why.hint()));
                 None
             }
         }
@@ -308,6 +311,29 @@ pub(crate) type DecodeProblem = (Code, String, std::ops::Range<usize>, &'static 
 /// first problem in it: bytes that are not UTF-8 (E0100; the text is then decoded lossily), or a
 /// control character other than tab, CR and LF (E0122), which no pack value may hold and which
 /// would make the drawn SVG invalid.
+/// The most bytes one line of a pack's data file may hold: a card's text or a clause is a few
+/// hundred; a line this long is a mistake (a missing line break, a pasted file) that would only
+/// make every product that prints it slow.
+const MAX_LINE: usize = 64 << 10;
+
+/// The first line of `text` longer than [`MAX_LINE`], as an error at its start.
+fn long_line(rel: &str, text: &str) -> Option<DecodeProblem> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if line.len() > MAX_LINE {
+            let kb = line.len() >> 10;
+            return Some((
+                Code::FILE_TOO_LARGE,
+                format!("a line of {rel} holds {kb} kB; a line of a pack file may hold at most {} kB", MAX_LINE >> 10),
+                at..at + line.chars().next().map_or(0, char::len_utf8),
+                "break the line, or check that the file is what you meant (a card's text or a clause is a few hundred bytes)",
+            ));
+        }
+        at += line.len();
+    }
+    None
+}
+
 pub(crate) fn decode(rel: &str, mut bytes: Vec<u8>) -> (String, Option<DecodeProblem>) {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);

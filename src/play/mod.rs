@@ -110,23 +110,22 @@ pub fn face_name(pack: &Pack, msg: &crate::messages::Messages, id: &str) -> Stri
         .unwrap_or_else(|| id.to_string())
 }
 
-/// A safe file name: ASCII letters, digits, `-`, `_` and `.` kept, anything else as `_` and the
-/// name's hash added.
+/// A safe file name in ASCII (a Tabletop Simulator URL): ASCII letters, digits, `-`, `_` and `.`
+/// kept, anything else as `_` and the name's hash added; a name that is not safe as it is
+/// (`..`, a leading dot, a reserved name) also gets the hash.
 pub fn file_stem(s: &str) -> String {
     let kept: String =
         s.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect();
-    if kept == s {
+    if kept == s && crate::emit::is_safe_file_name(s) {
         kept
     } else {
         // Two names that differ only in the characters replaced keep apart.
+        let kept = if kept.starts_with('.') { format!("_{}", &kept[1..]) } else { kept };
         format!("{kept}-{:06x}", fnv1a(s) & 0xff_ffff)
     }
 }
 
-/// 32-bit FNV-1a: stable across builds and machines, for GUIDs and names.
-pub fn fnv1a(s: &str) -> u32 {
-    s.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
-}
+pub use crate::emit::fnv1a;
 
 /// The SHA-256 of what a picture was drawn from.
 type Hash = [u8; 32];

@@ -18,6 +18,9 @@ use crate::diag::{Code, Diagnostic};
 pub(crate) const MAX_RANGE_STEPS: u64 = 100_000;
 /// The most bytes one face may render to.
 pub(crate) const MAX_OUTPUT_BYTES: usize = 4 << 20;
+/// The most elements one face may draw. The SVG parser stops at a million nodes per page, and a
+/// sheet holds up to a hundred faces; the richest face of the seed packs draws under 300.
+pub(crate) const MAX_ELEMENTS: usize = 10_000;
 
 thread_local! {
     /// Steps handed out so far in the render running on this thread.
@@ -93,7 +96,7 @@ fn bounded_range(kwargs: Kwargs, _: &State) -> TeraResult<Vec<i128>> {
 pub(crate) fn render(tera: &Tera, name: &str, context: &Context) -> TeraResult<String> {
     STEPS.set(0);
     EXCEEDED.set(false);
-    let mut out = Capped { bytes: Vec::new() };
+    let mut out = Capped { bytes: Vec::new(), tags: 0 };
     let result = tera.render_to(name, context, &mut out);
     result.map(|()| String::from_utf8_lossy(&out.bytes).into_owned())
 }
@@ -105,17 +108,20 @@ pub(crate) fn classify(mut d: Diagnostic, template: &str, face: &str) -> Diagnos
         d.code = Code::TEMPLATE_BUDGET;
         d.message = format!("{} (template `{template}`, face {face})", d.message);
         d.hints = vec![format!(
-            "a face may loop at most {MAX_RANGE_STEPS} steps and draw at most {} MB; bound the template's loops and the strings it builds",
+            "a face may loop at most {MAX_RANGE_STEPS} steps and draw at most {} MB and {MAX_ELEMENTS} elements; bound the template's loops and the strings it builds",
             MAX_OUTPUT_BYTES >> 20
         )];
     }
     d
 }
 
-/// A writer that fails once the output passes [`MAX_OUTPUT_BYTES`], so a runaway template stops
-/// instead of filling memory.
+/// A writer that fails once the output passes [`MAX_OUTPUT_BYTES`] or [`MAX_ELEMENTS`], so a
+/// runaway template stops instead of filling memory, and `check` (which renders every template)
+/// refuses a face the page parser would refuse later.
 struct Capped {
     bytes: Vec<u8>,
+    /// The `<` written so far: an element's start and end tags, or one self-closing tag.
+    tags: usize,
 }
 
 impl Write for Capped {
@@ -123,6 +129,11 @@ impl Write for Capped {
         if self.bytes.len() + buf.len() > MAX_OUTPUT_BYTES {
             EXCEEDED.set(true);
             return Err(io::Error::other(format!("the face's drawing passes {} MB", MAX_OUTPUT_BYTES >> 20)));
+        }
+        self.tags += buf.iter().filter(|&&b| b == b'<').count();
+        if self.tags > 2 * MAX_ELEMENTS {
+            EXCEEDED.set(true);
+            return Err(io::Error::other(format!("the face draws more than {MAX_ELEMENTS} elements")));
         }
         self.bytes.extend_from_slice(buf);
         Ok(buf.len())

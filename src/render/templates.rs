@@ -288,6 +288,18 @@ impl Templates {
             } else {
                 d.message = format!("{} (in {})", d.message, r.filename());
             }
+        } else if let Some(missing) = message.split("Unknown template `").nth(1).and_then(|m| m.split('`').next()) {
+            // Tera reports an include of a missing template as text: find the include.
+            let found = self.files.iter().find_map(|(_, file)| {
+                find_directive(&sources.get(*file).text, "include", missing).map(|range| Span::new(*file, range))
+            });
+            if let Some(span) = found {
+                d.message = format!("template error: it includes `{missing}`, which does not exist");
+                d.hints = vec![format!(
+                    "`{missing}` is neither a template of the pack nor a built-in one (docs/templates.md lists them)"
+                )];
+                d = d.at(&span);
+            }
         }
         d
     }
@@ -400,7 +412,7 @@ fn find_directive(text: &str, keyword: &str, name: &str) -> Option<std::ops::Ran
 /// and the first bytes that are not UTF-8 or a control character XML forbids, if any.
 fn read_inside(root: &std::path::Path, rel: &str) -> Result<(String, Option<DecodeProblem>), Refused> {
     let real = crate::load::confine::resolve(root, rel)?;
-    let bytes = std::fs::read(real).map_err(|e| Refused::Io(e.to_string()))?;
+    let bytes = crate::load::confine::read_bounded(&real, crate::load::confine::limit::TEMPLATE)?;
     Ok(crate::load::decode(rel, bytes))
 }
 

@@ -32,25 +32,43 @@ pub(crate) const MEMORY: u64 = 2 << 30;
 /// a few hundred MB, so it is caught within one doubling of the ceiling.
 const POLL: Duration = Duration::from_millis(10);
 
-/// The limits a watchdog holds renders to.
+/// How long one command may run, whatever it draws: the largest build measured (1,504 cards,
+/// every product) takes 21 s, so this leaves room for a slow machine while a run that would never
+/// end stops within minutes.
+pub(crate) const PROCESS_DEADLINE: Duration = Duration::from_secs(600);
+/// The most resident memory one command may use, whatever it draws; half the machine's memory
+/// when that is less, so the machine stays usable.
+pub(crate) const PROCESS_MEMORY: u64 = 8 << 30;
+
+/// The limits a watchdog holds renders, and the whole process, to.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     /// Per face.
     pub(crate) deadline: Duration,
     /// Resident memory over the start, bytes; `None` where it cannot be read.
     pub(crate) memory: Option<u64>,
+    /// For the whole command; `None` for one that runs until stopped (`watch`).
+    pub(crate) process_deadline: Option<Duration>,
+    /// Resident memory of the whole process, bytes; `None` where it cannot be read.
+    pub(crate) process_memory: Option<u64>,
 }
 
 impl Limits {
     /// [`DEADLINE`] and [`MEMORY`] (bounded by a quarter of the machine's memory); the tests
     /// lower them with `PNPKIT_RENDER_DEADLINE_MS` and `PNPKIT_RENDER_MEMORY_MB` so that a hang
     /// is found quickly.
+    ///
+    /// The whole process is held to [`PROCESS_DEADLINE`] and [`PROCESS_MEMORY`]
+    /// (`PNPKIT_MAX_SECONDS`, `PNPKIT_MAX_MEMORY_MB`).
     pub(crate) fn from_env() -> Limits {
         let env = |name: &str| std::env::var(name).ok().and_then(|v| v.trim().parse::<u64>().ok());
         let deadline = env("PNPKIT_RENDER_DEADLINE_MS").map_or(DEADLINE, Duration::from_millis);
         let machine = memory_total().map_or(MEMORY, |total| MEMORY.min(total / 4));
         let memory = resident().map(|_| env("PNPKIT_RENDER_MEMORY_MB").map_or(machine, |mb| mb << 20));
-        Limits { deadline, memory }
+        let process_deadline = Some(env("PNPKIT_MAX_SECONDS").map_or(PROCESS_DEADLINE, Duration::from_secs));
+        let whole = memory_total().map_or(PROCESS_MEMORY, |total| PROCESS_MEMORY.min(total / 2));
+        let process_memory = resident().map(|_| env("PNPKIT_MAX_MEMORY_MB").map_or(whole, |mb| mb << 20));
+        Limits { deadline, memory, process_deadline, process_memory }
     }
 }
 
@@ -63,13 +81,17 @@ pub(crate) struct TemplateFile {
     pub(crate) text: String,
 }
 
-/// Which limit a render passed.
+/// Which limit a render, or the whole command, passed.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Why {
     /// It ran longer than this.
     Deadline(Duration),
     /// The process grew by more than `limit` bytes (to `grown`) while it ran.
     Memory { grown: u64, limit: u64 },
+    /// The whole command ran longer than this.
+    ProcessDeadline(Duration),
+    /// The whole process took `resident` bytes, more than `limit`.
+    ProcessMemory { resident: u64, limit: u64 },
 }
 
 /// A face render that passed a limit.
@@ -95,6 +117,14 @@ impl Trip {
             Why::Memory { grown, limit } => {
                 format!("grew the process by {} MB, more than the {} MB one face may use", mb(grown), mb(limit))
             }
+            Why::ProcessDeadline(d) => return ceiling(format!("ran for more than {} s", d.as_secs())),
+            Why::ProcessMemory { resident, limit } => {
+                return ceiling(format!(
+                    "took {} MB of memory, more than its ceiling of {} MB",
+                    mb(resident),
+                    mb(limit)
+                ))
+            }
         };
         let mut d = Diagnostic::error(
             Code::TEMPLATE_BUDGET,
@@ -112,6 +142,14 @@ impl Trip {
     }
 }
 
+/// The whole command passed a ceiling (`what`): E0138, with what the user can do.
+fn ceiling(what: String) -> Diagnostic {
+    Diagnostic::error(Code::PROCESS_CEILING, format!("the command {what}; it was stopped")).with_hint(
+        "a pack this large or slow is beyond what pnpkit expects (docs/reliability.md); raise the ceiling with \
+         PNPKIT_MAX_SECONDS or PNPKIT_MAX_MEMORY_MB if the pack is right",
+    )
+}
+
 /// What a command does when a render passes a limit: report it and end the process.
 pub(crate) type Handler = Box<dyn Fn(Trip) + Send + Sync>;
 
@@ -120,6 +158,8 @@ struct Watchdog {
     handler: Handler,
     /// Resident memory when the watchdog started, bytes.
     baseline: u64,
+    /// When the watchdog started: the command's start, near enough.
+    started: Instant,
 }
 
 /// A face render in progress on one thread.
@@ -137,7 +177,7 @@ static ACTIVE: Mutex<Option<HashMap<ThreadId, Active>>> = Mutex::new(None);
 /// process; a second call changes nothing).
 pub(crate) fn install(limits: Limits, handler: Handler) {
     let baseline = resident().unwrap_or(0);
-    if WATCHDOG.set(Watchdog { limits, handler, baseline }).is_ok() {
+    if WATCHDOG.set(Watchdog { limits, handler, baseline, started: Instant::now() }).is_ok() {
         // Detached: it sleeps between looks and ends with the process.
         let _ = std::thread::Builder::new().name("render-watchdog".into()).spawn(run);
     }
@@ -178,9 +218,18 @@ fn run() {
     }
 }
 
-/// The first render past a limit, if any: past the deadline, or the longest-running one when the
-/// process has grown past the ceiling.
+/// The first limit passed, if any: the whole command's, else a render's (past the deadline, or
+/// the longest-running one when the process has grown past the ceiling).
 fn look(dog: &Watchdog) -> Option<Trip> {
+    let whole = |why| Some(Trip { template: String::new(), face: String::new(), file: None, why });
+    if let Some(deadline) = dog.limits.process_deadline.filter(|d| dog.started.elapsed() > *d) {
+        return whole(Why::ProcessDeadline(deadline));
+    }
+    if let (Some(limit), Some(resident)) = (dog.limits.process_memory, resident()) {
+        if resident > limit {
+            return whole(Why::ProcessMemory { resident, limit });
+        }
+    }
     let mut map = ACTIVE.lock().ok()?;
     let map = map.as_mut()?;
     let oldest = map.values().min_by_key(|a| a.since)?;

@@ -27,6 +27,9 @@ struct Case {
     pack: Option<String>,
     #[serde(default)]
     edit: Vec<Edit>,
+    /// Environment variables the command runs with (the process-wide ceiling's, for one).
+    #[serde(default)]
+    env: std::collections::BTreeMap<String, String>,
 }
 
 fn default_base() -> String {
@@ -57,6 +60,16 @@ struct Edit {
     write: Option<String>,
     /// Or: make the file a symlink to this target (replacing it; creating folders).
     symlink: Option<String>,
+    /// Or: make it a named pipe (replacing it), which nothing ever writes to.
+    #[serde(default)]
+    fifo: bool,
+    /// Or: make it an empty folder (replacing it).
+    #[serde(default)]
+    folder: bool,
+    /// Or: text appended this many times (a huge line without a huge fixture).
+    append_run: Option<(String, usize)>,
+    /// Or: make it this many bytes long (zeros past its end, sparse where the file system allows).
+    size: Option<u64>,
 }
 
 /// Builds the case's pack in a temporary folder; returns that folder (the pack is `pack/` in it).
@@ -74,6 +87,21 @@ fn materialize(name: &str, case: &Case) -> std::path::PathBuf {
             let _ = std::fs::remove_file(&path);
             #[cfg(unix)]
             std::os::unix::fs::symlink(target, &path).expect("make symlink");
+            continue;
+        }
+        if edit.fifo || edit.folder {
+            let _ = std::fs::remove_file(&path);
+            if edit.folder {
+                std::fs::create_dir_all(&path).expect("make folder");
+            } else {
+                let made = std::process::Command::new("mkfifo").arg(&path).status().expect("run mkfifo");
+                assert!(made.success(), "{name}: mkfifo {}", edit.file);
+            }
+            continue;
+        }
+        if let Some(size) = edit.size {
+            let file = std::fs::OpenOptions::new().write(true).open(&path).expect("open file");
+            file.set_len(size).expect("set the file's length");
             continue;
         }
         if let Some(text) = &edit.write {
@@ -94,6 +122,9 @@ fn materialize(name: &str, case: &Case) -> std::path::PathBuf {
         }
         if let Some(append) = &edit.append {
             bytes.extend_from_slice(append.as_bytes());
+        }
+        if let Some((text, times)) = &edit.append_run {
+            bytes.extend_from_slice(text.repeat(*times).as_bytes());
         }
         if let Some(raw) = &edit.append_bytes {
             bytes.extend_from_slice(raw);
@@ -157,7 +188,9 @@ fn every_broken_pack_fails_with_its_expected_diagnostics() {
             args.extend(["--out", "out"]);
         }
         args.extend(case.args.iter().map(String::as_str));
-        let output = pnpkit(&dir, &args);
+        let output =
+            std::process::Command::new(super::support::bin()).args(&args).envs(&case.env).current_dir(&dir).output();
+        let output = output.expect("run pnpkit");
         let (_, stderr) = text(&output);
         let actual = errors_only(&stderr);
         let expect_path = root().join("tests/broken").join(&name).join("expect.txt");

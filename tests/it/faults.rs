@@ -147,7 +147,7 @@ fn of_two_concurrent_builds_one_writes_and_the_other_stops_at_once() {
     let out = dir.join("out");
     let start = |edition: usize, extra: &[&str]| spawn_build(PACKS[edition], &out, extra);
     concurrent_pairs(&out, &refs, start, "another build is writing");
-    waits_its_turn(&out, &dir.join(".out.lock"), &refs, start);
+    waits_its_turn(&out, &refs, start);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -460,7 +460,7 @@ fn of_two_concurrent_rules_imports_one_writes_and_the_other_stops_at_once() {
     let rules = pack.join("rules");
     let start = |edition: usize, extra: &[&str]| spawn_import(&books[edition], &pack, &[force(), extra].concat());
     concurrent_pairs(&rules, &refs, start, "another rules import is writing");
-    waits_its_turn(&rules, &pack.join(".rules.lock"), &refs, start);
+    waits_its_turn(&rules, &refs, start);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -489,18 +489,23 @@ fn concurrent_pairs(
     }
 }
 
-/// With `--wait` a second writer waits until the first (which holds `lock`) is done, and its
-/// files are the ones left, with nothing else beside them.
-fn waits_its_turn(
-    folder: &Path,
-    lock: &Path,
-    refs: &[BTreeMap<String, String>; 2],
-    start: impl Fn(usize, &[&str]) -> Child,
-) {
-    let a = start(0, &[]);
+/// With `--wait` a second writer waits until the first is done, and its files are the ones left,
+/// with nothing else beside them.
+fn waits_its_turn(folder: &Path, refs: &[BTreeMap<String, String>; 2], start: impl Fn(usize, &[&str]) -> Child) {
+    let mut a = start(0, &[]);
     let since = Instant::now();
-    while !std::fs::read_to_string(lock).is_ok_and(|t| t.lines().next() == Some(&a.id().to_string())) {
-        assert!(since.elapsed() < Duration::from_secs(10), "the first writer never took the lock");
+    // The first writer's staging marker (`.<name>.staging-<pid>-<n>.pnpkit`, beside the folder)
+    // is made under its lock: once it is there, the lock is held.
+    let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+    let staging = format!(".{name}.staging-{}-", a.id());
+    let staging_started = || {
+        std::fs::read_dir(folder.parent().unwrap())
+            .unwrap()
+            .any(|e| e.unwrap().file_name().to_string_lossy().starts_with(&staging))
+    };
+    // (A writer quicker than this loop may be done before it looks: then the second simply follows.)
+    while !staging_started() && a.try_wait().unwrap().is_none() {
+        assert!(since.elapsed() < Duration::from_secs(30), "the first writer never took the lock");
         std::thread::sleep(Duration::from_millis(2));
     }
     let b = start(1, &["--wait"]);

@@ -65,3 +65,6 @@ mod tts;
 // Issue 20: the rules reference in both languages: Japanese clause text in our own words, the
 // page's text the source's, no word doubled at a link.
 mod reference;
+
+// Issue 30: never touch what is not ours (output ownership, safe file names, nested outputs).
+mod ownership;

@@ -216,7 +216,7 @@ fn zip(entries: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
 
 /// An image file name for a face id (`counters/soldiers-front` → `counters_soldiers-front.png`).
 fn image_name(face: &str) -> String {
-    format!("{}.png", face.replace('/', "_"))
+    format!("{}.png", crate::emit::file_name(&face.replace('/', "_")))
 }
 
 impl<'a> Module<'a> {
