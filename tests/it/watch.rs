@@ -2,9 +2,10 @@
 //! the next build draws that card's face again and nothing else, rewrites only the PDFs whose
 //! pages changed, and the output shows the new name; a broken file stops the build with a located
 //! error and keeps the last good output; `--serve` shows the same in a browser page that reloads
-//! itself (tests/browser/watch.mjs in headless Chromium).
+//! itself (tests/browser/watch.mjs in headless Chromium), and answers only requests for its own
+//! address.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, Command};
 use std::sync::mpsc::{channel, Receiver};
@@ -187,4 +188,34 @@ fn the_served_preview_reloads_with_the_new_name_and_shows_errors_over_the_last_g
         "save to page reloaded with the new name: {} ms; broken: {} ms; fixed: {} ms",
         results[1]["ms"], results[2]["ms"], results[3]["ms"]
     );
+}
+
+#[test]
+fn the_preview_server_answers_only_requests_for_its_own_address() {
+    let dir = temp_dir("watch-host");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/league-erratum"), &pack);
+    let mut watch = Watching::start(&pack, &dir.join("out"), &["--serve", "--port", "0"]);
+    let serving = watch.until(|l| l.starts_with("serving the preview on "));
+    let url = serving.last().unwrap().trim_start_matches("serving the preview on ").to_string();
+    let addr = url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let port = addr.rsplit(':').next().unwrap().to_string();
+    let ask = |request: &str| {
+        let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        // The server may refuse before reading all of a request too large.
+        let _ = stream.write_all(request.as_bytes());
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer
+    };
+    // What a page of another site whose name was made to point here (DNS rebinding) would ask.
+    let rebound = ask(&format!("GET / HTTP/1.1\r\nHost: attacker.example:{port}\r\n\r\n"));
+    assert!(rebound.starts_with("HTTP/1.1 403 Forbidden"), "{rebound}");
+    for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}")] {
+        let answer = ask(&format!("GET / HTTP/1.1\r\nHost: {host}\r\n\r\n"));
+        assert!(answer.starts_with("HTTP/1.1 200 OK") && answer.contains("<!DOCTYPE html>"), "{host}: {answer}");
+    }
+    let long = ask(&format!("GET /{} HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n", "a".repeat(100_000)));
+    assert!(long.starts_with("HTTP/1.1 414"), "{long}");
 }
