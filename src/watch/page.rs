@@ -98,6 +98,8 @@ const SCRIPT: &str = "
   for (;;) {
     try {
       const answer = await fetch('/_pnpkit/wait?after=' + BUILD, { cache: 'no-store' });
+      // A busy server (503) or a refusal: wait a second, as after a network error.
+      if (!answer.ok) throw new Error(answer.status);
       if (Number(await answer.text()) > BUILD) { location.reload(); return; }
     } catch (e) {
       await new Promise((done) => setTimeout(done, 1000));
