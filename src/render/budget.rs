@@ -27,6 +27,8 @@ thread_local! {
     static STEPS: Cell<u64> = const { Cell::new(0) };
     /// Whether the render on this thread went over a limit.
     static EXCEEDED: Cell<bool> = const { Cell::new(false) };
+    /// What the output writer refused, when it did: Tera reports only "Io error … Other".
+    static REFUSED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Replaces Tera's `range()` on `tera` with one bounded by the render budget.
@@ -96,6 +98,7 @@ fn bounded_range(kwargs: Kwargs, _: &State) -> TeraResult<Vec<i128>> {
 pub(crate) fn render(tera: &Tera, name: &str, context: &Context) -> TeraResult<String> {
     STEPS.set(0);
     EXCEEDED.set(false);
+    REFUSED.set(None);
     let mut out = Capped { bytes: Vec::new(), tags: 0 };
     let result = tera.render_to(name, context, &mut out);
     result.map(|()| String::from_utf8_lossy(&out.bytes).into_owned())
@@ -106,6 +109,9 @@ pub(crate) fn render(tera: &Tera, name: &str, context: &Context) -> TeraResult<S
 pub(crate) fn classify(mut d: Diagnostic, template: &str, face: &str) -> Diagnostic {
     if EXCEEDED.get() {
         d.code = Code::TEMPLATE_BUDGET;
+        if let Some(why) = REFUSED.take() {
+            d.message = format!("template error: {why}");
+        }
         d.message = format!("{} (template `{template}`, face {face})", d.message);
         d.hints = vec![format!(
             "a face may loop at most {MAX_RANGE_STEPS} steps and draw at most {} MB and {MAX_ELEMENTS} elements; bound the template's loops and the strings it builds",
@@ -124,16 +130,21 @@ struct Capped {
     tags: usize,
 }
 
+/// The writer's refusal `why`, kept for [`classify`].
+fn refuse(why: String) -> io::Error {
+    EXCEEDED.set(true);
+    REFUSED.set(Some(why.clone()));
+    io::Error::other(why)
+}
+
 impl Write for Capped {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         if self.bytes.len() + buf.len() > MAX_OUTPUT_BYTES {
-            EXCEEDED.set(true);
-            return Err(io::Error::other(format!("the face's drawing passes {} MB", MAX_OUTPUT_BYTES >> 20)));
+            return Err(refuse(format!("the face's drawing passes {} MB", MAX_OUTPUT_BYTES >> 20)));
         }
         self.tags += buf.iter().filter(|&&b| b == b'<').count();
         if self.tags > 2 * MAX_ELEMENTS {
-            EXCEEDED.set(true);
-            return Err(io::Error::other(format!("the face draws more than {MAX_ELEMENTS} elements")));
+            return Err(refuse(format!("the face draws more than {MAX_ELEMENTS} elements")));
         }
         self.bytes.extend_from_slice(buf);
         Ok(buf.len())

@@ -72,7 +72,7 @@ fn area_boxes(svg: &Path) -> Vec<(f64, f64, f64, f64)> {
 #[test]
 fn twilight_struggle_without_positions_builds_a_map_with_every_box_inside_and_apart() {
     let pack = ts_without_positions("ts-no-positions");
-    let out = pack.join("out");
+    let out = pack.with_extension("out");
     build_map(&pack, &out);
     let boxes = area_boxes(&out.join(TS_PAGE));
     let field = field(&out.join(TS_PAGE));
@@ -90,7 +90,7 @@ fn twilight_struggle_without_positions_builds_a_map_with_every_box_inside_and_ap
 #[test]
 fn layout_prints_the_positions_the_map_is_drawn_at() {
     let pack = ts_without_positions("ts-layout-csv");
-    let out = pack.join("out");
+    let out = pack.with_extension("out");
     build_map(&pack, &out);
     let boxes = area_boxes(&out.join(TS_PAGE));
     let file = pack.join("layout.csv");
@@ -143,7 +143,7 @@ fn texts(svg: &Path) -> Vec<(f64, f64, String)> {
 #[test]
 fn the_first_setups_influence_is_printed_in_its_sides_square() {
     let dir = temp_dir("area-influence-start");
-    let out = dir.join("out");
+    let out = dir.with_extension("out");
     build_map(&root().join("tests/packs/area-influence"), &out);
     let page = out.join("svg/map-a3-1-front.svg");
     let (boxes, words) = (area_boxes(&page), texts(&page));
@@ -227,7 +227,7 @@ fn a_paper_too_small_for_the_markers_is_a_warning_naming_the_paper_that_holds_th
     copy_dir(&root().join("data/twilight-struggle"), &dir);
     let toml = std::fs::read_to_string(dir.join("map.toml")).unwrap().replace("paper = \"A1\"", "paper = \"A3\"");
     std::fs::write(dir.join("map.toml"), toml).unwrap();
-    let out = dir.join("out");
+    let out = dir.with_extension("out");
     // A warning, not an error: the build succeeds.
     let stderr = build_map(&dir, &out);
     let warning = stderr.lines().find(|l| l.contains("warning[W0501]")).unwrap_or_else(|| panic!("W0501 in {stderr}"));

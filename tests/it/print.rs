@@ -53,7 +53,7 @@ fn previews_are_written_only_when_asked_for() {
         toml + "\n[print]\npreviews = true\n"
     };
     std::fs::write(dir.join("pack.toml"), toml).unwrap();
-    let out = dir.join("out");
+    let out = dir.with_extension("out");
     let output =
         pnpkit(&root(), &["build", &dir.to_string_lossy(), "--only", "cards", "--out", &out.to_string_lossy()]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
