@@ -57,6 +57,9 @@ struct Edit {
     write: Option<String>,
     /// Or: make the file a symlink to this target (replacing it; creating folders).
     symlink: Option<String>,
+    /// Or: make the file this many bytes long, padding it with zero bytes (creating it and its
+    /// folders): sparse, so a file of gigabytes takes no room.
+    grow_to: Option<u64>,
 }
 
 /// Builds the case's pack in a temporary folder; returns that folder (the pack is `pack/` in it).
@@ -81,6 +84,12 @@ fn materialize(name: &str, case: &Case) -> std::path::PathBuf {
             std::fs::write(&path, text).expect("write file");
             continue;
         }
+        if let Some(len) = edit.grow_to {
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("create folders");
+            let file = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&path).expect("open");
+            file.set_len(len).expect("grow file");
+            continue;
+        }
         let mut bytes = std::fs::read(&path).unwrap_or_default();
         if let Some(find) = &edit.find {
             let text = String::from_utf8(bytes).expect("utf-8 base file");
@@ -98,6 +107,7 @@ fn materialize(name: &str, case: &Case) -> std::path::PathBuf {
         if let Some(raw) = &edit.append_bytes {
             bytes.extend_from_slice(raw);
         }
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("create folders");
         std::fs::write(&path, bytes).expect("write edited file");
     }
     dir
