@@ -39,6 +39,7 @@ codes! {
     TOO_MANY_PIECES = "E0131", "the pack has more than 100,000 pieces (counters, chits and cards together)";
     TOO_MANY_TRACK_BOXES = "E0132", "a track has more than 1,000 boxes";
     TEMPLATE_BUDGET = "E0133", "a template does too much work for one face (a loop too long, output or a `replace` too large, a render past its deadline or memory ceiling)";
+    IMAGE_TOO_LARGE = "E0135", "an image a template draws has more than 64 megapixels, or its file (or an SVG image unpacked) more than 64 MB";
     UNKNOWN_UNIT = "E0201", "a reference names no unit type (of that side)";
     UNKNOWN_CARD = "E0202", "a reference names no card";
     UNKNOWN_LOCATION = "E0203", "a reference names no hex, place or box";
