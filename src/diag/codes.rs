@@ -42,6 +42,9 @@ codes! {
     FILE_TOO_LARGE = "E0134", "a pack file, or one line of it, is larger than pnpkit reads (docs/reliability.md lists the limits)";
     PROCESS_CEILING = "E0138", "a command passed pnpkit's ceiling of time or memory for one run (docs/reliability.md)";
     TEMPLATE_BUDGET = "E0133", "a template does too much work for one face (a loop too long, output or a `replace` too large, a render past its deadline or memory ceiling)";
+    IMAGE_TOO_LARGE = "E0135", "an image a template draws has more than 64 megapixels, or its file (or an SVG image unpacked) more than 64 MB";
+    FONT_TOO_LARGE = "E0136", "a font file the pack names is larger than 64 MB";
+    GIT_TOO_LARGE = "E0137", "the pack folder at a git revision holds more than 100,000 files and folders or 512 MB, a file larger than 64 MB, or folders nested deeper than 32";
     UNKNOWN_UNIT = "E0201", "a reference names no unit type (of that side)";
     UNKNOWN_CARD = "E0202", "a reference names no card";
     UNKNOWN_LOCATION = "E0203", "a reference names no hex, place or box";

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use resvg::usvg::fontdb;
 
+use crate::render::images::{self, Kind, TooLarge};
 use crate::text::Fonts;
 
 /// usvg settings with pnpkit's fonts, made once per build.
@@ -35,7 +36,8 @@ impl SvgParser {
     /// A parser for a pack's pages: an `<image>` may also name a file inside `pack` (relative to
     /// it; a symlink is followed only while it stays inside). Anything else (an absolute path,
     /// `../`, a link out of the pack) is not read: the image is left out. Templates report such
-    /// hrefs as errors before a page gets here.
+    /// hrefs as errors before a page gets here. Every image, file or data URL, is left out as
+    /// well when it is larger than pnpkit draws ([`images::MAX_PIXELS`], [`images::MAX_BYTES`]).
     pub fn for_pack(fonts: &Fonts, pack: &std::path::Path) -> SvgParser {
         SvgParser::with_images(fonts, Some(pack.to_path_buf()))
     }
@@ -47,14 +49,19 @@ impl SvgParser {
             // shapes with the face).
             db.load_font_source(fontdb::Source::Binary(Arc::new(bytes)));
         }
-        let files = resvg::usvg::ImageHrefResolver::default_string_resolver();
+        // Both resolvers measure an image before usvg keeps it (render::images): one over the
+        // budget is left out, never decoded, so no page can ask the decoders for gigabytes.
+        // Templates report such images (E0135) before a page gets here.
         let resolve_string: resvg::usvg::ImageHrefStringResolverFn<'static> =
             Box::new(move |href: &str, options: &resvg::usvg::Options| {
                 let real = crate::load::confine::resolve(pack.as_deref()?, href).ok()?;
-                files(real.to_str()?, options)
+                let bytes = Arc::new(images::read(&real).ok()?);
+                image_kind(images::examine_file(&real, &bytes), &bytes, options)
             });
         let image_href_resolver = resvg::usvg::ImageHrefResolver {
-            resolve_data: resvg::usvg::ImageHrefResolver::default_data_resolver(),
+            resolve_data: Box::new(|mime: &str, bytes: Arc<Vec<u8>>, options: &resvg::usvg::Options| {
+                image_kind(images::examine(mime, &bytes), &bytes, options)
+            }),
             resolve_string,
         };
         let options = resvg::usvg::Options {
@@ -71,6 +78,25 @@ impl SvgParser {
     /// Parses one SVG document.
     pub fn parse(&self, svg: &str) -> Result<resvg::usvg::Tree, SvgError> {
         resvg::usvg::Tree::from_str(svg, &self.options).map_err(|e| SvgError(e.to_string()))
+    }
+}
+
+/// What usvg keeps of an image examined by [`images`]: nothing when it is too large (or not an
+/// image usvg draws), else what usvg's own resolvers would keep.
+fn image_kind(
+    examined: Result<Kind<'_>, TooLarge>,
+    bytes: &Arc<Vec<u8>>,
+    options: &resvg::usvg::Options,
+) -> Option<resvg::usvg::ImageKind> {
+    use resvg::usvg::ImageKind;
+    match examined.ok()? {
+        Kind::Raster("image/png") => Some(ImageKind::PNG(bytes.clone())),
+        Kind::Raster("image/jpeg") => Some(ImageKind::JPEG(bytes.clone())),
+        Kind::Raster("image/gif") => Some(ImageKind::GIF(bytes.clone())),
+        Kind::Raster(_) => Some(ImageKind::WEBP(bytes.clone())),
+        // Already unpacked when it was compressed, within the budget.
+        Kind::Svg(text) => resvg::usvg::Tree::from_data_nested(&text, options).ok().map(ImageKind::SVG),
+        Kind::Other => None,
     }
 }
 
@@ -93,4 +119,83 @@ fn fallback() -> resvg::usvg::FallbackSelectionFn<'static> {
         }
         other
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::Engine;
+
+    /// A real PNG of `w` × `h` black pixels.
+    fn png(w: u32, h: u32) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut encoder = ::png::Encoder::new(&mut out, w, h);
+        encoder.set_color(::png::ColorType::Grayscale);
+        let mut writer = encoder.write_header().unwrap();
+        writer.write_image_data(&vec![0; (w * h) as usize]).unwrap();
+        writer.finish().unwrap();
+        out
+    }
+
+    /// The first 33 bytes of a PNG (signature and IHDR) with the header's size set to `w` × `h`.
+    fn png_header(w: u32, h: u32) -> Vec<u8> {
+        let mut out = png(1, 1)[..33].to_vec();
+        out[16..20].copy_from_slice(&w.to_be_bytes());
+        out[20..24].copy_from_slice(&h.to_be_bytes());
+        out
+    }
+
+    fn images_in(tree: &resvg::usvg::Tree) -> usize {
+        fn count(group: &resvg::usvg::Group) -> usize {
+            group
+                .children()
+                .iter()
+                .map(|node| match node {
+                    resvg::usvg::Node::Image(_) => 1,
+                    resvg::usvg::Node::Group(g) => count(g),
+                    _ => 0,
+                })
+                .sum()
+        }
+        count(tree.root())
+    }
+
+    fn page(href: &str) -> String {
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href="{href}"/></svg>"#
+        )
+    }
+
+    #[test]
+    fn the_resolver_leaves_out_an_image_over_the_budget_and_keeps_one_within_it() {
+        let fonts = Fonts::embedded();
+        let dir = std::env::temp_dir().join(format!("pnpkit-svgdoc-images-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let parser = SvgParser::for_pack(&fonts, &dir);
+        let data =
+            |bytes: &[u8]| format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes));
+        // Within the budget: drawn, from a file and from a data URL.
+        std::fs::write(dir.join("small.png"), png(4, 4)).unwrap();
+        assert_eq!(images_in(&parser.parse(&page("small.png")).unwrap()), 1);
+        assert_eq!(images_in(&parser.parse(&page(&data(&png(4, 4)))).unwrap()), 1);
+        // 60000 × 60000 pixels in 33 bytes: left out, so neither resvg nor krilla decodes it.
+        std::fs::write(dir.join("huge.png"), png_header(60000, 60000)).unwrap();
+        assert_eq!(images_in(&parser.parse(&page("huge.png")).unwrap()), 0);
+        assert_eq!(images_in(&parser.parse(&page(&data(&png_header(60000, 60000)))).unwrap()), 0);
+        // … also inside an SVG image.
+        let inner = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><image width="1" height="1" href="{}"/></svg>"#,
+            data(&png_header(60000, 60000))
+        );
+        std::fs::write(dir.join("holds.svg"), &inner).unwrap();
+        assert_eq!(images_in(&parser.parse(&page("holds.svg")).unwrap()), 0);
+        std::fs::write(dir.join("fine.svg"), inner.replace(&data(&png_header(60000, 60000)), &data(&png(4, 4))))
+            .unwrap();
+        assert_eq!(images_in(&parser.parse(&page("fine.svg")).unwrap()), 1);
+        // A file over 64 MB (sparse) is not read.
+        let file = std::fs::File::create(dir.join("long.png")).unwrap();
+        file.set_len(images::MAX_BYTES + 1).unwrap();
+        assert_eq!(images_in(&parser.parse(&page("long.png")).unwrap()), 0);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -151,7 +151,7 @@ struct RawEdition {
     notes: String,
     mark: Option<String>,
     pack: Option<String>,
-    git: Option<String>,
+    git: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -439,6 +439,27 @@ struct RawVictory {
     provisional: Option<TS<Vec<String>>>,
 }
 
+/// E0137 at the `git` key of each `[[editions]]` whose pack folder at that revision is larger
+/// than pnpkit reads from git (see [`super::git::within_limits`]), found by reading trees and
+/// file sizes only: `check` then stops before writing any of it out. A revision that cannot be
+/// read is left for the edition's loading to report.
+fn git_editions_within_limits(l: &mut Loader<'_>, file: FileId, editions: &[TS<RawEdition>]) {
+    for edition in editions {
+        let edition = edition.get_ref();
+        let Some(revision) = &edition.git else { continue };
+        let folder = edition.pack.as_ref().map_or_else(|| l.dir.clone(), |p| l.dir.join(p));
+        if let Err(e) = super::git::within_limits(&folder, revision.get_ref()) {
+            l.diags.push(
+                Diagnostic::error(e.code, format!("edition {}: {e}", edition.id))
+                    .at(&Loader::span(file, revision))
+                    .with_hint(
+                        "name a revision whose pack folder holds the pack only (a revision of a repository someone else controls can hold anything)",
+                    ),
+            );
+        }
+    }
+}
+
 /// Loads pack.toml into `pack`; false when it could not be read, so the files that depend on it
 /// (factor columns, card-type fields) are not judged against an empty game.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
@@ -486,6 +507,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         Some(declared) => languages(l, file, declared),
         None => Vec::new(), // filled from the names once every file is read
     };
+    git_editions_within_limits(l, file, &raw.editions);
     pack.game = Game {
         title: g.title.into(),
         languages,
@@ -536,7 +558,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                     label: e.label,
                     notes: e.notes,
                     pack: e.pack.map(std::path::PathBuf::from),
-                    git: e.git,
+                    git: e.git.map(TS::into_inner),
                     span,
                 }
             })

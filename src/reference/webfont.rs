@@ -43,7 +43,7 @@ pub(crate) fn for_page(pack: &Pack, chars: &BTreeSet<char>) -> Result<WebFonts, 
         // The file the build measures and draws with, read once per process and shared.
         let read = |path: &std::path::Path| {
             crate::render::pack_face(path).map(|face| face.bytes()).map_err(|why| {
-                Diagnostic::error(Code::BAD_VALUE, format!("font family `{}`: {why}", font.family)).at(&font.span)
+                Diagnostic::error(why.code, format!("font family `{}`: {why}", font.family)).at(&font.span)
             })
         };
         let bold = font.bold.as_deref().map(read).transpose()?;

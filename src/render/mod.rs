@@ -21,6 +21,7 @@ pub mod faces;
 pub mod flowchart;
 mod fonts;
 mod hexroutes;
+pub(crate) mod images;
 mod map;
 mod mapframe;
 mod maptiles;

@@ -222,8 +222,9 @@ impl Templates {
     }
 
     /// What a face's SVG must be before it is drawn: well-formed XML, and images only from data
-    /// URLs or files inside the pack. A problem is reported at the template (at the line that
-    /// made it, when that line is found in the template as written).
+    /// URLs or files inside the pack, each within the image budget (`images`, E0135). A problem
+    /// is reported at the template (at the line that made it, when that line is found in the
+    /// template as written).
     fn check_svg(&self, name: &str, face: &str, svg: &str, sources: &Sources) -> Result<(), Diagnostic> {
         let file = self.files.iter().find(|(n, _)| n == name).map(|(_, f)| *f);
         // The line of the template that wrote `needle` (the template's start when not found).
@@ -245,21 +246,41 @@ impl Templates {
             Ok(doc) => doc,
             Err(e) => return Err(self.malformed(name, face, svg, &wrapped, &e, sources)),
         };
-        for node in doc.descendants().filter(|n| n.is_element() && matches!(n.tag_name().name(), "image" | "feImage")) {
-            let href = node
-                .attribute("href")
-                .or_else(|| node.attribute(("http://www.w3.org/1999/xlink", "href")))
-                .unwrap_or("")
-                .trim();
-            if href.is_empty() || href.starts_with('#') || href.starts_with("data:") {
+        for href in super::images::hrefs(&doc) {
+            if href.is_empty() || href.starts_with('#') {
                 continue;
             }
-            if let Err(why) = crate::load::confine::resolve(&self.root, href) {
+            // A data URL as usvg reads it; a file only from inside the pack. Either is measured
+            // from its header before anything decodes it.
+            let too_large = if let Some((mime, bytes)) = super::images::data_url(href) {
+                super::images::examine(&mime, &bytes).err().map(|why| ("a data: URL image".to_string(), why))
+            } else if href.starts_with("data:") {
+                continue;
+            } else {
+                match crate::load::confine::resolve(&self.root, href) {
+                    Ok(real) => super::images::check_file(&real).err().map(|why| (format!("`{href}`"), why)),
+                    Err(why) => {
+                        let d = Diagnostic::error(
+                            why.code(),
+                            format!("template `{name}` draws an image for {face}: {}", why.describe(href)),
+                        )
+                        .with_hint(
+                            "draw images from files inside the pack folder (a path relative to it) or from data: URLs",
+                        );
+                        return Err(locate(d, href));
+                    }
+                }
+            };
+            if let Some((image, why)) = too_large {
                 let d = Diagnostic::error(
-                    why.code(),
-                    format!("template `{name}` draws an image for {face}: {}", why.describe(href)),
+                    Code::IMAGE_TOO_LARGE,
+                    format!("template `{name}` draws an image for {face}: {image} {}", why.describe()),
                 )
-                .with_hint("draw images from files inside the pack folder (a path relative to it) or from data: URLs");
+                .with_hint(format!(
+                    "scale the image down: a 63 × 88 mm card at 1200 dpi is 12 megapixels; pnpkit draws images of at most {} megapixels and {} MB",
+                    super::images::MAX_PIXELS / 1_000_000,
+                    super::images::MAX_BYTES >> 20
+                ));
                 return Err(locate(d, href));
             }
         }

@@ -68,8 +68,9 @@ struct Edit {
     folder: bool,
     /// Or: text appended this many times (a huge line without a huge fixture).
     append_run: Option<(String, usize)>,
-    /// Or: make it this many bytes long (zeros past its end, sparse where the file system allows).
-    size: Option<u64>,
+    /// Or: make the file this many bytes long, padding it with zero bytes (creating it and its
+    /// folders): sparse, so a file of gigabytes takes no room.
+    grow_to: Option<u64>,
 }
 
 /// Builds the case's pack in a temporary folder; returns that folder (the pack is `pack/` in it).
@@ -99,14 +100,15 @@ fn materialize(name: &str, case: &Case) -> std::path::PathBuf {
             }
             continue;
         }
-        if let Some(size) = edit.size {
-            let file = std::fs::OpenOptions::new().write(true).open(&path).expect("open file");
-            file.set_len(size).expect("set the file's length");
-            continue;
-        }
         if let Some(text) = &edit.write {
             std::fs::create_dir_all(path.parent().expect("parent")).expect("create folders");
             std::fs::write(&path, text).expect("write file");
+            continue;
+        }
+        if let Some(len) = edit.grow_to {
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("create folders");
+            let file = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&path).expect("open");
+            file.set_len(len).expect("grow file");
             continue;
         }
         let mut bytes = std::fs::read(&path).unwrap_or_default();
@@ -129,6 +131,7 @@ fn materialize(name: &str, case: &Case) -> std::path::PathBuf {
         if let Some(raw) = &edit.append_bytes {
             bytes.extend_from_slice(raw);
         }
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("create folders");
         std::fs::write(&path, bytes).expect("write edited file");
     }
     dir
