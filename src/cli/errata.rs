@@ -19,7 +19,12 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     let mut sources = Sources::default();
     let mut load = |arg: &str| {
         let (dir, revision) = crate::load::git::split_revision(arg);
-        crate::load::pack_at(&dir, revision.as_deref(), &mut sources)
+        crate::load::pack_at(&dir, revision.as_deref(), &mut sources).map_err(|e| {
+            // A revision that cannot be read (or is larger than pnpkit reads: E0137) keeps its code.
+            let d = Diagnostic::error(e.code, e.message);
+            super::report(&Sources::default(), &[d], crate::diag::print::Format::Human);
+            "an edition does not load".to_string()
+        })
     };
     // Each `Loaded` keeps its git checkout alive while the new edition's sheets are rendered.
     let (old, new) = (load(old)?, load(new)?);

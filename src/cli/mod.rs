@@ -903,7 +903,7 @@ fn earlier_editions(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnost
             }
             Ok(old) => loaded.push(old),
             Err(e) => diags.push(
-                Diagnostic::error(crate::diag::Code::READ_FAILED, format!("edition {}: {e}", edition.id))
+                Diagnostic::error(e.code, format!("edition {}: {e}", edition.id))
                     .at(&edition.span)
                     .with_hint(
                         "[[editions]] git names a revision (tag, branch or commit) of the repository holding the pack",

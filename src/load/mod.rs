@@ -105,7 +105,7 @@ pub struct Loaded {
 
 /// Loads the pack in `dir`, or in `dir` as it was at git `revision`. Errors reading git are
 /// sentences for the user; diagnostics name a revision's files as `dir@revision/file`.
-pub fn pack_at(dir: &Path, revision: Option<&str>, sources: &mut Sources) -> Result<Loaded, String> {
+pub fn pack_at(dir: &Path, revision: Option<&str>, sources: &mut Sources) -> Result<Loaded, git::CheckoutError> {
     let Some(revision) = revision else {
         let (pack, diags) = pack(dir, sources);
         return Ok(Loaded { pack, diags, checkout: None });
