@@ -109,7 +109,7 @@ fn literal_lines(template: &str) -> Vec<Vec<Range<usize>>> {
     while i < bytes.len() {
         match close {
             Some(end) => {
-                if template[i..].starts_with(end) {
+                if bytes[i..].starts_with(end.as_bytes()) {
                     i += end.len();
                     close = None;
                     start = i;
@@ -120,7 +120,7 @@ fn literal_lines(template: &str) -> Vec<Vec<Range<usize>>> {
                 }
             }
             None => {
-                let opener = ["{{", "{%", "{#"].into_iter().find(|o| template[i..].starts_with(o));
+                let opener = ["{{", "{%", "{#"].into_iter().find(|o| bytes[i..].starts_with(o.as_bytes()));
                 if let Some(open) = opener {
                     push(&mut pieces, start..i);
                     close = Some(match open {
