@@ -903,11 +903,9 @@ fn earlier_editions(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnost
             }
             Ok(old) => loaded.push(old),
             Err(e) => diags.push(
-                Diagnostic::error(e.code, format!("edition {}: {e}", edition.id))
-                    .at(&edition.span)
-                    .with_hint(
-                        "[[editions]] git names a revision (tag, branch or commit) of the repository holding the pack",
-                    ),
+                Diagnostic::error(e.code, format!("edition {}: {e}", edition.id)).at(&edition.span).with_hint(
+                    "[[editions]] git names a revision (tag, branch or commit) of the repository holding the pack",
+                ),
             ),
         }
     }

@@ -48,38 +48,38 @@ pub(crate) fn lock(target: &Path, shown: &Path, wait: bool, who: &str) -> io::Re
     ancestors.reverse();
     for folder in ancestors {
         let file = open(&dir, folder)?;
-        match file.try_lock_shared() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                let why = holder(&file, folder);
-                if !wait {
-                    return Err(io::Error::new(ErrorKind::WouldBlock, why));
-                }
-                eprintln!("waiting: {why}");
-                file.lock_shared()?;
-            }
-            Err(TryLockError::Error(e)) => return Err(e),
-        }
+        take(&file, false, wait, folder)?;
         above.push(file);
     }
     let own = open(&dir, target)?;
-    match own.try_lock() {
-        Ok(()) => {}
-        Err(TryLockError::WouldBlock) => {
-            let why = holder(&own, shown);
-            if !wait {
-                return Err(io::Error::new(ErrorKind::WouldBlock, why));
-            }
-            eprintln!("waiting: {why}");
-            own.lock()?;
-        }
-        Err(TryLockError::Error(e)) => return Err(e),
-    }
+    take(&own, true, wait, shown)?;
     own.set_len(0)?;
     let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let record = format!("{}\n{started}\n{who}\n{}\n", std::process::id(), target.display());
     (&own).write_all(record.as_bytes())?;
     Ok(Held { own, _above: above })
+}
+
+/// Takes the lock `file` of the folder `shown`, `exclusive` or shared: at once, or, when another
+/// process holds it, fails naming that process, or with `wait` waits for it.
+fn take(file: &File, exclusive: bool, wait: bool, shown: &Path) -> io::Result<()> {
+    let tried = if exclusive { file.try_lock() } else { file.try_lock_shared() };
+    match tried {
+        Ok(()) => Ok(()),
+        Err(TryLockError::WouldBlock) => {
+            let why = holder(file, shown);
+            if !wait {
+                return Err(io::Error::new(ErrorKind::WouldBlock, why));
+            }
+            eprintln!("waiting: {why}");
+            if exclusive {
+                file.lock()
+            } else {
+                file.lock_shared()
+            }
+        }
+        Err(TryLockError::Error(e)) => Err(e),
+    }
 }
 
 /// The lock file standing for `folder`, opened (created when new; never truncated before the

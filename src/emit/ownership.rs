@@ -257,7 +257,7 @@ mod tests {
         let out = dir.join("out");
         std::fs::create_dir_all(&out).unwrap();
         std::fs::write(out.join("cards.pdf"), "pdf").unwrap();
-        // SHA-256 of "pdf".
+        // Not the SHA-256 of "pdf".
         let sha = "e7ed9aa5a6d0d3d8fab4ee7c6a2e4a7bb8f3b1e0d0e8f7e4e1b4b5e6b0f1f2a3";
         let manifest = |sha: &str| format!(r#"{{"files": [{{"path": "cards.pdf", "sha256": "{sha}"}}]}}"#);
         std::fs::write(out.join("manifest.json"), manifest(sha)).unwrap();
