@@ -372,8 +372,32 @@ impl<'f> Canvas<'f> {
         let weight = if b.weight == Weight::Bold { r#" font-weight="700""# } else { "" };
         let attrs = if b.attrs.is_empty() { String::new() } else { format!(" {}", b.attrs) };
         let size = fitted.size_mm;
+        // Lines that lie wholly off the paper (text too long for its page, which is reported) are
+        // not drawn: nothing of them could print, and a megabyte of them would cost the PDF and
+        // PNG writers minutes. Their ink is recorded as one box, so the page checks still see it.
+        let mut off_paper: Option<(Rect, &str)> = None;
         for (i, line) in fitted.lines.iter().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             let baseline = top + ASCENT * size + i as f64 * fitted.line_mm;
+            let (y0, y1) = (baseline - ASCENT * size, baseline + DESCENT * size);
+            let measured = if self.off_paper((b.x, y0, b.x + b.w, y1), size, (false, true)) {
+                None
+            } else {
+                let width = self.fonts.width_em(line, style) * size;
+                let x0 = match b.align {
+                    Align::Start => x,
+                    Align::Middle => x - width / 2.0,
+                    Align::End => x - width,
+                };
+                Some((x0, x0 + width)).filter(|&(x0, x1)| !self.off_paper((x0, y0, x1, y1), size, (true, false)))
+            };
+            let Some((x0, x1)) = measured else {
+                let (x0, x1) = (b.x, b.x + b.w);
+                off_paper = Some(match off_paper {
+                    None => ((x0, y0, x1, y1), line),
+                    Some(((a0, b0, a1, b1), first)) => ((a0.min(x0), b0.min(y0), a1.max(x1), b1.max(y1)), first),
+                });
+                continue;
+            };
             let _ = write!(
                 self.svg,
                 r#"<text x="{}" y="{}" font-size="{}"{weight}{anchor} fill="{}"{attrs}>{}</text>"#,
@@ -383,13 +407,10 @@ impl<'f> Canvas<'f> {
                 b.fill,
                 escape(line)
             );
-            let width = self.fonts.width_em(line, style) * size;
-            let x0 = match b.align {
-                Align::Start => x,
-                Align::Middle => x - width / 2.0,
-                Align::End => x - width,
-            };
-            self.record(x0, baseline - ASCENT * size, x0 + width, baseline + DESCENT * size, line, owner);
+            self.record(x0, y0, x1, y1, line, owner);
+        }
+        if let Some(((x0, y0, x1, y1), first)) = off_paper {
+            self.record(x0, y0, x1, y1, first, owner);
         }
         Laid {
             size_pt: fitted.size_pt,
@@ -463,6 +484,17 @@ impl<'f> Canvas<'f> {
             self.record(x, top, x + total, baseline + DESCENT * size, &line, who);
         }
         Laid { size_pt: pt, width: total, top, bottom: top + size, overflow: fitted.overflow }
+    }
+
+    /// Whether the box `(x0, y0, x1, y1)` (in the current group's coordinates) lies wholly off
+    /// the paper by more than `slack` (an em: glyphs may reach a little beyond their em box),
+    /// looking across and down as `axes` says.
+    fn off_paper(&self, (x0, y0, x1, y1): Rect, slack: f64, (across, down): (bool, bool)) -> bool {
+        let (px0, py0, scale) = self.to_page(x0, y0);
+        let (px1, py1, _) = self.to_page(x1, y1);
+        let slack = slack * scale.abs();
+        let outside = |a: f64, b: f64, edge: f64| a.max(b) < -slack || a.min(b) > edge + slack;
+        (across && outside(px0, px1, self.w)) || (down && outside(py0, py1, self.h))
     }
 
     fn record(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, text: &str, owner: usize) {
@@ -715,5 +747,23 @@ mod tests {
     fn overlapping_boxes_are_paired_and_touching_ones_are_not() {
         let rects = [(0.0, 0.0, 10.0, 3.0), (20.0, 0.0, 30.0, 3.0), (9.0, 2.0, 15.0, 5.0), (10.0, 0.0, 12.0, 1.0)];
         assert_eq!(overlapping(&rects), [(0, 2)]);
+    }
+
+    #[test]
+    fn lines_far_off_the_paper_are_not_drawn_but_still_reported() {
+        // Issue 30: a megabyte of text runs tens of metres off its page; what cannot print is not
+        // drawn (the PDF and PNG writers took minutes over it), and the page checks still see it.
+        let fonts = Fonts::embedded();
+        let mut c = page(&fonts);
+        let long = "lorem ipsum dolor ".repeat(10_000);
+        let owner = Owner::new("clause 13.3", None);
+        let laid = c.text(TextBox::new(&long, 20.0, 250.0, 170.0, 30.0).fixed(8.0).of(&owner));
+        assert!(laid.overflow && laid.bottom > 1000.0, "{laid:?}");
+        let (page, warnings) = c.finish("");
+        let drawn = page.svg.matches("<text").count();
+        assert!(drawn < 30, "{drawn} lines drawn, the page shows no more");
+        let codes: Vec<&str> = warnings.iter().map(|w| w.code.0).collect();
+        assert!(codes.contains(&"W0801") && codes.contains(&"W0803"), "{warnings:?}");
+        assert!(warnings.iter().all(|w| w.message.starts_with("clause 13.3")), "{warnings:?}");
     }
 }

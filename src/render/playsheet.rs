@@ -16,7 +16,7 @@ use super::Ctx;
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Names, ScoreColumn, Sheet};
-use crate::text::fit::{height_at, PT_PER_MM};
+use crate::text::fit::{height_at, height_within, PT_PER_MM};
 use crate::text::{Style, Weight};
 
 /// Room between the content area's edge and the sheet's drawing, mm.
@@ -289,12 +289,24 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
             }
         })
         .collect();
-    let height = |pt: f64| -> f64 {
-        rows.iter()
-            .map(|r| height_at(c.fonts(), &r.text, w - number_w - 2.0, pt, 1.25, Style::main(Weight::Regular)) + 2.0)
-            .sum()
+    // Whether the rows fit above the page's bottom at `pt`: summed row by row, a row taller than
+    // the whole room settling it without laying out more of a long clause than the page holds.
+    let fits = |pt: f64| -> bool {
+        let room = c.bottom() - below;
+        let mut height = 0.0;
+        for r in &rows {
+            let style = Style::main(Weight::Regular);
+            let Some(h) = height_within(c.fonts(), &r.text, w - number_w - 2.0, pt, 1.25, style, room) else {
+                return false;
+            };
+            height += h + 2.0;
+            if below + height > c.bottom() {
+                return false;
+            }
+        }
+        below + height <= c.bottom()
     };
-    let pt = [8.0, 7.5, 7.0].into_iter().find(|&pt| below + height(pt) <= c.bottom()).unwrap_or(6.5);
+    let pt = [8.0, 7.5, 7.0].into_iter().find(|&pt| fits(pt)).unwrap_or(6.5);
     chart_rows(c, &rows, (x, below), w, number_w, pt)
 }
 

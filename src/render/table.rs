@@ -17,7 +17,7 @@ use super::sheets::Page;
 use super::templates::mm;
 use super::Ctx;
 use crate::layout::{Art, Paper};
-use crate::text::fit::{height_at, PT_PER_MM};
+use crate::text::fit::{height_at, height_within, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
 /// Sizes, pt: the title and the column heads (body rows take the table's own size).
@@ -41,6 +41,12 @@ const WIDOW: usize = 3;
 /// The steps width moves between columns in, mm, and the most moves of each step.
 const STEPS: [f64; 3] = [4.0, 2.0, 1.0];
 const MOVES: usize = 12;
+/// Taller than any sheet, mm: while the columns' widths are chosen, a cell at least this tall
+/// counts as this tall. Choosing lays out every cell at dozens of widths, and a cell of a
+/// megabyte is not laid out whole for each (it cannot fit any page whatever its column).
+const TALLEST: f64 = 2000.0;
+/// Wider than any sheet, mm: a cell's line at least this wide counts as this wide.
+const WIDEST: f64 = 10_000.0;
 /// Room between images in a cell, and between an image and its caption, mm.
 const IMAGE_GAP: f64 = 2.0;
 const CAPTION_GAP: f64 = 1.0;
@@ -166,9 +172,14 @@ fn style(weight: Weight) -> Style {
     Style::main(weight)
 }
 
-/// The width of the widest line of `text` at `pt`, mm.
+/// The width of the widest line of `text` at `pt`, mm; a line wider than [`WIDEST`] counts as
+/// that wide, told without shaping it whole (a megabyte-long line would be shaped at every
+/// measure of the table).
 fn line_width(fonts: &Fonts, text: &str, pt: f64, weight: Weight) -> f64 {
-    text.lines().map(|l| fonts.width_em(l, style(weight))).fold(0.0, f64::max) * pt / PT_PER_MM
+    let widest_em = WIDEST * PT_PER_MM / pt;
+    let width =
+        |line: &str| fonts.width_em_within(line, style(weight), widest_em).map_or(widest_em, |w| w.min(widest_em));
+    text.lines().map(width).fold(0.0, f64::max) * pt / PT_PER_MM
 }
 
 /// The width an image with its caption takes, mm.
@@ -261,7 +272,7 @@ impl Table {
                 if best.as_ref().is_some_and(|(_, b)| *b == widths) {
                     continue;
                 }
-                let height: f64 = self.row_heights(fonts, &widths).iter().sum();
+                let height: f64 = self.row_heights(fonts, &widths, TALLEST).iter().sum();
                 if best.as_ref().is_none_or(|(h, _)| height < *h - 1e-6) {
                     best = Some((height, widths));
                 }
@@ -277,7 +288,10 @@ impl Table {
     fn settle(&self, fonts: &Fonts, mut widths: Vec<f64>, need: &[f64]) -> Vec<f64> {
         let n = widths.len();
         let heights = |j: usize, w: f64| -> Vec<f64> {
-            self.rows.iter().map(|r| r.cells.get(j).map_or(0.0, |c| self.cell_height(fonts, c, j, w))).collect()
+            self.rows
+                .iter()
+                .map(|r| r.cells.get(j).map_or(0.0, |c| self.cell_height(fonts, c, j, w, TALLEST)))
+                .collect()
         };
         let total = |cols: &[&Vec<f64>]| -> f64 {
             (0..self.rows.len()).map(|r| cols.iter().map(|c| c[r]).fold(0.0, f64::max)).sum()
@@ -405,12 +419,13 @@ impl Table {
         } else {
             0.0
         };
-        let rows = self.row_heights(fonts, &widths);
+        let rows = self.row_heights(fonts, &widths, f64::INFINITY);
         Measures { widths, title, head, rows }
     }
 
-    /// The body rows' heights with the columns `widths` mm wide.
-    fn row_heights(&self, fonts: &Fonts, widths: &[f64]) -> Vec<f64> {
+    /// The body rows' heights with the columns `widths` mm wide, each cell's text counted as at
+    /// most `most` mm tall.
+    fn row_heights(&self, fonts: &Fonts, widths: &[f64], most: f64) -> Vec<f64> {
         self.rows
             .iter()
             .map(|row| {
@@ -418,19 +433,24 @@ impl Table {
                     .iter()
                     .zip(widths)
                     .enumerate()
-                    .map(|(j, (cell, w))| self.cell_height(fonts, cell, j, *w))
+                    .map(|(j, (cell, w))| self.cell_height(fonts, cell, j, *w, most))
                     .fold(0.0, f64::max)
                     + 2.0 * PAD_Y
             })
             .collect()
     }
 
-    /// The height of a cell's content in column `j`, `w` mm wide (at least a line).
-    fn cell_height(&self, fonts: &Fonts, cell: &Cell, j: usize, w: f64) -> f64 {
+    /// The height of a cell's content in column `j`, `w` mm wide (at least a line), its text
+    /// counted as at most `most` mm tall (infinite: as tall as it is).
+    fn cell_height(&self, fonts: &Fonts, cell: &Cell, j: usize, w: f64, most: f64) -> f64 {
         let content = match cell {
             Cell::Text(t) => {
                 let weight = self.columns.get(j).map_or(Weight::Regular, Column::weight);
-                height_at(fonts, t, w - 2.0 * PAD_X, self.pt, LEADING, style(weight))
+                if most.is_finite() {
+                    height_within(fonts, t, w - 2.0 * PAD_X, self.pt, LEADING, style(weight), most).unwrap_or(most)
+                } else {
+                    height_at(fonts, t, w - 2.0 * PAD_X, self.pt, LEADING, style(weight))
+                }
             }
             Cell::Images(images) => {
                 let lines = image_lines(fonts, images, w - 2.0 * PAD_X);

@@ -43,6 +43,16 @@ struct FitLog {
     face: String,
     problems: Vec<Diagnostic>,
     ink: Vec<(Rect, String)>,
+    /// The box the face is clipped to when placed (trim and bleed), when the context gives it.
+    visible: Option<Rect>,
+}
+
+/// The box a face is clipped to when placed: its trim box and bleed, from the context's `w`, `h`
+/// and `bleed` (none for a context without them).
+fn face_box(context: &Context) -> Option<Rect> {
+    let get = |key: &str| context.get(key).and_then(Value::as_f64);
+    let (w, h, bleed) = (get("w")?, get("h")?, get("bleed").unwrap_or(0.0));
+    Some((-bleed, -bleed, w + bleed, h + bleed))
 }
 
 /// The loaded templates and the text engine they call.
@@ -198,6 +208,7 @@ impl Templates {
             log.face = face_label.to_string();
             log.problems.clear();
             log.ink.clear();
+            log.visible = face_box(context);
         }
         let file = self.watched.iter().find(|(n, _)| n == name).map(|(_, f)| f.clone());
         let watched = super::watchdog::watch(name, face_label, file);
@@ -520,14 +531,25 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
     let mut lines = Vec::new();
     // An empty text has no lines, so templates draw no empty elements.
     let drawn: &[String] = if text.trim().is_empty() { &[] } else { &fitted.lines };
+    // Of a text that does not fit (reported above), the lines lying wholly outside the box the
+    // face is clipped to are left out: nothing of them could be seen, and a megabyte of them
+    // would cost the PDF writer minutes. An em of slack allows for glyphs beyond their em box.
+    let cull = if measure || !fitted.overflow { None } else { log.visible };
+    let outside = |a0: f64, a1: f64, lo: f64, hi: f64| a1 < lo - size || a0 > hi + size;
     for (i, text) in drawn.iter().enumerate() {
         let baseline = top + 0.88 * size + i as f64 * fitted.line_mm;
+        if cull.is_some_and(|(_, y0, _, y1)| outside(baseline - 0.88 * size, baseline + 0.12 * size, y0, y1)) {
+            continue;
+        }
         let width = fonts.width_em(text, style) * size;
         let x0 = match anchor.as_str() {
             "middle" => x - width / 2.0,
             "end" => x - width,
             _ => x,
         };
+        if cull.is_some_and(|(x_0, _, x_1, _)| outside(x0, x0 + width, x_0, x_1)) {
+            continue;
+        }
         if !measure && !text.trim().is_empty() {
             log.ink.push(((x0, baseline - 0.88 * size, x0 + width, baseline + 0.12 * size), text.clone()));
         }

@@ -17,7 +17,7 @@ use super::Ctx;
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Track, TrackBox};
-use crate::text::fit::{height_at, PT_PER_MM};
+use crate::text::fit::{height_at, height_within, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
 /// The least a box exceeds its marker each way, mm.
@@ -135,11 +135,28 @@ impl Geometry {
 
 fn caption_height(fonts: &Fonts, t: &BoxText, w: f64) -> f64 {
     let at = |text: &str, weight| height_at(fonts, text, w - 2.0 * PAD, CAPTION_PT, 1.15, Style::main(weight));
-    let h = at(&t.label, Weight::Bold) + at(&t.attributes, Weight::Regular);
+    with_padding(at(&t.label, Weight::Bold) + at(&t.attributes, Weight::Regular))
+}
+
+/// A caption's height from its texts' heights: padded, or none.
+fn with_padding(h: f64) -> f64 {
     if h > 0.0 {
         h + 2.0 * PAD
     } else {
         0.0
+    }
+}
+
+/// Whether `caption_height(fonts, t, w) <= most`, told without laying out more of a caption
+/// than `most` holds: widths are tried one after another, and a megabyte-long label must not be
+/// laid out whole at each.
+fn caption_within(fonts: &Fonts, t: &BoxText, w: f64, most: f64) -> bool {
+    let at =
+        |text: &str, weight| height_within(fonts, text, w - 2.0 * PAD, CAPTION_PT, 1.15, Style::main(weight), most);
+    match (at(&t.label, Weight::Bold), at(&t.attributes, Weight::Regular)) {
+        (Some(label), Some(attributes)) => with_padding(label + attributes) <= most,
+        // One text alone is taller than `most`.
+        _ => false,
     }
 }
 
@@ -150,14 +167,20 @@ fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f6
     let texts: Vec<BoxText> = track.boxes.iter().map(|b| box_text(msg, track, b)).collect();
     let square = marker + MARKER_ROOM;
     let count = texts.len().max(1);
-    let word_mm = |word: &str| fonts.width_em(word, Style::main(Weight::Bold)) * CAPTION_PT / PT_PER_MM;
     // A word longer than this may break: Japanese runs without spaces break anywhere anyway.
+    const LONGEST_WORD: f64 = 28.0;
+    // (A word far longer than that is not shaped whole to learn so.)
+    let word_mm = |word: &str| {
+        fonts
+            .width_em_within(word, Style::main(Weight::Bold), LONGEST_WORD * PT_PER_MM / CAPTION_PT)
+            .map_or(f64::INFINITY, |em| em * CAPTION_PT / PT_PER_MM)
+    };
     let longest = texts
         .iter()
         .flat_map(|t| t.label.split_whitespace().chain(t.attributes.split_whitespace()))
         .map(word_mm)
         .fold(0.0, f64::max)
-        .min(28.0);
+        .min(LONGEST_WORD);
     let narrowest = square.max(longest + 2.0 * PAD + 0.5);
     let fits = |arrows: bool| ((width - if arrows { ARROW } else { 0.0 }) / narrowest).floor().max(1.0) as usize;
     let arrows = fits(false) < count;
@@ -165,7 +188,7 @@ fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f6
     let mut most = fits(arrows).clamp(1, count);
     while most > 1 {
         let bw = usable / most as f64;
-        if texts.iter().all(|t| caption_height(fonts, t, bw) <= MAX_CAPTION) {
+        if texts.iter().all(|t| caption_within(fonts, t, bw, MAX_CAPTION)) {
             break;
         }
         most -= 1;
@@ -175,7 +198,7 @@ fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f6
     // As narrow as keeps every caption within a comfortable height (a track of numbers is its
     // markers' width), never wider than the row allows: a short track is not stretched.
     let widest = usable / per_row as f64;
-    let fits = |bw: f64, most: f64| texts.iter().all(|t| caption_height(fonts, t, bw) <= most);
+    let fits = |bw: f64, most: f64| texts.iter().all(|t| caption_within(fonts, t, bw, most));
     let wide = (STRETCH * square).max(narrowest);
     let upper = if wide < widest && fits(wide, MAX_CAPTION) { wide } else { widest };
     let box_w = (0..)
@@ -548,5 +571,21 @@ mod tests {
         assert_eq!(pages.len(), 2);
         assert!(pages[0].svg.contains("continued on sheet 2"), "{}", pages[0].svg);
         assert!(pages[1].svg.contains("continued from sheet 1"), "{}", pages[1].svg);
+    }
+
+    #[test]
+    fn a_box_named_with_a_two_megabyte_word_is_measured_at_a_cost_linear_in_its_length() {
+        // Issue 30: a 1.7 MB word as a track box's name made `build` run for more than 300 s:
+        // each width tried for the boxes laid the whole caption out again.
+        let fonts = Fonts::embedded();
+        let msg = Messages::new(&["en"]);
+        let mut track = defcon();
+        let word = "y".repeat(2_000_000);
+        track.boxes[1].label = names(&format!("4 {word}"));
+        let g = geometry(&fonts, &msg, &track, 15.0, 277.0);
+        // The caption is as tall as the word needs, in boxes as wide as the row allows.
+        assert!(g.captions.iter().any(|&h| h > 10_000.0), "{g:?}");
+        let per_byte = fonts.work() as f64 / word.len() as f64;
+        assert!(per_byte < 8.0, "{per_byte} units of work per byte");
     }
 }

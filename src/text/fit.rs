@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::breaking::break_lines;
+use super::breaking::{break_lines, break_lines_within};
 use super::{Fonts, Style};
 
 /// Points per millimetre.
@@ -53,26 +53,35 @@ pub struct Fitted {
 }
 
 /// Fits a text into a box (sizes are tried in steps of 0.25 pt).
+///
+/// A size that is tried and found too small is laid out only until its box is full, so a
+/// megabyte of text costs what its box holds at every size but the last; only the smallest
+/// size, which is drawn with its overflow reported, lays out the whole text.
 pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
     let max = req.max_pt.max(req.min_pt);
     let steps = ((max - req.min_pt) / 0.25).round() as i64;
-    let mut last = None;
-    for step in 0..=steps {
+    let missing = fonts.missing(req.text, req.style);
+    for step in 0..steps {
         let size_pt = max - 0.25 * step as f64;
-        let fitted = at_size(fonts, req, size_pt);
+        let Some(lines) = break_lines_within(fonts, req.text, width_em(req, size_pt), req.style, room(req, size_pt))
+        else {
+            continue; // more lines than the box holds: overflows here
+        };
+        let fitted = block(fonts, req, size_pt, lines, &missing);
         if !fitted.overflow {
             return fitted;
         }
-        last = Some(fitted);
     }
-    last.unwrap_or_else(|| at_size(fonts, req, req.min_pt))
+    let size_pt = if steps < 0 { req.min_pt } else { max - 0.25 * steps as f64 };
+    block(fonts, req, size_pt, break_lines(fonts, req.text, width_em(req, size_pt), req.style), &missing)
 }
 
 /// `text` broken into lines at `pt` with `leading` in a column `width_mm` wide, with no height
 /// limit: for layouts that must know a block's lines or height before placing it.
 pub fn set_at(fonts: &Fonts, text: &str, width_mm: f64, pt: f64, leading: f64, style: Style) -> Fitted {
     let request = Request { text, width_mm, height_mm: f64::MAX, max_pt: pt, min_pt: pt, leading, style, max_lines: 0 };
-    at_size(fonts, &request, pt)
+    let lines = break_lines(fonts, text, width_em(&request, pt), style);
+    block(fonts, &request, pt, lines, &fonts.missing(text, style))
 }
 
 /// How tall `text` sets at `pt` with `leading` in a column `width_mm` wide, in mm (its lines'
@@ -84,26 +93,87 @@ pub fn height_at(fonts: &Fonts, text: &str, width_mm: f64, pt: f64, leading: f64
     set_at(fonts, text, width_mm, pt, leading, style).height_mm
 }
 
-fn at_size(fonts: &Fonts, req: &Request<'_>, size_pt: f64) -> Fitted {
+/// [`height_at`] when the text is at most `most_mm` tall, else `None`, told without laying out
+/// more of the text than `most_mm` holds: for layouts that try widths or sizes until a text is
+/// short enough.
+pub fn height_within(
+    fonts: &Fonts,
+    text: &str,
+    width_mm: f64,
+    pt: f64,
+    leading: f64,
+    style: Style,
+    most_mm: f64,
+) -> Option<f64> {
+    if text.is_empty() {
+        return (0.0 <= most_mm).then_some(0.0);
+    }
+    let size_mm = pt / PT_PER_MM;
+    let limit = lines_within(size_mm, size_mm * leading, most_mm);
+    let lines = break_lines_within(fonts, text, width_mm / size_mm, style, limit)?;
+    let height = block_height(lines.len(), size_mm, size_mm * leading);
+    (height <= most_mm).then_some(height)
+}
+
+/// The height of `lines` lines: the last line needs only its own size, not a full line pitch.
+fn block_height(lines: usize, size_mm: f64, line_mm: f64) -> f64 {
+    if lines == 0 {
+        0.0
+    } else {
+        line_mm * (lines - 1) as f64 + size_mm
+    }
+}
+
+/// The most lines whose [`block_height`] is at most `most_mm` (`usize::MAX`: no limit, as when
+/// lines do not add height).
+fn lines_within(size_mm: f64, line_mm: f64, most_mm: f64) -> usize {
+    // Far more lines than any page holds: no limit worth laying out to.
+    const NO_LIMIT: f64 = 1e9;
+    // (A pitch that is not above zero, NaN included, adds no height.)
+    let adds_height = line_mm.partial_cmp(&0.0) == Some(std::cmp::Ordering::Greater);
+    if !adds_height || !most_mm.is_finite() || (most_mm - size_mm) / line_mm >= NO_LIMIT {
+        return usize::MAX;
+    }
+    let fits = |n: usize| block_height(n, size_mm, line_mm) <= most_mm;
+    if !fits(1) {
+        return 0;
+    }
+    // The estimate, then corrected by the same arithmetic the check uses.
+    let mut n = (((most_mm - size_mm) / line_mm).floor().max(0.0) as usize) + 1;
+    while n > 1 && !fits(n) {
+        n -= 1;
+    }
+    while fits(n + 1) {
+        n += 1;
+    }
+    n
+}
+
+/// The box's width at `size_pt`, in em.
+fn width_em(req: &Request<'_>, size_pt: f64) -> f64 {
+    req.width_mm / (size_pt / PT_PER_MM)
+}
+
+/// The most lines `req`'s box holds at `size_pt` (its height, its line limit).
+fn room(req: &Request<'_>, size_pt: f64) -> usize {
     let size_mm = size_pt / PT_PER_MM;
-    let width_em = req.width_mm / size_mm;
-    let lines = break_lines(fonts, req.text, width_em, req.style);
+    let by_height = lines_within(size_mm, size_mm * req.leading, req.height_mm + 1e-6);
+    if req.max_lines > 0 {
+        by_height.min(req.max_lines)
+    } else {
+        by_height
+    }
+}
+
+/// `lines` of `req` at `size_pt` as a block: its measures and whether it overflows the box.
+fn block(fonts: &Fonts, req: &Request<'_>, size_pt: f64, lines: Vec<String>, missing: &[char]) -> Fitted {
+    let size_mm = size_pt / PT_PER_MM;
     let widest = lines.iter().map(|l| fonts.width_em(l, req.style)).fold(0.0, f64::max) * size_mm;
     let line_mm = size_mm * req.leading;
-    // The last line needs only its own size, not a full line pitch.
-    let height_mm = if lines.is_empty() { 0.0 } else { line_mm * (lines.len() - 1) as f64 + size_mm };
+    let height_mm = block_height(lines.len(), size_mm, line_mm);
     let too_many = req.max_lines > 0 && lines.len() > req.max_lines;
     let overflow = widest > req.width_mm + 1e-6 || height_mm > req.height_mm + 1e-6 || too_many;
-    Fitted {
-        size_pt,
-        size_mm,
-        line_mm,
-        lines,
-        width_mm: widest,
-        height_mm,
-        overflow,
-        missing: fonts.missing(req.text, req.style),
-    }
+    Fitted { size_pt, size_mm, line_mm, lines, width_mm: widest, height_mm, overflow, missing: missing.to_vec() }
 }
 
 #[cfg(test)]
@@ -160,5 +230,40 @@ mod tests {
         assert!(f.overflow);
         assert_eq!(f.size_pt, 6.0);
         assert_eq!(f.lines.concat(), text, "nothing is dropped");
+    }
+
+    #[test]
+    fn a_megabyte_card_text_is_laid_out_whole_only_at_the_size_it_is_drawn() {
+        // Issue 30: a 1 MB card text took 14 s and 2.1 GB: each of the sizes tried laid the whole
+        // text out (and kept every piece it measured).
+        let fonts = Fonts::embedded();
+        let text = "lorem ipsum dolor ".repeat(55_000);
+        let req = Request { max_pt: 8.5, min_pt: 6.0, leading: 1.3, ..request(&text, 52.6, 53.1) };
+        let f = fit(&fonts, &req);
+        assert!(f.overflow);
+        assert_eq!(f.size_pt, 6.0);
+        assert_eq!(f.lines.concat().replace(' ', ""), text.replace(' ', ""), "nothing is dropped");
+        let trying = fonts.work();
+        // Laying it out once at 6 pt alone costs about as much as the ten sizes tried.
+        let once = Fonts::embedded();
+        set_at(&once, &text, 52.6, 6.0, 1.3, req.style);
+        assert!(trying < once.work() + once.work() / 4, "{trying} against {} for one layout", once.work());
+    }
+
+    #[test]
+    fn height_within_a_limit_is_the_height_or_nothing_and_reads_only_what_the_limit_holds() {
+        let fonts = Fonts::embedded();
+        let style = Style::main(crate::text::Weight::Regular);
+        for text in ["", "密告", "とても長い説明文".repeat(20).as_str(), "a\nb\nc\n\n"] {
+            for most in [0.0, 3.0, 5.0, 12.0, 40.0] {
+                let h = height_at(&fonts, text, 20.0, 8.0, 1.25, style);
+                let within = height_within(&fonts, text, 20.0, 8.0, 1.25, style, most);
+                assert_eq!(within, (h <= most).then_some(h), "{text:?} within {most} mm");
+            }
+        }
+        let word = "z".repeat(2_000_000);
+        let counting = Fonts::embedded();
+        assert_eq!(height_within(&counting, &word, 20.0, 8.0, 1.25, style, 10.0), None);
+        assert!(counting.work() < 10_000, "{} units of work for a box of a few lines", counting.work());
     }
 }

@@ -8,6 +8,8 @@
 //! a bold face, and one whose pack font has every character never parses Noto Sans JP.
 
 use std::collections::HashMap;
+#[cfg(test)]
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::face::Face;
@@ -55,14 +57,87 @@ struct Family {
     bold: Option<&'static Face>,
 }
 
+/// Texts longer than this (bytes) are shaped every time rather than remembered: fitting measures
+/// the same short pieces (a name, a line) at every size, while keeping every long one would hold
+/// a copy of a huge text for each way it was cut (a 1 MB card text took 2 GB that way).
+const CACHED_TEXT: usize = 1024;
+/// The most the width cache holds (its texts' bytes plus a share for each entry); it starts again
+/// empty when full, so memory stays bounded whatever a pack measures.
+const CACHE_BYTES: usize = 16 << 20;
+/// What an entry of the width cache costs besides its text, bytes (key, value, table slot).
+const CACHE_ENTRY: usize = 64;
+
+/// How much wider than its nominal width (the sum of its characters' `hmtx` advances) a text
+/// can be assumed not to shape: kerning, ligatures and marks change a real font's widths by far
+/// less than half. A text whose nominal width exceeds `SLACK_FACTOR × width + SLACK_EM` is taken
+/// as wider than `width` without shaping it, so a megabyte-long word is never shaped whole just
+/// to learn that it does not fit a line.
+const SLACK_FACTOR: f64 = 2.0;
+const SLACK_EM: f64 = 4.0;
+
+/// The nominal width beyond which a text is certainly wider than `width_em` (see
+/// [`SLACK_FACTOR`]).
+pub(crate) fn surely_wider_beyond(width_em: f64) -> f64 {
+    SLACK_FACTOR * width_em.max(0.0) + SLACK_EM
+}
+
+/// The advances ([`Fonts::advance`]) of the characters one pass over a text reads, kept in a
+/// small direct-mapped table: asking the fonts takes a lock and a hash lookup, and a layout reads
+/// each character of a long text two or three times.
+pub(crate) struct Advances<'f> {
+    fonts: &'f Fonts,
+    style: Style,
+    /// (character as u32, advance); `u32::MAX` is no character, so an empty slot never matches.
+    slots: Box<[(u32, Option<f64>); 256]>,
+}
+
+impl<'f> Advances<'f> {
+    pub(crate) fn new(fonts: &'f Fonts, style: Style) -> Advances<'f> {
+        Advances { fonts, style, slots: Box::new([(u32::MAX, None); 256]) }
+    }
+
+    /// [`Fonts::advance`] of `c`.
+    pub(crate) fn of(&mut self, c: char) -> Option<f64> {
+        self.fonts.count_work(1);
+        let slot = &mut self.slots[c as usize & 255];
+        if slot.0 != c as u32 {
+            *slot = (c as u32, self.fonts.advance(c, self.style));
+        }
+        slot.1
+    }
+
+    /// The nominal advance of `c` in em, what [`Fonts::width_em`] adds for it before kerning:
+    /// its advance in the face that draws it, 1 em when no font has it, nothing for a control
+    /// character.
+    pub(crate) fn nominal(&mut self, c: char) -> f64 {
+        if c.is_control() {
+            self.fonts.count_work(1);
+            0.0
+        } else {
+            self.of(c).unwrap_or(1.0)
+        }
+    }
+}
+
+/// Shaped widths in em by (style, text), and the bytes they hold.
+#[derive(Default)]
+struct WidthCache {
+    widths: HashMap<(Style, String), f64>,
+    bytes: usize,
+}
+
 /// The fonts text is measured and drawn with: the pack's families in the order it declares them,
 /// then the embedded Noto Sans JP. A character a pack font lacks is measured (and drawn) with
 /// Noto Sans JP.
 pub struct Fonts {
     /// The main family first; Noto Sans JP last.
     families: Vec<Family>,
-    /// Shaped widths in em by (style, text): fitting measures the same pieces at every size.
-    widths: Mutex<HashMap<(Style, String), f64>>,
+    /// Shaped widths of short texts: fitting measures the same pieces at every size.
+    widths: Mutex<WidthCache>,
+    /// Bytes of text shaped (cache misses) and nominal advances read: the work laying out text
+    /// costs, for tests that it grows linearly with the text.
+    #[cfg(test)]
+    work: AtomicU64,
 }
 
 impl std::fmt::Debug for Fonts {
@@ -79,8 +154,28 @@ impl Fonts {
     }
 
     fn noto(regular: &'static Face, bold: &'static Face) -> Fonts {
-        Fonts { families: vec![Family { name: FAMILY.into(), regular, bold: Some(bold) }], widths: Mutex::default() }
+        Fonts {
+            families: vec![Family { name: FAMILY.into(), regular, bold: Some(bold) }],
+            widths: Mutex::default(),
+            #[cfg(test)]
+            work: AtomicU64::new(0),
+        }
     }
+
+    /// The bytes shaped and nominal advances read so far: the work measuring has cost.
+    #[cfg(test)]
+    pub(crate) fn work(&self) -> u64 {
+        self.work.load(Ordering::Relaxed)
+    }
+
+    /// Counts `units` of measuring work (see the `work` field); nothing outside tests.
+    #[cfg(test)]
+    pub(crate) fn count_work(&self, units: usize) {
+        self.work.fetch_add(units as u64, Ordering::Relaxed);
+    }
+
+    #[cfg(not(test))]
+    pub(crate) fn count_work(&self, _units: usize) {}
 
     /// Adds a family a pack brings, after the pack's earlier ones and before Noto Sans JP (the
     /// first added becomes the main family); `name` must be the files' own family name, which
@@ -89,7 +184,7 @@ impl Fonts {
         let at = self.families.len() - 1;
         self.families.insert(at, Family { name: name.to_string(), regular, bold });
         if let Ok(mut m) = self.widths.lock() {
-            m.clear();
+            *m = WidthCache::default();
         }
     }
 
@@ -123,6 +218,22 @@ impl Fonts {
         self.face(style).advance(c).or_else(|| self.fallback(style.weight).advance(c))
     }
 
+    /// The width of `text` in em as drawn ([`Fonts::width_em`]), or `None` when it is certainly
+    /// wider than `limit_em`, told from its nominal width without shaping it (a huge word costs
+    /// only what reading up to that limit costs).
+    pub(crate) fn width_em_within(&self, text: &str, style: Style, limit_em: f64) -> Option<f64> {
+        let beyond = surely_wider_beyond(limit_em);
+        let mut advances = Advances::new(self, style);
+        let mut sum = 0.0;
+        for c in text.chars() {
+            sum += advances.nominal(c);
+            if sum > beyond {
+                return None;
+            }
+        }
+        Some(self.width_em(text, style))
+    }
+
     /// The width of `text` in em as drawn: shaped (kerning, ligatures) with the style's face,
     /// runs of characters it lacks shaped with Noto Sans JP (as usvg falls back); characters no
     /// font has count as 1 em.
@@ -130,10 +241,13 @@ impl Fonts {
         if text.is_empty() {
             return 0.0;
         }
-        let key = (style, text.to_string());
-        if let Some(w) = self.widths.lock().ok().and_then(|m| m.get(&key).copied()) {
-            return w;
+        let key = (text.len() <= CACHED_TEXT).then(|| (style, text.to_string()));
+        if let Some(key) = &key {
+            if let Some(w) = self.widths.lock().ok().and_then(|m| m.widths.get(key).copied()) {
+                return w;
+            }
         }
+        self.count_work(text.len());
         let own = self.face(style);
         let fallback = self.fallback(style.weight);
         let mut width = 0.0;
@@ -156,16 +270,24 @@ impl Fonts {
             run.push(c);
         }
         width += run_face.map_or(0.0, |f| f.shaped_em(&run));
-        if let Ok(mut m) = self.widths.lock() {
-            m.insert(key, width);
+        if let Some(key) = key {
+            if let Ok(mut m) = self.widths.lock() {
+                let cost = key.1.len() + CACHE_ENTRY;
+                if m.bytes + cost > CACHE_BYTES {
+                    *m = WidthCache::default();
+                }
+                if m.widths.insert(key, width).is_none() {
+                    m.bytes += cost;
+                }
+            }
         }
         width
     }
 
     /// Characters of `text` no font can draw.
     pub fn missing(&self, text: &str, style: Style) -> Vec<char> {
-        let mut out: Vec<char> =
-            text.chars().filter(|c| !c.is_whitespace() && self.advance(*c, style).is_none()).collect();
+        let mut advances = Advances::new(self, style);
+        let mut out: Vec<char> = text.chars().filter(|c| !c.is_whitespace() && advances.of(*c).is_none()).collect();
         out.dedup();
         out
     }
@@ -258,5 +380,28 @@ mod tests {
         let style = Style::main(Weight::Regular);
         assert_eq!(fonts.width_em("ダ", style), 1.0);
         assert_eq!(fonts.advance('ダ', style), Some(1.0));
+    }
+
+    #[test]
+    fn long_texts_are_measured_without_being_kept() {
+        let fonts = Fonts::embedded();
+        let style = Style::main(Weight::Regular);
+        let long = "長".repeat(CACHED_TEXT);
+        assert_eq!(fonts.width_em(&long, style), CACHED_TEXT as f64);
+        assert_eq!(fonts.width_em("長い", style), 2.0);
+        let cache = fonts.widths.lock().unwrap();
+        assert_eq!(cache.widths.len(), 1, "only the short text is kept");
+        assert_eq!(cache.bytes, "長い".len() + CACHE_ENTRY);
+    }
+
+    #[test]
+    fn a_text_far_wider_than_a_limit_is_told_so_without_being_shaped() {
+        let fonts = Fonts::embedded();
+        let style = Style::main(Weight::Regular);
+        assert_eq!(fonts.width_em_within("クラブガンナー", style, 7.0), Some(7.0));
+        assert_eq!(fonts.width_em_within("クラブガンナー", style, 3.0), Some(7.0), "shaped: not far wider");
+        let word = "w".repeat(2_000_000);
+        assert_eq!(fonts.width_em_within(&word, style, 30.0), None);
+        assert!(fonts.work() < 1_000, "{}", fonts.work());
     }
 }
