@@ -6,7 +6,6 @@
 //! file, and measuring, drawing and embedding all share the one copy.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -72,17 +71,12 @@ pub(crate) fn pack_face(path: &Path) -> Result<&'static Face, FontRefused> {
             ),
         )
     };
-    let file = std::fs::File::open(path).map_err(unreadable)?;
-    let len = file.metadata().map_err(unreadable)?.len();
-    if len > MAX_FONT_BYTES {
-        return Err(too_large(len));
-    }
-    let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_FONT_BYTES + 1).read_to_end(&mut bytes).map_err(unreadable)?;
-    if bytes.len() as u64 > MAX_FONT_BYTES {
-        // It grew while it was read.
-        return Err(too_large(bytes.len() as u64));
-    }
+    // The loader's bounded read: refused from its length, never more read, no pipe or device.
+    use crate::load::confine::{read_bounded, Refused};
+    let bytes = read_bounded(path, MAX_FONT_BYTES).map_err(|why| match why {
+        Refused::TooLarge { bytes, .. } => too_large(bytes),
+        other => unreadable(std::io::Error::other(other.describe(&path.display().to_string()))),
+    })?;
     Face::check(&bytes).map_err(|why| FontRefused::new(Code::BAD_VALUE, why))?;
     // Kept for the rest of the run and shared: the one copy of the file in memory.
     let face: &'static Face = Box::leak(Box::new(Face::new(Box::leak(bytes.into_boxed_slice()))));

@@ -9,7 +9,6 @@
 //! the usvg resolver (`emit::svgdoc`), which leaves a refused image out rather than decode it.
 
 use std::borrow::Cow;
-use std::io::Read;
 use std::path::Path;
 
 /// The most pixels an image may have: 64 megapixels (8000 × 8000, or 16000 × 4000), 256 MB once
@@ -77,20 +76,14 @@ pub(crate) enum Kind<'a> {
     Other,
 }
 
-/// Reads the image file at `path`, at most [`MAX_BYTES`]: a larger file is refused from its
-/// length before it is read, and the read itself stops one byte past the limit.
+/// Reads the image file at `path`, at most [`MAX_BYTES`], through the loader's bounded read (a
+/// larger file is refused from its length, a pipe or device is not read).
 pub(crate) fn read(path: &Path) -> Result<Vec<u8>, Result<TooLarge, std::io::Error>> {
-    let file = std::fs::File::open(path).map_err(Err)?;
-    let len = file.metadata().map_err(Err)?.len();
-    if len > MAX_BYTES {
-        return Err(Ok(TooLarge::Bytes(len)));
-    }
-    let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_BYTES + 1).read_to_end(&mut bytes).map_err(Err)?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(Ok(TooLarge::Bytes(bytes.len() as u64)));
-    }
-    Ok(bytes)
+    use crate::load::confine::{read_bounded, Refused};
+    read_bounded(path, MAX_BYTES).map_err(|why| match why {
+        Refused::TooLarge { bytes, .. } => Ok(TooLarge::Bytes(bytes)),
+        other => Err(std::io::Error::other(other.describe(&path.display().to_string()))),
+    })
 }
 
 /// Whether the image file at `path` is within the budget, reading no more of it than its
