@@ -120,7 +120,10 @@ pub fn file_stem(s: &str) -> String {
         kept
     } else {
         // Two names that differ only in the characters replaced keep apart.
-        let kept = if kept.starts_with('.') { format!("_{}", &kept[1..]) } else { kept };
+        let kept = match kept.strip_prefix('.') {
+            Some(rest) => format!("_{rest}"),
+            None => kept,
+        };
         format!("{kept}-{:06x}", fnv1a(s) & 0xff_ffff)
     }
 }
