@@ -8,8 +8,10 @@
 //! cargo run --release --example fuzz -- csv --seconds 300 --seed 1
 //! ```
 //! Kinds: csv, toml, markdown, decklist, rules-import, templates, errata, or `all` (each kind for
-//! `--seconds`); `--limit` is the per-case time limit (5 s) past which a case counts as a hang. The case
-//! being run is in `target/fuzz/<kind>-current-<pid>/`.
+//! `--seconds`); `--limit` is the per-case time limit (5 s) past which a case counts as a hang, and
+//! `--memory` the peak resident memory in MB (1024) past which a case that finished counts as a
+//! failure; each kind's line gives the median and largest peak of its cases. The case being run is
+//! in `target/fuzz/<kind>-current-<pid>/`.
 
 #[path = "cases.rs"]
 mod cases;
@@ -87,7 +89,7 @@ const JUNK: &[&str] = &[
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: cargo run --release --example fuzz -- <csv|toml|markdown|decklist|rules-import|templates|errata|all> [--seconds N] [--seed N] [--limit SECONDS]";
+    let usage = "usage: cargo run --release --example fuzz -- <csv|toml|markdown|decklist|rules-import|templates|errata|all> [--seconds N] [--seed N] [--limit SECONDS] [--memory MB]";
     let Some(kind_arg) = args.first() else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -102,6 +104,11 @@ fn main() {
         std::fs::create_dir_all(&scratch).expect("create scratch folder");
         case.run(&root, &scratch);
         let _ = std::fs::remove_dir_all(&scratch);
+        // The process's peak resident memory, for the parent (Linux; elsewhere none is recorded).
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        if let Some(kb) = status.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
+            let _ = std::fs::write(dir.join("peak-kb"), kb.trim().trim_end_matches("kB").trim());
+        }
         return;
     }
     let flag = |name: &str, default: u64| -> u64 {
@@ -111,7 +118,8 @@ fn main() {
             .map(|v| v.parse().unwrap_or_else(|_| panic!("{name} takes a number")))
             .unwrap_or(default)
     };
-    let (seconds, seed, limit) = (flag("--seconds", 60), flag("--seed", 1), flag("--limit", 5));
+    let (seconds, seed) = (flag("--seconds", 60), flag("--seed", 1));
+    let limits = Limits { seconds: flag("--limit", 5), memory_mb: flag("--memory", 1024) };
     let kinds: Vec<Kind> = if kind_arg == "all" {
         Kind::ALL.to_vec()
     } else {
@@ -123,13 +131,20 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut failures = 0;
     for kind in kinds {
-        failures += fuzz(&root, kind, Duration::from_secs(seconds), seed, limit);
+        failures += fuzz(&root, kind, Duration::from_secs(seconds), seed, limits);
     }
     std::process::exit(if failures == 0 { 0 } else { 1 });
 }
 
+/// What one case may take before it counts as a failure.
+#[derive(Clone, Copy)]
+struct Limits {
+    seconds: u64,
+    memory_mb: u64,
+}
+
 /// Fuzzes `kind` for `time`; returns how many cases failed.
-fn fuzz(root: &Path, kind: Kind, time: Duration, seed: u64, limit: u64) -> usize {
+fn fuzz(root: &Path, kind: Kind, time: Duration, seed: u64, limits: Limits) -> usize {
     let seeds = seeds(root, kind);
     assert!(!seeds.is_empty(), "no seed files for {}", kind.name());
     let donors: Vec<Vec<u8>> = seeds.iter().map(|c| c.input.clone()).collect();
@@ -138,6 +153,8 @@ fn fuzz(root: &Path, kind: Kind, time: Duration, seed: u64, limit: u64) -> usize
     let current = root.join("target/fuzz").join(format!("{}-current-{}", kind.name(), std::process::id()));
     let (start, mut cases, mut failures) = (Instant::now(), 0u64, 0);
     let mut seen = std::collections::HashSet::new();
+    // Every finished case's peak memory in kB, and the largest with its case's hash.
+    let (mut peaks, mut largest) = (Vec::new(), (0u64, String::new()));
     while start.elapsed() < time {
         let mut case = seeds[rng.usize(..seeds.len())].clone();
         for _ in 0..rng.usize(1..=4) {
@@ -148,10 +165,23 @@ fn fuzz(root: &Path, kind: Kind, time: Duration, seed: u64, limit: u64) -> usize
         case.render = rng.u8(..8) == 0;
         save(&current, &case, None);
         cases += 1;
-        let failure = match run_child(&current, Duration::from_secs(limit)) {
-            Outcome::Ok => continue,
+        let failure = match run_child(&current, Duration::from_secs(limits.seconds)) {
+            Outcome::Ok => {
+                let Some(kb) = std::fs::read_to_string(current.join("peak-kb")).ok().and_then(|k| k.parse().ok())
+                else {
+                    continue;
+                };
+                peaks.push(kb);
+                if kb > largest.0 {
+                    largest = (kb, case.hash());
+                }
+                if kb <= limits.memory_mb * 1024 {
+                    continue;
+                }
+                format!("MEMORY: peak {} MB, over {} MB", kb / 1024, limits.memory_mb)
+            }
             Outcome::Panic(message) => message,
-            Outcome::Hang => format!("HANG: over {limit} s"),
+            Outcome::Hang => format!("HANG: over {} s", limits.seconds),
         };
         failures += 1;
         // One kept case per kind of failure (the message without its numbers).
@@ -162,7 +192,16 @@ fn fuzz(root: &Path, kind: Kind, time: Duration, seed: u64, limit: u64) -> usize
         println!("{}: {failure}\n  kept in {}", kind.name(), dir.display());
     }
     let _ = std::fs::remove_dir_all(&current);
-    println!("{}: {cases} cases in {:.0} s, {failures} failed", kind.name(), start.elapsed().as_secs_f64());
+    peaks.sort_unstable();
+    let median = peaks.get(peaks.len() / 2).copied().unwrap_or_default();
+    println!(
+        "{}: {cases} cases in {:.0} s, {failures} failed; peak memory median {} MB, largest {} MB (case {})",
+        kind.name(),
+        start.elapsed().as_secs_f64(),
+        median / 1024,
+        largest.0 / 1024,
+        largest.1
+    );
     failures
 }
 
@@ -170,6 +209,7 @@ fn fuzz(root: &Path, kind: Kind, time: Duration, seed: u64, limit: u64) -> usize
 /// hang is stopped and an abort (an allocation the system refuses) is caught like a panic.
 fn run_child(dir: &Path, limit: Duration) -> Outcome {
     let exe = std::env::current_exe().expect("the fuzzer's path");
+    let _ = std::fs::remove_file(dir.join("peak-kb"));
     let mut child = std::process::Command::new(exe)
         .arg("--case")
         .arg(dir)

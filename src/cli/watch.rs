@@ -186,7 +186,10 @@ impl Session {
             );
         }
         for doc in &rendered.documents {
-            svgs.extend(doc.pages.iter().map(|p| (p.svg.clone(), PAGE_DPI)));
+            for (n, page) in doc.pages.iter().enumerate() {
+                too_large(rendered, &doc.name, n + 1, page)?;
+                svgs.push((page.svg.clone(), PAGE_DPI));
+            }
         }
         let jobs: Vec<(&str, u32)> = svgs.iter().map(|(svg, dpi)| (svg.as_str(), *dpi)).collect();
         let (names, drawn) = self.pictures.update(&parser, &jobs)?;
@@ -220,6 +223,26 @@ impl Session {
         let links = pdfs.chain(rendered.files.iter().map(|(name, _)| name.clone())).map(|f| (f.clone(), f)).collect();
         Ok((Made { links, pieces: groups, sheets }, drawn))
     }
+}
+
+/// Refuses a page whose picture usvg would refuse for its size, naming the face that draws the
+/// most on it. The PDF draws each face once on its own and is not affected; the picture of a sheet
+/// draws every copy, so 100 copies of a face of 10,000 elements reach usvg's limit.
+fn too_large(rendered: &Rendered, doc: &str, n: usize, page: &crate::render::sheets::Page) -> Result<(), String> {
+    use crate::emit::{nodes, MAX_NODES};
+    let total = nodes(&page.svg);
+    if total <= MAX_NODES {
+        return Ok(());
+    }
+    let heaviest = page.placed.iter().max_by_key(|p| nodes(&p.art.elements)).map(|p| {
+        let copies = page.placed.iter().filter(|q| Arc::ptr_eq(&q.art, &p.art)).count();
+        let name = rendered.previews.iter().find(|f| Arc::ptr_eq(&f.art, &p.art)).map_or("?", |f| f.name.as_str());
+        format!("; the face {name} draws {} elements, {copies} times: draw fewer in its template", nodes(&p.art.elements))
+    });
+    Err(format!(
+        "{doc} page {n} holds up to {total} elements, more than the {MAX_NODES} one picture may hold{} (the PDF is not affected)",
+        heaviest.unwrap_or_default()
+    ))
 }
 
 /// A piece's name in the preview, with how many there are.

@@ -20,4 +20,4 @@ pub use parallel::in_order;
 pub use pdf::{pdf, PdfPage};
 pub use png::{encode as encode_png, png, pngs, raster};
 pub use staging::{process_is_running, OutputLock, Staging};
-pub use svgdoc::{SvgError, SvgParser};
+pub use svgdoc::{nodes, SvgError, SvgParser, MAX_NODES};

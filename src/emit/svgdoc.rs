@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use resvg::usvg::fontdb;
 
-use crate::render::images::{self, Kind, TooLarge};
+use crate::render::templates::images::{self, Kind, TooLarge};
 use crate::text::Fonts;
 
 /// usvg settings with pnpkit's fonts, made once per build.
@@ -77,8 +77,26 @@ impl SvgParser {
 
     /// Parses one SVG document.
     pub fn parse(&self, svg: &str) -> Result<resvg::usvg::Tree, SvgError> {
+        let nodes = nodes(svg);
+        if nodes > MAX_NODES {
+            return Err(SvgError(format!(
+                "the drawing holds up to {nodes} elements, more than the {MAX_NODES} one page may hold"
+            )));
+        }
         resvg::usvg::Tree::from_str(svg, &self.options).map_err(|e| SvgError(e.to_string()))
     }
+}
+
+/// The most nodes usvg makes of one document: it refuses more (a guard of its own).
+pub const MAX_NODES: usize = 1_000_000;
+
+/// An upper bound of the nodes usvg makes of `svg`, in one pass over its bytes: every start tag
+/// is an element, and every run of text between two tags may be a text node.
+pub fn nodes(svg: &str) -> usize {
+    let bytes = svg.as_bytes();
+    let starts = bytes.windows(2).filter(|w| w[0] == b'<' && !matches!(w[1], b'/' | b'!' | b'?')).count();
+    let texts = bytes.windows(2).filter(|w| w[0] == b'>' && !w[1].is_ascii_whitespace() && w[1] != b'<').count();
+    starts + texts
 }
 
 /// What usvg keeps of an image examined by [`images`]: nothing when it is too large (or not an
@@ -197,5 +215,21 @@ mod tests {
         file.set_len(images::MAX_BYTES + 1).unwrap();
         assert_eq!(images_in(&parser.parse(&page("long.png")).unwrap()), 0);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_node_bound_is_never_below_what_usvg_counts() {
+        // usvg refuses a document of more than MAX_NODES nodes; the bound must refuse it first.
+        let rects = |n: usize| "<rect width=\"1\" height=\"1\"/>".repeat(n);
+        let svg = |body: &str| format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{body}</svg>"#);
+        let text = "<text x=\"1\" y=\"1\">a<tspan>b</tspan>c</text>\n<!-- a note -->";
+        assert_eq!(nodes(&svg(&rects(3))), 4);
+        assert_eq!(nodes(&svg(text)), 6, "two elements and three runs of text, and the root");
+        let parser = SvgParser::new(&Fonts::embedded());
+        let over = svg(&rects(MAX_NODES));
+        let err = parser.parse(&over).expect_err("a million and one elements");
+        assert!(err.0.contains("more than the 1000000 one page may hold"), "{}", err.0);
+        assert!(resvg::usvg::Tree::from_str(&over, &resvg::usvg::Options::default()).is_err(), "usvg refuses it too");
+        assert!(parser.parse(&svg(&rects(MAX_NODES - 2))).is_ok());
     }
 }

@@ -219,3 +219,27 @@ fn the_preview_server_answers_only_requests_for_its_own_address() {
     let long = ask(&format!("GET /{} HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n", "a".repeat(100_000)));
     assert!(long.starts_with("HTTP/1.1 414"), "{long}");
 }
+
+#[test]
+fn a_sheet_too_large_for_its_picture_names_the_face_and_keeps_serving() {
+    // Each counter face draws 9,900 elements, under the 10,000 a face may draw; a counter sheet of
+    // over a hundred of them is more than a page picture may hold, though the PDF is fine.
+    let dir = temp_dir("watch-heavy");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/dougram"), &pack);
+    std::fs::create_dir_all(pack.join("templates/counters")).unwrap();
+    std::fs::write(
+        pack.join("templates/counters/unit.svg.tera"),
+        r##"<rect width="{{ w }}" height="{{ h }}" fill="#ffffff"/>{% for i in range(end=9900) %}<rect x="{{ i }}" width="1" height="1"/>{% endfor %}"##,
+    )
+    .unwrap();
+    let mut watch = Watching::start(&pack, &dir.join("out"), &["--serve", "--port", "0"]);
+    let lines = watch.until(|l| l.starts_with("error: the preview:"));
+    let error = lines.last().unwrap();
+    assert!(error.contains("counters page 1 holds up to"), "{error}");
+    assert!(error.contains("more than the 1000000 one picture may hold"), "{error}");
+    assert!(error.contains("the face counters/") && error.contains("draws 990"), "{error}");
+    assert!(error.contains("(the PDF is not affected)"), "{error}");
+    assert!(dir.join("out/counters.pdf").is_file(), "the build itself was written");
+    assert!(watch.log.contains("serving the preview on "), "{}", watch.log);
+}
