@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use pnpkit::render::arealayout::{crossings, layout, synthetic, Spacing};
+use pnpkit::render::maps::area::layout::{crossings, layout, synthetic, Spacing};
 
 fn main() {
     let spacing = Spacing { area: (24.0, 15.0), gap: (6.0, 8.0) };

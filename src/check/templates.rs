@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Sources};
 use crate::model::{CounterKind, Pack};
-use crate::render::faces::{FaceRenderer, FaceSize};
+use crate::render::pieces::faces::{FaceRenderer, FaceSize};
 use crate::render::templates::Templates;
 
 /// The errors drawing a sample of the pack's faces finds (each once).
@@ -28,7 +28,7 @@ pub fn check(pack: &Pack, sources: &mut Sources) -> Vec<Diagnostic> {
     };
     let mut faces = FaceRenderer::new(pack, &templates, sources);
     let mut errors: Vec<Diagnostic> = Vec::new();
-    let mut keep = |result: Result<crate::render::faces::Face, Diagnostic>| {
+    let mut keep = |result: Result<crate::render::pieces::faces::Face, Diagnostic>| {
         if let Err(d) = result {
             if !errors.iter().any(|e| e.code == d.code && e.message == d.message && e.span == d.span) {
                 errors.push(d);

@@ -17,7 +17,10 @@ use crate::diag::print::Format;
 use crate::diag::{Diagnostic, Sources};
 use crate::emit::{pngs, OutputLock, Staging, SvgParser};
 use crate::model::Pack;
-use crate::render::{Document, FaceMemo, Product, Rendered};
+use crate::render::Document;
+use crate::render::FaceMemo;
+use crate::render::Product;
+use crate::render::Rendered;
 
 /// What a build keeps for the next one to reuse (`pnpkit watch`): the faces it drew, the PDF
 /// files it wrote and the digital tables' pictures, each by what it was made from, and, once
@@ -115,7 +118,7 @@ struct Manifest<'a> {
     provisional: Vec<&'a str>,
     /// Every printed face carrying provisional values: its fields and the sheets it is on (the
     /// sheets' margins name these pieces; the faces carry no mark).
-    provisional_pieces: &'a [crate::render::provisional::ProvisionalPiece],
+    provisional_pieces: &'a [crate::render::pieces::provisional::ProvisionalPiece],
     warnings: usize,
 }
 

@@ -9,8 +9,9 @@ use crate::diag::{Diagnostic, Sources};
 use crate::emit::{pdf, OutputLock, Staging, SvgParser};
 use crate::errata::{describe, diff};
 use crate::layout::Paper;
-use crate::render::sheets::Page;
-use crate::render::{self, Product};
+use crate::render;
+use crate::render::page::Page;
+use crate::render::Product;
 
 /// Runs the command: `old` and `new` are pack folders, each optionally at a git revision (`data/x@v1`).
 pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Result<(), String> {
@@ -140,14 +141,14 @@ fn replacement_map(
     paper: Paper,
 ) -> Option<(crate::errata::MapNote, Vec<render::Document>)> {
     let touch = crate::errata::map_touch(old, new, changes)?;
-    let was: Vec<_> = render::mapreprint::map_marks(old, fonts)
+    let was: Vec<_> = render::maps::reprint::map_marks(old, fonts)
         .into_iter()
         .filter(|m| touch.touches(&m.key, true))
         .map(|m| m.extent)
         .collect();
     let now = |key: &str| touch.touches(key, false);
     let touched: Option<&dyn Fn(&str) -> bool> = if touch.whole { None } else { Some(&now) };
-    let map = render::mapreprint::replacement_map(new, fonts, paper, &was, touched)?;
+    let map = render::maps::reprint::replacement_map(new, fonts, paper, &was, touched)?;
     let edition = crate::emit::file_name(&new.game.edition);
     let file = |doc: &render::Document| format!("replacement-{}-{edition}.pdf", doc.name);
     let note = crate::errata::MapNote {

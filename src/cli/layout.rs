@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use crate::diag::{Diagnostic, Sources};
 use crate::messages::Messages;
 use crate::model::MapKind;
-use crate::render::arealayout;
+use crate::render::maps::area::layout as arealayout;
 
 use super::{report, Format, DEFAULT_PACK};
 

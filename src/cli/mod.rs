@@ -21,7 +21,8 @@ use crate::diag::print::{self, Format};
 use crate::diag::{Code, Diagnostic, Sources};
 use crate::layout::{Paper, Sides};
 use crate::model::Pack;
-use crate::render::{self, Product};
+use crate::render;
+use crate::render::Product;
 
 /// Prints a line on stdout; a closed pipe (`pnpkit … | head`) ends the output quietly instead of
 /// panicking.
@@ -373,7 +374,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 return ExitCode::FAILURE;
             }
             let json = match context.as_deref() {
-                Some([kind, id]) => match render::faces::contexts(&loaded, kind, id) {
+                Some([kind, id]) => match render::pieces::faces::contexts(&loaded, kind, id) {
                     Ok(faces) => serde_json::to_string_pretty(&faces),
                     Err(e) => {
                         eprintln!("error: {e}");
@@ -403,11 +404,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 /// The whole command is held to a ceiling of time and memory too (E0138); `watch`, which runs
 /// until stopped, to the memory one only.
 fn watch_renders(format: Format, command: &'static str) {
-    let mut limits = render::watchdog::Limits::from_env();
+    let mut limits = render::templates::watchdog::Limits::from_env();
     if command == "watch" {
         limits.process_deadline = None;
     }
-    render::watchdog::install(
+    render::templates::watchdog::install(
         limits,
         Box::new(move |trip| {
             let mut sources = Sources::default();

@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 
 use crate::emit::{pdf, PdfPage, SvgParser};
 use crate::model::Pack;
-use crate::render::sheets::Page;
+use crate::render::page::Page;
 use crate::render::Document;
 
 /// One PDF file of a document: its name, page count, bytes (or why it could not be written) and

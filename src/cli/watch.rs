@@ -17,7 +17,8 @@ use crate::diag::print::{self, Format};
 use crate::diag::Diagnostic;
 use crate::messages::Messages;
 use crate::model::Pack;
-use crate::render::{Product, Rendered};
+use crate::render::Product;
+use crate::render::Rendered;
 use crate::watch::files::Changes;
 use crate::watch::page::{self, Group, Item, Made, Sheet, View};
 use crate::watch::pictures::Pictures;
@@ -228,7 +229,7 @@ impl Session {
 /// Refuses a page whose picture usvg would refuse for its size, naming the face that draws the
 /// most on it. The PDF draws each face once on its own and is not affected; the picture of a sheet
 /// draws every copy, so 100 copies of a face of 10,000 elements reach usvg's limit.
-fn too_large(rendered: &Rendered, doc: &str, n: usize, page: &crate::render::sheets::Page) -> Result<(), String> {
+fn too_large(rendered: &Rendered, doc: &str, n: usize, page: &crate::render::page::Page) -> Result<(), String> {
     use crate::emit::{nodes, MAX_NODES};
     let total = nodes(&page.svg);
     if total <= MAX_NODES {
@@ -237,7 +238,10 @@ fn too_large(rendered: &Rendered, doc: &str, n: usize, page: &crate::render::she
     let heaviest = page.placed.iter().max_by_key(|p| nodes(&p.art.elements)).map(|p| {
         let copies = page.placed.iter().filter(|q| Arc::ptr_eq(&q.art, &p.art)).count();
         let name = rendered.previews.iter().find(|f| Arc::ptr_eq(&f.art, &p.art)).map_or("?", |f| f.name.as_str());
-        format!("; the face {name} draws {} elements, {copies} times: draw fewer in its template", nodes(&p.art.elements))
+        format!(
+            "; the face {name} draws {} elements, {copies} times: draw fewer in its template",
+            nodes(&p.art.elements)
+        )
     });
     Err(format!(
         "{doc} page {n} holds up to {total} elements, more than the {MAX_NODES} one picture may hold{} (the PDF is not affected)",

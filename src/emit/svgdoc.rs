@@ -221,7 +221,8 @@ mod tests {
     fn the_node_bound_is_never_below_what_usvg_counts() {
         // usvg refuses a document of more than MAX_NODES nodes; the bound must refuse it first.
         let rects = |n: usize| "<rect width=\"1\" height=\"1\"/>".repeat(n);
-        let svg = |body: &str| format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{body}</svg>"#);
+        let svg =
+            |body: &str| format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{body}</svg>"#);
         let text = "<text x=\"1\" y=\"1\">a<tspan>b</tspan>c</text>\n<!-- a note -->";
         assert_eq!(nodes(&svg(&rects(3))), 4);
         assert_eq!(nodes(&svg(text)), 6, "two elements and three runs of text, and the root");

@@ -10,7 +10,7 @@ use super::csv::{Columns, Row};
 use super::Loader;
 use crate::diag::{Code, Diagnostic, FileId, Span};
 use crate::model::{CounterKind, Modifier, Pack, Spanned, UnitSymbol, UnitType};
-use crate::render::symbols;
+use crate::render::pieces::symbols;
 
 const UNIT_COLUMNS: Columns = Columns {
     required: &["id", "force", "class"],

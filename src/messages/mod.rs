@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use crate::model::Names;
-use crate::render::sheets::escape;
+use crate::text::escape;
 
 /// The languages pnpkit has a message table for, in their usual printing order.
 pub const LANGUAGES: [&str; 2] = ["ja", "en"];

@@ -7,9 +7,11 @@ use std::collections::BTreeMap;
 use resvg::tiny_skia::Pixmap;
 
 use crate::emit::{raster, SvgParser};
-use crate::render::mapreprint::marks;
-use crate::render::sheets::Page;
-use crate::render::{Document, Product, Rendered};
+use crate::render::maps::reprint::marks;
+use crate::render::page::Page;
+use crate::render::Document;
+use crate::render::Product;
+use crate::render::Rendered;
 
 /// The map's published page in `rendered` (its first map document's page), when the pack has a
 /// map and it was rendered.

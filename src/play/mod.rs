@@ -16,7 +16,8 @@ use sha2::{Digest, Sha256};
 
 use crate::emit::{encode_png, in_order, raster, SvgParser};
 use crate::model::Pack;
-use crate::render::{Product, Rendered};
+use crate::render::Product;
+use crate::render::Rendered;
 
 /// The resolution of every image the digital tables get: sharp on a screen at 100 % zoom, a deck
 /// sheet of ten cards across stays within Tabletop Simulator's 4096 px, and it is 1.5 × usvg's
@@ -248,7 +249,10 @@ pub(crate) mod testing {
     use crate::emit::SvgParser;
     use crate::layout::Paper;
     use crate::model::Pack;
-    use crate::render::{render, Options, Product, Rendered};
+    use crate::render::render;
+    use crate::render::Options;
+    use crate::render::Product;
+    use crate::render::Rendered;
 
     /// data/dougram loaded and its `products` rendered, with the parser that draws its pictures.
     pub(crate) fn dougram(products: &[Product]) -> (Pack, Rendered, SvgParser) {

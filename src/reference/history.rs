@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::errata::{text_diff, Change, ChangeKind, Piece, Revision};
 use crate::messages::Messages;
 use crate::model::Pack;
-use crate::render::sheets::escape;
+use crate::text::escape;
 
 /// One revision of a clause: a sentence, and for a changed wording the old text with the removed
 /// and added pieces marked (HTML).

@@ -15,7 +15,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::errata::{Change, ChangeKind, Revision};
 use crate::messages::Messages;
 use crate::model::{emphasis, Names, Pack};
-use crate::render::sheets::escape;
+use crate::text::escape;
 
 const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
 /// The page's scripts, in order: the English stemmer, the ranked search (the CLI's rules), card

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::messages::Messages;
 use crate::model::{Pack, Ref};
-use crate::render::sheets::escape;
+use crate::text::escape;
 
 /// A link to an entry of the page: its kind (the message key of `search.<kind>`), anchor and label.
 #[derive(Clone, Debug, PartialEq, Serialize)]

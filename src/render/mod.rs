@@ -8,42 +8,13 @@
 //! paper (E0802), or text that overflows or lacks glyphs (warnings W0801, W0802). It writes
 //! nothing: `emit` turns the SVG into PDF, SVG and PNG files.
 
-pub mod aids;
-pub mod arealayout;
-mod areamap;
-mod budget;
-mod calibration;
-pub(crate) mod canvas;
-mod cardlist;
-mod chart;
-mod describe;
-pub mod faces;
 pub mod flowchart;
-mod fonts;
-mod hexroutes;
-pub(crate) mod images;
-mod map;
-mod mapframe;
-mod maptiles;
-mod mat;
-mod playsheet;
-pub mod provisional;
-mod setupchart;
+pub mod maps;
+pub mod page;
+pub mod pieces;
 pub mod sheets;
-mod svg_origin;
-pub mod symbols;
-mod table;
+pub mod tables;
 pub(crate) mod templates;
-mod tracks;
-pub(crate) mod watchdog;
-// Issue 17: adjacency routes on area maps.
-mod routing;
-// Issue 17 item 5: the replacement map of an erratum (the page and the tiles that changed).
-pub mod mapreprint;
-// Issue 17: region names and scoring on area maps.
-mod regionlabels;
-// Issue 18: which imposed sheets get a duplex back page.
-mod backs;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -53,12 +24,15 @@ use crate::layout::{Imposition, Paper, Sides};
 use crate::messages::Messages;
 use crate::model::Pack;
 use crate::text::Fonts;
-use canvas::{Canvas, Owner};
-pub use faces::FaceMemo;
-use faces::{Face, FaceRenderer, FaceSize};
-pub use fonts::fonts_for;
-pub(crate) use fonts::{main_family, pack_face};
-use sheets::{Page, Piece};
+use page::canvas::{Canvas, Owner};
+pub use page::fonts::fonts_for;
+pub(crate) use page::fonts::{main_family, pack_face};
+use page::Page;
+pub use pieces::faces::FaceMemo;
+use pieces::faces::{Face, FaceRenderer, FaceSize};
+use pieces::sheets::Piece;
+use pieces::{calibration, provisional};
+use tables::{aids, cardlist, setupchart};
 pub(crate) use templates::mm;
 
 /// A kind of output `build` can make.
@@ -419,7 +393,7 @@ fn imposed(
         return Ok(Vec::new()); // the pack has nothing of this kind
     }
     // One drawing per distinct face, shared by the sheets' placements and the previews.
-    let mut arts = sheets::Arts::default();
+    let mut arts = pieces::sheets::Arts::default();
     for face in &built.faces {
         previews.entry(face.id.clone()).or_insert_with(|| arts.of(face));
     }
@@ -437,7 +411,8 @@ fn imposed(
         Product::Chits => ctx.msg.first("products.chits"),
         _ => ctx.msg.first("products.cards"),
     };
-    let pages = sheets::pages(ctx, (&built.imp, &mut arts), &pieces, options.back_offset, &kind, options.blank_backs);
+    let pages =
+        pieces::sheets::pages(ctx, (&built.imp, &mut arts), &pieces, options.back_offset, &kind, options.blank_backs);
     let page_mm = (built.imp.paper.width, built.imp.paper.height);
     Ok(vec![Document { product, name: product.name().into(), pages, pieces: pieces.len(), page_mm }])
 }
@@ -446,8 +421,12 @@ fn imposed(
 fn sheet_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
     let pack = ctx.pack;
     let mut docs = Vec::new();
-    let sheets: Vec<Page> =
-        pack.sheets.iter().filter(|s| s.kind != "mat").map(|s| playsheet::sheet(ctx, s, options.paper)).collect();
+    let sheets: Vec<Page> = pack
+        .sheets
+        .iter()
+        .filter(|s| s.kind != "mat")
+        .map(|s| sheets::playsheet::sheet(ctx, s, options.paper))
+        .collect();
     if !sheets.is_empty() {
         let page_mm = (options.paper.width, options.paper.height);
         docs.push(Document {
@@ -460,11 +439,11 @@ fn sheet_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
     }
     // Mats at true size on their own paper, and tiled onto the run's paper when that is smaller.
     for sheet in pack.sheets.iter().filter(|s| s.kind == "mat") {
-        for (name, pages, page_mm) in mat::documents(ctx, sheet, options.paper) {
+        for (name, pages, page_mm) in sheets::mat::documents(ctx, sheet, options.paper) {
             docs.push(Document { product: Product::Sheets, name, pages, pieces: 0, page_mm });
         }
     }
-    let tracks: Vec<Page> = tracks::pages(ctx, &pack.tracks, options.paper);
+    let tracks: Vec<Page> = sheets::tracks::pages(ctx, &pack.tracks, options.paper);
     if !tracks.is_empty() {
         let landscape = options.paper.landscape();
         docs.push(Document {
@@ -511,7 +490,7 @@ fn flowchart_documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered)
 /// The map (a hex grid or an area map) at its published size (`map-<paper>`) and tiled onto the
 /// run's paper, when the run's paper is smaller.
 fn map_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
-    mapreprint::documents(ctx, options.paper)
+    maps::reprint::documents(ctx, options.paper)
 }
 
 /// Faces (each distinct face once) and the pieces that use them, by index: every copy, and

@@ -16,3 +16,8 @@ mod fonts;
 pub(crate) use face::Face;
 pub use fonts::{Fonts, Style, Weight, FAMILY};
 pub(crate) use fonts::{BOLD, REGULAR};
+
+/// Escapes text for SVG, XML and HTML (text and attribute values alike).
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}

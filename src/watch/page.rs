@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::render::sheets::escape;
+use crate::text::escape;
 
 /// What the page shows.
 pub struct View {

@@ -401,7 +401,7 @@ fn a_broken_template_keeps_the_last_good_output() {
 
 #[test]
 fn play_aids_of_dougram_are_computed_exactly() {
-    use pnpkit::render::aids::{table, Fraction};
+    use pnpkit::render::tables::aids::{table, Fraction};
     let mut sources = pnpkit::diag::Sources::default();
     let (pack, _) = pnpkit::load::pack(&root().join("data/dougram"), &mut sources);
     let aid = |id: &str| pack.aids.iter().find(|a| a.id == id).unwrap_or_else(|| panic!("no aid {id}"));

@@ -18,7 +18,8 @@ use serde_json::{json, Map, Value};
 use super::{file_stem, fnv1a, Deck, Table};
 use crate::messages::Messages;
 use crate::model::Pack;
-use crate::render::{PieceKind, Product};
+use crate::render::PieceKind;
+use crate::render::Product;
 
 /// How printed sizes become TTS sizes. One TTS unit is about an inch (TTS's knowledge base:
 /// "in-game units (about an inch)"), so positions are mm / 25.4. A card at scale 1 is

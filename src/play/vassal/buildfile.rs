@@ -4,7 +4,7 @@
 
 use super::{encode, Module, Pile};
 use crate::messages::Messages;
-use crate::render::sheets::escape;
+use crate::text::escape;
 
 /// An XML element: name, attributes, text, children.
 struct El {

@@ -18,7 +18,8 @@ use std::io::Write;
 use crate::emit::encode_png;
 use crate::messages::Messages;
 use crate::model::{MapKind, Orientation, Pack};
-use crate::render::{PieceKind, Product};
+use crate::render::PieceKind;
+use crate::render::Product;
 
 use super::Table as Drawn;
 use encode::Trait;
@@ -175,7 +176,7 @@ fn help_entry(msg: &Messages) -> String {
 /// `moduledata` (or a saved game's `savedata`, with `description`): the module's name, version
 /// and the VASSAL version, which VASSAL's module manager lists.
 fn module_data(module: &Module<'_>, description: &str, save: bool) -> String {
-    let esc = crate::render::sheets::escape;
+    let esc = crate::text::escape;
     let pack = module.pack;
     let name =
         if save { String::new() } else { format!("<name>{}</name>", esc(module.msg.first_name(&pack.game.title))) };

@@ -2,7 +2,7 @@
 //! every off-map box or track box a setup puts pieces in (on sheets in the print edition), so a
 //! loaded setup shows what lies where by name.
 
-use crate::render::sheets::escape;
+use crate::text::escape;
 
 /// Millimetres around the table's edge and between its places.
 const MARGIN: f64 = 10.0;

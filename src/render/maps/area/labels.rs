@@ -17,15 +17,15 @@
 
 use std::fmt::Write;
 
-use super::canvas::{Owner, VAlign};
-use super::map::{width_mm, Pen, Spot};
-use super::routing::{Boxed, Piece, Route};
-use super::sheets::escape;
-use super::templates::mm;
-use super::Ctx;
 use crate::diag::{Code, Diagnostic};
 use crate::messages::Messages;
 use crate::model::{Map, Region, ScoreValue};
+use crate::render::maps::area::routing::{Boxed, Piece, Route};
+use crate::render::maps::hex::{width_mm, Pen, Spot};
+use crate::render::page::canvas::{Owner, VAlign};
+use crate::render::templates::mm;
+use crate::render::Ctx;
+use crate::text::escape;
 
 /// How far a label keeps from boxes, lines, other labels and the field's edge, mm.
 pub(crate) const GAP: f64 = 0.8;
@@ -106,7 +106,7 @@ fn gap(a: Rect, b: Rect) -> f64 {
 
 /// Whether the segment `p`–`q` meets the closed rectangle `r`.
 fn meets(p: Pt, q: Pt, r: Rect) -> bool {
-    super::routing::segment_meets(p, q, r, false)
+    crate::render::maps::area::routing::segment_meets(p, q, r, false)
 }
 
 /// The segments of every drawn route and off-map arrow shaft (quadratic bends sampled), and the

@@ -4,10 +4,13 @@
 //! (`<g data-area>`'s first rect), the adjacency lines (`data-link`) and sea routes
 //! (`data-route`) — with their groups' transforms applied, so no map geometry is derived twice.
 
-use super::map::{self, Extent};
-use super::{areamap, Ctx, Document, Product};
 use crate::layout::Paper;
 use crate::model::{MapKind, Pack};
+use crate::render::maps::area as areamap;
+use crate::render::maps::hex::{self as map, Extent};
+use crate::render::Ctx;
+use crate::render::Document;
+use crate::render::Product;
 use crate::text::Fonts;
 
 /// A marked thing on a map page: its key (`hex 27`, `area usa`, `link a b`, `route a b`) and its
@@ -35,7 +38,7 @@ pub struct ReplacementMap {
 
 /// The published-size map page of `ctx`'s pack, with the drawing's text extents (for the
 /// tiling) and the published paper; an area map too small for its markers says so (W0501).
-fn published<'p>(ctx: &mut Ctx<'p>) -> Option<(map::Drawing<'p>, super::sheets::Page, Vec<Extent>, Paper)> {
+fn published<'p>(ctx: &mut Ctx<'p>) -> Option<(map::Drawing<'p>, crate::render::page::Page, Vec<Extent>, Paper)> {
     let pack = ctx.pack;
     let map = pack.map.as_ref()?;
     let paper = Paper::named(&map.paper).unwrap_or(Paper::A3);
@@ -97,7 +100,7 @@ fn map_set(ctx: &mut Ctx<'_>, paper: Paper, only: Option<Touched<'_>>) -> Option
     }];
     let (mut tiles, mut tiles_in_set) = (Vec::new(), 0);
     if paper.width * paper.height < published_paper.width * published_paper.height {
-        let tiling = super::maptiles::choose_tiling(ctx, drawing.size, &extents, paper);
+        let tiling = crate::render::maps::tiles::choose_tiling(ctx, drawing.size, &extents, paper);
         tiles_in_set = tiling.cols * tiling.rows;
         let meets = |w: Extent| touched_extents.iter().any(|e| e.0 < w.2 && w.0 < e.2 && e.1 < w.3 && w.1 < e.3);
         let keep = |w: Extent| only.is_none() || meets(w);

@@ -7,15 +7,15 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::canvas::Owner;
-use super::faces::{FaceRenderer, FaceSize};
-use super::sheets::Page;
-use super::table::{Cell, Column, Flow, Image, Row, Table};
-use super::Ctx;
 use crate::diag::Diagnostic;
 use crate::layout::{Art, Paper};
 use crate::messages::Messages;
 use crate::model::{turns_text, FreePlacement, Location as Where, Pack, PerTurn, Selector, Setup};
+use crate::render::page::canvas::Owner;
+use crate::render::page::Page;
+use crate::render::pieces::faces::{FaceRenderer, FaceSize};
+use crate::render::tables::table::{Cell, Column, Flow, Image, Row, Table};
+use crate::render::Ctx;
 
 /// Sizes, pt: location names, card lines.
 const LOCATION_PT: f64 = 8.0;

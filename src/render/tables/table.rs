@@ -11,12 +11,12 @@
 
 use std::sync::Arc;
 
-use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
-use super::chart::{shade, INK, RULE, SHADE, STRIPE};
-use super::sheets::Page;
-use super::templates::mm;
-use super::Ctx;
 use crate::layout::{Art, Paper};
+use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use crate::render::page::chart::{shade, INK, RULE, SHADE, STRIPE};
+use crate::render::page::Page;
+use crate::render::templates::mm;
+use crate::render::Ctx;
 use crate::text::fit::{height_at, height_within, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 

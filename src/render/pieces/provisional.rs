@@ -5,9 +5,9 @@
 
 use serde::Serialize;
 
-use super::canvas::{Align, Canvas, Owner, TextBox};
-use super::faces::Face;
-use super::Ctx;
+use crate::render::page::canvas::{Align, Canvas, Owner, TextBox};
+use crate::render::pieces::faces::Face;
+use crate::render::Ctx;
 use crate::text::fit::{fit, Request, PT_PER_MM};
 use crate::text::{Style, Weight};
 

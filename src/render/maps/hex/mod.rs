@@ -8,17 +8,22 @@
 //! only the texts lying wholly inside that window. The overlap between tiles is chosen so that
 //! every text lies wholly inside at least one tile, so no word is ever cut by a tile's edge.
 
+pub(crate) mod frame;
+pub(crate) mod routes;
+
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::canvas::{Align, Canvas, Laid, Owner, TextBox, VAlign};
-pub(crate) use super::maptiles::{tiles_as, tiles_where};
-use super::sheets::{escape, Page};
-use super::templates::mm;
-use super::Ctx;
-use super::{hexroutes, mapframe};
 use crate::layout::Paper;
 use crate::model::{Hex, HexGrid, Map, Orientation, Pack};
+use crate::render::maps::hex::frame as mapframe;
+use crate::render::maps::hex::routes as hexroutes;
+pub(crate) use crate::render::maps::tiles::{tiles_as, tiles_where};
+use crate::render::page::canvas::{Align, Canvas, Laid, Owner, TextBox, VAlign};
+use crate::render::page::Page;
+use crate::render::templates::mm;
+use crate::render::Ctx;
+use crate::text::escape;
 use crate::text::{Style, Weight};
 
 const SQRT_3: f64 = 1.732_050_807_568_877_2;

@@ -5,12 +5,12 @@
 
 use std::fmt::Write;
 
-use super::canvas::{Canvas, Owner, TextBox, VAlign};
-use super::map::{Drawing, Extent, Pen};
-use super::sheets::Page;
-use super::templates::mm;
-use super::Ctx;
 use crate::layout::Paper;
+use crate::render::maps::hex::{Drawing, Extent, Pen};
+use crate::render::page::canvas::{Canvas, Owner, TextBox, VAlign};
+use crate::render::page::Page;
+use crate::render::templates::mm;
+use crate::render::Ctx;
 
 /// The height of a tile's caption band (the caption and the assembly diagram), mm.
 const CAPTION: f64 = 9.0;
@@ -214,9 +214,9 @@ fn caption(c: &mut Canvas<'_>, ctx: &Ctx<'_>, t: &Tiling, (col, row): (usize, us
 
 #[cfg(test)]
 mod tests {
-    use super::super::map::{hex_drawing, page};
     use super::*;
     use crate::model::{MapKind, Pack};
+    use crate::render::maps::hex::{hex_drawing, page};
     use crate::text::Fonts;
 
     fn load(name: &str) -> Pack {
@@ -235,7 +235,7 @@ mod tests {
             let mut ctx = Ctx::new(&pack, &fonts);
             let drawing = match map.kind {
                 MapKind::Hex => hex_drawing(&ctx, map, Paper::A3).unwrap(),
-                MapKind::Area => super::super::areamap::drawing(&ctx, map, Paper::A3),
+                MapKind::Area => crate::render::maps::area::drawing(&ctx, map, Paper::A3),
             };
             let (_, extents) = page(&mut ctx, &drawing);
             assert!(extents.len() > 50, "{name}: {} texts", extents.len());

@@ -8,28 +8,33 @@
 //! engine, records overflows and missing glyphs against the face being drawn, and records where
 //! each line went, so that text over text within a face is reported too (W0804).
 
+pub(crate) mod budget;
+pub(crate) mod images;
+pub(crate) mod svg_origin;
+pub(crate) mod watchdog;
+
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use tera::{Context, Kwargs, State, Tera, TeraResult, Value};
 
-use super::canvas::{fit_problems, overlapping, short, Rect};
-use super::watchdog::TemplateFile;
 use crate::diag::{Code, Diagnostic, Sources, Span};
 use crate::load::confine::Refused;
 use crate::load::DecodeProblem;
 use crate::model::Pack;
+use crate::render::page::canvas::{fit_problems, overlapping, short, Rect};
+use crate::render::templates::watchdog::TemplateFile;
 use crate::text::fit::{fit, Request};
 use crate::text::{Fonts, Style, Weight};
 
 /// The built-in templates, by name.
 const BUILT_IN: &[(&str, &str)] = &[
-    ("counters/unit.svg.tera", include_str!("../../templates/counters/unit.svg.tera")),
-    ("counters/marker.svg.tera", include_str!("../../templates/counters/marker.svg.tera")),
-    ("chits/front.svg.tera", include_str!("../../templates/chits/front.svg.tera")),
-    ("chits/back.svg.tera", include_str!("../../templates/chits/back.svg.tera")),
-    ("cards/front.svg.tera", include_str!("../../templates/cards/front.svg.tera")),
-    ("cards/back.svg.tera", include_str!("../../templates/cards/back.svg.tera")),
+    ("counters/unit.svg.tera", include_str!("../../../templates/counters/unit.svg.tera")),
+    ("counters/marker.svg.tera", include_str!("../../../templates/counters/marker.svg.tera")),
+    ("chits/front.svg.tera", include_str!("../../../templates/chits/front.svg.tera")),
+    ("chits/back.svg.tera", include_str!("../../../templates/chits/back.svg.tera")),
+    ("cards/front.svg.tera", include_str!("../../../templates/cards/front.svg.tera")),
+    ("cards/back.svg.tera", include_str!("../../../templates/cards/back.svg.tera")),
 ];
 
 /// Whether `name` is one of the built-in templates (`cards/front.svg.tera`, …).
@@ -104,7 +109,7 @@ impl Templates {
         let fit_log = log.clone();
         tera.register_function("fit", move |kwargs: Kwargs, _: &State| fit_function(&fonts, &fit_log, &kwargs));
         tera.register_function("symbol", |kwargs: Kwargs, _: &State| symbol_function(&kwargs));
-        super::budget::register(&mut tera);
+        crate::render::templates::budget::register(&mut tera);
         let mut files = Vec::new();
         let mut texts = Vec::new();
         let mut problems = Vec::new();
@@ -211,11 +216,11 @@ impl Templates {
             log.visible = face_box(context);
         }
         let file = self.watched.iter().find(|(n, _)| n == name).map(|(_, f)| f.clone());
-        let watched = super::watchdog::watch(name, face_label, file);
-        let out = super::budget::render(&self.tera, name, context);
+        let watched = crate::render::templates::watchdog::watch(name, face_label, file);
+        let out = crate::render::templates::budget::render(&self.tera, name, context);
         drop(watched);
         let out = out.map_err(|e| {
-            let d = super::budget::classify(self.diagnostic(&e, sources), name, face_label);
+            let d = crate::render::templates::budget::classify(self.diagnostic(&e, sources), name, face_label);
             // An error without a place (the output cap) is still at its template's file.
             match self.files.iter().find(|(n, _)| n == name) {
                 Some((_, file)) if d.span.is_none() => d.at(&Span::new(*file, 0..0)),
@@ -257,19 +262,23 @@ impl Templates {
             Ok(doc) => doc,
             Err(e) => return Err(self.malformed(name, face, svg, &wrapped, &e, sources)),
         };
-        for href in super::images::hrefs(&doc) {
+        for href in crate::render::templates::images::hrefs(&doc) {
             if href.is_empty() || href.starts_with('#') {
                 continue;
             }
             // A data URL as usvg reads it; a file only from inside the pack. Either is measured
             // from its header before anything decodes it.
-            let too_large = if let Some((mime, bytes)) = super::images::data_url(href) {
-                super::images::examine(&mime, &bytes).err().map(|why| ("a data: URL image".to_string(), why))
+            let too_large = if let Some((mime, bytes)) = crate::render::templates::images::data_url(href) {
+                crate::render::templates::images::examine(&mime, &bytes)
+                    .err()
+                    .map(|why| ("a data: URL image".to_string(), why))
             } else if href.starts_with("data:") {
                 continue;
             } else {
                 match crate::load::confine::resolve(&self.root, href) {
-                    Ok(real) => super::images::check_file(&real).err().map(|why| (format!("`{href}`"), why)),
+                    Ok(real) => {
+                        crate::render::templates::images::check_file(&real).err().map(|why| (format!("`{href}`"), why))
+                    }
                     Err(why) => {
                         let d = Diagnostic::error(
                             why.code(),
@@ -289,8 +298,8 @@ impl Templates {
                 )
                 .with_hint(format!(
                     "scale the image down: a 63 × 88 mm card at 1200 dpi is 12 megapixels; pnpkit draws images of at most {} megapixels and {} MB",
-                    super::images::MAX_PIXELS / 1_000_000,
-                    super::images::MAX_BYTES >> 20
+                    crate::render::templates::images::MAX_PIXELS / 1_000_000,
+                    crate::render::templates::images::MAX_BYTES >> 20
                 ));
                 return Err(locate(d, href));
             }
@@ -367,12 +376,12 @@ impl Templates {
         .with_hint("the template's output must be well-formed XML: close every element, escape `<` and `&` (Tera escapes values unless `| safe`)");
         let found = self.family(name, sources).into_iter().find_map(|file| {
             let text = &sources.get(file).text;
-            super::svg_origin::origin(text, svg, at).map(|range| Span::new(file, range))
+            crate::render::templates::svg_origin::origin(text, svg, at).map(|range| Span::new(file, range))
         });
         match (found, self.files.iter().find(|(n, _)| n == name)) {
             (Some(span), _) => d = d.at(&span),
             (None, Some((_, file))) => {
-                let quoted = super::svg_origin::snippet(svg, at);
+                let quoted = crate::render::templates::svg_origin::snippet(svg, at);
                 d = d
                     .at(&Span::new(*file, 0..0))
                     .with_hint(format!("no line of the template reads like the output there; {face} drew: “{quoted}”"));
@@ -565,7 +574,7 @@ fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResu
 }
 
 /// `symbol(icon=face.icon, x=…, y=…, width=…, height=…, colour=face.ink)`: the unit symbol in the
-/// box, as SVG elements (see [`super::symbols::draw`]); also `symbol(name="armour", …)` for a
+/// box, as SVG elements (see [`crate::render::pieces::symbols::draw`]); also `symbol(name="armour", …)` for a
 /// built-in symbol by name.
 fn symbol_function(kwargs: &Kwargs) -> TeraResult<Value> {
     let num = |key: &str| -> TeraResult<f64> {
@@ -578,13 +587,13 @@ fn symbol_function(kwargs: &Kwargs) -> TeraResult<Value> {
             .and_then(serde_json::from_value::<IconArg>)
             .map_err(|e| tera::Error::message(format!("symbol: `icon` is not a unit symbol ({e})")))?
             .into(),
-        (None, Some(name)) if super::symbols::is_built_in(name) => {
+        (None, Some(name)) if crate::render::pieces::symbols::is_built_in(name) => {
             crate::model::UnitSymbol { base: name.to_string(), ..Default::default() }
         }
         (None, Some(name)) => return Err(tera::Error::message(format!("symbol: no built-in symbol `{name}`"))),
         (None, None) => return Err(tera::Error::message("symbol: give `icon` (face.icon) or `name`")),
     };
-    Ok(Value::safe_string(&super::symbols::draw(&icon, (x, y, w, h), &colour)))
+    Ok(Value::safe_string(&crate::render::pieces::symbols::draw(&icon, (x, y, w, h), &colour)))
 }
 
 /// A unit symbol as a template passes it back (`face.icon`).

@@ -13,13 +13,13 @@ use serde::Serialize;
 use serde_json::Value;
 use sha2::Digest;
 
-use super::describe::Describer;
-use super::templates::{self, Templates};
 use crate::diag::{Diagnostic, Sources, Span};
 use crate::messages::Messages;
 use crate::model::{
     Card, CardField, CounterKind, Expr, FieldKind, FieldShow, FieldValue, Names, Pack, Spanned, UnitSymbol, UnitType,
 };
+use crate::render::pieces::describe::Describer;
+use crate::render::templates::{self, Templates};
 
 /// A rendered face: the inner SVG of one side of one piece, in mm, trim box at the origin.
 #[derive(Clone, Debug)]
@@ -680,7 +680,7 @@ impl<'a> Planner<'a> {
                 colour: &f.colour,
                 colour_name: &f.colour_name,
             }),
-            font: super::main_family(pack),
+            font: crate::render::main_family(pack),
         }
     }
 

@@ -1,12 +1,12 @@
 //! The look sheets share, as a printed game's charts have it: a heading set apart in a dark band,
 //! ruled rows, shaded header cells, and the draft mark a provisional component carries.
 //!
-//! Play sheets, score sheets, tracks, mats and the ruled tables ([`super::table`]: play aids, card
+//! Play sheets, score sheets, tracks, mats and the ruled tables ([`crate::render::tables::table`]: play aids, card
 //! list, setup charts) draw with these, so a band or a rule looks the same on every page of a pack.
 
-use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
-use super::templates::mm;
-use super::Ctx;
+use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use crate::render::templates::mm;
+use crate::render::Ctx;
 use crate::text::fit::PT_PER_MM;
 
 /// The dark ink of rules, frames and heading bands.

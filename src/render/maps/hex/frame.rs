@@ -5,12 +5,12 @@
 
 use std::fmt::Write;
 
-use super::canvas::{Owner, VAlign};
-use super::map::{key_heading, title_block, Pen, Spot};
-use super::sheets::escape;
-use super::templates::mm;
-use super::Ctx;
 use crate::model::Map;
+use crate::render::maps::hex::{key_heading, title_block, Pen, Spot};
+use crate::render::page::canvas::{Owner, VAlign};
+use crate::render::templates::mm;
+use crate::render::Ctx;
+use crate::text::escape;
 
 /// The space between a box's rule and what it holds, mm.
 const PAD: f64 = 3.0;

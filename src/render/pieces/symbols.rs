@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 use crate::model::UnitSymbol;
 
-use super::templates::mm;
+use crate::render::templates::mm;
 
 /// A built-in symbol: its frame, whether it carries a headquarters staff, its stroked icon and
 /// its filled icon (path data in the frame's 0..1 box).

@@ -9,7 +9,7 @@
 //! each against all the others. Labels then go to the free spot along their curve nearest its
 //! middle. Everything is plain arithmetic over a fixed order, so the output is deterministic.
 
-use super::map::Extent;
+use crate::render::maps::hex::Extent;
 
 /// A point in map mm.
 pub(crate) type P = (f64, f64);

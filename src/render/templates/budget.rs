@@ -5,7 +5,7 @@
 //! at a size no face needs; `replace`, which can grow a string exponentially in a loop, is replaced
 //! by one that refuses a result past that size. Any limit ends the render with an error (E0133) at
 //! the template's file, line and column, naming the face. What these cannot see (a string doubled
-//! with `~`, a loop over a long string) the [`super::watchdog`] bounds in time and memory.
+//! with `~`, a loop over a long string) the [`crate::render::templates::watchdog`] bounds in time and memory.
 
 use std::cell::Cell;
 use std::io::{self, Write};

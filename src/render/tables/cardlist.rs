@@ -4,13 +4,13 @@
 
 use std::collections::BTreeSet;
 
-use super::canvas::Owner;
-use super::flowchart::card_number;
-use super::sheets::Page;
-use super::table::{Cell, Column, Flow, Row, Table};
-use super::Ctx;
 use crate::layout::Paper;
 use crate::model::{Card, FieldKind, FieldValue};
+use crate::render::flowchart::card_number;
+use crate::render::page::canvas::Owner;
+use crate::render::page::Page;
+use crate::render::tables::table::{Cell, Column, Flow, Row, Table};
+use crate::render::Ctx;
 
 /// The cells' size, pt.
 const SIZE_PT: f64 = 7.0;

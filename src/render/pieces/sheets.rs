@@ -6,33 +6,13 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
-use super::backs::back_pages;
-use super::canvas::{Canvas, Owner};
-use super::faces::Face;
-use super::templates::mm;
-use super::Ctx;
-use crate::emit::PdfPage;
-use crate::layout::{Art, CropMark, Imposition, Placed, PrintBoxes, Rect, Sides};
-
-/// One page of a document, as a complete SVG.
-#[derive(Clone, Debug)]
-pub struct Page {
-    /// The SVG text (width and height in mm, user units in mm).
-    pub svg: String,
-    /// Whether this is the back of the page before it.
-    pub back: bool,
-    /// Where its pieces are cut and how far they bleed; `None`: the page is the finished size.
-    pub boxes: Option<PrintBoxes>,
-    /// The faces its SVG draws inline, which the PDF writer draws once per document instead.
-    pub placed: Vec<Placed>,
-}
-
-impl Page {
-    /// What the PDF writer takes: the SVG, the print boxes and the placed faces.
-    pub fn for_pdf(&self) -> PdfPage<'_> {
-        PdfPage { svg: &self.svg, boxes: self.boxes, placed: &self.placed }
-    }
-}
+use crate::layout::{Art, CropMark, Imposition, PrintBoxes, Rect, Sides};
+use crate::render::page::canvas::{Canvas, Owner};
+use crate::render::page::Page;
+use crate::render::pieces::backs::back_pages;
+use crate::render::pieces::faces::Face;
+use crate::render::templates::mm;
+use crate::render::Ctx;
 
 /// A piece to print: its front and back faces (shared strings for identical pieces).
 pub(crate) struct Piece<'a> {
@@ -189,14 +169,9 @@ fn provisional_note(
     (sheet, what): (usize, &mut String),
 ) {
     let below = marks.iter().map(|m| m.y1.max(m.y2)).fold(0.0, f64::max);
-    let short = super::provisional::sheet_note(ctx, c, shown, below, sheet);
+    let short = crate::render::pieces::provisional::sheet_note(ctx, c, shown, below, sheet);
     if !short.is_empty() {
         what.push_str(" · ");
         what.push_str(&short);
     }
-}
-
-/// Escapes text for SVG, XML and HTML (text and attribute values alike).
-pub fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

@@ -9,14 +9,14 @@
 
 use std::ops::Range;
 
-use super::canvas::{Canvas, Owner, TextBox};
-use super::chart::{self, band, band_height, CREAM, INK};
-use super::sheets::Page;
-use super::templates::mm;
-use super::Ctx;
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Track, TrackBox};
+use crate::render::page::canvas::{Canvas, Owner, TextBox};
+use crate::render::page::chart::{self, band, band_height, CREAM, INK};
+use crate::render::page::Page;
+use crate::render::templates::mm;
+use crate::render::Ctx;
 use crate::text::fit::{height_at, height_within, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
@@ -260,7 +260,7 @@ fn draw_rows(c: &mut Canvas<'_>, track: &Track, g: &Geometry, rows: Range<usize>
                             .min(6.0)
                             .bold()
                             .leading(1.15)
-                            .align(super::canvas::Align::Middle)
+                            .align(crate::render::page::canvas::Align::Middle)
                             .of(&owner),
                     );
                     cy = laid.bottom;
@@ -271,7 +271,7 @@ fn draw_rows(c: &mut Canvas<'_>, track: &Track, g: &Geometry, rows: Range<usize>
                             .size(CAPTION_PT)
                             .min(6.0)
                             .leading(1.15)
-                            .align(super::canvas::Align::Middle)
+                            .align(crate::render::page::canvas::Align::Middle)
                             .of(&owner),
                     );
                 }
@@ -416,7 +416,7 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, tracks: &[Track], paper: Paper) -> Vec<Pa
                         .min(6.0)
                         .lines(1)
                         .bold()
-                        .align(super::canvas::Align::End)
+                        .align(crate::render::page::canvas::Align::End)
                         .of(&owner),
                 );
                 arrow(&mut c, (x + g.band_width(w) - ARROW + 0.8, (laid.top + laid.bottom) / 2.0));

@@ -3,19 +3,23 @@
 //! influence square per side — joined by adjacency lines, filled in its region's colour, with a
 //! key and title block beside the field. `check` guarantees that positioned boxes lie inside the
 //! field and do not overlap; areas without positions are laid out by [`arealayout`], and the
-//! adjacency lines are routed around the boxes by [`super::routing`].
+//! adjacency lines are routed around the boxes by [`crate::render::maps::area::routing`].
+
+pub(crate) mod labels;
+pub mod layout;
+pub(crate) mod routing;
 
 use std::fmt::Write;
 
-use super::arealayout;
-use super::canvas::{Align, Owner, VAlign};
-use super::map::{key_heading, title_block, Drawing, Pen, Spot};
-use super::routing::{self, Arrow, Boxed, Route};
-use super::templates::mm;
-use super::Ctx;
 use crate::diag::{Code, Diagnostic};
 use crate::layout::Paper;
 use crate::model::{Area, AreaGeometry, FieldValue, Map, Names};
+use crate::render::maps::area::layout as arealayout;
+use crate::render::maps::hex::{key_heading, title_block, Drawing, Pen, Spot};
+use crate::render::page::canvas::{Align, Owner, VAlign};
+use crate::render::templates::mm;
+use crate::render::Ctx;
+use routing::{Arrow, Boxed, Route};
 
 /// Where the field sits on the page, mm.
 const FIELD_AT: (f64, f64) = (10.0, 13.5);
@@ -147,10 +151,10 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
         let _ = write!(
             s,
             r##"<rect data-influence="{}" x="{}" y="{}" width="{square}" height="{square}" fill="#ffffff" stroke="#3b3b3b" stroke-width="0.25"><title>{}</title></rect>"##,
-            super::sheets::escape(&side.id),
+            crate::text::escape(&side.id),
             mm(cx - square / 2.0),
             mm(body),
-            super::sheets::escape(ctx.msg.first_name(&side.name))
+            crate::text::escape(ctx.msg.first_name(&side.name))
         );
     }
     pen.raw(&s);
@@ -254,7 +258,7 @@ fn free_placements(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, (x, y): (f64, f64), wid
     const LINE: f64 = 3.6;
     for f in free {
         let owner = Owner::new(format!("free placement of `{}`", f.piece.value), Some(&f.span));
-        let text = super::setupchart::free_sentence(ctx, f, "\n");
+        let text = crate::render::tables::setupchart::free_sentence(ctx, f, "\n");
         // The lines each sentence wraps to at this size, from the font's widths alone, so the
         // published page and every tile give each sentence the same room.
         let lines: usize =
@@ -318,7 +322,7 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
     let at = positions(map);
     // Routes and region labels are placed once; the page and each tile draw the same ones.
     let (links, routes) = route_links(ctx, map, &at);
-    let labels = super::regionlabels::place_all(ctx, map, &at, &routes);
+    let labels = crate::render::maps::area::labels::place_all(ctx, map, &at, &routes);
     let key_x = FIELD_AT.0 + field.0 * scale + 8.0;
     let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
         pen.group(FIELD_AT.0, FIELD_AT.1, scale);
@@ -329,11 +333,11 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
         draw_adjacency(pen, ctx, map, &links, &routes);
         for (area, centre) in map.areas.iter().zip(&at) {
             // A stable marker for tests reading the SVG back: the box is the group's first rect.
-            pen.raw(&format!(r#"<g data-area="{}">"#, super::sheets::escape(&area.id)));
+            pen.raw(&format!(r#"<g data-area="{}">"#, crate::text::escape(&area.id)));
             draw_area(pen, ctx, map, area, *centre);
             pen.raw("</g>");
         }
-        super::regionlabels::draw(pen, &labels);
+        crate::render::maps::area::labels::draw(pen, &labels);
         pen.end_group();
         // On paper much wider than the field (an A1 board), the key keeps a readable width.
         draw_key(pen, ctx, map, (key_x, FIELD_AT.1), (pw - key_x - 10.0).min(KEY_WIDEST));
@@ -361,7 +365,8 @@ fn route_links(ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)]) -> (Vec<(usize, usiz
     let boxes: Vec<Boxed> = at.iter().map(|&centre| Boxed { centre, size: map.area.box_mm }).collect();
     let label_size = |i: usize| {
         let lines = names_in_languages(ctx, &map.areas[i].name);
-        let w = lines.iter().map(|l| super::map::width_mm(ctx.fonts, l, LABEL_PT, false)).fold(0.0, f64::max);
+        let w =
+            lines.iter().map(|l| crate::render::maps::hex::width_mm(ctx.fonts, l, LABEL_PT, false)).fold(0.0, f64::max);
         (w + 0.6, LABEL_LINE * lines.len() as f64)
     };
     let routes = routing::route(map.area.field_mm, &boxes, &links, label_size);
@@ -380,7 +385,7 @@ fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, links: &[(usi
         if let Some(d) = route.path_data() {
             let Route::Curve { link, .. } = route else { continue };
             let (a, b) = links[*link];
-            let (a, b) = (super::sheets::escape(&map.areas[a].id), super::sheets::escape(&map.areas[b].id));
+            let (a, b) = (crate::text::escape(&map.areas[a].id), crate::text::escape(&map.areas[b].id));
             let _ = write!(s, r##"<path data-link="{a} {b}" d="{d}" {ADJACENT}"##);
         }
     }
@@ -388,14 +393,14 @@ fn draw_adjacency(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, links: &[(usi
     for route in routes {
         let Route::OffMap { link, arrows } = route else { continue };
         let (a, b) = links[*link];
-        let ends = (super::sheets::escape(&map.areas[a].id), super::sheets::escape(&map.areas[b].id));
+        let ends = (crate::text::escape(&map.areas[a].id), crate::text::escape(&map.areas[b].id));
         pen.raw(&format!(r#"<g data-link="{} {}" data-offmap="">"#, ends.0, ends.1));
         for arrow in arrows {
             draw_arrow(pen, arrow);
             let owner =
                 Owner::new(format!("area `{}`", map.areas[arrow.from_box].id), Some(&map.areas[arrow.from_box].span));
             let (x, y, w, _) = arrow.label;
-            pen.raw(&format!(r#"<g data-label="{}">"#, super::sheets::escape(&map.areas[arrow.names].id)));
+            pen.raw(&format!(r#"<g data-label="{}">"#, crate::text::escape(&map.areas[arrow.names].id)));
             for (k, line) in label_lines(arrow.names).iter().enumerate() {
                 let spot = Spot::left(x, y + LABEL_LINE * k as f64, w, LABEL_LINE);
                 let spot = if arrow.label_right_aligned { Spot { align: Align::End, ..spot } } else { spot };

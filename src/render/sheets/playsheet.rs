@@ -6,16 +6,16 @@
 //! Every text goes through the page's [`Canvas`] with the component it belongs to; every word the
 //! page prints by itself comes from the `[sheets]` messages.
 
-use super::aids::draw_table;
-use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
-use super::chart::{self, band, cell, line, shade, CREAM, INK, SHADE};
-use super::sheets::Page;
-use super::templates::mm;
-use super::tracks;
-use super::Ctx;
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Names, ScoreColumn, Sheet};
+use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use crate::render::page::chart::{self, band, cell, line, shade, CREAM, INK, SHADE};
+use crate::render::page::Page;
+use crate::render::sheets::tracks;
+use crate::render::tables::aids::draw_table;
+use crate::render::templates::mm;
+use crate::render::Ctx;
 use crate::text::fit::{height_at, height_within, PT_PER_MM};
 use crate::text::{Style, Weight};
 

@@ -2,12 +2,12 @@
 //! that prints them. Column heads are words pnpkit prints by itself: they come from the `[aids]`
 //! messages in the pack's languages.
 
-use super::canvas::{Canvas, Owner};
-use super::sheets::Page;
-use super::table::{self, Cell, Column, Flow, Row};
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{AidKind, Pack, PlayAid, Ref};
+use crate::render::page::canvas::{Canvas, Owner};
+use crate::render::page::Page;
+use crate::render::tables::table::{self, Cell, Column, Flow, Row};
 
 /// The size of a chart's figures, pt.
 const BODY_PT: f64 = 7.5;
@@ -223,7 +223,7 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
 }
 
 /// The play-aids pages: every aid's table, flowing down two columns.
-pub(crate) fn pages(ctx: &mut super::Ctx<'_>, paper: Paper) -> Vec<Page> {
+pub(crate) fn pages(ctx: &mut crate::render::Ctx<'_>, paper: Paper) -> Vec<Page> {
     let pack = ctx.pack;
     let title = format!("{} · {}", ctx.msg.first_name(&pack.game.title), ctx.msg.text("aids.heading"));
     let tables: Vec<table::Table> = pack.aids.iter().map(|aid| chart(pack, &ctx.msg, aid)).collect();

@@ -1,6 +1,6 @@
 //! A watchdog over face renders, for the work the render budget cannot count.
 //!
-//! [`super::budget`] bounds `range()` steps, `replace` results and output bytes, but Tera has no
+//! [`crate::render::templates::budget`] bounds `range()` steps, `replace` results and output bytes, but Tera has no
 //! step hook: `{% set s = s ~ s %}` in a short loop doubles a string to terabytes, and `{% for c
 //! in s %}` over such a string loops without counting. So a thread outside Tera watches every face
 //! render in progress ([`watch`], one entry per rendering thread, naming its template and face)

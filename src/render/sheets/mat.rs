@@ -7,15 +7,15 @@
 //! into overlapping tiles of the run's paper with registration crosses and an assembly diagram
 //! (the map's tiling), so it can be printed at home and taped together.
 
-use super::canvas::{Owner, TextBox, VAlign};
-use super::chart::{band_height, INK};
-use super::map::{self, Drawing, Pen, Spot};
-use super::sheets::Page;
-use super::templates::mm;
-use super::Ctx;
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Pack, Sheet, SlotGroup};
+use crate::render::maps::hex::{self as map, Drawing, Pen, Spot};
+use crate::render::page::canvas::{Owner, TextBox, VAlign};
+use crate::render::page::chart::{band_height, INK};
+use crate::render::page::Page;
+use crate::render::templates::mm;
+use crate::render::Ctx;
 use crate::text::fit::PT_PER_MM;
 
 /// How much a slot exceeds its card each way (1 mm at each edge), mm.

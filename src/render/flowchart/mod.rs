@@ -5,15 +5,16 @@
 
 use std::fmt::Write;
 
-use super::canvas::{Align, Canvas, Owner, TextBox, VAlign};
-use super::sheets::{escape, Page};
-use super::templates::mm;
-use super::Ctx;
 use crate::diag::{Code, Diagnostic};
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::graph::{CardGraph, Edge, EdgeKind, Group, Node, NodeKind};
 use crate::model::{Card, Names};
+use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use crate::render::page::Page;
+use crate::render::templates::mm;
+use crate::render::Ctx;
+use crate::text::escape;
 use crate::text::fit::PT_PER_MM;
 use crate::text::{Fonts, Style, Weight};
 

@@ -1,0 +1,7 @@
+//! Maps: the hex map (`hex`) and the area map (`area`), each one page at its published size, cut
+//! into tiles for smaller paper (`tiles`), and an erratum's replacement map (`reprint`). Uses `page`.
+
+pub mod area;
+pub mod hex;
+pub mod reprint;
+pub(crate) mod tiles;

@@ -1,0 +1,11 @@
+//! Pieces: what each counter, chit and card face shows (`faces`, `describe`, `symbols`), the
+//! sheets they are imposed on (`sheets`, `backs`, `provisional`) and the duplex calibration sheet.
+//! Uses `page` and `templates`.
+
+pub(crate) mod backs;
+pub(crate) mod calibration;
+pub(crate) mod describe;
+pub mod faces;
+pub mod provisional;
+pub mod sheets;
+pub mod symbols;
