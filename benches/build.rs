@@ -70,7 +70,7 @@ fn bench(which: &str) {
         time("2 render (templates, text, imposition)", t);
         for doc in &rendered.documents {
             let t = Instant::now();
-            let pages: Vec<_> = doc.pages.iter().map(|p| p.for_pdf()).collect();
+            let pages: Vec<_> = doc.pages.iter().map(pnpkit::emit::PdfPage::of).collect();
             let bytes = pdf(&parser, &pages, doc.page_mm, "bench").expect("pdf");
             time(&format!("3 pdf {}", doc.product.name()), t);
             if run == 0 {

@@ -18,6 +18,7 @@ pub mod load;
 pub mod messages;
 pub mod model;
 pub mod play;
+pub mod process;
 pub mod reference;
 pub mod render;
 pub mod text;

@@ -4,15 +4,8 @@
 //! are checked before any other check (some of which walk the pieces) and before `build` draws.
 
 use crate::diag::{Code, Diagnostic, Span};
+use crate::model::limits::{MAX_OF_ONE_PIECE, MAX_PIECES, MAX_TRACK_BOXES};
 use crate::model::Pack;
-
-/// The most pieces of one kind (one counter row, one chit value, one placement, one deck-list
-/// line): a hundred full sheets of counters.
-pub const MAX_OF_ONE_PIECE: u64 = 10_000;
-/// The most pieces in a pack: counters, chits and cards together.
-pub const MAX_PIECES: u64 = 100_000;
-/// The most boxes on one track.
-pub const MAX_TRACK_BOXES: u64 = 1_000;
 
 /// Reports every count over its limit, at the count's place. Returns true when one was found, so
 /// the caller stops before anything walks the pieces.

@@ -10,7 +10,6 @@ use crate::emit::{pdf, OutputLock, Staging, SvgParser};
 use crate::errata::{describe, diff};
 use crate::layout::Paper;
 use crate::render;
-use crate::render::page::Page;
 use crate::render::Product;
 
 /// Runs the command: `old` and `new` are pack folders, each optionally at a git revision (`data/x@v1`).
@@ -72,7 +71,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     if !warnings.is_empty() {
         super::report(&sources, &warnings, crate::diag::print::Format::Human);
     }
-    let svgs: Vec<_> = document.iter().map(Page::for_pdf).collect();
+    let svgs: Vec<_> = document.iter().map(crate::emit::PdfPage::of).collect();
     let bytes = pdf(
         &parser,
         &svgs,
@@ -97,7 +96,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
             .map_err(|d| d.first().map_or(String::new(), |d| d.message.clone()))?;
         let what = product.name();
         for doc in &rendered.documents {
-            let pages: Vec<_> = doc.pages.iter().map(Page::for_pdf).collect();
+            let pages: Vec<_> = doc.pages.iter().map(crate::emit::PdfPage::of).collect();
             let bytes = pdf(
                 &parser,
                 &pages,
@@ -111,7 +110,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     }
     if let Some((note, documents)) = &map {
         for doc in documents {
-            let pages: Vec<_> = doc.pages.iter().map(Page::for_pdf).collect();
+            let pages: Vec<_> = doc.pages.iter().map(crate::emit::PdfPage::of).collect();
             let title = format!("{} — replacement {} {}", new.game.title.ja, doc.name, new.game.edition);
             let bytes = pdf(&parser, &pages, doc.page_mm, &title).map_err(|e| e.0)?;
             staging.write(&format!("replacement-{}-{edition}.pdf", doc.name), &bytes).map_err(|e| e.to_string())?;

@@ -12,7 +12,6 @@ use sha2::{Digest, Sha256};
 
 use crate::emit::{pdf, PdfPage, SvgParser};
 use crate::model::Pack;
-use crate::render::page::Page;
 use crate::render::Document;
 
 /// One PDF file of a document: its name, page count, bytes (or why it could not be written) and
@@ -49,7 +48,7 @@ pub(super) fn write(parser: &SvgParser, pack: &Pack, doc: &Document, split_backs
     let name = doc.name.as_str();
     let title = format!("{} — {name}", pack.game.title.ja);
     let pages = |back: Option<bool>| -> Vec<PdfPage<'_>> {
-        doc.pages.iter().filter(|p| back.is_none_or(|b| p.back == b)).map(Page::for_pdf).collect()
+        doc.pages.iter().filter(|p| back.is_none_or(|b| p.back == b)).map(crate::emit::PdfPage::of).collect()
     };
     let files = if split_backs && doc.pages.iter().any(|p| p.back) {
         vec![(format!("{name}-fronts.pdf"), pages(Some(false))), (format!("{name}-backs.pdf"), pages(Some(true)))]

@@ -138,7 +138,7 @@ fn holder(file: &File, shown: &Path) -> String {
         let mut number = || lines.next().map(|l| l.trim().parse::<u64>());
         if let (Some(Ok(pid)), Some(Ok(started))) = (number(), number()) {
             // A holder killed before emptying it left its record: only shared holders remain.
-            if !super::staging::process_is_running(pid as u32) {
+            if !crate::process::is_running(pid as u32) {
                 break;
             }
             let who = lines.next().map(str::trim).filter(|w| !w.is_empty()).unwrap_or("build");

@@ -19,5 +19,5 @@ pub use ownership::MARKER;
 pub use parallel::in_order;
 pub use pdf::{pdf, PdfPage};
 pub use png::{encode as encode_png, png, pngs, raster};
-pub use staging::{process_is_running, OutputLock, Staging};
+pub use staging::{OutputLock, Staging};
 pub use svgdoc::{nodes, SvgError, SvgParser, MAX_NODES};

@@ -33,6 +33,13 @@ pub struct PdfPage<'a> {
     pub placed: &'a [Placed],
 }
 
+impl<'a> PdfPage<'a> {
+    /// What the writer takes of a rendered page: the SVG, the print boxes and the placed faces.
+    pub fn of(page: &'a crate::render::page::Page) -> PdfPage<'a> {
+        PdfPage { svg: &page.svg, boxes: page.boxes, placed: &page.placed }
+    }
+}
+
 /// Writes `pages` (SVG documents of `page_mm`, each with its print boxes) as one PDF. Every page
 /// states its TrimBox and BleedBox, so a print shop's software reads where to cut: an imposed
 /// sheet's are its grid's, a page without boxes is itself the finished size.

@@ -287,7 +287,7 @@ fn remove_stale(parent: &Path, name: &str, out: &Path) {
         let Some(base) = file.strip_suffix(".pnpkit").filter(|b| b.starts_with(&prefix)) else { continue };
         let Some(pid) = base[prefix.len()..].split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
         let marker = parent.join(&file);
-        if pid == std::process::id() || process_is_running(pid) {
+        if pid == std::process::id() || crate::process::is_running(pid) {
             continue;
         }
         let (stage, aside) = (parent.join(base), parent.join(format!("{base}.old")));
@@ -337,24 +337,6 @@ fn make_writable(dir: &Path) {
     let _ = std::fs::set_permissions(dir, permissions);
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         make_writable(&entry.path());
-    }
-}
-
-/// Whether the process `pid` is still running. Where this cannot be asked, every process is
-/// taken to run, so nothing of another process is ever removed.
-pub fn process_is_running(pid: u32) -> bool {
-    #[cfg(unix)]
-    {
-        use rustix::process::{test_kill_process, Pid};
-        match i32::try_from(pid).ok().and_then(Pid::from_raw) {
-            Some(pid) => test_kill_process(pid) != Err(rustix::io::Errno::SRCH),
-            None => false,
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = pid;
-        true
     }
 }
 
@@ -460,7 +442,7 @@ mod tests {
         assert!(!short_marker.exists(), "a marker cut short with no folder is removed");
         assert!(unproven.is_dir() && dir.join(format!(".pack.staging-{dead}-3.pnpkit")).exists());
         assert!(unmarked.is_dir() && old_style.is_dir(), "look-alike folders are kept");
-        assert!(live.is_dir() || !process_is_running(1), "a running process's folder is kept");
+        assert!(live.is_dir() || !crate::process::is_running(1), "a running process's folder is kept");
         drop(staging);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -6,7 +6,7 @@ use crate::diag::{Code, Diagnostic, FileId, Sources, Span};
 use crate::model::{Ref, Spanned};
 
 /// The most copies one line may ask for: the limit on one piece (`check::limits`).
-const MAX_COPIES: u64 = crate::check::limits::MAX_OF_ONE_PIECE;
+const MAX_COPIES: u64 = crate::model::limits::MAX_OF_ONE_PIECE;
 
 /// One line of a deck list.
 #[derive(Debug)]

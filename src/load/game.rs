@@ -834,7 +834,7 @@ pub(super) fn template_key(l: &mut Loader<'_>, key: &Spanned<String>) -> Option<
         super::confine::Refused::NotInside => {
             "write a path under the pack's templates/ folder, e.g. \"cards/scoring.svg.tera\"".to_string()
         }
-        super::confine::Refused::Missing if crate::render::pieces::faces::is_built_in_template(&key.value) => {
+        super::confine::Refused::Missing if crate::model::templates::is_built_in(&key.value) => {
             return Some(key.clone());
         }
         super::confine::Refused::Missing => format!(

@@ -245,7 +245,7 @@ fn remove_stale(temp: &Path) {
         };
         let dir = entry.path();
         let marked = std::fs::read_to_string(dir.join(MARKER)).is_ok_and(|t| t.trim() == format!("pnpkit {pid}"));
-        if marked && pid != std::process::id() && !crate::emit::process_is_running(pid) {
+        if marked && pid != std::process::id() && !crate::process::is_running(pid) {
             let _ = std::fs::remove_dir_all(&dir);
         }
     }

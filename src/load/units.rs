@@ -9,8 +9,8 @@ use toml::Spanned as TS;
 use super::csv::{Columns, Row};
 use super::Loader;
 use crate::diag::{Code, Diagnostic, FileId, Span};
+use crate::model::symbol as symbols;
 use crate::model::{CounterKind, Modifier, Pack, Spanned, UnitSymbol, UnitType};
-use crate::render::pieces::symbols;
 
 const UNIT_COLUMNS: Columns = Columns {
     required: &["id", "force", "class"],

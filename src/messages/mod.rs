@@ -9,6 +9,8 @@
 //! English-only pack never prints a blank or a doubled name. The tables are `ja.toml` and
 //! `en.toml` beside this file; a test keeps their keys equal and every key the code uses present.
 
+mod plain;
+
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 

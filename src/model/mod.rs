@@ -14,10 +14,13 @@ pub mod emphasis;
 pub mod filter;
 pub mod game;
 pub mod graph;
+pub mod limits;
 mod map;
 pub mod records;
 mod rules;
 mod setup;
+pub mod symbol;
+pub mod templates;
 mod unit;
 mod values;
 
@@ -309,73 +312,6 @@ impl Pack {
             .or_else(|| self.card_backs.iter().find(|b| b.side.is_none()))
     }
 
-    /// A rule text with its `[[kind:target]]` references written out in English (rule numbers,
-    /// card numbers, names); without its emphasis markers (`*x*`, `**x**`, [`emphasis`]).
-    pub fn plain_text(&self, text: &str) -> String {
-        self.plain_text_in(text, "en")
-    }
-
-    /// A rule text with its references written out as a reader of `language` reads them: names in
-    /// that language where the pack has them, else in the other.
-    pub fn plain_text_in(&self, text: &str, language: &str) -> String {
-        let pack = self;
-        let name = |names: &Names| -> String {
-            match language {
-                "ja" => either(&names.ja, &names.en),
-                _ => either(&names.en, &names.ja),
-            }
-            .to_string()
-        };
-        let mut out = String::new();
-        let mut rest = text;
-        while let Some(open) = rest.find("[[") {
-            out.push_str(&emphasis::plain(&rest[..open]));
-            let Some(close) = rest[open..].find("]]") else { break };
-            let inner = &rest[open + 2..open + close];
-            let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
-            let shown = match kind {
-                // A clause, or a whole section, by its number.
-                "rule" => match pack.clause(target) {
-                    Some(c) => c.number.clone(),
-                    None => pack
-                        .rules
-                        .sections
-                        .iter()
-                        .find(|s| s.id == target)
-                        .map_or(target.to_string(), |s| s.number.clone()),
-                },
-                // A card by its number and its name (the printed Japanese one first in English
-                // text too, as the card shows it), or its number alone.
-                "card" => {
-                    let (number, card_name) = match pack.card(target) {
-                        Some(c) if language == "ja" => (c.id.clone(), name(&c.name)),
-                        Some(c) => (c.id.clone(), either(&c.name.ja, &c.name.en).to_string()),
-                        None => (target.to_string(), String::new()),
-                    };
-                    // The word "card" in the reader's language; made only where a card is cited.
-                    let msg = crate::messages::Messages::new(&[language]);
-                    match card_name.as_str() {
-                        "" => msg.fill_first("reference.card_number", &[("number", &number)]),
-                        n => msg.fill_first("reference.card_named", &[("number", &number), ("name", n)]),
-                    }
-                }
-                "unit" => pack.unit(None, target).map_or(target.to_string(), |u| name(&u.name)),
-                "place" | "hex" => {
-                    pack.hex(target).and_then(|h| h.place.as_ref()).map_or(target.to_string(), |p| name(&p.name))
-                }
-                "box" => pack.box_def(target).map_or(target.to_string(), |b| name(&b.name)),
-                "term" => pack.term(target).map_or(target.to_string(), |t| name(&t.name)),
-                "setup" => pack.setup(target).map_or(target.to_string(), |s| name(&s.name)),
-                "value" => pack.data_value(target).unwrap_or_else(|| target.to_string()),
-                _ => target.to_string(),
-            };
-            out.push_str(&shown);
-            rest = &rest[open + close + 2..];
-        }
-        out.push_str(&emphasis::plain(rest));
-        out
-    }
-
     /// The glossary term with id or name `r`.
     pub fn term(&self, r: &str) -> Option<&Term> {
         self.rules.terms.iter().find(|t| names_match(r, &t.id, &t.name))
@@ -395,16 +331,5 @@ impl Pack {
             names.extend([b.id.as_str(), b.name.ja.as_str(), b.name.en.as_str()]);
         }
         names
-    }
-}
-
-/// `preferred` when the data gives it, else `other`: a name in the language the sentence is
-/// written in when the pack has it, so a pack with names in one language only never prints an
-/// empty name.
-fn either<'s>(preferred: &'s str, other: &'s str) -> &'s str {
-    if preferred.trim().is_empty() {
-        other
-    } else {
-        preferred
     }
 }

@@ -6,7 +6,6 @@ pub(crate) mod canvas;
 pub(crate) mod chart;
 pub(crate) mod fonts;
 
-use crate::emit::PdfPage;
 use crate::layout::{Placed, PrintBoxes};
 
 /// One page of a document, as a complete SVG.
@@ -20,11 +19,4 @@ pub struct Page {
     pub boxes: Option<PrintBoxes>,
     /// The faces its SVG draws inline, which the PDF writer draws once per document instead.
     pub placed: Vec<Placed>,
-}
-
-impl Page {
-    /// What the PDF writer takes: the SVG, the print boxes and the placed faces.
-    pub fn for_pdf(&self) -> PdfPage<'_> {
-        PdfPage { svg: &self.svg, boxes: self.boxes, placed: &self.placed }
-    }
 }

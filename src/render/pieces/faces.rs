@@ -19,7 +19,7 @@ use crate::model::{
     Card, CardField, CounterKind, Expr, FieldKind, FieldShow, FieldValue, Names, Pack, Spanned, UnitSymbol, UnitType,
 };
 use crate::render::pieces::describe::Describer;
-use crate::render::templates::{self, Templates};
+use crate::render::templates::Templates;
 
 /// A rendered face: the inner SVG of one side of one piece, in mm, trim box at the origin.
 #[derive(Clone, Debug)]
@@ -86,11 +86,6 @@ impl Planned {
         self.provisional = (names.clone(), fields);
         self
     }
-}
-
-/// Whether `name` is a template pnpkit carries (a pack's `template` key may name one).
-pub fn is_built_in_template(name: &str) -> bool {
-    templates::is_built_in(name)
 }
 
 /// The faces of one piece, as `pnpkit dump --context <kind> <id>` prints them: `cards <card>`,

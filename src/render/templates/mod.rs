@@ -27,20 +27,7 @@ use crate::render::templates::watchdog::TemplateFile;
 use crate::text::fit::{fit, Request};
 use crate::text::{Fonts, Style, Weight};
 
-/// The built-in templates, by name.
-const BUILT_IN: &[(&str, &str)] = &[
-    ("counters/unit.svg.tera", include_str!("../../../templates/counters/unit.svg.tera")),
-    ("counters/marker.svg.tera", include_str!("../../../templates/counters/marker.svg.tera")),
-    ("chits/front.svg.tera", include_str!("../../../templates/chits/front.svg.tera")),
-    ("chits/back.svg.tera", include_str!("../../../templates/chits/back.svg.tera")),
-    ("cards/front.svg.tera", include_str!("../../../templates/cards/front.svg.tera")),
-    ("cards/back.svg.tera", include_str!("../../../templates/cards/back.svg.tera")),
-];
-
-/// Whether `name` is one of the built-in templates (`cards/front.svg.tera`, …).
-pub(crate) fn is_built_in(name: &str) -> bool {
-    BUILT_IN.iter().any(|(n, _)| *n == name)
-}
+use crate::model::templates::{is_built_in, BUILT_IN};
 
 /// What `fit` found while a face was drawn: problems, and the box of every line it placed.
 #[derive(Default)]
@@ -587,7 +574,7 @@ fn symbol_function(kwargs: &Kwargs) -> TeraResult<Value> {
             .and_then(serde_json::from_value::<IconArg>)
             .map_err(|e| tera::Error::message(format!("symbol: `icon` is not a unit symbol ({e})")))?
             .into(),
-        (None, Some(name)) if crate::render::pieces::symbols::is_built_in(name) => {
+        (None, Some(name)) if crate::model::symbol::is_built_in(name) => {
             crate::model::UnitSymbol { base: name.to_string(), ..Default::default() }
         }
         (None, Some(name)) => return Err(tera::Error::message(format!("symbol: no built-in symbol `{name}`"))),
