@@ -19,8 +19,8 @@ pub(crate) mod templates;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::diag::{Code, Diagnostic, Sources};
-use crate::layout::{Imposition, Paper, Sides};
+use crate::diag::{Diagnostic, Sources};
+use crate::layout::{Paper, Sides};
 use crate::messages::Messages;
 use crate::model::Pack;
 use crate::text::Fonts;
@@ -29,9 +29,8 @@ pub use page::fonts::fonts_for;
 pub(crate) use page::fonts::{main_family, pack_face};
 use page::Page;
 pub use pieces::faces::FaceMemo;
-use pieces::faces::{Face, FaceRenderer, FaceSize};
-use pieces::sheets::Piece;
-use pieces::{calibration, provisional};
+use pieces::faces::FaceRenderer;
+use pieces::provisional;
 use tables::{aids, cardlist, setupchart};
 pub(crate) use templates::mm;
 
@@ -313,22 +312,22 @@ fn render_faces(
     for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
         let result = match product {
             Product::Counters | Product::Chits | Product::Cards | Product::Calibration => {
-                imposed(&mut ctx, faces, options, product, (&mut previews, &mut pieces))
+                pieces::imposed::documents(&mut ctx, faces, options, product, (&mut previews, &mut pieces))
             }
-            Product::Map => Ok(map_documents(&mut ctx, options)),
+            Product::Map => Ok(maps::reprint::documents(&mut ctx, options.paper)),
             Product::Aids => Ok(one(
                 product,
                 if pack.aids.is_empty() { Vec::new() } else { aids::pages(&mut ctx, options.paper) },
                 0,
             )),
-            Product::Sheets => Ok(sheet_documents(&mut ctx, options)),
+            Product::Sheets => Ok(sheets::documents(&mut ctx, options)),
             Product::Setups => pack
                 .setups
                 .iter()
                 .map(|setup| setupchart::chart(&mut ctx, faces, setup, options.paper))
                 .collect::<Result<Vec<_>, _>>()
                 .map(|pages| one(product, pages.concat(), 0)),
-            Product::Flowchart => Ok(flowchart_documents(&mut ctx, options, &mut out)),
+            Product::Flowchart => Ok(flowchart::documents(&mut ctx, options, &mut out)),
             Product::Reference => Ok(Vec::new()), // written by `reference::html`
             Product::Png => Ok(Vec::new()),       // not in `ALL`: previews of the other products
             Product::Vassal | Product::Tts => Ok(Vec::new()), // made by `play` from the others' faces
@@ -363,250 +362,4 @@ fn render_faces(
     out.previews = previews.into_iter().map(|(name, art)| Preview { name, art }).collect();
     out.pieces = pieces;
     Ok(out)
-}
-
-/// A product of faces imposed on sheets (counters, chits, cards) or the calibration sheet; every
-/// distinct face also goes to `previews`, every kind of piece to `kinds`.
-fn imposed(
-    ctx: &mut Ctx<'_>,
-    faces: &mut FaceRenderer<'_>,
-    options: &Options,
-    product: Product,
-    (previews, kinds): (&mut BTreeMap<String, Arc<crate::layout::Art>>, &mut Vec<PieceKind>),
-) -> Result<Vec<Document>, Diagnostic> {
-    let pack = ctx.pack;
-    let built = match product {
-        Product::Counters => counters(pack, faces, options)?,
-        Product::Chits => chits(pack, faces, options)?,
-        Product::Cards => cards(pack, faces, options)?,
-        // The duplex calibration sheet serves double-sided pieces; a game without any needs none.
-        _ if pack.cards.is_empty() && pack.counters.is_empty() && pack.chits.values.is_empty() => {
-            return Ok(Vec::new());
-        }
-        _ => {
-            let pages = calibration::calibration(ctx, options.paper);
-            let page_mm = (options.paper.width, options.paper.height);
-            return Ok(vec![Document { product, name: product.name().into(), pages, pieces: 0, page_mm }]);
-        }
-    };
-    if built.pieces.is_empty() {
-        return Ok(Vec::new()); // the pack has nothing of this kind
-    }
-    // One drawing per distinct face, shared by the sheets' placements and the previews.
-    let mut arts = pieces::sheets::Arts::default();
-    for face in &built.faces {
-        previews.entry(face.id.clone()).or_insert_with(|| arts.of(face));
-    }
-    kinds.extend(built.kinds.iter().map(|(id, front, back, count)| PieceKind {
-        product,
-        id: id.clone(),
-        front: built.faces[*front].id.clone(),
-        back: back.map(|b| built.faces[b].id.clone()),
-        count: *count,
-    }));
-    let pieces: Vec<Piece<'_>> =
-        built.pieces.iter().map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) }).collect();
-    let kind = match product {
-        Product::Counters => ctx.msg.first("products.counters"),
-        Product::Chits => ctx.msg.first("products.chits"),
-        _ => ctx.msg.first("products.cards"),
-    };
-    let pages =
-        pieces::sheets::pages(ctx, (&built.imp, &mut arts), &pieces, options.back_offset, &kind, options.blank_backs);
-    let page_mm = (built.imp.paper.width, built.imp.paper.height);
-    Ok(vec![Document { product, name: product.name().into(), pages, pieces: pieces.len(), page_mm }])
-}
-
-/// Play and score sheets, and the tracks (landscape).
-fn sheet_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
-    let pack = ctx.pack;
-    let mut docs = Vec::new();
-    let sheets: Vec<Page> = pack
-        .sheets
-        .iter()
-        .filter(|s| s.kind != "mat")
-        .map(|s| sheets::playsheet::sheet(ctx, s, options.paper))
-        .collect();
-    if !sheets.is_empty() {
-        let page_mm = (options.paper.width, options.paper.height);
-        docs.push(Document {
-            product: Product::Sheets,
-            name: Product::Sheets.name().into(),
-            pages: sheets,
-            pieces: 0,
-            page_mm,
-        });
-    }
-    // Mats at true size on their own paper, and tiled onto the run's paper when that is smaller.
-    for sheet in pack.sheets.iter().filter(|s| s.kind == "mat") {
-        for (name, pages, page_mm) in sheets::mat::documents(ctx, sheet, options.paper) {
-            docs.push(Document { product: Product::Sheets, name, pages, pieces: 0, page_mm });
-        }
-    }
-    let tracks: Vec<Page> = sheets::tracks::pages(ctx, &pack.tracks, options.paper);
-    if !tracks.is_empty() {
-        let landscape = options.paper.landscape();
-        docs.push(Document {
-            product: Product::Sheets,
-            name: "tracks".into(),
-            pages: tracks,
-            pieces: 0,
-            page_mm: (landscape.width, landscape.height),
-        });
-    }
-    docs
-}
-
-/// The flowchart page, plus its PNG, Graphviz and Mermaid files in `out`.
-fn flowchart_documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered) -> Vec<Document> {
-    let (pack, fonts) = (ctx.pack, ctx.fonts);
-    // The flowchart shows which card's opening enables which: a game without cards, or whose
-    // cards enable nothing, has none (a page of unlinked boxes tells a player nothing).
-    let graph = crate::model::graph::CardGraph::of(pack);
-    if graph.edges.is_empty() || pack.cards.is_empty() {
-        return Vec::new();
-    }
-    let graph = flowchart::labelled(ctx, &graph);
-    let layout = flowchart::layout(&graph, fonts);
-    let page = flowchart::page(ctx, &graph, &layout, options.paper);
-    let landscape = page.svg.contains(&format!("width=\"{}mm\"", options.paper.height));
-    let page_mm = if landscape {
-        (options.paper.height, options.paper.width)
-    } else {
-        (options.paper.width, options.paper.height)
-    };
-    out.page_previews.push(("flowchart".into(), page.svg.clone()));
-    out.files.push(("flowchart.dot".into(), flowchart::dot(&graph, fonts.main_family()).into_bytes()));
-    out.files.push(("flowchart.mmd".into(), flowchart::mermaid(&graph).into_bytes()));
-    vec![Document {
-        product: Product::Flowchart,
-        name: Product::Flowchart.name().into(),
-        pages: vec![page],
-        pieces: 0,
-        page_mm,
-    }]
-}
-
-/// The map (a hex grid or an area map) at its published size (`map-<paper>`) and tiled onto the
-/// run's paper, when the run's paper is smaller.
-fn map_documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
-    maps::reprint::documents(ctx, options.paper)
-}
-
-/// Faces (each distinct face once) and the pieces that use them, by index: every copy, and
-/// every kind (its id, faces and count).
-struct Built {
-    imp: Imposition,
-    faces: Vec<Face>,
-    pieces: Vec<(usize, Option<usize>)>,
-    kinds: Vec<(String, usize, Option<usize>, u32)>,
-}
-
-impl Built {
-    fn new(imp: Imposition) -> Built {
-        Built { imp, faces: Vec::new(), pieces: Vec::new(), kinds: Vec::new() }
-    }
-
-    /// `count` copies of the piece `id` with these faces.
-    fn add(&mut self, id: &str, (front, back): (usize, Option<usize>), count: u32) {
-        self.pieces.extend(std::iter::repeat_n((front, back), count as usize));
-        self.kinds.push((id.to_string(), front, back, count));
-    }
-}
-
-/// The imposition for one product, or a layout error pointing at `[print]`.
-fn grid(
-    pack: &Pack,
-    paper: Paper,
-    (w, h): (f64, f64),
-    bleed: f64,
-    gutter: f64,
-    sides: Sides,
-) -> Result<Imposition, Diagnostic> {
-    Imposition::grid(paper, w, h, bleed, gutter, sides).map_err(|e| {
-        Diagnostic::error(Code::LAYOUT, e.0)
-            .at(&pack.print.span)
-            .with_hint("choose larger paper (--paper) or smaller components in [print]")
-    })
-}
-
-fn bleed(options: &Options, bleed: f64) -> f64 {
-    if options.bleed {
-        bleed
-    } else {
-        0.0
-    }
-}
-
-fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
-    let size = FaceSize {
-        w: pack.print.counter_mm,
-        h: pack.print.counter_mm,
-        bleed: bleed(options, pack.print.counter_bleed),
-    };
-    let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
-    let mut built = Built::new(imp);
-    let chosen = |id: &String| options.chosen(id);
-    for counter in pack.counters.iter().filter(|c| chosen(&c.id)) {
-        let front = faces.counter_side(counter, false, &size)?;
-        let back = match &counter.back {
-            Some(_) => Some(faces.counter_side(counter, true, &size)?),
-            None => None,
-        };
-        let f = push(&mut built.faces, front);
-        let b = back.map(|b| push(&mut built.faces, b));
-        built.add(&counter.id, (f, b), counter.count.value);
-    }
-    Ok(built)
-}
-
-fn chits(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
-    let size =
-        FaceSize { w: pack.print.chit_mm, h: pack.print.chit_mm, bleed: bleed(options, pack.print.counter_bleed) };
-    let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
-    let mut built = Built::new(imp);
-    let back = push(&mut built.faces, faces.chit_back(&size)?);
-    for value in pack.chits.values.iter().filter(|v| options.chosen(&v.label)) {
-        let front = push(&mut built.faces, faces.chit_front(&value.label, &size)?);
-        built.add(&value.label, (front, Some(back)), value.count);
-    }
-    Ok(built)
-}
-
-fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
-    let (w, h) = pack.print.card_mm;
-    let size = FaceSize { w, h, bleed: bleed(options, pack.print.card_bleed) };
-    // `[print] gutter` spaces the cards; a gutter-fold sheet needs room for the bleed of both halves.
-    // One-sided cards have nothing to fold.
-    let sides = if pack.print.one_sided_cards { Sides::Duplex } else { options.card_sides };
-    let gutter = match sides {
-        Sides::Fold => pack.print.gutter.max(2.0 * size.bleed),
-        _ => pack.print.gutter,
-    };
-    let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, sides)?;
-    let mut built = Built::new(imp);
-    let mut cards: Vec<_> = pack.cards.iter().filter(|c| options.chosen(&c.id)).collect();
-    cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
-    for card in cards {
-        let mut front = faces.card_front(card, &size)?;
-        // The sheet's margin and the manifest name the cards that carry provisional values.
-        (front.names, front.provisional) = (card.name.clone(), card.provisional.clone());
-        let front = push(&mut built.faces, front);
-        if pack.print.one_sided_cards {
-            built.add(&card.id, (front, None), 1);
-            continue;
-        }
-        let back = faces.card_back(card, &size)?;
-        let back = match built.faces.iter().position(|f| f.id == back.id) {
-            Some(i) => i,
-            None => push(&mut built.faces, back),
-        };
-        built.add(&card.id, (front, Some(back)), 1);
-    }
-    Ok(built)
-}
-
-fn push(faces: &mut Vec<Face>, face: Face) -> usize {
-    faces.push(face);
-    faces.len() - 1
 }

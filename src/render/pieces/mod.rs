@@ -6,6 +6,7 @@ pub(crate) mod backs;
 pub(crate) mod calibration;
 pub(crate) mod describe;
 pub mod faces;
+pub(crate) mod imposed;
 pub mod provisional;
 pub mod sheets;
 pub mod symbols;
