@@ -1,611 +1,21 @@
-//! Faces: what each card, counter and chit face shows, and the whole piece behind it, handed to
-//! its template. This module decides content (names in the pack's languages, colours, factor
-//! strings, card texts, draft marks, every typed field); the templates decide looks.
-//!
-//! The principal types are [`Planner`], which turns a piece into a [`Planned`] face (its id, the
-//! template that draws it and the context that template receives), and [`FaceRenderer`], which
-//! draws planned faces through the templates. `pnpkit dump --context` prints what the planner
-//! makes ([`contexts`]), so what it shows is exactly what a template receives.
-
-use std::collections::{BTreeMap, BTreeSet};
+//! The planner: what each counter, chit and card face shows (names in the pack's languages,
+//! colours, factor strings, card texts, every typed field) and which template draws it.
 
 use serde::Serialize;
 use serde_json::Value;
-use sha2::Digest;
 
-use crate::diag::{Diagnostic, Sources, Span};
+use super::context::{
+    AttributeInfo, BackFace, BackPiece, CardFace, CardInfo, CardPiece, ChitFace, ChitPiece, ClassInfo, Common,
+    CounterFace, CounterInfo, EditionInfo, FactorInfo, FieldInfo, ForceInfo, GameInfo, MarkerInfo, MarkerPiece, Named,
+    PlaceInfo, ShownField, SideInfo, Slot, TagInfo, UnitPiece, Whole,
+};
+use super::{FaceSize, Planned};
+use crate::diag::Span;
 use crate::messages::Messages;
 use crate::model::{
     Card, CardField, CounterKind, Expr, FieldKind, FieldShow, FieldValue, Names, Pack, Spanned, UnitSymbol, UnitType,
 };
 use crate::render::pieces::describe::Describer;
-use crate::render::templates::Templates;
-
-/// A rendered face: the inner SVG of one side of one piece, in mm, trim box at the origin.
-#[derive(Clone, Debug)]
-pub struct Face {
-    /// Stable name: `counters/soldiers-front`, `cards/29-front`, `chits/3P-front`.
-    pub id: String,
-    /// Trim width in mm.
-    pub w: f64,
-    /// Trim height in mm.
-    pub h: f64,
-    /// Bleed drawn around the trim box in mm.
-    pub bleed: f64,
-    /// SVG elements (no root element).
-    pub svg: String,
-    /// The piece's name, for the sheet's note on provisional values.
-    pub names: Names,
-    /// The fields whose values on this face the sources do not give (`anti_armour`, `back`, …);
-    /// the sheet's margin and the manifest list them, the face itself carries no mark.
-    pub provisional: Vec<String>,
-}
-
-/// Settings shared by every face of one kind.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct FaceSize {
-    pub(crate) w: f64,
-    pub(crate) h: f64,
-    pub(crate) bleed: f64,
-}
-
-impl FaceSize {
-    /// The size of `pack`'s faces of `kind` (`cards`, `counters` or `chits`), with bleed.
-    fn of(pack: &Pack, kind: &str) -> FaceSize {
-        let p = &pack.print;
-        match kind {
-            "cards" => FaceSize { w: p.card_mm.0, h: p.card_mm.1, bleed: p.card_bleed },
-            "chits" => FaceSize { w: p.chit_mm, h: p.chit_mm, bleed: p.counter_bleed },
-            _ => FaceSize { w: p.counter_mm, h: p.counter_mm, bleed: p.counter_bleed },
-        }
-    }
-}
-
-/// One face ready to draw.
-#[derive(Debug, Serialize)]
-pub struct Planned {
-    /// The face's id (`cards/29-front`).
-    pub face: String,
-    /// The template that draws it.
-    pub template: String,
-    /// Everything the template receives.
-    pub context: Value,
-    /// The data row it comes from (warnings point here).
-    #[serde(skip)]
-    origin: Span,
-    #[serde(skip)]
-    size: FaceSize,
-    /// The piece's name and its provisional fields, handed on to the [`Face`].
-    #[serde(skip)]
-    provisional: (Names, Vec<String>),
-}
-
-impl Planned {
-    /// This face, recording that it shows `fields` of the piece called `names` as provisional.
-    fn carrying(mut self, names: &Names, fields: Vec<String>) -> Planned {
-        self.provisional = (names.clone(), fields);
-        self
-    }
-}
-
-/// The faces of one piece, as `pnpkit dump --context <kind> <id>` prints them: `cards <card>`,
-/// `counters <counter kind>`, `units <unit>`, `markers <marker>`, `chits <label>`.
-pub fn contexts(pack: &Pack, kind: &str, id: &str) -> Result<Vec<Planned>, String> {
-    let planner = Planner::new(pack);
-    let planned = planned(&planner, pack, kind, id)?;
-    Ok(planned.into_iter().map(|p| planner.with_labels(p)).collect())
-}
-
-/// The planned faces of one piece (`kind`, `id`), their contexts without the labels.
-fn planned(planner: &Planner<'_>, pack: &Pack, kind: &str, id: &str) -> Result<Vec<Planned>, String> {
-    let size = FaceSize::of(pack, kind);
-    let not_found = |what: &str| format!("no {what} `{id}` in this pack");
-    match kind {
-        "cards" => {
-            let card = pack.card(id).ok_or_else(|| not_found("card"))?;
-            Ok(vec![planner.card_front(card, size), planner.card_back(card, size)])
-        }
-        "counters" => {
-            let counter = pack.counters.iter().find(|c| c.id == id).ok_or_else(|| not_found("counter kind"))?;
-            let mut out = vec![planner.counter_side(counter, false, size)];
-            out.extend(counter.back.is_some().then(|| planner.counter_side(counter, true, size)));
-            Ok(out)
-        }
-        "units" => {
-            let unit = pack.unit(None, id).ok_or_else(|| not_found("unit"))?;
-            Ok(vec![planner.counter(format!("units/{}", unit.id), &unit.id, false, Vec::new(), None, size)])
-        }
-        "markers" => {
-            let marker = pack.marker(id).ok_or_else(|| not_found("marker"))?;
-            Ok(vec![planner.counter(format!("markers/{}", marker.id), &marker.id, false, Vec::new(), None, size)])
-        }
-        "chits" => {
-            pack.chits.values.iter().find(|v| v.label == id).ok_or_else(|| not_found("chit value"))?;
-            Ok(vec![planner.chit_front(id, size), planner.chit_back(size)])
-        }
-        other => Err(format!("unknown piece kind `{other}`: use cards, counters, units, markers or chits")),
-    }
-}
-
-/// A face's identity for the memo: its id, template, size (bits of w, h, bleed) and the SHA-256
-/// of its context (a deck of unique cards keeps no copy of each context).
-type FaceKey = (String, String, [u64; 3], [u8; 32]);
-
-/// Faces drawn through the templates, kept from one render to the next (`pnpkit watch`): a
-/// face whose template, size and context are unchanged is not drawn again. Each keeps its text
-/// warnings as the template gave them, so a later render says them again, at the row the face
-/// now comes from. The memo holds only as long as the templates and what they are drawn with
-/// (message labels, fonts) are the same: [`FaceMemo::keep_if`] empties it otherwise.
-#[derive(Default)]
-pub struct FaceMemo {
-    /// What the faces were drawn with (templates, labels, fonts).
-    fingerprint: [u8; 32],
-    drawn: BTreeMap<FaceKey, (Face, Vec<Diagnostic>)>,
-}
-
-impl FaceMemo {
-    /// Empties the memo unless its faces were drawn with what `fingerprint` stands for.
-    fn keep_if(&mut self, fingerprint: [u8; 32]) {
-        if self.fingerprint != fingerprint {
-            self.drawn.clear();
-            self.fingerprint = fingerprint;
-        }
-    }
-
-    /// How many faces it holds.
-    pub fn len(&self) -> usize {
-        self.drawn.len()
-    }
-
-    /// Whether it holds no face.
-    pub fn is_empty(&self) -> bool {
-        self.drawn.is_empty()
-    }
-}
-
-/// Renders faces through the templates, collecting warnings.
-pub(crate) struct FaceRenderer<'a> {
-    planner: Planner<'a>,
-    templates: &'a Templates,
-    sources: &'a Sources,
-    pub(crate) warnings: Vec<Diagnostic>,
-    /// Faces drawn so far (in this render or, with a memo handed in, an earlier one): a face many
-    /// pieces share (a deck's back, a unit at many setup locations) is drawn once.
-    memo: FaceMemo,
-    /// The faces this render used, its warnings said once each.
-    used: BTreeSet<FaceKey>,
-    /// How many faces this render drew through their template (not found in the memo).
-    pub(crate) drawn: usize,
-}
-
-impl<'a> FaceRenderer<'a> {
-    /// A renderer of `pack`'s faces through `templates`.
-    pub(crate) fn new(pack: &'a Pack, templates: &'a Templates, sources: &'a Sources) -> FaceRenderer<'a> {
-        FaceRenderer::with_memo(pack, templates, sources, FaceMemo::default())
-    }
-
-    /// A renderer that starts from the faces `memo` holds, if they were drawn with the same
-    /// templates, labels and fonts.
-    pub(crate) fn with_memo(
-        pack: &'a Pack,
-        templates: &'a Templates,
-        sources: &'a Sources,
-        mut memo: FaceMemo,
-    ) -> FaceRenderer<'a> {
-        let planner = Planner::new(pack);
-        let mut hash = sha2::Sha256::new();
-        hash.update(templates.fingerprint(sources));
-        for (name, _, value) in &planner.labels {
-            hash.update(name.as_bytes());
-            hash.update(value.to_string().as_bytes());
-        }
-        for font in &pack.print.fonts {
-            hash.update(format!("{}\0{:?}\0{:?}\0", font.family, font.regular, font.bold).as_bytes());
-        }
-        memo.keep_if(hash.finalize().into());
-        FaceRenderer { planner, templates, sources, warnings: Vec::new(), memo, used: BTreeSet::new(), drawn: 0 }
-    }
-
-    /// The memo, holding the faces this render used (the others are dropped, so a long watch
-    /// session does not collect every face it ever drew).
-    pub(crate) fn into_memo(self) -> FaceMemo {
-        let FaceRenderer { mut memo, used, .. } = self;
-        memo.drawn.retain(|key, _| used.contains(key));
-        memo
-    }
-
-    /// Draws a planned face; its text warnings point at the row it comes from.
-    fn render(&mut self, planned: Planned) -> Result<Face, Diagnostic> {
-        let FaceSize { w, h, bleed } = planned.size;
-        let size = [w.to_bits(), h.to_bits(), bleed.to_bits()];
-        let context = sha2::Sha256::digest(planned.context.to_string().as_bytes()).into();
-        let key = (planned.face, planned.template, size, context);
-        if !self.memo.drawn.contains_key(&key) {
-            let mut context = tera::Context::from_serialize(&planned.context)
-                .map_err(|e| Diagnostic::error(crate::diag::Code::TEMPLATE, format!("template context: {e}")))?;
-            for (name, _, value) in &self.planner.labels {
-                context.insert_value(*name, value.clone());
-            }
-            let (svg, warnings) = self.templates.render(&key.1, &key.0, &context, self.sources)?;
-            let face = Face { id: key.0.clone(), w, h, bleed, svg, names: Names::default(), provisional: Vec::new() };
-            self.memo.drawn.insert(key.clone(), (face, warnings));
-            self.drawn += 1;
-        }
-        let (face, warnings) = &self.memo.drawn[&key];
-        if self.used.insert(key.clone()) {
-            let origin = &planned.origin;
-            self.warnings
-                .extend(warnings.iter().map(|w| if w.span.is_some() { w.clone() } else { w.clone().at(origin) }));
-        }
-        let (names, provisional) = planned.provisional;
-        Ok(Face { names, provisional, ..face.clone() })
-    }
-
-    /// One face of a unit or marker outside any counter kind (setup charts): a unit
-    /// (`damaged` for its damaged side) or a marker.
-    pub(crate) fn counter(
-        &mut self,
-        id: String,
-        face: &str,
-        damaged: bool,
-        counter_draft: bool,
-        size: &FaceSize,
-    ) -> Result<Face, Diagnostic> {
-        let fields = if counter_draft { vec!["back".to_string()] } else { Vec::new() };
-        let planned = self.planner.counter(id, face, damaged, fields, None, *size);
-        self.render(planned)
-    }
-
-    /// The front (or `back`) of a physical counter.
-    pub(crate) fn counter_side(
-        &mut self,
-        counter: &CounterKind,
-        back: bool,
-        size: &FaceSize,
-    ) -> Result<Face, Diagnostic> {
-        let planned = self.planner.counter_side(counter, back, *size);
-        self.render(planned)
-    }
-
-    /// The value face of a chit.
-    pub(crate) fn chit_front(&mut self, label: &str, size: &FaceSize) -> Result<Face, Diagnostic> {
-        let planned = self.planner.chit_front(label, *size);
-        self.render(planned)
-    }
-
-    /// The common back of the chits.
-    pub(crate) fn chit_back(&mut self, size: &FaceSize) -> Result<Face, Diagnostic> {
-        let planned = self.planner.chit_back(*size);
-        self.render(planned)
-    }
-
-    /// A card's face.
-    pub(crate) fn card_front(&mut self, card: &Card, size: &FaceSize) -> Result<Face, Diagnostic> {
-        let planned = self.planner.card_front(card, *size);
-        self.render(planned)
-    }
-
-    /// The back printed behind `card`.
-    pub(crate) fn card_back(&mut self, card: &Card, size: &FaceSize) -> Result<Face, Diagnostic> {
-        let planned = self.planner.card_back(card, *size);
-        self.render(planned)
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// What every template receives.
-
-/// `game`: the title and edition as the first templates knew them.
-#[derive(Serialize)]
-struct GameInfo<'a> {
-    title: &'a str,
-    title_en: &'a str,
-    edition: &'a str,
-    /// The edition mark every piece carries.
-    mark: &'a str,
-}
-
-/// `edition`: the edition the pack describes.
-#[derive(Serialize)]
-struct EditionInfo<'a> {
-    id: &'a str,
-    label: &'a str,
-    date: &'a str,
-    mark: &'a str,
-}
-
-/// A thing with names: its id, its name in the pack's languages and each name.
-#[derive(Clone, Serialize)]
-struct Named<'a> {
-    id: &'a str,
-    name: String,
-    names: &'a Names,
-}
-
-/// `side`: the side a piece belongs to, with the colour of its first force.
-#[derive(Serialize)]
-struct SideInfo<'a> {
-    #[serde(flatten)]
-    named: Named<'a>,
-    colour: Option<&'a str>,
-}
-
-/// `force`: the force a piece belongs to and its colour.
-#[derive(Serialize)]
-struct ForceInfo<'a> {
-    #[serde(flatten)]
-    named: Named<'a>,
-    colour: &'a str,
-    colour_name: &'a str,
-}
-
-/// What every face template receives, besides `face` and the piece's own variables.
-#[derive(Serialize)]
-struct Common<'a> {
-    w: f64,
-    h: f64,
-    bleed: f64,
-    game: GameInfo<'a>,
-    edition: EditionInfo<'a>,
-    languages: &'a [String],
-    side: Option<SideInfo<'a>>,
-    force: Option<ForceInfo<'a>>,
-    /// The main font family (the pack's first `[print] fonts` family, else Noto Sans JP): what
-    /// the built-in templates write in `font-family`.
-    font: &'a str,
-}
-
-/// A template's whole context: the common part, `face`, and the piece's variables.
-#[derive(Serialize)]
-struct Whole<'a, F: Serialize, P: Serialize> {
-    #[serde(flatten)]
-    common: Common<'a>,
-    face: F,
-    #[serde(flatten)]
-    piece: P,
-}
-
-// ---------------------------------------------------------------------------------------------
-// `face`: the printed strings of each kind of face (what the built-in templates draw).
-
-/// A unit or marker face.
-#[derive(Serialize)]
-struct CounterFace {
-    name: String,
-    name_en: String,
-    /// The name in the pack's first language, and in its other languages.
-    title: String,
-    subtitle: String,
-    colour: String,
-    ink: String,
-    /// The class symbol's name: a built-in's (`infantry`), the class id for a pack's own icon,
-    /// empty for none.
-    symbol: String,
-    /// The symbol itself, drawn by `symbol(icon=face.icon, …)`.
-    icon: UnitSymbol,
-    /// The values as one string (`5-4-4-2`).
-    factors: String,
-    /// The values in fixed slots, the same slots on every unit of the pack (its factors in
-    /// order, then movement when its units move), so the values line up across counters.
-    slots: Vec<Slot>,
-    movement: Option<i64>,
-    /// The unit's steps, and how many this face has left (a damaged side one fewer).
-    steps: u32,
-    steps_left: u32,
-    damaged: bool,
-    /// The setups that place the unit, by number (`1·2`); empty when none does.
-    setup: String,
-    /// Whether the face shows values the sources do not give. The built-in templates print no
-    /// mark: the sheet's margin and the manifest name these pieces.
-    draft: bool,
-}
-
-/// One value slot of a unit face.
-#[derive(Serialize)]
-struct Slot {
-    /// The factor's id, or `movement`.
-    id: String,
-    /// Its abbreviation (`甲`), empty for movement.
-    abbrev: String,
-    /// The value as printed (`?` when the sources do not give it).
-    value: String,
-}
-
-#[derive(Serialize)]
-struct ChitFace {
-    label: String,
-}
-
-/// A typed field as the default card front prints it: a short label and the value.
-#[derive(Serialize)]
-struct ShownField {
-    id: String,
-    /// The field's name in the pack's first language (short: 格闘, not 格闘 fight (F)).
-    label: String,
-    /// The value as printed.
-    display: String,
-}
-
-#[derive(Serialize)]
-struct CardFace {
-    number: String,
-    name_ja: String,
-    name_en: String,
-    title: String,
-    subtitle: String,
-    colour: String,
-    number_colour: String,
-    /// Black or white, whichever reads on `colour` (the badge's and stat labels' text).
-    ink: String,
-    tags: Vec<String>,
-    meta: String,
-    /// The card type's name, when the pack has more than one type.
-    kind: String,
-    /// The field shown large in the corner (the card type's `badge`), if the card gives it.
-    badge: Option<ShownField>,
-    /// The fields shown as a row of stat boxes, in order.
-    stats: Vec<ShownField>,
-    /// What the front shows as tags: the card's tags as printed, then the typed fields shown as
-    /// tags (`時代 early`, a set flag's name).
-    pills: Vec<String>,
-    body: String,
-    flavour: String,
-    rules: String,
-    draft: bool,
-}
-
-#[derive(Serialize)]
-struct BackFace {
-    name_ja: String,
-    name_en: String,
-    title: String,
-    subtitle: String,
-    colour: String,
-}
-
-// ---------------------------------------------------------------------------------------------
-// The piece's own variables.
-
-/// One typed field of a card, as `fields[i]` and `field.<id>`.
-#[derive(Clone, Serialize)]
-struct FieldInfo<'a> {
-    id: &'a str,
-    label: String,
-    names: &'a Names,
-    /// `int`, `bool`, `enum` or `text`.
-    kind: &'static str,
-    /// The value: a number, `true`/`false`, a string, or null when the card gives none.
-    value: Value,
-    /// The value as text: `3`, `true`, `false`, `early`; empty when the card gives none.
-    display: String,
-    /// The allowed values of an `enum` field.
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    values: &'a [String],
-    /// Where the default front shows it: `badge`, `stat`, `tag`, `line` or `hidden`.
-    show: FieldShow,
-}
-
-/// A tag: as written and as printed.
-#[derive(Serialize)]
-struct TagInfo<'a> {
-    id: &'a str,
-    label: String,
-}
-
-/// An attribute of a place: its id, label and value.
-#[derive(Serialize)]
-struct AttributeInfo<'a> {
-    id: &'a str,
-    label: String,
-    value: String,
-}
-
-/// A place a card names: an area of an area map or a named place in a hex.
-#[derive(Serialize)]
-struct PlaceInfo<'a> {
-    #[serde(flatten)]
-    named: Named<'a>,
-    /// `area` or `hex`.
-    kind: &'static str,
-    /// The hex holding it (hex places).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hex: Option<&'a str>,
-    /// Victory points (hex places).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    vp: Option<u32>,
-    attributes: Vec<AttributeInfo<'a>>,
-}
-
-#[derive(Serialize)]
-struct CardInfo<'a> {
-    #[serde(flatten)]
-    named: Named<'a>,
-    number: Option<u32>,
-    number_colour: Option<&'a str>,
-    timing: &'a str,
-    text: &'a str,
-    provisional: &'a [String],
-}
-
-#[derive(Serialize)]
-struct CardPiece<'a> {
-    card: CardInfo<'a>,
-    card_type: Option<Named<'a>>,
-    fields: Vec<FieldInfo<'a>>,
-    field: BTreeMap<&'a str, FieldInfo<'a>>,
-    tags: Vec<TagInfo<'a>>,
-    places: Vec<PlaceInfo<'a>>,
-    rules: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct FactorInfo<'a> {
-    id: &'a str,
-    label: String,
-    names: &'a Names,
-    abbrev: &'a str,
-    /// The value, null when the sources do not give it.
-    value: Option<i64>,
-    /// The value as printed (`?` when unknown).
-    display: String,
-}
-
-#[derive(Serialize)]
-struct ClassInfo<'a> {
-    #[serde(flatten)]
-    named: Named<'a>,
-    symbol: &'a str,
-}
-
-/// `counter`: the physical counter a face is printed on.
-#[derive(Serialize)]
-struct CounterInfo<'a> {
-    id: &'a str,
-    count: u32,
-    /// Whether this is its back.
-    back: bool,
-    /// Whether its back shows its front unit damaged.
-    two_step: bool,
-}
-
-#[derive(Serialize)]
-struct UnitPiece<'a> {
-    unit: Named<'a>,
-    class: Option<ClassInfo<'a>>,
-    factors: Vec<FactorInfo<'a>>,
-    movement: Option<i64>,
-    steps: u32,
-    tags: &'a [String],
-    damaged: bool,
-    counter: Option<CounterInfo<'a>>,
-}
-
-#[derive(Serialize)]
-struct MarkerInfo<'a> {
-    #[serde(flatten)]
-    named: Named<'a>,
-    colour: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct MarkerPiece<'a> {
-    marker: Option<MarkerInfo<'a>>,
-    counter: Option<CounterInfo<'a>>,
-}
-
-#[derive(Serialize)]
-struct ChitPiece<'a> {
-    chits: Named<'a>,
-    /// The value shown (absent on the common back).
-    chit: Option<&'a crate::model::ChitValue>,
-}
-
-#[derive(Serialize)]
-struct BackPiece<'a> {
-    card_back: Option<Named<'a>>,
-}
-
-// ---------------------------------------------------------------------------------------------
 
 /// Turns pieces into planned faces: decides what each face shows and what its template gets.
 pub(crate) struct Planner<'a> {
@@ -613,7 +23,7 @@ pub(crate) struct Planner<'a> {
     msg: Messages,
     /// `labels` and `first_labels`, the words of the message tables every template receives:
     /// converted once, added to each face's context when it is drawn (they are most of it).
-    labels: [(&'static str, Value, tera::Value); 2],
+    pub(super) labels: [(&'static str, Value, tera::Value); 2],
 }
 
 impl<'a> Planner<'a> {
@@ -629,7 +39,7 @@ impl<'a> Planner<'a> {
     }
 
     /// `planned`'s whole context as its template sees it, for `pnpkit dump --context`.
-    fn with_labels(&self, mut planned: Planned) -> Planned {
+    pub(super) fn with_labels(&self, mut planned: Planned) -> Planned {
         if let Value::Object(map) = &mut planned.context {
             for (name, value, _) in &self.labels {
                 map.insert(name.to_string(), value.clone());
@@ -700,7 +110,7 @@ impl<'a> Planner<'a> {
     }
 
     /// The front or back of a physical counter; its template, if any, comes before the face's.
-    fn counter_side(&self, counter: &'a CounterKind, back: bool, size: FaceSize) -> Planned {
+    pub(super) fn counter_side(&self, counter: &'a CounterKind, back: bool, size: FaceSize) -> Planned {
         // The counter's own provisional values: its count goes with its front, its back's pairing
         // with its back.
         let (id, face, damaged) = match (&counter.back, back) {
@@ -713,7 +123,7 @@ impl<'a> Planner<'a> {
 
     /// A unit face (`damaged` for its damaged side) or a marker face; `counter_fields` are the
     /// physical counter's provisional fields this face carries.
-    fn counter(
+    pub(super) fn counter(
         &self,
         id: String,
         face: &str,
@@ -854,7 +264,7 @@ impl<'a> Planner<'a> {
         numbers.join("·")
     }
 
-    fn chit_front(&self, label: &str, size: FaceSize) -> Planned {
+    pub(super) fn chit_front(&self, label: &str, size: FaceSize) -> Planned {
         let chits = &self.pack.chits;
         let piece =
             ChitPiece { chits: self.named("chits", &chits.name), chit: chits.values.iter().find(|v| v.label == label) };
@@ -862,7 +272,7 @@ impl<'a> Planner<'a> {
         self.plan(format!("chits/{label}-front"), "chits/front.svg.tera", whole, &chits.span, size)
     }
 
-    fn chit_back(&self, size: FaceSize) -> Planned {
+    pub(super) fn chit_back(&self, size: FaceSize) -> Planned {
         let chits = &self.pack.chits;
         let label = if chits.back_label.is_empty() {
             self.msg.first_name(&chits.name).to_string()
@@ -874,7 +284,7 @@ impl<'a> Planner<'a> {
         self.plan("chits/back".into(), "chits/back.svg.tera", whole, &chits.span, size)
     }
 
-    fn card_front(&self, card: &'a Card, size: FaceSize) -> Planned {
+    pub(super) fn card_front(&self, card: &'a Card, size: FaceSize) -> Planned {
         let pack = self.pack;
         let side = card.side.as_ref().and_then(|s| pack.side(s));
         let force = side.and_then(|s| pack.forces.iter().find(|f| f.side.value == s.id));
@@ -1130,7 +540,7 @@ impl<'a> Planner<'a> {
         }
     }
 
-    fn card_back(&self, card: &Card, size: FaceSize) -> Planned {
+    pub(super) fn card_back(&self, card: &Card, size: FaceSize) -> Planned {
         let back = self.pack.card_back(card);
         // Without a back of its own, a card's back says "card" in the pack's languages.
         let in_language = |l: &str| Messages::new(&[l]).first("face.card");
