@@ -4,7 +4,9 @@
 
 pub(crate) mod canvas;
 pub(crate) mod chart;
+mod checks;
 pub(crate) mod fonts;
+mod textbox;
 
 use crate::layout::{Placed, PrintBoxes};
 

@@ -471,12 +471,12 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::draw::last_row;
+    use super::*;
     use crate::layout::Paper;
+    use crate::model::Pack;
     use crate::render::page::canvas::Canvas;
     use crate::render::Ctx;
-    use crate::model::Pack;
 
     fn row(cells: &[&str]) -> Row {
         Row { cells: cells.iter().map(|c| Cell::Text(c.to_string())).collect(), owner: Owner::default() }
