@@ -3,5 +3,6 @@
 
 pub mod area;
 pub mod hex;
+pub(crate) mod pen;
 pub mod reprint;
 pub(crate) mod tiles;

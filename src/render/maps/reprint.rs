@@ -7,7 +7,8 @@
 use crate::layout::Paper;
 use crate::model::{MapKind, Pack};
 use crate::render::maps::area as areamap;
-use crate::render::maps::hex::{self as map, Extent};
+use crate::render::maps::hex::{self as map};
+use crate::render::maps::pen::Extent;
 use crate::render::Ctx;
 use crate::render::Document;
 use crate::render::Product;
@@ -38,7 +39,9 @@ pub struct ReplacementMap {
 
 /// The published-size map page of `ctx`'s pack, with the drawing's text extents (for the
 /// tiling) and the published paper; an area map too small for its markers says so (W0501).
-fn published<'p>(ctx: &mut Ctx<'p>) -> Option<(map::Drawing<'p>, crate::render::page::Page, Vec<Extent>, Paper)> {
+fn published<'p>(
+    ctx: &mut Ctx<'p>,
+) -> Option<(crate::render::maps::pen::Drawing<'p>, crate::render::page::Page, Vec<Extent>, Paper)> {
     let pack = ctx.pack;
     let map = pack.map.as_ref()?;
     let paper = Paper::named(&map.paper).unwrap_or(Paper::A3);
@@ -49,7 +52,7 @@ fn published<'p>(ctx: &mut Ctx<'p>) -> Option<(map::Drawing<'p>, crate::render::
             areamap::drawing(ctx, map, paper)
         }
     };
-    let (page, extents) = map::page(ctx, &drawing);
+    let (page, extents) = crate::render::maps::pen::page(ctx, &drawing);
     Some((drawing, page, extents, paper))
 }
 

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::layout::Paper;
-use crate::render::maps::hex::{Drawing, Extent, Pen};
+use crate::render::maps::pen::{Drawing, Extent, Pen};
 use crate::render::page::canvas::{Canvas, Owner, TextBox, VAlign};
 use crate::render::page::Page;
 use crate::render::templates::mm;
@@ -216,7 +216,8 @@ fn caption(c: &mut Canvas<'_>, ctx: &Ctx<'_>, t: &Tiling, (col, row): (usize, us
 mod tests {
     use super::*;
     use crate::model::{MapKind, Pack};
-    use crate::render::maps::hex::{hex_drawing, page};
+    use crate::render::maps::hex::hex_drawing;
+    use crate::render::maps::pen::page;
     use crate::text::Fonts;
 
     fn load(name: &str) -> Pack {

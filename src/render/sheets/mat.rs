@@ -10,7 +10,8 @@
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Pack, Sheet, SlotGroup};
-use crate::render::maps::hex::{self as map, Drawing, Pen, Spot};
+use crate::render::maps::hex::{self as map};
+use crate::render::maps::pen::{Drawing, Pen, Spot};
 use crate::render::page::canvas::{Owner, TextBox, VAlign};
 use crate::render::page::chart::{band_height, INK};
 use crate::render::page::Page;
@@ -123,7 +124,7 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, sheet: &Sheet, run_paper: Paper) -> V
         owner: owner.clone(),
         draw: Box::new(move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| draw(ctx, pen, sheet, &lay, &owner)),
     };
-    let (page, extents) = map::page(ctx, &drawing);
+    let (page, extents) = crate::render::maps::pen::page(ctx, &drawing);
     let whole_name = match paper_of(drawing.size) {
         Some(p) => format!("{base}-{}", p.name.to_lowercase()),
         None => format!("{base}-full"),

@@ -21,7 +21,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::messages::Messages;
 use crate::model::{Map, Region, ScoreValue};
 use crate::render::maps::area::routing::{Boxed, Piece, Route};
-use crate::render::maps::hex::{width_mm, Pen, Spot};
+use crate::render::maps::pen::{width_mm, Pen, Spot};
 use crate::render::page::canvas::{Owner, VAlign};
 use crate::render::templates::mm;
 use crate::render::Ctx;

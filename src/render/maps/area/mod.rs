@@ -15,7 +15,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::layout::Paper;
 use crate::model::{Area, AreaGeometry, FieldValue, Map, Names};
 use crate::render::maps::area::layout as arealayout;
-use crate::render::maps::hex::{key_heading, title_block, Drawing, Pen, Spot};
+use crate::render::maps::pen::{key_heading, title_block, Drawing, Pen, Spot};
 use crate::render::page::canvas::{Align, Owner, VAlign};
 use crate::render::templates::mm;
 use crate::render::Ctx;
@@ -366,7 +366,7 @@ fn route_links(ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)]) -> (Vec<(usize, usiz
     let label_size = |i: usize| {
         let lines = names_in_languages(ctx, &map.areas[i].name);
         let w =
-            lines.iter().map(|l| crate::render::maps::hex::width_mm(ctx.fonts, l, LABEL_PT, false)).fold(0.0, f64::max);
+            lines.iter().map(|l| crate::render::maps::pen::width_mm(ctx.fonts, l, LABEL_PT, false)).fold(0.0, f64::max);
         (w + 0.6, LABEL_LINE * lines.len() as f64)
     };
     let routes = routing::route(map.area.field_mm, &boxes, &links, label_size);

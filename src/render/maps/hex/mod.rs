@@ -11,20 +11,19 @@
 pub(crate) mod frame;
 pub(crate) mod routes;
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use super::pen::{Drawing, Extent, Pen, Spot};
 use crate::layout::Paper;
 use crate::model::{Hex, HexGrid, Map, Orientation, Pack};
-use crate::render::maps::hex::frame as mapframe;
-use crate::render::maps::hex::routes as hexroutes;
 pub(crate) use crate::render::maps::tiles::{tiles_as, tiles_where};
-use crate::render::page::canvas::{Align, Canvas, Laid, Owner, TextBox, VAlign};
-use crate::render::page::Page;
+use crate::render::page::canvas::{Owner, TextBox, VAlign};
 use crate::render::templates::mm;
 use crate::render::Ctx;
 use crate::text::escape;
-use crate::text::{Style, Weight};
+use frame as mapframe;
+use routes as hexroutes;
+use routes::{draw_route_labels, draw_route_lines, route_gaps, routes, RouteLine};
 
 const SQRT_3: f64 = 1.732_050_807_568_877_2;
 
@@ -95,166 +94,6 @@ impl Geometry<'_> {
 
 fn points(corners: &[(f64, f64)]) -> String {
     corners.iter().map(|(x, y)| format!("{},{}", mm(*x), mm(*y))).collect::<Vec<_>>().join(" ")
-}
-
-/// A rectangle in page mm: left, top, right, bottom.
-pub(crate) type Extent = (f64, f64, f64, f64);
-
-/// Where a text goes: its box in the current drawing coordinates and how it is aligned in it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Spot {
-    /// Left, mm.
-    pub(crate) x: f64,
-    /// Top, mm.
-    pub(crate) y: f64,
-    /// Width, mm.
-    pub(crate) w: f64,
-    /// Height, mm.
-    pub(crate) h: f64,
-    /// Horizontal alignment.
-    pub(crate) align: Align,
-}
-
-impl Spot {
-    /// A box of `w` × `h` mm centred on (`x`, `y`).
-    pub(crate) fn centred(x: f64, y: f64, w: f64, h: f64) -> Spot {
-        Spot { x: x - w / 2.0, y: y - h / 2.0, w, h, align: Align::Middle }
-    }
-
-    /// A box of `w` × `h` mm from (`x`, `y`), left-aligned.
-    pub(crate) fn left(x: f64, y: f64, w: f64, h: f64) -> Spot {
-        Spot { x, y, w, h, align: Align::Start }
-    }
-
-    /// The same box, its lines centred.
-    pub(crate) fn centre(self) -> Spot {
-        Spot { align: Align::Middle, ..self }
-    }
-}
-
-/// Draws a map page onto a page or onto one tile of it. On a tile ([`Pen::window`]) the texts
-/// not lying wholly inside the tile's window are left out; either way every text's extent on the
-/// published page is kept, so that placement decisions and the tiles' overlap see the same texts.
-pub(crate) struct Pen<'p, 'c> {
-    c: &'p mut Canvas<'c>,
-    /// The open groups, (dx, dy, scale) each, relative to the published page.
-    groups: Vec<(f64, f64, f64)>,
-    /// On a tile, the part of the published page it prints.
-    window: Option<Extent>,
-    /// Where every text went on the published page (drawn or not), in drawing order.
-    pub(crate) extents: Vec<Extent>,
-}
-
-impl<'p, 'c> Pen<'p, 'c> {
-    pub(crate) fn new(c: &'p mut Canvas<'c>, window: Option<Extent>) -> Pen<'p, 'c> {
-        Pen { c, groups: Vec::new(), window, extents: Vec::new() }
-    }
-
-    /// Writes shapes (no text).
-    pub(crate) fn raw(&mut self, svg: &str) {
-        self.c.raw(svg);
-    }
-
-    /// Opens a translated and scaled group.
-    pub(crate) fn group(&mut self, dx: f64, dy: f64, scale: f64) {
-        self.c.group(dx, dy, scale);
-        self.groups.push((dx, dy, scale));
-    }
-
-    /// Closes the innermost group.
-    pub(crate) fn end_group(&mut self) {
-        self.c.end_group();
-        self.groups.pop();
-    }
-
-    /// A rectangle of drawing coordinates on the published page.
-    fn to_page(&self, (x0, y0, x1, y1): Extent) -> Extent {
-        let (dx, dy, s) =
-            self.groups.iter().fold((0.0, 0.0, 1.0), |(dx, dy, s), (gx, gy, gs)| (dx + gx * s, dy + gy * s, s * gs));
-        (dx + x0 * s, dy + y0 * s, dx + x1 * s, dy + y1 * s)
-    }
-
-    /// A rectangle of the published page in drawing coordinates (the inverse of `to_page`).
-    pub(crate) fn to_drawing(&self, (x0, y0, x1, y1): Extent) -> Extent {
-        let (dx, dy, s) =
-            self.groups.iter().fold((0.0, 0.0, 1.0), |(dx, dy, s), (gx, gy, gs)| (dx + gx * s, dy + gy * s, s * gs));
-        ((x0 - dx) / s, (y0 - dy) / s, (x1 - dx) / s, (y1 - dy) / s)
-    }
-
-    /// Reports a warning about the drawing: once, on the published page (not again on each tile).
-    pub(crate) fn warn(&mut self, warning: crate::diag::Diagnostic) {
-        if self.window.is_none() {
-            self.c.warn(warning);
-        }
-    }
-
-    /// The width of `text` at `pt`, mm.
-    pub(crate) fn width_mm(&self, text: &str, pt: f64, bold: bool) -> f64 {
-        width_mm(self.c.fonts(), text, pt, bold)
-    }
-
-    /// Places `text` at `spot`, styled by `style` (sizes, weight, colour, owner; not the box or
-    /// its alignment, which `spot` gives); on a tile, only when it lies wholly inside the window.
-    pub(crate) fn text<'t>(
-        &mut self,
-        text: &'t str,
-        spot: Spot,
-        style: impl Fn(TextBox<'t>) -> TextBox<'t>,
-    ) -> Option<Laid> {
-        if text.trim().is_empty() {
-            return None;
-        }
-        let boxed = || style(TextBox::new(text, spot.x, spot.y, spot.w, spot.h).align(spot.align));
-        let laid = match self.window {
-            None => self.c.text(boxed()),
-            // Measured on a scratch page first: only what will lie inside the window is drawn.
-            Some(_) => Canvas::new(self.c.fonts(), (spot.w, spot.h), 0.0, Owner::default()).text(boxed()),
-        };
-        let x0 = match spot.align {
-            Align::Start => spot.x,
-            Align::Middle => spot.x + (spot.w - laid.width) / 2.0,
-            Align::End => spot.x + spot.w - laid.width,
-        };
-        let extent = self.to_page((x0, laid.top, x0 + laid.width, laid.bottom));
-        self.extents.push(extent);
-        match self.window {
-            None => Some(laid),
-            Some(w) if w.0 <= extent.0 && w.1 <= extent.1 && extent.2 <= w.2 && extent.3 <= w.3 => {
-                Some(self.c.text(boxed()))
-            }
-            Some(_) => None,
-        }
-    }
-}
-
-/// The width of `text` set in the embedded face at `pt`, mm.
-pub(crate) fn width_mm(fonts: &crate::text::Fonts, text: &str, pt: f64, bold: bool) -> f64 {
-    let style = Style::main(if bold { Weight::Bold } else { Weight::Regular });
-    fonts.width_em(text, style) * pt / crate::text::fit::PT_PER_MM
-}
-
-/// A map page: its size, the part of it the drawing covers, and what draws it.
-pub(crate) struct Drawing<'d> {
-    /// Paper size, mm.
-    pub(crate) size: (f64, f64),
-    /// What the footer calls the page.
-    pub(crate) what: String,
-    /// Who owns the page's texts in warnings.
-    pub(crate) owner: Owner,
-    /// Draws the page (without its footer).
-    pub(crate) draw: Box<Draw<'d>>,
-}
-
-/// What draws a map page onto a pen.
-pub(crate) type Draw<'d> = dyn Fn(&Ctx<'_>, &mut Pen<'_, '_>) + 'd;
-
-/// The published page of `drawing`, and the extents of its texts (for the tiles).
-pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Extent>) {
-    let mut c = ctx.canvas(drawing.size, drawing.owner.clone());
-    let mut pen = Pen::new(&mut c, None);
-    (drawing.draw)(ctx, &mut pen);
-    let extents = std::mem::take(&mut pen.extents);
-    (ctx.finish(c, &drawing.what), extents)
 }
 
 /// The hex map page at the published paper size (landscape when the map is wider than tall):
@@ -448,121 +287,6 @@ fn draw_hexsides(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'
     pen.raw(&s);
 }
 
-/// A sea route drawn once per pair of ends: the cards that enable it, its two ends on the map,
-/// its curve, and the route whose row names it in warnings.
-struct RouteLine<'m> {
-    cards: Vec<String>,
-    ids: (String, String),
-    curve: hexroutes::Cubic,
-    route: &'m crate::model::Route,
-}
-
-/// Where a route ends in a hex: on its place's marker, else at its centre.
-fn route_end(geo: &Geometry<'_>, hex: &Hex) -> hexroutes::P {
-    let (x, y) = geo.centre(hex.col, hex.row);
-    if hex.place.is_some() {
-        (x, y - MARKER_DY)
-    } else {
-        (x, y)
-    }
-}
-
-/// A pair of places' cards, ends and first route row, before its curve is chosen.
-type Pair<'m> = (Vec<String>, hexroutes::P, hexroutes::P, &'m crate::model::Route);
-
-fn routes<'m>(pack: &Pack, map: &'m Map, geo: &Geometry<'_>, obstacles: &hexroutes::Obstacles) -> Vec<RouteLine<'m>> {
-    // One line per pair of ends, labelled with every card that enables it.
-    let mut pairs: BTreeMap<(String, String), Pair<'m>> = BTreeMap::new();
-    for route in &map.routes {
-        let (Some(a), Some(b)) = (pack.hex(&route.from), pack.hex(&route.to)) else { continue };
-        let (a, b) = if a.id <= b.id { (a, b) } else { (b, a) };
-        let card = pack.card(&route.card).map_or(route.card.value.clone(), |c| c.id.clone());
-        let line = pairs
-            .entry((a.id.clone(), b.id.clone()))
-            .or_insert_with(|| (Vec::new(), route_end(geo, a), route_end(geo, b), route));
-        if !line.0.contains(&card) {
-            line.0.push(card);
-        }
-    }
-    let ends: Vec<(hexroutes::P, hexroutes::P)> = pairs.values().map(|v| (v.1, v.2)).collect();
-    let curves = hexroutes::curves(&ends, obstacles);
-    pairs
-        .into_iter()
-        .zip(curves)
-        .map(|((ids, (cards, _, _, route)), curve)| RouteLine { cards, ids, curve, route })
-        .collect()
-}
-
-fn draw_route_lines(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
-    let mut s = String::from(
-        r##"<g class="sea-routes" clip-path="url(#route-gaps)" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2" fill="none">"##,
-    );
-    for r in routes {
-        let hexroutes::Cubic(a, p, q, b) = r.curve;
-        let _ = write!(
-            s,
-            r#"<path data-route="{} {}" d="M{} {} C{} {} {} {} {} {}"/>"#,
-            escape(&r.ids.0),
-            escape(&r.ids.1),
-            mm(a.0),
-            mm(a.1),
-            mm(p.0),
-            mm(p.1),
-            mm(q.0),
-            mm(q.1),
-            mm(b.0),
-            mm(b.1)
-        );
-    }
-    s.push_str("</g>");
-    pen.raw(&s);
-}
-
-/// The clip of the sea routes (defined after every text is placed; SVG links may point forward):
-/// the whole map less a small margin around each text, so that no line crosses a hex number,
-/// a place's name or its facts. Texts never overlap, so the even-odd holes never cancel.
-fn route_gaps(pen: &mut Pen<'_, '_>, geo: &Geometry<'_>) {
-    // Line boxes already clear their glyphs above and below; a little air at the sides.
-    const PAD: f64 = 0.3;
-    let (w, h) = geo.size();
-    let mut d = format!("M0 0 H{} V{} H0 Z", mm(w), mm(h));
-    let holes: Vec<Extent> = pen.extents.iter().map(|&e| pen.to_drawing(e)).collect();
-    for (x0, y0, x1, y1) in holes {
-        let _ = write!(d, " M{} {} H{} V{} H{} Z", mm(x0 - PAD), mm(y0), mm(x1 + PAD), mm(y1), mm(x0 - PAD));
-    }
-    pen.raw(&format!(
-        r#"<defs><clipPath id="route-gaps" clipPathUnits="userSpaceOnUse"><path clip-rule="evenodd" d="{d}"/></clipPath></defs>"#
-    ));
-}
-
-/// Each route's cards in a white tag on its curve: at the middle, or slid along the curve to the
-/// spot nearest it clear of every text already placed (place names, VP, other tags), of the
-/// hex numbers and of the other routes.
-fn draw_route_labels(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>], obstacles: &hexroutes::Obstacles) {
-    const PT: f64 = 6.5;
-    let samples: Vec<Vec<hexroutes::P>> = routes.iter().map(|r| r.curve.samples(96)).collect();
-    for (i, r) in routes.iter().enumerate() {
-        let label = r.cards.join("·");
-        let (w, h) = (pen.width_mm(&label, PT, true) + 1.6, 3.2);
-        let mut texts: Vec<Extent> = pen.extents.iter().map(|&e| pen.to_drawing(e)).collect();
-        texts.extend(obstacles.markers.iter().map(|(_, e)| *e));
-        let others: Vec<Vec<hexroutes::P>> =
-            samples.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, s)| s.clone()).collect();
-        let (x, y) = hexroutes::label_spot(&r.curve, (w, h), &texts, &obstacles.numbers, &others, obstacles.map);
-        pen.raw(&format!(
-            r##"<rect x="{}" y="{}" width="{}" height="{h}" rx="0.8" fill="#ffffff" stroke="#1f4e79" stroke-width="0.2"/>"##,
-            mm(x - w / 2.0),
-            mm(y - h / 2.0),
-            mm(w)
-        ));
-        let owner = Owner::new(format!("sea route {label}"), Some(&r.route.span));
-        let attrs = format!(r#"data-label="route" data-route="{} {}""#, escape(&r.ids.0), escape(&r.ids.1));
-        pen.text(&label, Spot::centred(x, y, w, h), |b| {
-            b.fixed(PT).bold().lines(1).valign(VAlign::Middle).fill("#1f4e79").attrs(&attrs).of(&owner)
-        });
-    }
-}
-
 /// How a hex's small facts line (VP, chit capacity) is set.
 fn facts(b: TextBox<'_>) -> TextBox<'_> {
     b.fixed(6.0).lines(1).valign(VAlign::Middle).fill("#1a1a1a")
@@ -644,51 +368,6 @@ fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'
         obstacles.texts.extend(placed(pen, before));
     }
     (obstacles, markers)
-}
-
-/// The title block: the game, the map's name and edition, and the draft notice of a
-/// reconstructed map; returns the y below it.
-pub(crate) fn title_block(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), w: f64) -> f64 {
-    let (pack, msg) = (ctx.pack, &ctx.msg);
-    let owner = Owner::new("the map's title block", Some(&map.span));
-    let title = msg.name(&pack.game.title);
-    let laid = pen.text(&title, Spot::left(x, y, w, 12.0), |b| b.size(20.0).min(10.0).bold().of(&owner));
-    let mut line = laid.map_or(y + 12.0, |l| l.bottom) + 1.0;
-    let edition = format!("{} {}", msg.text("map.edition"), pack.game.edition);
-    let subtitle: Vec<String> = [msg.name(&map.name), edition].into_iter().filter(|s| !s.is_empty()).collect();
-    let laid = pen.text(&subtitle.join(" · "), Spot::left(x, line, w, 9.0), |b| {
-        b.size(10.0).min(6.0).fill("#333333").of(&owner)
-    });
-    line = laid.map_or(line + 5.0, |l| l.bottom) + 2.0;
-    if map.provisional {
-        let draft = format!("{}: {}", msg.text("common.draft"), msg.text(draft_key(map)));
-        let laid = pen.text(&draft, Spot::left(x + 2.0, line + 1.5, w - 4.0, 12.0), |b| {
-            b.size(8.5).min(6.0).bold().leading(1.15).fill("#c0392b").of(&owner)
-        });
-        let bottom = laid.map_or(line + 10.0, |l| l.bottom) + 1.5;
-        pen.raw(&format!(
-            r##"<rect x="{x}" y="{}" width="{}" height="{}" rx="1" fill="none" stroke="#c0392b" stroke-width="0.4"/>"##,
-            mm(line),
-            mm(w),
-            mm(bottom - line)
-        ));
-        line = bottom;
-    }
-    line
-}
-
-/// The draft notice's key: a hex map's geometry, an area map's positions and values.
-fn draft_key(map: &Map) -> &'static str {
-    match map.kind {
-        crate::model::MapKind::Hex => "map.draft",
-        crate::model::MapKind::Area => "map.draft_areas",
-    }
-}
-
-/// A key heading.
-pub(crate) fn key_heading(pen: &mut Pen<'_, '_>, text: &str, (x, y): (f64, f64), w: f64, owner: &Owner) -> f64 {
-    let laid = pen.text(text, Spot::left(x, y, w, 6.0), |b| b.size(11.0).min(7.0).bold().lines(1).of(owner));
-    laid.map_or(y + 6.0, |l| l.bottom)
 }
 
 #[cfg(test)]

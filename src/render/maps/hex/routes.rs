@@ -9,7 +9,15 @@
 //! each against all the others. Labels then go to the free spot along their curve nearest its
 //! middle. Everything is plain arithmetic over a fixed order, so the output is deterministic.
 
-use crate::render::maps::hex::Extent;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::{Geometry, MARKER_DY};
+use crate::model::{Hex, Map, Pack};
+use crate::render::maps::pen::{Extent, Pen, Spot};
+use crate::render::page::canvas::{Owner, VAlign};
+use crate::render::templates::mm;
+use crate::text::escape;
 
 /// A point in map mm.
 pub(crate) type P = (f64, f64);
@@ -399,6 +407,120 @@ pub(crate) fn label_spot(
         }
     }
     best.map_or_else(|| curve.at(0.5), |(_, p)| p)
+}
+
+/// A sea route drawn once per pair of ends: the cards that enable it, its two ends on the map,
+/// its curve, and the route whose row names it in warnings.
+pub(super) struct RouteLine<'m> {
+    pub(super) cards: Vec<String>,
+    pub(super) ids: (String, String),
+    pub(super) curve: Cubic,
+    pub(super) route: &'m crate::model::Route,
+}
+
+/// Where a route ends in a hex: on its place's marker, else at its centre.
+pub(super) fn route_end(geo: &Geometry<'_>, hex: &Hex) -> P {
+    let (x, y) = geo.centre(hex.col, hex.row);
+    if hex.place.is_some() {
+        (x, y - MARKER_DY)
+    } else {
+        (x, y)
+    }
+}
+
+/// A pair of places' cards, ends and first route row, before its curve is chosen.
+type Pair<'m> = (Vec<String>, P, P, &'m crate::model::Route);
+
+pub(super) fn routes<'m>(pack: &Pack, map: &'m Map, geo: &Geometry<'_>, obstacles: &Obstacles) -> Vec<RouteLine<'m>> {
+    // One line per pair of ends, labelled with every card that enables it.
+    let mut pairs: BTreeMap<(String, String), Pair<'m>> = BTreeMap::new();
+    for route in &map.routes {
+        let (Some(a), Some(b)) = (pack.hex(&route.from), pack.hex(&route.to)) else { continue };
+        let (a, b) = if a.id <= b.id { (a, b) } else { (b, a) };
+        let card = pack.card(&route.card).map_or(route.card.value.clone(), |c| c.id.clone());
+        let line = pairs
+            .entry((a.id.clone(), b.id.clone()))
+            .or_insert_with(|| (Vec::new(), route_end(geo, a), route_end(geo, b), route));
+        if !line.0.contains(&card) {
+            line.0.push(card);
+        }
+    }
+    let ends: Vec<(P, P)> = pairs.values().map(|v| (v.1, v.2)).collect();
+    let curves = curves(&ends, obstacles);
+    pairs
+        .into_iter()
+        .zip(curves)
+        .map(|((ids, (cards, _, _, route)), curve)| RouteLine { cards, ids, curve, route })
+        .collect()
+}
+
+pub(super) fn draw_route_lines(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>]) {
+    let mut s = String::from(
+        r##"<g class="sea-routes" clip-path="url(#route-gaps)" stroke="#1f4e79" stroke-width="0.6" stroke-dasharray="2 1.2" fill="none">"##,
+    );
+    for r in routes {
+        let Cubic(a, p, q, b) = r.curve;
+        let _ = write!(
+            s,
+            r#"<path data-route="{} {}" d="M{} {} C{} {} {} {} {} {}"/>"#,
+            escape(&r.ids.0),
+            escape(&r.ids.1),
+            mm(a.0),
+            mm(a.1),
+            mm(p.0),
+            mm(p.1),
+            mm(q.0),
+            mm(q.1),
+            mm(b.0),
+            mm(b.1)
+        );
+    }
+    s.push_str("</g>");
+    pen.raw(&s);
+}
+
+/// The clip of the sea routes (defined after every text is placed; SVG links may point forward):
+/// the whole map less a small margin around each text, so that no line crosses a hex number,
+/// a place's name or its facts. Texts never overlap, so the even-odd holes never cancel.
+pub(super) fn route_gaps(pen: &mut Pen<'_, '_>, geo: &Geometry<'_>) {
+    // Line boxes already clear their glyphs above and below; a little air at the sides.
+    const PAD: f64 = 0.3;
+    let (w, h) = geo.size();
+    let mut d = format!("M0 0 H{} V{} H0 Z", mm(w), mm(h));
+    let holes: Vec<Extent> = pen.extents.iter().map(|&e| pen.to_drawing(e)).collect();
+    for (x0, y0, x1, y1) in holes {
+        let _ = write!(d, " M{} {} H{} V{} H{} Z", mm(x0 - PAD), mm(y0), mm(x1 + PAD), mm(y1), mm(x0 - PAD));
+    }
+    pen.raw(&format!(
+        r#"<defs><clipPath id="route-gaps" clipPathUnits="userSpaceOnUse"><path clip-rule="evenodd" d="{d}"/></clipPath></defs>"#
+    ));
+}
+
+/// Each route's cards in a white tag on its curve: at the middle, or slid along the curve to the
+/// spot nearest it clear of every text already placed (place names, VP, other tags), of the
+/// hex numbers and of the other routes.
+pub(super) fn draw_route_labels(pen: &mut Pen<'_, '_>, routes: &[RouteLine<'_>], obstacles: &Obstacles) {
+    const PT: f64 = 6.5;
+    let samples: Vec<Vec<P>> = routes.iter().map(|r| r.curve.samples(96)).collect();
+    for (i, r) in routes.iter().enumerate() {
+        let label = r.cards.join("·");
+        let (w, h) = (pen.width_mm(&label, PT, true) + 1.6, 3.2);
+        let mut texts: Vec<Extent> = pen.extents.iter().map(|&e| pen.to_drawing(e)).collect();
+        texts.extend(obstacles.markers.iter().map(|(_, e)| *e));
+        let others: Vec<Vec<P>> = samples.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, s)| s.clone()).collect();
+        let (x, y) = label_spot(&r.curve, (w, h), &texts, &obstacles.numbers, &others, obstacles.map);
+        pen.raw(&format!(
+            r##"<rect x="{}" y="{}" width="{}" height="{h}" rx="0.8" fill="#ffffff" stroke="#1f4e79" stroke-width="0.2"/>"##,
+            mm(x - w / 2.0),
+            mm(y - h / 2.0),
+            mm(w)
+        ));
+        let owner = Owner::new(format!("sea route {label}"), Some(&r.route.span));
+        let attrs = format!(r#"data-label="route" data-route="{} {}""#, escape(&r.ids.0), escape(&r.ids.1));
+        pen.text(&label, Spot::centred(x, y, w, h), |b| {
+            b.fixed(PT).bold().lines(1).valign(VAlign::Middle).fill("#1f4e79").attrs(&attrs).of(&owner)
+        });
+    }
 }
 
 #[cfg(test)]
