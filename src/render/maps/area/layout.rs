@@ -17,6 +17,8 @@
 //! Everything is plain `f64` arithmetic and `sqrt` over index-ordered vectors: the same graph gives
 //! the same positions, bit for bit. It knows nothing of SVG or of the pack; `areamap` asks it.
 
+pub use super::separate::crossings;
+use super::separate::{push_apart, snap_to_grid, spread, untangle};
 use crate::model::Map;
 
 /// An area map's graph, as the layout sees it.
@@ -92,11 +94,11 @@ const BETWEEN_REGIONS: f64 = 1.6;
 /// Stress majorization sweeps.
 const SWEEPS: usize = 120;
 /// Rounds of [`spread`] before pushing boxes apart instead.
-const SPREAD_ROUNDS: usize = 60;
+pub(super) const SPREAD_ROUNDS: usize = 60;
 /// Sweeps of [`untangle`].
-const UNTANGLE_SWEEPS: usize = 4;
+pub(super) const UNTANGLE_SWEEPS: usize = 4;
 /// Overlap removal sweeps before the grid is used instead.
-const PUSHES: usize = 400;
+pub(super) const PUSHES: usize = 400;
 
 /// The centre of every area's box in field mm: fixed areas where the designer put them, the rest
 /// laid out. Boxes do not overlap (nor come closer than the gap) and lie inside `field`, unless
@@ -280,7 +282,7 @@ fn majorize(at: &mut [(f64, f64)], d: &[Vec<f64>], free: &[bool]) {
     }
 }
 
-fn unit_for(i: usize, j: usize) -> (f64, f64) {
+pub(super) fn unit_for(i: usize, j: usize) -> (f64, f64) {
     if i < j {
         (0.6, 0.8)
     } else {
@@ -301,233 +303,6 @@ fn fit(at: &mut [(f64, f64)], field: (f64, f64), area: (f64, f64)) {
         p.0 = field.0 / 2.0 + (p.0 - mid_x) * scale_x;
         p.1 = field.1 / 2.0 + (p.1 - mid_y) * scale_y;
     }
-}
-
-/// How far apart two boxes of size `clear` must be, along the line from one centre to the other
-/// (`ux`, `uy`, a unit vector), not to overlap.
-fn clearance((ux, uy): (f64, f64), clear: (f64, f64)) -> f64 {
-    let across = if ux.abs() > 1e-9 { clear.0 / ux.abs() } else { f64::INFINITY };
-    let down = if uy.abs() > 1e-9 { clear.1 / uy.abs() } else { f64::INFINITY };
-    across.min(down)
-}
-
-/// Overlap removal that keeps the picture (after Gansner and Hu's PRISM, over all pairs): each
-/// round, every overlapping pair wants to be as far apart as its boxes need (at most 1.8 times its
-/// distance now), every other pair as far as it is; a few majorization sweeps, inside the field.
-/// Whether no overlap is left.
-fn spread(at: &mut [(f64, f64)], free: &[bool], clear: (f64, f64), field: (f64, f64), area: (f64, f64)) -> bool {
-    let n = at.len();
-    let mut target = vec![vec![0.0; n]; n];
-    for _ in 0..SPREAD_ROUNDS {
-        let mut overlaps = false;
-        for i in 0..n {
-            for j in 0..n {
-                if i == j {
-                    continue;
-                }
-                let (ex, ey) = (at[i].0 - at[j].0, at[i].1 - at[j].1);
-                let len = (ex * ex + ey * ey).sqrt();
-                let u = if len > 1e-9 { (ex / len, ey / len) } else { unit_for(i, j) };
-                let need = clearance(u, clear) * 1.001;
-                target[i][j] = if len < need {
-                    overlaps |= free[i] || free[j];
-                    need.min(len.max(1.0) * 1.8)
-                } else {
-                    len
-                };
-            }
-        }
-        if !overlaps {
-            return true;
-        }
-        for _ in 0..4 {
-            for i in (0..n).filter(|&i| free[i]) {
-                let (mut sx, mut sy, mut sw) = (0.0, 0.0, 0.0);
-                for j in (0..n).filter(|&j| j != i) {
-                    let t = target[i][j];
-                    let w = 1.0 / (t * t);
-                    let (ex, ey) = (at[i].0 - at[j].0, at[i].1 - at[j].1);
-                    let len = (ex * ex + ey * ey).sqrt();
-                    let (ux, uy) = if len > 1e-9 { (ex / len, ey / len) } else { unit_for(i, j) };
-                    sx += w * (at[j].0 + t * ux);
-                    sy += w * (at[j].1 + t * uy);
-                    sw += w;
-                }
-                at[i] = (sx / sw, sy / sw);
-                clamp(&mut at[i], field, area);
-            }
-        }
-    }
-    false
-}
-
-fn clamp(p: &mut (f64, f64), field: (f64, f64), area: (f64, f64)) {
-    p.0 = p.0.clamp(area.0 / 2.0, (field.0 - area.0 / 2.0).max(area.0 / 2.0));
-    p.1 = p.1.clamp(area.1 / 2.0, (field.1 - area.1 / 2.0).max(area.1 / 2.0));
-}
-
-/// Pushes overlapping boxes (of size `clear`, centred on the points) apart along the axis of least
-/// relative overlap, keeping them inside the field. Whether no overlap is left.
-fn push_apart(at: &mut [(f64, f64)], free: &[bool], clear: (f64, f64), field: (f64, f64), area: (f64, f64)) -> bool {
-    let n = at.len();
-    for p in at.iter_mut().zip(free).filter(|(_, f)| **f).map(|(p, _)| p) {
-        clamp(p, field, area);
-    }
-    for _ in 0..PUSHES {
-        let mut any = false;
-        for i in 0..n {
-            for j in i + 1..n {
-                if !free[i] && !free[j] {
-                    continue;
-                }
-                let (dx, dy) = (at[j].0 - at[i].0, at[j].1 - at[i].1);
-                let (ox, oy) = (clear.0 - dx.abs(), clear.1 - dy.abs());
-                if ox <= 1e-6 || oy <= 1e-6 {
-                    continue;
-                }
-                any = true;
-                let (share_i, share_j) = match (free[i], free[j]) {
-                    (true, true) => (0.5, 0.5),
-                    (true, false) => (1.0, 0.0),
-                    _ => (0.0, 1.0),
-                };
-                let sign = |v: f64| {
-                    if v > 0.0 {
-                        1.0
-                    } else if v < 0.0 {
-                        -1.0
-                    } else {
-                        1.0
-                    }
-                };
-                if ox / clear.0 <= oy / clear.1 {
-                    let m = (ox + 0.01) * sign(dx);
-                    at[i].0 -= m * share_i;
-                    at[j].0 += m * share_j;
-                } else {
-                    let m = (oy + 0.01) * sign(dy);
-                    at[i].1 -= m * share_i;
-                    at[j].1 += m * share_j;
-                }
-                if free[i] {
-                    clamp(&mut at[i], field, area);
-                }
-                if free[j] {
-                    clamp(&mut at[j], field, area);
-                }
-            }
-        }
-        if !any {
-            return true;
-        }
-    }
-    false
-}
-
-/// The fallback: free areas, nearest first, to the nearest grid cell that no box takes yet.
-fn snap_to_grid(at: &mut [(f64, f64)], free: &[bool], clear: (f64, f64), field: (f64, f64), area: (f64, f64)) {
-    let cols = ((field.0 - area.0) / clear.0).floor().max(0.0) as usize + 1;
-    let rows = ((field.1 - area.1) / clear.1).floor().max(0.0) as usize + 1;
-    // Cells spread evenly over the field; more rows below it when the field is too small.
-    let need = at.len().div_ceil(cols).max(rows);
-    let step_x = if cols > 1 { (field.0 - area.0) / (cols - 1) as f64 } else { 0.0 };
-    let step_y = if rows > 1 { (field.1 - area.1) / (rows - 1) as f64 } else { clear.1 };
-    let cells: Vec<(f64, f64)> = (0..need * cols)
-        .map(|c| (area.0 / 2.0 + step_x * (c % cols) as f64, area.1 / 2.0 + step_y * (c / cols) as f64))
-        .collect();
-    let hits = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < clear.0 - 1e-6 && (a.1 - b.1).abs() < clear.1 - 1e-6;
-    let mut taken: Vec<bool> = cells.iter().map(|c| at.iter().zip(free).any(|(p, f)| !f && hits(*p, *c))).collect();
-    let mut order: Vec<usize> = (0..at.len()).filter(|&i| free[i]).collect();
-    order.sort_by(|&a, &b| at[a].1.total_cmp(&at[b].1).then(at[a].0.total_cmp(&at[b].0)).then(a.cmp(&b)));
-    for i in order {
-        let p = at[i];
-        let best = (0..cells.len())
-            .filter(|&c| !taken[c])
-            .min_by(|&a, &b| dist2(cells[a], p).total_cmp(&dist2(cells[b], p)).then(a.cmp(&b)));
-        if let Some(c) = best {
-            taken[c] = true;
-            at[i] = cells[c];
-        }
-    }
-}
-
-fn dist2(a: (f64, f64), b: (f64, f64)) -> f64 {
-    (a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)
-}
-
-/// Swaps the boxes of two nearby free areas wherever that removes crossings or shortens links
-/// (a crossing weighs as much as two link lengths). Boxes keep their places, so nothing new
-/// overlaps or leaves the field.
-fn untangle(g: &Graph, at: &mut [(f64, f64)], free: &[bool], unit: f64) {
-    let n = at.len();
-    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (k, &(a, b)) in g.edges.iter().enumerate() {
-        incident[a].push(k);
-        incident[b].push(k);
-    }
-    let cost = |at: &[(f64, f64)], i: usize, j: usize| {
-        let mut mine: Vec<usize> = incident[i].iter().chain(&incident[j]).copied().collect();
-        mine.sort_unstable();
-        mine.dedup();
-        let mut total = 0.0;
-        for &k in &mine {
-            let (a, b) = g.edges[k];
-            total += dist2(at[a], at[b]).sqrt();
-            for (l, &(c, d)) in g.edges.iter().enumerate() {
-                if l == k || a == c || a == d || b == c || b == d {
-                    continue;
-                }
-                if segments_cross(at[a], at[b], at[c], at[d]) {
-                    total += 2.0 * unit;
-                }
-            }
-        }
-        total
-    };
-    let reach = (2.5 * unit) * (2.5 * unit);
-    for _ in 0..UNTANGLE_SWEEPS {
-        let mut better = false;
-        for i in (0..n).filter(|&i| free[i]) {
-            for j in (i + 1..n).filter(|&j| free[j]) {
-                if dist2(at[i], at[j]) > reach {
-                    continue;
-                }
-                let before = cost(at, i, j);
-                at.swap(i, j);
-                if cost(at, i, j) + 1e-6 < before {
-                    better = true;
-                } else {
-                    at.swap(i, j);
-                }
-            }
-        }
-        if !better {
-            break;
-        }
-    }
-}
-
-/// How many pairs of links cross (links sharing an end do not count): a measure of a layout.
-pub fn crossings(g: &Graph, at: &[(f64, f64)]) -> usize {
-    let mut n = 0;
-    for (k, &(a, b)) in g.edges.iter().enumerate() {
-        for &(c, d) in &g.edges[k + 1..] {
-            if a == c || a == d || b == c || b == d {
-                continue;
-            }
-            if segments_cross(at[a], at[b], at[c], at[d]) {
-                n += 1;
-            }
-        }
-    }
-    n
-}
-
-fn segments_cross(p1: (f64, f64), p2: (f64, f64), p3: (f64, f64), p4: (f64, f64)) -> bool {
-    let orient = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
-    let (d1, d2) = (orient(p3, p4, p1), orient(p3, p4, p2));
-    let (d3, d4) = (orient(p1, p2, p3), orient(p1, p2, p4));
-    d1 * d2 < 0.0 && d3 * d4 < 0.0
 }
 
 /// A deterministic synthetic area graph: `n` areas in `regions` regions of about equal size,
@@ -576,6 +351,7 @@ pub fn synthetic(n: usize, m: usize, regions: usize) -> Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::maps::area::separate::dist2;
 
     const SPACING: Spacing = Spacing { area: (24.0, 15.0), gap: (6.0, 8.0) };
     const FIELD: (f64, f64) = (300.0, 270.0);

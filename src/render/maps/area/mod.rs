@@ -8,6 +8,8 @@
 pub(crate) mod labels;
 pub mod layout;
 pub(crate) mod routing;
+mod separate;
+mod visibility;
 
 use std::fmt::Write;
 
