@@ -9,43 +9,24 @@
 //! each line went, so that text over text within a face is reported too (W0804).
 
 pub(crate) mod budget;
+mod functions;
 pub(crate) mod images;
 pub(crate) mod svg_origin;
 pub(crate) mod watchdog;
 
 use std::sync::{Arc, Mutex};
 
-use serde::Serialize;
-use tera::{Context, Kwargs, State, Tera, TeraResult, Value};
+use tera::{Context, Kwargs, State, Tera};
 
 use crate::diag::{Code, Diagnostic, Sources, Span};
 use crate::load::confine::Refused;
 use crate::load::DecodeProblem;
 use crate::model::Pack;
-use crate::render::page::canvas::{fit_problems, overlapping, short, Rect};
 use crate::render::templates::watchdog::TemplateFile;
-use crate::text::fit::{fit, Request};
-use crate::text::{Fonts, Style, Weight};
+use crate::text::Fonts;
 
 use crate::model::templates::{is_built_in, BUILT_IN};
-
-/// What `fit` found while a face was drawn: problems, and the box of every line it placed.
-#[derive(Default)]
-struct FitLog {
-    face: String,
-    problems: Vec<Diagnostic>,
-    ink: Vec<(Rect, String)>,
-    /// The box the face is clipped to when placed (trim and bleed), when the context gives it.
-    visible: Option<Rect>,
-}
-
-/// The box a face is clipped to when placed: its trim box and bleed, from the context's `w`, `h`
-/// and `bleed` (none for a context without them).
-fn face_box(context: &Context) -> Option<Rect> {
-    let get = |key: &str| context.get(key).and_then(Value::as_f64);
-    let (w, h, bleed) = (get("w")?, get("h")?, get("bleed").unwrap_or(0.0));
-    Some((-bleed, -bleed, w + bleed, h + bleed))
-}
+use functions::{face_box, fit_function, overlaps, symbol_function, FitLog};
 
 /// The loaded templates and the text engine they call.
 pub(crate) struct Templates {
@@ -57,27 +38,6 @@ pub(crate) struct Templates {
     root: std::path::PathBuf,
     /// Each template's file, for the watchdog's report.
     watched: Vec<(String, Arc<TemplateFile>)>,
-}
-
-/// One laid-out line for a template.
-#[derive(Serialize)]
-struct Line {
-    text: String,
-    x: f64,
-    y: f64,
-    /// The line's advance width, mm (to draw a box or a pill around it).
-    width: f64,
-}
-
-/// What `fit(...)` returns to a template.
-#[derive(Serialize)]
-struct FitResult {
-    size: f64,
-    line: f64,
-    lines: Vec<Line>,
-    overflow: bool,
-    /// The `text-anchor` the lines were placed for (`start`, `middle`, `end`).
-    anchor: String,
 }
 
 /// Rounds to a thousandth of a millimetre, so SVG numbers are short and stable.
@@ -457,151 +417,6 @@ fn decode_problem(
     Some(Diagnostic::error(code, message).at(&Span::new(file, at)).with_hint(hint))
 }
 
-/// The sizes a template's `fit()` may ask for, pt.
-const FIT_PT: std::ops::RangeInclusive<f64> = 0.5..=500.0;
-/// The largest coordinate or length a template's `fit()` may use, mm (a sheet of A0 is 1189).
-const FIT_MM: f64 = 2000.0;
-
-fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResult<Value> {
-    let text: String = kwargs.get::<&str>("text")?.unwrap_or_default().to_string();
-    let num = |key: &str, default: f64| -> TeraResult<f64> { Ok(kwargs.get::<f64>(key)?.unwrap_or(default)) };
-    let (x, y, width, height) = (num("x", 0.0)?, num("y", 0.0)?, num("width", 10.0)?, num("height", 10.0)?);
-    let (max, min, leading) = (num("max", 8.0)?, num("min", 5.0)?, num("leading", 1.2)?);
-    // The fitter tries sizes from `max` down to `min` in quarter points: bound them by what a face
-    // can hold, so a stray digit is an error rather than billions of tries.
-    if !(FIT_PT.contains(&max) && FIT_PT.contains(&min) && min <= max) {
-        return Err(tera::Error::message(format!(
-            "fit: max ({max}) and min ({min}) must be sizes from {} to {} pt, min not above max",
-            FIT_PT.start(),
-            FIT_PT.end()
-        )));
-    }
-    if ![x, y, width, height, leading].iter().all(|v| v.is_finite() && v.abs() <= FIT_MM) {
-        return Err(tera::Error::message(format!("fit: x, y, width, height and leading must lie within ±{FIT_MM}")));
-    }
-    let bold = kwargs.get::<bool>("bold")?.unwrap_or(false);
-    let max_lines = kwargs.get::<i64>("lines")?.unwrap_or(0).max(0) as usize;
-    let valign = kwargs.get::<&str>("valign")?.unwrap_or("top").to_string();
-    let anchor = kwargs.get::<&str>("anchor")?.unwrap_or("start").to_string();
-    if !matches!(anchor.as_str(), "start" | "middle" | "end") {
-        return Err(tera::Error::message(format!("fit: anchor must be start, middle or end, not `{anchor}`")));
-    }
-    let weight = if bold { Weight::Bold } else { Weight::Regular };
-    let family = match kwargs.get::<&str>("family")? {
-        None => 0,
-        Some(name) => fonts.family(name).ok_or_else(|| {
-            tera::Error::message(format!("fit: unknown font family `{name}`; declare it in [print] fonts"))
-        })?,
-    };
-    let style = Style { family, weight };
-    let fitted = fit(
-        fonts,
-        &Request {
-            text: &text,
-            width_mm: width,
-            height_mm: height,
-            max_pt: max,
-            min_pt: min,
-            leading,
-            style,
-            max_lines,
-        },
-    );
-    // `measure=true` only measures (to size a pill or a box before placing the text): nothing
-    // is drawn from it, so it neither warns nor records ink.
-    let measure = kwargs.get::<bool>("measure")?.unwrap_or(false);
-    let mut log = log.lock().map_err(|_| tera::Error::message("fit: the text log is unusable"))?;
-    let room = "shorten the text, or give it a larger box in the template";
-    if !measure {
-        let problems = fit_problems(&log.face, &text, (width, height), min, &fitted, room);
-        log.problems.extend(problems);
-    }
-    // The first baseline sits 0.88 em below the top of the line (the ideographic em box).
-    let block = fitted.height_mm;
-    let top = match valign.as_str() {
-        "middle" => y + (height - block) / 2.0,
-        "bottom" => y + height - block,
-        _ => y,
-    };
-    let size = fitted.size_mm;
-    let mut lines = Vec::new();
-    // An empty text has no lines, so templates draw no empty elements.
-    let drawn: &[String] = if text.trim().is_empty() { &[] } else { &fitted.lines };
-    // Of a text that does not fit (reported above), the lines lying wholly outside the box the
-    // face is clipped to are left out: nothing of them could be seen, and a megabyte of them
-    // would cost the PDF writer minutes. An em of slack allows for glyphs beyond their em box.
-    let cull = if measure || !fitted.overflow { None } else { log.visible };
-    let outside = |a0: f64, a1: f64, lo: f64, hi: f64| a1 < lo - size || a0 > hi + size;
-    for (i, text) in drawn.iter().enumerate() {
-        let baseline = top + 0.88 * size + i as f64 * fitted.line_mm;
-        if cull.is_some_and(|(_, y0, _, y1)| outside(baseline - 0.88 * size, baseline + 0.12 * size, y0, y1)) {
-            continue;
-        }
-        let width = fonts.width_em(text, style) * size;
-        let x0 = match anchor.as_str() {
-            "middle" => x - width / 2.0,
-            "end" => x - width,
-            _ => x,
-        };
-        if cull.is_some_and(|(x_0, _, x_1, _)| outside(x0, x0 + width, x_0, x_1)) {
-            continue;
-        }
-        if !measure && !text.trim().is_empty() {
-            log.ink.push(((x0, baseline - 0.88 * size, x0 + width, baseline + 0.12 * size), text.clone()));
-        }
-        lines.push(Line { text: text.clone(), x: mm(x), y: mm(baseline), width: mm(width) });
-    }
-    Ok(Value::from_serializable(&FitResult {
-        size: mm(size),
-        line: mm(fitted.line_mm),
-        lines,
-        overflow: fitted.overflow,
-        anchor,
-    }))
-}
-
-/// `symbol(icon=face.icon, x=…, y=…, width=…, height=…, colour=face.ink)`: the unit symbol in the
-/// box, as SVG elements (see [`crate::render::pieces::symbols::draw`]); also `symbol(name="armour", …)` for a
-/// built-in symbol by name.
-fn symbol_function(kwargs: &Kwargs) -> TeraResult<Value> {
-    let num = |key: &str| -> TeraResult<f64> {
-        kwargs.get::<f64>(key)?.ok_or_else(|| tera::Error::message(format!("symbol: `{key}` is required")))
-    };
-    let (x, y, w, h) = (num("x")?, num("y")?, num("width")?, num("height")?);
-    let colour = kwargs.get::<&str>("colour")?.unwrap_or("#000000").to_string();
-    let icon = match (kwargs.get::<Value>("icon")?, kwargs.get::<&str>("name")?) {
-        (Some(icon), _) => serde_json::to_value(&icon)
-            .and_then(serde_json::from_value::<IconArg>)
-            .map_err(|e| tera::Error::message(format!("symbol: `icon` is not a unit symbol ({e})")))?
-            .into(),
-        (None, Some(name)) if crate::model::symbol::is_built_in(name) => {
-            crate::model::UnitSymbol { base: name.to_string(), ..Default::default() }
-        }
-        (None, Some(name)) => return Err(tera::Error::message(format!("symbol: no built-in symbol `{name}`"))),
-        (None, None) => return Err(tera::Error::message("symbol: give `icon` (face.icon) or `name`")),
-    };
-    Ok(Value::safe_string(&crate::render::pieces::symbols::draw(&icon, (x, y, w, h), &colour)))
-}
-
-/// A unit symbol as a template passes it back (`face.icon`).
-#[derive(serde::Deserialize)]
-struct IconArg {
-    #[serde(default)]
-    base: String,
-    #[serde(default)]
-    path: String,
-    #[serde(default)]
-    fill: String,
-    #[serde(default)]
-    frame: Option<String>,
-}
-
-impl From<IconArg> for crate::model::UnitSymbol {
-    fn from(a: IconArg) -> Self {
-        crate::model::UnitSymbol { base: a.base, path: a.path, fill: a.fill, frame: a.frame }
-    }
-}
-
 /// Every `template` key of the pack: card types, unit classes, markers, counter kinds.
 fn named_templates(pack: &Pack) -> impl Iterator<Item = &crate::model::Spanned<String>> {
     let types = pack.card_types.iter().filter_map(|t| t.template.as_ref());
@@ -609,21 +424,6 @@ fn named_templates(pack: &Pack) -> impl Iterator<Item = &crate::model::Spanned<S
     let markers = pack.markers.iter().filter_map(|m| m.template.as_ref());
     let counters = pack.counters.iter().filter_map(|c| c.template.as_ref());
     types.chain(classes).chain(markers).chain(counters)
-}
-
-/// W0804 for every two lines of one face whose ink overlaps.
-fn overlaps(face: &str, ink: &[(Rect, String)]) -> Vec<Diagnostic> {
-    let rects: Vec<Rect> = ink.iter().map(|(r, _)| *r).collect();
-    overlapping(&rects)
-        .into_iter()
-        .map(|(a, b)| {
-            Diagnostic::warning(
-                Code::TEXT_OVERLAP,
-                format!("{face}: text “{}” overlaps “{}”", short(&ink[a].1), short(&ink[b].1)),
-            )
-            .with_hint("give the texts separate boxes in the template, or shorten one")
-        })
-        .collect()
 }
 
 #[cfg(test)]
