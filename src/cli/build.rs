@@ -6,17 +6,21 @@
 //! everything succeeded.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::pdfs::{Kept, WrittenPdfs};
+use super::{load_and_check, pdfs, Checked, PackArgs, PrintArgs};
 use crate::diag::print::Format;
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Sources};
 use crate::emit::{pngs, OutputLock, Staging, SvgParser};
 use crate::model::Pack;
+use crate::render;
 use crate::render::Document;
 use crate::render::FaceMemo;
 use crate::render::Product;
@@ -244,4 +248,174 @@ fn entry(doc: &Document) -> DocumentEntry {
         pages: doc.pages.len(),
         page_mm: doc.page_mm,
     }
+}
+
+/// Locks the output folder `out` of `pnpkit <command>` reading `packs` for this process, or prints
+/// why it may not be written (who holds it, or why the folder is not pnpkit's to replace).
+pub(super) fn lock_output(
+    out: &Path,
+    wait: bool,
+    command: &'static str,
+    packs: &[PathBuf],
+) -> Result<crate::emit::OutputLock, ExitCode> {
+    crate::emit::OutputLock::acquire(out, wait, command, packs).map_err(|e| {
+        print_lock_error(out, &e);
+        ExitCode::FAILURE
+    })
+}
+
+/// Prints why the output folder `out` cannot be written, with what to do about it.
+pub(super) fn print_lock_error(out: &Path, e: &std::io::Error) {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::WouldBlock => {
+            eprintln!("error: {e}; nothing was written\n  = help: wait for it to finish, or pass --wait")
+        }
+        ErrorKind::AlreadyExists => {
+            eprintln!("error: {e}; nothing was written\n  = help: choose another --out, or empty the folder yourself")
+        }
+        ErrorKind::InvalidInput => eprintln!(
+            "error: --out {e}; nothing was written\n  = help: choose a folder of its own outside the pack, such as \
+             output/<pack>"
+        ),
+        _ => eprintln!("error: cannot lock {}: {e}; nothing was written", out.display()),
+    }
+}
+
+/// `pnpkit build`: lock the output, check, render, write; nothing is written unless every step
+/// succeeded.
+pub(super) fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
+    build_reusing(pack, print, &mut Reuse::default()).code
+}
+
+/// One build, printing its diagnostics and what it wrote: from what `reuse` kept of an earlier
+/// build (faces drawn, PDFs written), which then keeps this build's for the next (`watch`).
+pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reuse) -> Outcome {
+    // The output is locked before anything else, so a second build into it stops at once and a
+    // folder that is not pnpkit's to replace is refused before any work.
+    let out = print.out.clone().unwrap_or_else(|| Path::new("output").join(crate::load::pack_id(&pack.pack)));
+    let lock = match lock_output(&out, print.wait, "build", std::slice::from_ref(&pack.pack)) {
+        Ok(lock) => lock,
+        Err(code) => return Outcome::failed(code),
+    };
+    let Some(Checked { pack: loaded, mut sources, mut diags, revisions }) = load_and_check(pack) else {
+        return Outcome::failed(ExitCode::FAILURE);
+    };
+    let stop = |loaded: Pack, sources: Sources, diags: Vec<Diagnostic>, why: &str, reuse: &mut Reuse| {
+        reuse.report(&sources, &diags, pack.format);
+        eprintln!("build stopped: {why}; nothing was written");
+        Outcome { code: ExitCode::FAILURE, pack: Some(loaded), sources, diags, rendered: None }
+    };
+    if diags.iter().any(Diagnostic::is_error) {
+        return stop(loaded, sources, diags, "the pack has errors", reuse);
+    }
+    let options = match print.options(&loaded) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Outcome::failed(ExitCode::from(2));
+        }
+    };
+    let fonts = match render::fonts_for(&loaded) {
+        Ok(f) => Arc::new(f),
+        Err(errors) => {
+            diags.extend(errors);
+            return stop(loaded, sources, diags, "a font could not be loaded", reuse);
+        }
+    };
+    // The rules reference needs nothing the sheets do: it is made on another core meanwhile, and
+    // each document's PDF is written on the others while the next products are rendered.
+    let want_reference = print.wants(Product::Reference) || print.wants(Product::Vassal);
+    let parser = crate::emit::SvgParser::for_pack(&fonts, &loaded.root);
+    let wanted: Vec<Product> = [Product::Vassal, Product::Tts].into_iter().filter(|p| print.wants(*p)).collect();
+    let tts_url = print.tts_url.as_deref().unwrap_or(&loaded.print.tts_url);
+    let (rendered, reference, tables, pdfs) = std::thread::scope(|scope| {
+        // Without earlier editions that load, the reference simply carries no history.
+        let reference = want_reference.then(|| scope.spawn(|| crate::reference::html(&loaded, &revisions)));
+        let pdfs = pdfs::Pdfs::start(scope, (&parser, &loaded), print.split_backs, &reuse.pdfs);
+        let write_pdfs = !print.png_alone();
+        let rendered =
+            render::render_with(&loaded, (fonts.clone(), &mut reuse.faces), &mut sources, &options, &mut |doc| {
+                if write_pdfs && print.wants(doc.product) {
+                    pdfs.add(doc);
+                }
+            });
+        let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        // The digital tables are made while the last PDFs are still being written.
+        let html = reference.as_ref().and_then(|r| r.as_ref().ok()).map(String::as_str);
+        let tables = rendered
+            .as_ref()
+            .ok()
+            .map(|r| crate::play::files((&parser, &loaded, r), html, (&wanted, tts_url), &mut reuse.tables));
+        (rendered, reference, tables, pdfs.finish())
+    });
+    let mut rendered = match rendered {
+        Ok(r) => r,
+        Err(errors) => {
+            diags.extend(errors);
+            return stop(loaded, sources, diags, "a component could not be drawn", reuse);
+        }
+    };
+    let rules_html = match reference {
+        Some(Ok(html)) => Some(html),
+        Some(Err(d)) => {
+            diags.push(d);
+            return stop(loaded, sources, diags, "the rules reference could not be drawn", reuse);
+        }
+        None => None,
+    };
+    match tables.unwrap_or_else(|| Ok(Vec::new())) {
+        Ok(files) => rendered.files.extend(files),
+        Err(e) => {
+            diags.push(Diagnostic::error(crate::diag::Code::LAYOUT, e).with_hint("see the face or page named"));
+            return stop(loaded, sources, diags, "a digital table could not be made", reuse);
+        }
+    }
+    // Products drawn only for the digital tables are not written.
+    rendered.documents.retain(|d| print.wants(d.product));
+    if let Some(html) = rules_html.filter(|_| print.wants(Product::Reference)) {
+        rendered.files.push(("rules.html".into(), html.into_bytes()));
+    }
+    diags.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
+    if diags.iter().any(Diagnostic::is_error) {
+        return stop(
+            loaded,
+            sources,
+            diags,
+            "--strict: text does not fit, or lies in the margin or over other text",
+            reuse,
+        );
+    }
+    reuse.report(&sources, &diags, pack.format);
+    eprintln!("building {} into {}", loaded.id, out.display());
+    // Previews only when asked for: they cost more than all the PDFs together.
+    let previews =
+        print.previews || print.png_dpi.is_some() || loaded.print.previews || print.only.contains(&Product::Png);
+    let plan = Plan {
+        split_backs: print.split_backs,
+        png_dpi: previews.then(|| print.png_dpi.unwrap_or(300)),
+        svg: print.svg || loaded.print.svg,
+        pdfs: !print.png_alone(),
+    };
+    match write((&loaded, &rendered, &diags), (&parser, pdfs, &mut reuse.pdfs), &plan, lock) {
+        Ok(written) => {
+            say!("{}", super::summary::text(&loaded, &diags));
+            say!("wrote {} files into {}", written.len() + 1, out.display());
+            Outcome { code: ExitCode::SUCCESS, pack: Some(loaded), sources, diags, rendered: Some(rendered) }
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", out.display());
+            Outcome { code: ExitCode::FAILURE, pack: Some(loaded), sources, diags, rendered: None }
+        }
+    }
+}
+
+/// With `--strict`, a layout warning (text that does not fit its box, lies in the safe margin or
+/// over other text) is an error: a print file with such text is not ready for the printer.
+pub(super) fn strict_layout(mut d: Diagnostic, strict: bool) -> Diagnostic {
+    let layout = [Code::TEXT_OVERFLOW, Code::TEXT_IN_MARGIN, Code::TEXT_OVERLAP];
+    if strict && layout.contains(&d.code) {
+        d.severity = crate::diag::Severity::Error;
+    }
+    d
 }
