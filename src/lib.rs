@@ -3,10 +3,13 @@
 //!
 //! 1. [`load`]: pack files → [`model::Pack`]; every value keeps its [`diag::Span`].
 //! 2. [`check`]: `&Pack` → [`diag::Diagnostic`]s; never mutates, never stops at the first.
-//! 3. render (later issues): `&Pack` → pages of items placed in mm.
-//! 4. [`emit`]: files are staged, then renamed into `output/<pack>/`.
+//! 3. [`render`]: `&Pack` → documents of SVG pages in mm; [`reference`](mod@reference) → rules.html; [`play`] →
+//!    the VASSAL module and Tabletop Simulator set; [`errata`] → two editions' differences.
+//! 4. [`emit`]: PDF, PNG and files staged, then swapped into the output folder in one step.
 //!
-//! [`cli`] ties the stages to the command line.
+//! Below them all: [`diag`], [`text`], [`layout`], [`process`]; [`model`] above those, then
+//! [`messages`] (the words pnpkit prints). A module uses only modules before it in this order;
+//! [`cli`] and [`watch`] tie the stages to the command line.
 
 pub mod check;
 pub mod cli;

@@ -2,11 +2,21 @@
 //!
 //! The principal types are [`Options`] (paper, sides, back offset, bleed, which products),
 //! [`Document`] (a named list of [`Page`]s, each a complete SVG) and [`Preview`] (one face on its
-//! own). Faces come from Tera templates ([`templates`]) filled with what [`faces`] decides a face
-//! shows; [`sheets`] imposes them with crop marks and footers. Rendering takes a checked pack;
-//! what it can still find wrong is a template error (E0801), components that do not fit the
-//! paper (E0802), or text that overflows or lacks glyphs (warnings W0801, W0802). It writes
-//! nothing: `emit` turns the SVG into PDF, SVG and PNG files.
+//! own). The folders name what they draw:
+//!
+//! - [`page`]: what every page shares: the canvas (the one path every text takes), fonts, the look;
+//! - [`templates`]: face templates (Tera) and what bounds them;
+//! - [`pieces`]: counter, chit and card faces, the sheets they are imposed on, calibration;
+//! - [`tables`]: the ruled table and the card list, setup charts and play aids made of it;
+//! - [`sheets`]: play and score sheets, tracks, mats;
+//! - [`maps`]: the hex map, the area map, tiles and replacement maps;
+//! - [`flowchart`]: the event flowchart and its exports.
+//!
+//! A folder uses `page`, `templates` and the folders listed before it, never one after it
+//! (`sheets::mat` draws on `maps::pen`, the one exception). Rendering takes a checked pack; what
+//! it can still find wrong is a template error (E0801), components that do not fit the paper
+//! (E0802), or text that overflows or lacks glyphs (warnings W0801, W0802). It writes nothing:
+//! `emit` turns the SVG into PDF, SVG and PNG files.
 
 pub mod flowchart;
 pub mod maps;

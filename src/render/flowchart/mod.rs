@@ -1,4 +1,7 @@
-//! The event flowchart: the card graph laid out in layers (Sugiyama: cycle removal, longest-path
+//! The event flowchart: its layout (`layout`), its page (`page`) and its Graphviz and Mermaid
+//! exports (`export`). Uses `page` and `model::graph`.
+//!
+//! The card graph laid out in layers (Sugiyama: cycle removal, longest-path
 //! layering, dummy nodes on long edges, barycentre ordering), grouped in one lane per side, with
 //! typed edges, a legend and the title block; plus Graphviz and Mermaid exports.
 //! Everything is computed in pure Rust and is deterministic.

@@ -1,5 +1,6 @@
-//! Maps: the hex map (`hex`) and the area map (`area`), each one page at its published size, cut
-//! into tiles for smaller paper (`tiles`), and an erratum's replacement map (`reprint`). Uses `page`.
+//! Maps: the hex map (`hex`) and the area map (`area`) drawn on one surface (`pen`), each one page
+//! at its published size, cut into tiles for smaller paper (`tiles`), and an erratum's replacement
+//! map (`reprint`). Uses `page`; `sheets::mat` draws its mats on the same surface.
 
 pub mod area;
 pub mod hex;

@@ -184,7 +184,7 @@ pub(crate) struct Laid {
     pub(crate) overflow: bool,
 }
 
-/// One styled piece of a line drawn by [`Canvas::runs`]: a diff's removed or added words among
+/// One styled piece of a line drawn by [`Canvas::runs`](super::canvas::Canvas::runs): a diff's removed or added words among
 /// the unchanged ones.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Run<'t> {

@@ -1,4 +1,6 @@
-//! Face templates: Tera SVG templates that draw one face of a card, counter or chit.
+//! Face templates and what bounds them: Tera (`mod.rs`), the functions templates call
+//! (`functions`), the render budget and watchdog, bounded images, and a malformed face traced to its
+//! template line (`svg_origin`). Uses `page` (canvas checks), `text` and `load::confine`.
 //!
 //! The built-in templates (`templates/` in the repository) are compiled into the binary; a pack
 //! overrides any of them with a file of the same name under its own `templates/` folder, and may

@@ -1,9 +1,13 @@
-//! The area (point-to-point) map: every area as a box at its position — its names fitted to the
+//! The area (point-to-point) map: the page (`mod.rs`), where unplaced boxes go (`layout`,
+//! `separate`), adjacency lines routed around boxes (`routing` on `visibility`) and region labels
+//! (`labels`). Uses `maps::pen` and `page`.
+//!
+//! The page: every area as a box at its position — its names fitted to the
 //! box, the battleground strip and stability number where the pack has those attributes, one
 //! influence square per side — joined by adjacency lines, filled in its region's colour, with a
 //! key and title block beside the field. `check` guarantees that positioned boxes lie inside the
-//! field and do not overlap; areas without positions are laid out by [`arealayout`], and the
-//! adjacency lines are routed around the boxes by [`crate::render::maps::area::routing`].
+//! field and do not overlap; areas without positions are laid out by [`layout`], and the
+//! adjacency lines are routed around the boxes by [`routing`].
 
 pub(crate) mod labels;
 pub mod layout;

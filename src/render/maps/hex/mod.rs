@@ -1,3 +1,6 @@
+//! The hex map: the page (`mod.rs`), its frame and cartouche (`frame`) and its sea routes
+//! (`routes`). Uses `maps::pen` and `page`.
+//!
 //! The map: a hex grid drawn from the model (terrain, hexsides, places, sea routes, on-map boxes,
 //! hex numbers), with a terrain key and a title block, on one page of the published size; and
 //! the same page cut into overlapping tiles for smaller paper, with registration marks and an

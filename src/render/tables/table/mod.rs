@@ -4,7 +4,7 @@
 //! goes on in the next column or page under its title and heads again, marked continued.
 //!
 //! The principal types are [`Table`] (what to show) and [`Flow`] (pages of tables, in one or
-//! more columns, each page titled and closed with its footer). [`draw`] draws the rows of one
+//! more columns, each page titled and closed with its footer). [`draw()`] draws the rows of one
 //! table that fit on one canvas; play sheets call it directly. Every text goes through the
 //! canvas at a fixed size computed from the same measure as the row heights, so it fits its
 //! cell; cells may also hold images (a setup chart's counters) with a caption beside each.
