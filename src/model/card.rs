@@ -215,6 +215,11 @@ pub struct Call {
 }
 
 impl Card {
+    /// The card's number as printed (its id when it has none).
+    pub fn printed_number(&self) -> String {
+        self.number.map_or(self.id.clone(), |n| n.to_string())
+    }
+
     /// A card with only an id and the `action` type, for tests of the checks.
     #[cfg(test)]
     pub(crate) fn blank(id: &str) -> Card {

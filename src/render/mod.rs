@@ -8,23 +8,29 @@
 //! - [`templates`]: face templates (Tera) and what bounds them;
 //! - [`pieces`]: counter, chit and card faces, the sheets they are imposed on, calibration;
 //! - [`tables`]: the ruled table and the card list, setup charts and play aids made of it;
-//! - [`sheets`]: play and score sheets, tracks, mats;
 //! - [`maps`]: the hex map, the area map, tiles and replacement maps;
+//! - [`sheets`]: play and score sheets, tracks, mats;
 //! - [`flowchart`]: the event flowchart and its exports.
 //!
-//! A folder uses `page`, `templates` and the folders listed before it, never one after it
-//! (`sheets::mat` draws on `maps::pen`, the one exception). Rendering takes a checked pack; what
+//! A folder uses only the folders listed before it. Rendering takes a checked pack; what
 //! it can still find wrong is a template error (E0801), components that do not fit the paper
 //! (E0802), or text that overflows or lacks glyphs (warnings W0801, W0802). It writes nothing:
 //! `emit` turns the SVG into PDF, SVG and PNG files.
 
-pub mod flowchart;
-pub mod maps;
+// In the order they may use each other: a folder uses only those above it.
 pub mod page;
-pub mod pieces;
-pub mod sheets;
-pub mod tables;
+// Face templates and what bounds them.
 pub(crate) mod templates;
+// Counters, chits, cards and their sheets.
+pub mod pieces;
+// Ruled tables: card list, setup charts, play aids.
+pub mod tables;
+// Hex and area maps, tiles, replacement maps.
+pub mod maps;
+// Play sheets, tracks, mats.
+pub mod sheets;
+// The event flowchart.
+pub mod flowchart;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -37,12 +43,12 @@ use crate::text::Fonts;
 use page::canvas::{Canvas, Owner};
 pub use page::fonts::fonts_for;
 pub(crate) use page::fonts::{main_family, pack_face};
+pub(crate) use page::mm;
 use page::Page;
 pub use pieces::faces::FaceMemo;
 use pieces::faces::FaceRenderer;
 use pieces::provisional;
 use tables::{aids, cardlist, setupchart};
-pub(crate) use templates::mm;
 
 /// A kind of output `build` can make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum, serde::Serialize)]

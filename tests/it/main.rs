@@ -6,6 +6,7 @@
 //!   provisional values are named in the sheet's margin and the manifest, not on the faces;
 //! - `cli`: the binary on data/dougram: check, build, determinism, nothing lost on failure;
 //! - `fuzz`: mutated pack files never make the loader or the checks panic;
+//! - `layering`: imports run down the pipeline and source files stay short (ARCHITECTURE.md);
 //! - `sheets`: sheets at true size, read back from the PDFs and the SVG pages;
 //! - `readback`: every PDF the packs build, read back with pdftotext, keeps its words inside the
 //!   safe area and apart;
@@ -22,6 +23,7 @@ mod errata;
 mod faults;
 mod fuzz;
 mod golden;
+mod layering;
 mod looks;
 mod packs;
 mod print;

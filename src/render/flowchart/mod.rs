@@ -12,7 +12,7 @@ mod page;
 
 pub use export::{dot, mermaid};
 pub use layout::{layout, synthetic, Layout, Placed};
-pub(crate) use page::{card_number, labelled, page};
+pub(crate) use page::{labelled, page};
 
 use crate::render::{Document, Options, Product, Rendered};
 

@@ -8,8 +8,8 @@ use crate::messages::Messages;
 use crate::model::graph::{CardGraph, EdgeKind, Group, Node, NodeKind};
 use crate::model::{Card, Names};
 use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use crate::render::page::mm;
 use crate::render::page::Page;
-use crate::render::templates::mm;
 use crate::render::Ctx;
 use crate::text::escape;
 use crate::text::fit::PT_PER_MM;
@@ -69,11 +69,6 @@ fn node_names(ctx: &Ctx<'_>, node: &Node) -> (Names, Owner) {
     }
 }
 
-/// A card's number as printed (its id when it has none).
-pub(crate) fn card_number(card: &Card) -> String {
-    card.number.map_or(card.id.clone(), |n| n.to_string())
-}
-
 /// The graph with its node labels in the pack's languages (the first language's name on the
 /// first line, the others' below), as the page prints them and the layout measures them.
 pub(crate) fn labelled(ctx: &Ctx<'_>, graph: &CardGraph) -> CardGraph {
@@ -82,7 +77,8 @@ pub(crate) fn labelled(ctx: &Ctx<'_>, graph: &CardGraph) -> CardGraph {
         let (names, _) = node_names(ctx, node);
         let (first, second) = ctx.msg.first_and_rest(&names);
         // A card's number leads its first line.
-        let number = node.id.strip_prefix("card:").map(|id| ctx.pack.card(id).map_or(id.to_string(), card_number));
+        let number =
+            node.id.strip_prefix("card:").map(|id| ctx.pack.card(id).map_or(id.to_string(), Card::printed_number));
         node.label = match number {
             Some(n) if first.is_empty() => n,
             Some(n) => format!("{n} {first}"),

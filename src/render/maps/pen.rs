@@ -5,8 +5,8 @@
 
 use crate::model::Map;
 use crate::render::page::canvas::{Align, Canvas, Laid, Owner, TextBox};
+use crate::render::page::mm;
 use crate::render::page::Page;
-use crate::render::templates::mm;
 use crate::render::Ctx;
 use crate::text::{Style, Weight};
 

@@ -8,8 +8,8 @@ use std::fmt::Write;
 use crate::layout::Paper;
 use crate::render::maps::pen::{Drawing, Extent, Pen};
 use crate::render::page::canvas::{Canvas, Owner, TextBox, VAlign};
+use crate::render::page::mm;
 use crate::render::page::Page;
-use crate::render::templates::mm;
 use crate::render::Ctx;
 
 /// The height of a tile's caption band (the caption and the assembly diagram), mm.

@@ -21,8 +21,8 @@ use crate::layout::{Art, Placed};
 use crate::text::fit::{fit, Fitted, Request, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
+use crate::render::page::mm;
 use crate::render::page::Page;
-use crate::render::templates::mm;
 use crate::text::escape;
 
 /// Where the first baseline sits below a line's top, in em (the ideographic em box).

@@ -5,7 +5,7 @@
 //! list, setup charts) draw with these, so a band or a rule looks the same on every page of a pack.
 
 use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
-use crate::render::templates::mm;
+use crate::render::page::mm;
 use crate::render::Ctx;
 use crate::text::fit::PT_PER_MM;
 

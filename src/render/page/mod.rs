@@ -22,3 +22,8 @@ pub struct Page {
     /// The faces its SVG draws inline, which the PDF writer draws once per document instead.
     pub placed: Vec<Placed>,
 }
+
+/// Rounds to a thousandth of a millimetre, so SVG numbers are short and stable.
+pub(crate) fn mm(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
+}

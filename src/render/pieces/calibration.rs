@@ -9,9 +9,9 @@ use std::fmt::Write;
 
 use crate::layout::Paper;
 use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
+use crate::render::page::mm;
 use crate::render::page::Page;
 use crate::render::pieces::sheets::{sheet_footer, Side};
-use crate::render::templates::mm;
 use crate::render::Ctx;
 
 /// How far the corner targets' centres sit inside the safe margin, mm: room for their rulers

@@ -1,4 +1,4 @@
-//! Pieces: what each counter, chit and card face shows (`faces`, `describe`, `symbols`), the
+//! Pieces: what each counter, chit and card face shows (`faces`, `describe`), the
 //! sheets they are imposed on (`sheets`, `backs`, `provisional`) and the duplex calibration sheet.
 //! Uses `page` and `templates`.
 
@@ -9,4 +9,3 @@ pub mod faces;
 pub(crate) mod imposed;
 pub mod provisional;
 pub mod sheets;
-pub mod symbols;

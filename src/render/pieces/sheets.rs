@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use crate::layout::{Art, CropMark, Imposition, PrintBoxes, Rect, Sides};
 use crate::render::page::canvas::{Canvas, Owner};
+use crate::render::page::mm;
 use crate::render::page::Page;
 use crate::render::pieces::backs::back_pages;
 use crate::render::pieces::faces::Face;
-use crate::render::templates::mm;
 use crate::render::Ctx;
 
 /// A piece to print: its front and back faces (shared strings for identical pieces).

@@ -14,8 +14,8 @@ use crate::render::maps::hex::{self as map};
 use crate::render::maps::pen::{Drawing, Pen, Spot};
 use crate::render::page::canvas::{Owner, TextBox, VAlign};
 use crate::render::page::chart::{band_height, INK};
+use crate::render::page::mm;
 use crate::render::page::Page;
-use crate::render::templates::mm;
 use crate::render::Ctx;
 use crate::text::fit::PT_PER_MM;
 

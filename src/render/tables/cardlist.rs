@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 
 use crate::layout::Paper;
 use crate::model::{Card, FieldKind, FieldValue};
-use crate::render::flowchart::card_number;
 use crate::render::page::canvas::Owner;
 use crate::render::page::Page;
 use crate::render::tables::table::{Cell, Column, Flow, Row, Table};
@@ -65,7 +64,7 @@ type CellOf = Box<dyn Fn(&Ctx<'_>, &Card) -> String>;
 fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
     let msg = &ctx.msg;
     let mut columns: Vec<(Column, CellOf)> = vec![
-        (Column::number(msg.text("cardlist.number")).key(), Box::new(|_, card| card_number(card))),
+        (Column::number(msg.text("cardlist.number")).key(), Box::new(|_, card| card.printed_number())),
         (
             Column::text(msg.text("cardlist.name")),
             Box::new(|ctx, card| {

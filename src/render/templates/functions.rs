@@ -2,9 +2,9 @@
 //! the text engine and records what it placed and what did not fit against the face being drawn
 //! (W0801, W0802, and W0804 for text over text), and `symbol(...)`, which draws a unit symbol.
 
-use super::mm;
 use crate::diag::{Code, Diagnostic};
 use crate::render::page::canvas::{fit_problems, overlapping, short, Rect};
+use crate::render::page::mm;
 use crate::text::fit::{fit, Request};
 use crate::text::{Fonts, Style, Weight};
 use serde::Serialize;
@@ -155,7 +155,7 @@ pub(super) fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) 
 }
 
 /// `symbol(icon=face.icon, x=…, y=…, width=…, height=…, colour=face.ink)`: the unit symbol in the
-/// box, as SVG elements (see [`crate::render::pieces::symbols::draw`]); also `symbol(name="armour", …)` for a
+/// box, as SVG elements (see [`crate::render::templates::symbols::draw`]); also `symbol(name="armour", …)` for a
 /// built-in symbol by name.
 pub(super) fn symbol_function(kwargs: &Kwargs) -> TeraResult<Value> {
     let num = |key: &str| -> TeraResult<f64> {
@@ -174,7 +174,7 @@ pub(super) fn symbol_function(kwargs: &Kwargs) -> TeraResult<Value> {
         (None, Some(name)) => return Err(tera::Error::message(format!("symbol: no built-in symbol `{name}`"))),
         (None, None) => return Err(tera::Error::message("symbol: give `icon` (face.icon) or `name`")),
     };
-    Ok(Value::safe_string(&crate::render::pieces::symbols::draw(&icon, (x, y, w, h), &colour)))
+    Ok(Value::safe_string(&crate::render::templates::symbols::draw(&icon, (x, y, w, h), &colour)))
 }
 
 /// A unit symbol as a template passes it back (`face.icon`).

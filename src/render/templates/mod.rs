@@ -14,6 +14,7 @@ pub(crate) mod budget;
 mod functions;
 pub(crate) mod images;
 pub(crate) mod svg_origin;
+pub(crate) mod symbols;
 pub(crate) mod watchdog;
 
 use std::sync::{Arc, Mutex};
@@ -40,11 +41,6 @@ pub(crate) struct Templates {
     root: std::path::PathBuf,
     /// Each template's file, for the watchdog's report.
     watched: Vec<(String, Arc<TemplateFile>)>,
-}
-
-/// Rounds to a thousandth of a millimetre, so SVG numbers are short and stable.
-pub(crate) fn mm(v: f64) -> f64 {
-    (v * 1000.0).round() / 1000.0
 }
 
 impl Templates {

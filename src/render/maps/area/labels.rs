@@ -23,7 +23,7 @@ use crate::model::{Map, Region, ScoreValue};
 use crate::render::maps::area::routing::{Boxed, Piece, Route};
 use crate::render::maps::pen::{width_mm, Pen, Spot};
 use crate::render::page::canvas::{Owner, VAlign};
-use crate::render::templates::mm;
+use crate::render::page::mm;
 use crate::render::Ctx;
 use crate::text::escape;
 

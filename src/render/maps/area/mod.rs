@@ -23,7 +23,7 @@ use crate::model::{Area, AreaGeometry, FieldValue, Map, Names};
 use crate::render::maps::area::layout as arealayout;
 use crate::render::maps::pen::{key_heading, title_block, Drawing, Pen, Spot};
 use crate::render::page::canvas::{Align, Owner, VAlign};
-use crate::render::templates::mm;
+use crate::render::page::mm;
 use crate::render::Ctx;
 use routing::{Arrow, Boxed, Route};
 

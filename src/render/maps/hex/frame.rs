@@ -8,7 +8,7 @@ use std::fmt::Write;
 use crate::model::Map;
 use crate::render::maps::pen::{key_heading, title_block, Pen, Spot};
 use crate::render::page::canvas::{Owner, VAlign};
-use crate::render::templates::mm;
+use crate::render::page::mm;
 use crate::render::Ctx;
 use crate::text::escape;
 

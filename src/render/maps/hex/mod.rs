@@ -21,7 +21,7 @@ use crate::layout::Paper;
 use crate::model::{Hex, HexGrid, Map, Orientation, Pack};
 pub(crate) use crate::render::maps::tiles::{tiles_as, tiles_where};
 use crate::render::page::canvas::{Owner, TextBox, VAlign};
-use crate::render::templates::mm;
+use crate::render::page::mm;
 use crate::render::Ctx;
 use crate::text::escape;
 use frame as mapframe;

@@ -16,7 +16,7 @@ use super::{Geometry, MARKER_DY};
 use crate::model::{Hex, Map, Pack};
 use crate::render::maps::pen::{Extent, Pen, Spot};
 use crate::render::page::canvas::{Owner, VAlign};
-use crate::render::templates::mm;
+use crate::render::page::mm;
 use crate::text::escape;
 
 /// A point in map mm.

@@ -7,7 +7,7 @@ use super::{
 };
 use crate::render::page::canvas::{Canvas, Owner, TextBox, VAlign};
 use crate::render::page::chart::{shade, INK, RULE, SHADE, STRIPE};
-use crate::render::templates::mm;
+use crate::render::page::mm;
 use crate::text::fit::height_at;
 use crate::text::Weight;
 

@@ -6,8 +6,8 @@ use super::Table;
 use crate::layout::Paper;
 use crate::render::page::canvas::{Canvas, Owner, TextBox};
 use crate::render::page::chart::INK;
+use crate::render::page::mm;
 use crate::render::page::Page;
-use crate::render::templates::mm;
 use crate::render::Ctx;
 
 /// Pages of tables: each page titled (marked continued after the first), its content area cut

@@ -8,12 +8,12 @@ use std::fmt::Write;
 use crate::model::symbol::{built_in, parse_path, Frame, Segment};
 use crate::model::UnitSymbol;
 
-use crate::render::templates::mm;
+use crate::render::page::mm;
 
 /// The symbol `symbol` drawn in `ink` inside the box (`x`, `y`, `w`, `h`) in mm, as SVG elements:
 /// its frame centred in the box (a 3:2 rectangle, or a circle) and its icons over the frame's
 /// inside. An unknown base or unreadable path draws what remains (the loader has reported it).
-pub fn draw(symbol: &UnitSymbol, (x, y, w, h): (f64, f64, f64, f64), ink: &str) -> String {
+pub(crate) fn draw(symbol: &UnitSymbol, (x, y, w, h): (f64, f64, f64, f64), ink: &str) -> String {
     let base = built_in(&symbol.base);
     let frame = symbol.frame.as_deref().and_then(Frame::named).or(base.map(|b| b.frame)).unwrap_or(
         if symbol.base.is_empty() && symbol.path.is_empty() && symbol.fill.is_empty() {
