@@ -224,14 +224,18 @@ fn display_path(path: &Path) -> String {
 /// typo; used for every "did you mean" hint. Candidates are names in any language and ids.
 pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let wanted_len = wanted.chars().count();
+    // The distance is at least the difference in length: a candidate that length alone puts out
+    // of reach is not measured (a megabyte of `wanted` against every id would take minutes).
+    let close_enough = |distance: usize, len: usize| distance * 3 <= wanted_len.max(len).max(2);
     candidates
         .into_iter()
         .filter(|c| !c.is_empty())
-        .map(|c| (strsim::levenshtein(wanted, c), c))
-        .filter(|(distance, c)| {
-            let longest = wanted_len.max(c.chars().count());
-            *distance > 0 && *distance * 3 <= longest.max(2)
+        .filter_map(|c| {
+            let len = c.chars().count();
+            close_enough(wanted_len.abs_diff(len), len).then(|| (strsim::levenshtein(wanted, c), c, len))
         })
+        .filter(|&(distance, _, len)| distance > 0 && close_enough(distance, len))
+        .map(|(distance, c, _)| (distance, c))
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
         .map(|(_, c)| format!("did you mean `{c}`?"))
 }
@@ -239,6 +243,19 @@ pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a s
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_huge_name_gets_no_hint_and_a_typo_still_gets_one() {
+        let ids: Vec<String> = (0..500).map(|i| format!("section-{i}.clause")).collect();
+        let huge = "x".repeat(2_000_000);
+        // Measured against every id, two million characters took minutes (fuzz case
+        // csv/b83f6498141f0212); length alone rules them all out now.
+        assert_eq!(did_you_mean(&huge, ids.iter().map(String::as_str)), None);
+        assert_eq!(
+            did_you_mean("section-7.clase", ids.iter().map(String::as_str)).as_deref(),
+            Some("did you mean `section-7.clause`?")
+        );
+    }
 
     #[test]
     fn columns_count_characters_not_bytes() {
