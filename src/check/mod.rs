@@ -7,7 +7,7 @@
 //! [`decks`] (deck sizes), [`map`] (hexsides, coastal sea routes, transport exceptions),
 //! [`rules`] (clause numbering), [`reach`] (values conditions compare are reachable), [`stated`]
 //! (data against its rule clause's numbers), [`placements`], [`counters`], [`stale`] (typed rule
-//! numbers) and [`chits`], and [`provisional`] (values the sources do not give), all after
+//! numbers), [`chits`], [`icons`] (icons card texts draw are declared), and [`provisional`] (values the sources do not give), all after
 //! [`limits`] (counts bounded by what can be printed). [`templates`] draws a sample of the faces
 //! through the renderer; it needs the pack's files, so the command runs it after these.
 //! Game-specific facts are data in the pack (constraints, declared totals), so these checks serve
@@ -38,6 +38,7 @@ mod totals;
 
 // Map graph rules, setup pieces and supply, values by turn.
 mod graph;
+mod icons;
 mod pieces;
 pub mod supply;
 mod turns;
@@ -66,6 +67,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     setups::check(pack, &mut out);
     decks::check(pack, &mut out);
     cards::check(pack, &mut out);
+    icons::check(pack, &mut out);
     map::check(pack, &mut out);
     areas::check(pack, &mut out);
     graph::check(pack, &mut out);

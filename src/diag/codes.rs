@@ -55,6 +55,7 @@ codes! {
     UNKNOWN_SETUP = "E0208", "a reference names no setup";
     UNKNOWN_PIECE = "E0209", "a counter face or setup piece names no unit, marker or chit";
     UNKNOWN_FIELD = "E0210", "a card names an unknown card type, or a field its type does not have";
+    UNKNOWN_ICON = "E0211", "a card text names an icon `[icons]` does not declare";
     STACKING = "E0301", "a setup stacks more units in a location than the rules allow";
     FORBIDDEN_LOCATION = "E0302", "a setup places a side's units where the rules forbid them";
     COUNTER_SUPPLY = "E0303", "a setup needs more units or markers than the counter mix can provide at once";

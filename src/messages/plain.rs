@@ -2,11 +2,12 @@
 //! numbers and names, unit and place names) in a reader's language, emphasis markers dropped. It
 //! lives here, not in `model`, because a cited card reads "card 29" in the reader's words.
 
-use crate::model::{emphasis, Names, Pack};
+use crate::model::{markup, Names, Pack};
 
 impl Pack {
     /// A rule text with its `[[kind:target]]` references written out in English (rule numbers,
-    /// card numbers, names); without its emphasis markers (`*x*`, `**x**`, [`emphasis`]).
+    /// card numbers, names); without its emphasis markers (`*x*`, `**x**`), its icons as their
+    /// names ([`markup::words`]).
     pub fn plain_text(&self, text: &str) -> String {
         self.plain_text_in(text, "en")
     }
@@ -25,7 +26,7 @@ impl Pack {
         let mut out = String::new();
         let mut rest = text;
         while let Some(open) = rest.find("[[") {
-            out.push_str(&emphasis::plain(&rest[..open]));
+            out.push_str(&self.words(&rest[..open]));
             let Some(close) = rest[open..].find("]]") else { break };
             let inner = &rest[open + 2..open + close];
             let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
@@ -68,8 +69,13 @@ impl Pack {
             out.push_str(&shown);
             rest = &rest[open + close + 2..];
         }
-        out.push_str(&emphasis::plain(rest));
+        out.push_str(&self.words(rest));
         out
+    }
+
+    /// A run of text between references: markers dropped, the pack's icons as their names.
+    fn words(&self, text: &str) -> String {
+        markup::words(text, &|name| self.icon(name).is_some())
     }
 }
 

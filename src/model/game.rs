@@ -443,6 +443,18 @@ impl Default for Print {
     }
 }
 
+/// An icon a card text draws inline as `[name]` (`[icons] name = "icons/name.svg"`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Icon {
+    /// The name texts write in brackets: `click`.
+    pub name: String,
+    /// Its image, relative to the pack folder as written (SVG, PNG, JPEG, GIF or WebP).
+    pub path: String,
+    /// Where `[icons]` names it.
+    #[serde(skip)]
+    pub span: crate::diag::Span,
+}
+
 /// The back of cards: one common back (`side` absent) or one per side.
 #[derive(Debug, Serialize)]
 pub struct CardBack {

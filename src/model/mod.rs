@@ -16,6 +16,7 @@ pub mod game;
 pub mod graph;
 pub mod limits;
 mod map;
+pub mod markup;
 pub mod records;
 mod rules;
 mod setup;
@@ -34,8 +35,8 @@ pub use card::{
     Call, Card, CardField, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldShow, FieldValue, Selector,
 };
 pub use game::{
-    CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Names, PackFont, Phase,
-    Print, Side, Stacking, Totals, Track, TrackAttribute, TrackBox, Victory,
+    CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Icon, Names, PackFont,
+    Phase, Print, Side, Stacking, Totals, Track, TrackAttribute, TrackBox, Victory,
 };
 pub use map::{
     Area, AreaGeometry, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route,
@@ -125,6 +126,8 @@ pub struct Pack {
     pub card_types: Vec<CardType>,
     /// Card backs (one common back, or one per side).
     pub card_backs: Vec<CardBack>,
+    /// The icons card texts draw inline (`[icons]`, see [`markup`]), by name.
+    pub icons: Vec<Icon>,
     /// Print settings (paper, component sizes, bleed).
     pub print: Print,
     /// Cards known to the pack (unknown cards of the published deck are simply absent).
@@ -301,6 +304,11 @@ impl Pack {
     /// The rule clause with id `r`.
     pub fn clause(&self, r: &str) -> Option<&Clause> {
         self.rules.sections.iter().flat_map(|s| &s.clauses).find(|c| c.id == r)
+    }
+
+    /// The icon called `name` in `[icons]`.
+    pub fn icon(&self, name: &str) -> Option<&Icon> {
+        self.icons.iter().find(|i| i.name == name)
     }
 
     /// The back printed behind `card`: its side's back, else the common back.

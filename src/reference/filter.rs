@@ -60,7 +60,7 @@ impl CardFacts {
         let mut fields: BTreeMap<String, FieldValue> = flags.collect();
         for (id, value) in &card.fields {
             let value = match value {
-                FieldValue::Text(t) => FieldValue::Text(filter::normalize(t)),
+                FieldValue::Text(t) => FieldValue::Text(filter::normalize(&pack.plain_text(t))),
                 FieldValue::List(v) => FieldValue::List(v.iter().map(|t| filter::normalize(t)).collect()),
                 other => other.clone(),
             };
@@ -77,7 +77,8 @@ impl CardFacts {
             deck: card.number_colour.as_ref().map(|n| normalize(n)).unwrap_or_default(),
             tags: card.tags.iter().map(|t| normalize(t)).collect(),
             name: vec![normalize(&card.name.ja), normalize(&card.name.en)],
-            text: vec![normalize(&card.text), normalize(&card.timing)],
+            // What the card prints: markers dropped, icons by name (`text:click` finds them).
+            text: vec![normalize(&pack.plain_text(&card.text)), normalize(&card.timing)],
             fields,
         }
     }

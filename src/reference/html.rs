@@ -8,6 +8,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 
 use super::history::{clause_history, editions, HistoryView};
+use super::icons;
 use super::index::Index;
 use super::links::{self, Connections};
 use super::webfont;
@@ -86,7 +87,7 @@ fn linked(pack: &Pack, text: &str, language: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
     while let Some(open) = rest.find("[[") {
-        out.push_str(&emphasis::html(&escape(&rest[..open])));
+        out.push_str(&icons::inline(pack, &emphasis::html(&escape(&rest[..open]))));
         let Some(close) = rest[open..].find("]]") else { break };
         let inner = &rest[open + 2..open + close];
         let shown = escape(&pack.plain_text_in(&format!("[[{inner}]]"), language));
@@ -109,7 +110,7 @@ fn linked(pack: &Pack, text: &str, language: &str) -> String {
         }
         rest = &rest[open + close + 2..];
     }
-    out.push_str(&emphasis::html(&escape(rest)));
+    out.push_str(&icons::inline(pack, &emphasis::html(&escape(rest))));
     out
 }
 
@@ -332,7 +333,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("other", other),
                 ("side", c.side.as_ref().and_then(|s| pack.side(s)).map(|s| msg.name(&s.name)).unwrap_or_default()),
                 ("timing", c.timing.clone()),
-                ("text", c.text.clone()),
+                ("text", linked(pack, &c.text, "en")),
                 ("rules", links.rules_html(&msg, &format!("card-{}", c.id))),
                 ("changed", if changed_cards.contains(&c.id) { edition.clone() } else { String::new() }),
             ])
@@ -440,6 +441,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     context.insert("setups", &setups);
     context.insert("index", &index);
     context.insert("script", &SCRIPTS.join("\n"));
+    context.insert("icon_css", &icons::css(pack));
     let mut tera = Tera::new();
     tera.autoescape_on(vec![".html.tera"]);
     let failed = |e: tera::Error| Diagnostic::error(Code::TEMPLATE, format!("rules reference template: {e}"));

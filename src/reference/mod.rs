@@ -12,6 +12,7 @@
 pub mod filter;
 mod history;
 mod html;
+mod icons;
 mod index;
 mod links;
 mod search;

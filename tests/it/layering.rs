@@ -9,8 +9,21 @@ use super::support::root;
 
 /// The crate's top modules in the order they may use each other.
 const PIPELINE: &[&str] = &[
-    "diag", "text", "layout", "process", "model", "messages", "load", "check", "render", "errata", "reference",
-    "emit", "play", "watch", "cli",
+    "diag",
+    "text",
+    "layout",
+    "process",
+    "model",
+    "messages",
+    "load",
+    "check",
+    "render",
+    "errata",
+    "reference",
+    "emit",
+    "play",
+    "watch",
+    "cli",
 ];
 /// `render`'s folders in the order they may use each other.
 const RENDER: &[&str] = &["page", "templates", "pieces", "tables", "maps", "sheets", "flowchart"];

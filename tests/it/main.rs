@@ -25,6 +25,7 @@ mod fuzz;
 mod golden;
 mod layering;
 mod looks;
+mod markup;
 mod packs;
 mod print;
 mod readback;

@@ -198,6 +198,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             span,
         };
     }
+    pack.icons = raw.icons.iter().filter_map(|(name, path)| icon(l, file, name, path)).collect();
     pack.card_types = raw.card_types.into_iter().map(|t| card_type(l, file, t)).collect();
     for b in &raw.card_backs {
         check_colour(l, file, &b.colour);
@@ -511,4 +512,37 @@ fn languages(l: &mut Loader<'_>, file: FileId, declared: &TS<Vec<String>>) -> Ve
         );
     }
     out
+}
+
+/// One `[icons]` entry: a name texts may write in brackets and an image inside the pack.
+fn icon(l: &mut Loader<'_>, file: FileId, name: &str, path: &TS<String>) -> Option<Icon> {
+    let span = Loader::span(file, path);
+    if !crate::model::markup::is_icon_name(name) {
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("`{name}` cannot name an icon")).at(&span).with_hint(
+                "an icon's name is lower-case letters, digits, `-` and `_`, starting with a letter (`click`)",
+            ),
+        );
+        return None;
+    }
+    let rel = path.get_ref();
+    let image =
+        [".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp"].iter().any(|e| rel.to_ascii_lowercase().ends_with(e));
+    if !image {
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("icon `{name}`: `{rel}` is not an image pnpkit draws"))
+                .at(&span)
+                .with_hint("name an SVG, PNG, JPEG, GIF or WebP file inside the pack, e.g. \"icons/click.svg\""),
+        );
+        return None;
+    }
+    if let Err(why) = crate::load::confine::resolve(&l.dir, rel) {
+        l.diags.push(
+            Diagnostic::error(why.code(), format!("icon `{name}`: image {}", why.describe(rel)))
+                .at(&span)
+                .with_hint("icon paths are relative to the pack folder, e.g. \"icons/click.svg\""),
+        );
+        return None;
+    }
+    Some(Icon { name: name.to_string(), path: rel.clone(), span })
 }

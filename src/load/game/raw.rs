@@ -47,6 +47,8 @@ pub(super) struct RawPack {
     #[serde(default)]
     pub(super) aids: Vec<RawAid>,
     pub(super) deck: Option<RawDeckRules>,
+    #[serde(default)]
+    pub(super) icons: BTreeMap<String, TS<String>>,
 }
 
 #[derive(Deserialize)]

@@ -96,7 +96,10 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
         }
     }
     columns.push((Column::text(msg.text("cardlist.timing")), Box::new(|_, card| card.timing.clone())));
-    columns.push((Column::text(msg.text("cardlist.effect")).growing(), Box::new(|_, card| card.text.clone())));
+    columns.push((
+        Column::text(msg.text("cardlist.effect")).growing(),
+        Box::new(|ctx, card| ctx.pack.plain_text(&card.text)),
+    ));
     columns
 }
 

@@ -3,6 +3,7 @@
 //! (W0801, W0802, and W0804 for text over text), and `symbol(...)`, which draws a unit symbol.
 
 use crate::diag::{Code, Diagnostic};
+use crate::model::markup::{self, Marked, ICON};
 use crate::render::page::canvas::{fit_problems, overlapping, short, Rect};
 use crate::render::page::mm;
 use crate::text::fit::{fit, Request};
@@ -37,7 +38,15 @@ pub(super) struct Line {
     pub(super) y: f64,
     /// The line's advance width, mm (to draw a box or a pill around it).
     pub(super) width: f64,
+    /// A line of marked text (emphasis, icons) as the content of its `<text>`: `<tspan>`s, already
+    /// escaped; empty for a plain line, which templates draw from `text`.
+    pub(super) markup: String,
+    /// The line's icons as `<image>` elements, to draw after its `<text>`; empty when none.
+    pub(super) icons: String,
 }
+
+/// The pack's icons: name → image path inside the pack.
+pub(super) type Icons = std::collections::BTreeMap<String, String>;
 
 /// What `fit(...)` returns to a template.
 #[derive(Serialize)]
@@ -56,8 +65,17 @@ const FIT_PT: std::ops::RangeInclusive<f64> = 0.5..=500.0;
 /// The largest coordinate or length a template's `fit()` may use, mm (a sheet of A0 is 1189).
 const FIT_MM: f64 = 2000.0;
 
-pub(super) fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResult<Value> {
-    let text: String = kwargs.get::<&str>("text")?.unwrap_or_default().to_string();
+pub(super) fn fit_function(
+    (fonts, icons): (&Fonts, &Icons),
+    log: &Mutex<FitLog>,
+    kwargs: &Kwargs,
+) -> TeraResult<Value> {
+    let written: String = kwargs.get::<&str>("text")?.unwrap_or_default().to_string();
+    // Marked text (`**bold**`, `*em*`, `[icon]`) is laid out from its plain characters, an icon
+    // standing as one em-wide character; a plain text is laid out exactly as it is written.
+    let marked = markup::marked(&written, &|name| icons.contains_key(name));
+    let marked = (!marked.is_plain()).then_some(marked);
+    let text = marked.as_ref().map_or(written, |m| m.plain.clone());
     let num = |key: &str, default: f64| -> TeraResult<f64> { Ok(kwargs.get::<f64>(key)?.unwrap_or(default)) };
     let (x, y, width, height) = (num("x", 0.0)?, num("y", 0.0)?, num("width", 10.0)?, num("height", 10.0)?);
     let (max, min, leading) = (num("max", 8.0)?, num("min", 5.0)?, num("leading", 1.2)?);
@@ -87,7 +105,9 @@ pub(super) fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) 
             tera::Error::message(format!("fit: unknown font family `{name}`; declare it in [print] fonts"))
         })?,
     };
-    let style = Style { family, weight };
+    // Strong runs are measured in bold throughout: the text never grows past its box when drawn.
+    let strong = marked.as_ref().is_some_and(|m| !m.strong.is_empty());
+    let style = Style { family, weight: if strong { Weight::Bold } else { weight } };
     let fitted = fit(
         fonts,
         &Request {
@@ -126,12 +146,18 @@ pub(super) fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) 
     // would cost the PDF writer minutes. An em of slack allows for glyphs beyond their em box.
     let cull = if measure || !fitted.overflow { None } else { log.visible };
     let outside = |a0: f64, a1: f64, lo: f64, hi: f64| a1 < lo - size || a0 > hi + size;
+    let mut cursor = 0;
     for (i, text) in drawn.iter().enumerate() {
         let baseline = top + 0.88 * size + i as f64 * fitted.line_mm;
+        // Where this line lies in the plain text: lines are its pieces, in order.
+        let start =
+            marked.as_ref().and_then(|m| m.plain[cursor..].find(text.as_str())).map_or(cursor, |at| cursor + at);
+        cursor = start + text.len();
         if cull.is_some_and(|(_, y0, _, y1)| outside(baseline - 0.88 * size, baseline + 0.12 * size, y0, y1)) {
             continue;
         }
-        let width = fonts.width_em(text, style) * size;
+        let runs = marked.as_ref().map(|m| Runs::of(fonts, m, (start, text), (Style { weight, ..style }, size)));
+        let width = runs.as_ref().map_or_else(|| fonts.width_em(text, style) * size, |r| r.width);
         let x0 = match anchor.as_str() {
             "middle" => x - width / 2.0,
             "end" => x - width,
@@ -143,8 +169,32 @@ pub(super) fn fit_function(fonts: &Fonts, log: &Mutex<FitLog>, kwargs: &Kwargs) 
         if !measure && !text.trim().is_empty() {
             log.ink.push(((x0, baseline - 0.88 * size, x0 + width, baseline + 0.12 * size), text.clone()));
         }
-        lines.push(Line { text: text.clone(), x: mm(x), y: mm(baseline), width: mm(width) });
+        match runs {
+            // Marked lines are placed at their start, whatever the anchor: their icons lie at
+            // measured places along the line.
+            Some(runs) => {
+                let drawn_icons = runs.icons(icons, (x0, baseline), size);
+                lines.push(Line {
+                    text: runs.text,
+                    x: mm(x0),
+                    y: mm(baseline),
+                    width: mm(width),
+                    markup: runs.markup,
+                    icons: drawn_icons,
+                });
+            }
+            None => lines.push(Line {
+                text: text.clone(),
+                x: mm(x),
+                y: mm(baseline),
+                width: mm(width),
+                markup: String::new(),
+                icons: String::new(),
+            }),
+        }
     }
+    // Marked lines come placed at their start (see above).
+    let anchor = if marked.is_some() { "start".to_string() } else { anchor };
     Ok(Value::from_serializable(&FitResult {
         size: mm(size),
         line: mm(fitted.line_mm),
@@ -209,4 +259,89 @@ pub(super) fn overlaps(face: &str, ink: &[(Rect, String)]) -> Vec<Diagnostic> {
             .with_hint("give the texts separate boxes in the template, or shorten one")
         })
         .collect()
+}
+
+/// One line of marked text, drawn: its `<tspan>`s, its icons' places along it and its width.
+struct Runs {
+    /// The line's words, icons as their names (for templates that draw `text`).
+    text: String,
+    markup: String,
+    /// Each icon's name and its left edge from the line's start, mm.
+    placed: Vec<(String, f64)>,
+    /// The drawn width, mm: each run in its own weight, each icon an em.
+    width: f64,
+}
+
+impl Runs {
+    /// The line `line`, which starts at byte `start` of `marked.plain`, set in `style` (the
+    /// weight of text that is not strong) at `size` mm.
+    fn of(fonts: &Fonts, marked: &Marked, (start, line): (usize, &str), (style, size): (Style, f64)) -> Runs {
+        let strong = Style { weight: Weight::Bold, ..style };
+        let icon_w = fonts.width_em(&ICON.to_string(), strong) * size;
+        let mut runs = Runs { text: String::new(), markup: String::new(), placed: Vec::new(), width: 0.0 };
+        // The run being gathered: its text and its (strong, em) marks; and the gap icons leave
+        // before the next run (its `dx`).
+        let (mut run, mut marks, mut gap) = (String::new(), (false, false), 0.0);
+        let flush = |runs: &mut Runs, run: &mut String, marks: (bool, bool), gap: &mut f64| {
+            if run.is_empty() {
+                return;
+            }
+            let run_style = if marks.0 { strong } else { style };
+            runs.width += fonts.width_em(run, run_style) * size;
+            let weight = if marks.0 { r#" font-weight="700""# } else { "" };
+            let italic = if marks.1 { r#" font-style="italic""# } else { "" };
+            let dx = if *gap > 0.0 { format!(r#" dx="{}""#, mm(*gap)) } else { String::new() };
+            // A space at either end of a run would be dropped by SVG's white-space handling: it
+            // is drawn as a no-break space, the same width.
+            let kept = run.trim_matches(' ');
+            let (lead, trail) = (run.len() - run.trim_start_matches(' ').len(), run.len() - run.trim_end_matches(' ').len());
+            let shown = if kept.is_empty() {
+                "\u{a0}".repeat(run.len())
+            } else {
+                format!("{}{}{}", "\u{a0}".repeat(lead), kept, "\u{a0}".repeat(trail))
+            };
+            runs.markup.push_str(&format!("<tspan{weight}{italic}{dx}>{}</tspan>", crate::text::escape(&shown)));
+            runs.text.push_str(run);
+            run.clear();
+            *gap = 0.0;
+        };
+        for (i, c) in line.char_indices() {
+            if let Some(name) = marked.icon_at(start + i).filter(|_| c == ICON) {
+                flush(&mut runs, &mut run, marks, &mut gap);
+                runs.placed.push((name.to_string(), runs.width));
+                runs.text.push_str(name);
+                runs.width += icon_w;
+                gap += icon_w;
+                continue;
+            }
+            let here = marked.style_at(start + i);
+            if here != marks {
+                flush(&mut runs, &mut run, marks, &mut gap);
+                marks = here;
+            }
+            run.push(c);
+        }
+        flush(&mut runs, &mut run, marks, &mut gap);
+        runs
+    }
+
+    /// The line's icons as `<image>` elements, the line starting at `x0` on `baseline`: each a
+    /// square of nine tenths of the em, centred in the em box its character takes.
+    fn icons(&self, images: &Icons, (x0, baseline): (f64, f64), size: f64) -> String {
+        let side = 0.9 * size;
+        let top = baseline - 0.88 * size + 0.05 * size;
+        let mut out = String::new();
+        for (name, at) in &self.placed {
+            let Some(href) = images.get(name) else { continue };
+            out.push_str(&format!(
+                r#"<image href="{}" x="{}" y="{}" width="{}" height="{}" preserveAspectRatio="xMidYMid meet"/>"#,
+                crate::text::escape(href),
+                mm(x0 + at + 0.05 * size),
+                mm(top),
+                mm(side),
+                mm(side)
+            ));
+        }
+        out
+    }
 }

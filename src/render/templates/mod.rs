@@ -29,7 +29,7 @@ use crate::render::templates::watchdog::TemplateFile;
 use crate::text::Fonts;
 
 use crate::model::templates::{is_built_in, BUILT_IN};
-use functions::{face_box, fit_function, overlaps, symbol_function, FitLog};
+use functions::{face_box, fit_function, overlaps, symbol_function, FitLog, Icons};
 
 /// The loaded templates and the text engine they call.
 pub(crate) struct Templates {
@@ -52,7 +52,11 @@ impl Templates {
         tera.autoescape_on(vec![".svg.tera", ".html.tera"]);
         let log = Arc::new(Mutex::new(FitLog::default()));
         let fit_log = log.clone();
-        tera.register_function("fit", move |kwargs: Kwargs, _: &State| fit_function(&fonts, &fit_log, &kwargs));
+        // Card texts draw the pack's icons inline: each name with its image, as templates draw it.
+        let icons: Icons = pack.icons.iter().map(|i| (i.name.clone(), i.path.clone())).collect();
+        tera.register_function("fit", move |kwargs: Kwargs, _: &State| {
+            fit_function((&fonts, &icons), &fit_log, &kwargs)
+        });
         tera.register_function("symbol", |kwargs: Kwargs, _: &State| symbol_function(&kwargs));
         crate::render::templates::budget::register(&mut tera);
         let mut files = Vec::new();

@@ -1,0 +1,70 @@
+//! Card text markup and icons, read back from what `build` writes: a copy of
+//! tests/packs/english-only-cards whose texts carry `**strong**`, `*emphasis*`, `[icon]`s the pack
+//! declares, and a `\[` for a bracket. No marker is printed, every icon is drawn once where its
+//! name stood, the strong run is set in bold, the fit stays quiet (no overflow or overlap), and
+//! the search index finds the card by its icon's name.
+
+use super::support::{copy_dir, pnpkit, root, temp_dir, text};
+
+const ICON: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#c0392b"/></svg>"##;
+
+#[test]
+fn marked_card_texts_print_bold_and_icons_and_no_markers() {
+    let dir = temp_dir("markup");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("tests/packs/english-only-cards"), &pack);
+    std::fs::create_dir_all(pack.join("icons")).unwrap();
+    std::fs::write(pack.join("icons/baton.svg"), ICON).unwrap();
+    std::fs::write(
+        pack.join("icons/lap.svg"),
+        ICON.replace("circle", "ellipse").replace(r#"r="4""#, r#"rx="4" ry="3""#),
+    )
+    .unwrap();
+    let toml = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    std::fs::write(
+        pack.join("pack.toml"),
+        format!("{toml}\n[icons]\nbaton = \"icons/baton.svg\"\nlap = \"icons/lap.svg\"\n"),
+    )
+    .unwrap();
+    let cards = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
+    let marked = cards.replace(
+        "The baton passes once the race has begun.",
+        r"Pass the [baton] **once** the race has begun; run one [lap] *at most*. Write \[lap] for the word.",
+    );
+    assert_ne!(marked, cards);
+    std::fs::write(pack.join("cards.csv"), marked).unwrap();
+
+    let out = dir.join("out");
+    let run = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--svg"]);
+    let (stdout, stderr) = text(&run);
+    assert_eq!(run.status.code(), Some(0), "{stdout}\n{stderr}");
+    for code in ["W0801", "W0802", "W0804", "E0211"] {
+        assert!(!stderr.contains(code), "{code}: {stderr}");
+    }
+    // The cards' page as drawn: one image per icon, the strong run in bold, no marker left.
+    let svg = std::fs::read_to_string(out.join("svg/cards-1-front.svg")).unwrap();
+    assert_eq!(svg.matches(r#"<image href="icons/baton.svg""#).count(), 1, "one baton");
+    assert_eq!(svg.matches(r#"<image href="icons/lap.svg""#).count(), 1, "one lap: the escaped one is a word");
+    assert!(svg.contains(r#"<tspan font-weight="700">once</tspan>"#), "bold run");
+    assert!(svg.contains(r#"<tspan font-style="italic">at most</tspan>"#), "emphasis");
+    // The PDF as a reader copies it: no marker, no placeholder, the escaped bracket as written.
+    let pdf = std::process::Command::new("pdftotext").arg(out.join("cards.pdf")).arg("-").output();
+    let Ok(pdf) = pdf else {
+        assert!(std::env::var_os("CI").is_none(), "pdftotext is required in CI");
+        return;
+    };
+    let words = String::from_utf8_lossy(&pdf.stdout).replace('\n', " ");
+    assert!(words.contains("once") && words.contains("[lap] for the word"), "{words}");
+    for raw in ["**", "[baton]", "*at", "□"] {
+        assert!(!words.contains(raw), "`{raw}` printed: {words}");
+    }
+    // rules.html: the icon drawn from its one style rule, emphasis as HTML, no marker.
+    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    assert_eq!(html.matches(".icon-baton{background-image:url(\"data:image/svg+xml;base64,").count(), 1);
+    assert!(html.contains(r#"<i class="icon icon-baton" role="img" aria-label="baton" title="baton"></i>"#));
+    assert!(html.contains("<strong>once</strong>") && html.contains("<em>at most</em>"));
+    assert!(!html.contains("[baton]") && html.contains("Write [lap] for the word"));
+    // The search finds the card by its icon's name.
+    let found = pnpkit(&root(), &["cards", "search", &pack.to_string_lossy(), "baton"]);
+    assert!(text(&found).0.contains("Second Leg"), "{}", text(&found).0);
+}
