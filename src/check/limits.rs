@@ -29,6 +29,9 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) -> bool {
     for v in &pack.chits.values {
         piece(format!("the chit `{}`", v.label), v.count.into(), &pack.chits.span);
     }
+    for c in &pack.cards {
+        piece(format!("card {}", c.id), c.copies.value.into(), &c.copies.span);
+    }
     for p in &pack.placements {
         piece(format!("a placement of `{}`", p.piece.value), p.count.value.into(), &p.count.span);
     }
@@ -36,7 +39,8 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) -> bool {
     let total_unexplained = out.len() == before;
     let counters: u64 = pack.counters.iter().map(|c| u64::from(c.count.value)).sum();
     let chits: u64 = pack.chits.values.iter().map(|v| u64::from(v.count)).sum();
-    let total = counters + chits + pack.cards.len() as u64;
+    let cards: u64 = pack.cards.iter().map(|c| u64::from(c.copies.value)).sum();
+    let total = counters + chits + cards;
     if total > MAX_PIECES && total_unexplained {
         // At the largest counter row (the likeliest typo), else where the chits or cards are.
         let at = pack

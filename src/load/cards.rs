@@ -6,7 +6,7 @@ use super::csv::{Columns, Row};
 use super::units::{duplicate_check, provisional_fields};
 use super::Loader;
 use crate::diag::{Code, Diagnostic};
-use crate::model::{Card, CardType, FieldValue, Pack};
+use crate::model::{Card, CardType, FieldValue, Pack, Spanned};
 
 const CARD_COLUMNS: Columns = Columns {
     required: &["number", "type"],
@@ -23,6 +23,7 @@ const CARD_COLUMNS: Columns = Columns {
         "rules",
         "text",
         "flavour",
+        "copies",
         "provisional",
         "note",
     ],
@@ -49,6 +50,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         let effects = row.opt_ref("effects").map(|c| l.expr_list(&c.value, &c.span)).unwrap_or_default();
         l.provisional(&format!("card {id}"), &provisional_fields(&row), row.cell("provisional").span);
         duplicate_check(l, &id, &row, "card");
+        let copies = copies(l, &row);
         pack.cards.push(Card {
             id,
             number: number.map(|n| n.value),
@@ -65,9 +67,28 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             text: row.cell("text").value,
             flavour: row.cell("flavour").value,
             fields,
+            copies,
             provisional: provisional_fields(&row),
             span: row.span(),
         });
+    }
+}
+
+/// The `copies` cell: a whole number from 1 (the default when empty); `check` bounds it with the
+/// other piece counts.
+fn copies(l: &mut Loader<'_>, row: &Row<'_>) -> Spanned<u32> {
+    let cell = row.cell("copies");
+    match row.parse::<u32>("copies", "a number of copies", &mut l.diags) {
+        Some(n) if n.value == 0 => {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, "a card has 0 copies")
+                    .at(&n.span)
+                    .with_hint("write how many of the card the game holds, 1 or more (leave it empty for 1)"),
+            );
+            Spanned::new(1, n.span)
+        }
+        Some(n) => n,
+        None => Spanned::new(1, cell.span),
     }
 }
 

@@ -156,6 +156,9 @@ pub struct Card {
     pub flavour: String,
     /// Values of the card type's typed fields.
     pub fields: BTreeMap<String, FieldValue>,
+    /// How many of it the game holds (`copies`, 1 when not given): sheets print each, decks in
+    /// the digital tables hold each, `[totals] cards` counts each.
+    pub copies: Spanned<u32>,
     /// Columns whose values the sources do not give.
     pub provisional: Vec<String>,
     /// The card's row.
@@ -239,6 +242,7 @@ impl Card {
             text: String::new(),
             flavour: String::new(),
             fields: BTreeMap::new(),
+            copies: Spanned::new(1, Span::default()),
             provisional: Vec::new(),
             span: Span::default(),
         }

@@ -131,3 +131,39 @@ fn a_gutter_of_twice_the_bleed_prints_every_card_with_its_full_bleed() {
     }
     assert!(sheets >= 2, "13 cards fill more than one sheet");
 }
+
+#[test]
+fn a_card_with_copies_is_printed_listed_and_dealt_that_many_times() {
+    let dir = temp_dir("cards-copies");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("tests/packs/english-only-cards"), &pack);
+    let cards = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
+    let mut lines: Vec<String> = cards.lines().map(str::to_string).collect();
+    lines[0].push_str(",copies");
+    for (i, line) in lines.iter_mut().enumerate().skip(1) {
+        line.push_str(if i == 1 { ",3" } else { "," });
+    }
+    std::fs::write(pack.join("cards.csv"), lines.join("\n") + "\n").unwrap();
+    let out = dir.join("out");
+    let (pack_arg, out_arg) = (pack.to_string_lossy().into_owned(), out.to_string_lossy().into_owned());
+    let run = pnpkit(&root(), &["build", &pack_arg, "--out", &out_arg, "--only", "cards,card-list,tts"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+    // Card 1 three times in its deck, the others once.
+    let tts: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("pack.tts.json")).unwrap()).unwrap();
+    let decks: Vec<&serde_json::Value> =
+        tts["ObjectStates"].as_array().unwrap().iter().filter(|o| o["Name"] == "DeckCustom").collect();
+    let held: usize = decks.iter().map(|d| d["DeckIDs"].as_array().unwrap().len()).sum();
+    let rows = lines.len() - 1;
+    assert_eq!(held, rows + 2, "{rows} cards, one of them three times");
+    // The card list shows the count.
+    if let Ok(list) = std::process::Command::new("pdftotext").arg(out.join("card-list.pdf")).arg("-").output() {
+        assert!(String::from_utf8_lossy(&list.stdout).contains("×3"), "the card list shows ×3");
+    }
+    // No copies at all is an error at the cell.
+    std::fs::write(pack.join("cards.csv"), lines.join("\n").replacen(",3", ",0", 1) + "\n").unwrap();
+    let check = pnpkit(&root(), &["check", &pack_arg, "--format", "short"]);
+    assert_eq!(check.status.code(), Some(1));
+    let (stdout, stderr) = text(&check);
+    assert!(format!("{stdout}{stderr}").contains("error[E0106]: a card has 0 copies"), "{stdout}{stderr}");
+}

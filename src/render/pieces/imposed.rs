@@ -164,7 +164,7 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
         (front.names, front.provisional) = (card.name.clone(), card.provisional.clone());
         let front = push(&mut built.faces, front);
         if pack.print.one_sided_cards {
-            built.add(&card.id, (front, None), 1);
+            built.add(&card.id, (front, None), card.copies.value);
             continue;
         }
         let back = faces.card_back(card, &size)?;
@@ -172,7 +172,7 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
             Some(i) => i,
             None => push(&mut built.faces, back),
         };
-        built.add(&card.id, (front, Some(back)), 1);
+        built.add(&card.id, (front, Some(back)), card.copies.value);
     }
     Ok(built)
 }

@@ -84,6 +84,13 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
         ),
         (Column::text(msg.text("cardlist.deck")), Box::new(deck)),
     ];
+    // How many of each card, when the game holds more than one of any.
+    if ctx.pack.cards.iter().any(|c| c.copies.value > 1) {
+        columns.insert(
+            2,
+            (Column::number(msg.text("cardlist.copies")), Box::new(|_, card| format!("×{}", card.copies.value))),
+        );
+    }
     let mut seen = BTreeSet::new();
     for field in ctx.pack.card_types.iter().flat_map(|t| &t.fields) {
         if matches!(field.kind, FieldKind::Int { .. }) && seen.insert(field.id.clone()) {

@@ -294,7 +294,8 @@ impl Runs {
             // A space at either end of a run would be dropped by SVG's white-space handling: it
             // is drawn as a no-break space, the same width.
             let kept = run.trim_matches(' ');
-            let (lead, trail) = (run.len() - run.trim_start_matches(' ').len(), run.len() - run.trim_end_matches(' ').len());
+            let (lead, trail) =
+                (run.len() - run.trim_start_matches(' ').len(), run.len() - run.trim_end_matches(' ').len());
             let shown = if kept.is_empty() {
                 "\u{a0}".repeat(run.len())
             } else {
