@@ -3,8 +3,12 @@
 use std::path::Path;
 
 /// The fonts every build embeds, with their exact sizes (see assets/fonts/SOURCE.md).
-const FONTS: &[(&str, u64)] =
-    &[("assets/fonts/NotoSansJP-Regular.ttf", 5_472_784), ("assets/fonts/NotoSansJP-Bold.ttf", 5_468_188)];
+const FONTS: &[(&str, u64)] = &[
+    ("assets/fonts/NotoSansJP-Regular.ttf", 5_472_784),
+    ("assets/fonts/NotoSansJP-Bold.ttf", 5_468_188),
+    ("assets/fonts/NotoSans-Regular.ttf", 512_672),
+    ("assets/fonts/NotoSans-Bold.ttf", 515_752),
+];
 
 fn main() {
     for (rel, size) in FONTS {
@@ -19,7 +23,7 @@ fn main() {
             Err(_) => format!("{rel} is missing"),
         };
         panic!(
-            "\n\nJapanese font problem: {problem}.\n\
+            "\n\nEmbedded font problem: {problem}.\n\
              The fonts are committed to the repository (SIL OFL 1.1, see assets/fonts/OFL.txt).\n\
              Restore them with `git checkout -- assets/fonts/` or re-fetch them once with\n\
              `scripts/fetch-fonts.sh` (npm package @expo-google-fonts/noto-sans-jp@0.4.3).\n"

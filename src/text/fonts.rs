@@ -1,6 +1,7 @@
 //! The fonts text is measured with: a pack's own (`[print] fonts`), the first of them the main
 //! family, and the embedded Noto Sans JP (SIL OFL), the main family when a pack brings none and
-//! otherwise the fallback for characters the pack's fonts lack. Widths are measured by shaping
+//! otherwise the fallback for characters the pack's fonts lack; then the embedded Noto Sans, for
+//! what Noto Sans JP lacks (most of Latin Extended, accented Greek, much of Cyrillic). Widths are measured by shaping
 //! with rustybuzz, the shaper usvg draws with, so kerning and ligatures count exactly as they are
 //! drawn; single-character advances (for splitting an over-long word) come from the `hmtx` table.
 //!
@@ -17,13 +18,24 @@ use super::face::Face;
 /// The family name of the embedded font.
 pub const FAMILY: &str = "Noto Sans JP";
 
+/// The family name of the embedded fallback for scripts Noto Sans JP lacks.
+pub(crate) const LATIN_FAMILY: &str = "Noto Sans";
+
 /// The embedded faces' files (the rules reference embeds a subset of them).
 pub(crate) static REGULAR: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-Regular.ttf");
 pub(crate) static BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-Bold.ttf");
+static LATIN_REGULAR: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Regular.ttf");
+static LATIN_BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Bold.ttf");
 
 /// The embedded faces, parsed at most once per process, when first measured with.
 static NOTO_REGULAR: Face = Face::new(REGULAR);
 static NOTO_BOLD: Face = Face::new(BOLD);
+static NOTO_LATIN_REGULAR: Face = Face::new(LATIN_REGULAR);
+static NOTO_LATIN_BOLD: Face = Face::new(LATIN_BOLD);
+
+/// How many families at the end of [`Fonts`] are the embedded fallbacks: Noto Sans JP, then
+/// Noto Sans.
+const EMBEDDED: usize = 2;
 
 /// Regular or bold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,8 +166,9 @@ impl Fonts {
     }
 
     fn noto(regular: &'static Face, bold: &'static Face) -> Fonts {
+        let latin = Family { name: LATIN_FAMILY.into(), regular: &NOTO_LATIN_REGULAR, bold: Some(&NOTO_LATIN_BOLD) };
         Fonts {
-            families: vec![Family { name: FAMILY.into(), regular, bold: Some(bold) }],
+            families: vec![Family { name: FAMILY.into(), regular, bold: Some(bold) }, latin],
             widths: Mutex::default(),
             #[cfg(test)]
             work: AtomicU64::new(0),
@@ -181,7 +194,7 @@ impl Fonts {
     /// first added becomes the main family); `name` must be the files' own family name, which
     /// renderers look fonts up by.
     pub(crate) fn add_family(&mut self, name: &str, regular: &'static Face, bold: Option<&'static Face>) {
-        let at = self.families.len() - 1;
+        let at = self.families.len() - EMBEDDED;
         self.families.insert(at, Family { name: name.to_string(), regular, bold });
         if let Ok(mut m) = self.widths.lock() {
             *m = WidthCache::default();
@@ -207,15 +220,24 @@ impl Fonts {
         }
     }
 
-    /// Noto Sans JP at `weight`: the fallback for characters a pack's font lacks.
-    fn fallback(&self, weight: Weight) -> &'static Face {
-        self.face(Style { family: self.families.len() - 1, weight })
+    /// The embedded fallbacks at `weight`, in order: Noto Sans JP, then Noto Sans.
+    fn fallbacks(&self, weight: Weight) -> impl Iterator<Item = &'static Face> + '_ {
+        (self.families.len() - EMBEDDED..self.families.len()).map(move |family| self.face(Style { family, weight }))
     }
 
-    /// The advance of `c` in em, from the style's face or else Noto Sans JP; `None` when no font
-    /// has a glyph for it (it would be tofu).
+    /// The face that draws `c` in `style`: the style's own, else the first fallback that has it.
+    fn face_for(&self, c: char, style: Style) -> Option<&'static Face> {
+        let own = self.face(style);
+        if own.has(c) {
+            return Some(own);
+        }
+        self.fallbacks(style.weight).find(|f| f.has(c))
+    }
+
+    /// The advance of `c` in em, from the style's face or else the first fallback that has it;
+    /// `None` when no font has a glyph for it (it would be tofu).
     pub fn advance(&self, c: char, style: Style) -> Option<f64> {
-        self.face(style).advance(c).or_else(|| self.fallback(style.weight).advance(c))
+        self.face(style).advance(c).or_else(|| self.fallbacks(style.weight).find_map(|f| f.advance(c)))
     }
 
     /// The width of `text` in em as drawn ([`Fonts::width_em`]), or `None` when it is certainly
@@ -235,8 +257,8 @@ impl Fonts {
     }
 
     /// The width of `text` in em as drawn: shaped (kerning, ligatures) with the style's face,
-    /// runs of characters it lacks shaped with Noto Sans JP (as usvg falls back); characters no
-    /// font has count as 1 em.
+    /// runs of characters it lacks shaped with Noto Sans JP, or Noto Sans (as usvg falls back);
+    /// characters no font has count as 1 em.
     pub fn width_em(&self, text: &str, style: Style) -> f64 {
         if text.is_empty() {
             return 0.0;
@@ -248,17 +270,11 @@ impl Fonts {
             }
         }
         self.count_work(text.len());
-        let own = self.face(style);
-        let fallback = self.fallback(style.weight);
         let mut width = 0.0;
         let mut run = String::new();
         let mut run_face: Option<&Face> = None;
         for c in text.chars().filter(|c| !c.is_control()) {
-            let face = if own.has(c) {
-                own
-            } else if fallback.has(c) {
-                fallback
-            } else {
+            let Some(face) = self.face_for(c, style) else {
                 width += 1.0;
                 continue;
             };
@@ -339,7 +355,23 @@ mod tests {
         assert_eq!(fonts.advance('ダ', style), Some(1.0));
         let noto = Style { family: 1, weight: Weight::Regular };
         assert!(fonts.width_em("Bold", style) > fonts.width_em("Bold", noto));
-        assert_eq!(fonts.files(), [BOLD, REGULAR, BOLD]);
+        assert_eq!(fonts.files(), [BOLD, REGULAR, BOLD, LATIN_REGULAR, LATIN_BOLD]);
+    }
+
+    #[test]
+    fn what_noto_sans_jp_lacks_comes_from_noto_sans_and_the_rest_is_unchanged() {
+        let fonts = Fonts::embedded();
+        let (regular, bold) = (Style::main(Weight::Regular), Style::main(Weight::Bold));
+        // Turkish, accented Greek and Ukrainian letters Noto Sans JP has no glyph for.
+        for text in ["Şişli", "Ἀθῆναι ά", "Київ ґ", "ŁĄĘ ő ű"] {
+            assert!(fonts.missing(text, regular).is_empty(), "{text}: {:?}", fonts.missing(text, regular));
+            assert!(fonts.missing(text, bold).is_empty(), "{text} in bold");
+            assert!(fonts.width_em(text, regular) > 0.0);
+        }
+        assert_eq!(fonts.family(LATIN_FAMILY), Some(1));
+        // A character both have is still measured with Noto Sans JP, as before.
+        let jp = Style { family: 0, weight: Weight::Regular };
+        assert_eq!(fonts.width_em("Liberation", regular), fonts.width_em("Liberation", jp));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! tests/packs/english-only-cards whose texts carry `**strong**`, `*emphasis*`, `[icon]`s the pack
 //! declares, and a `\[` for a bracket. No marker is printed, every icon is drawn once where its
 //! name stood, the strong run is set in bold, the fit stays quiet (no overflow or overlap), and
-//! the search index finds the card by its icon's name.
+//! the search index finds the card by its icon's name. Letters Noto Sans JP lacks (accented
+//! Greek, Turkish, Ukrainian) print from the embedded Noto Sans, with no missing-glyph warning.
 
 use super::support::{copy_dir, pnpkit, root, temp_dir, text};
 
@@ -31,6 +32,8 @@ fn marked_card_texts_print_bold_and_icons_and_no_markers() {
         "The baton passes once the race has begun.",
         r"Pass the [baton] **once** the race has begun; run one [lap] *at most*. Write \[lap] for the word.",
     );
+    // Accented Greek, Turkish and Ukrainian letters Noto Sans JP lacks: drawn from Noto Sans.
+    let marked = marked.replace("The last runner crosses the line.", "The last runner crosses the line: Ἀθῆναι · Şişli · Київ.");
     assert_ne!(marked, cards);
     std::fs::write(pack.join("cards.csv"), marked).unwrap();
 
@@ -55,6 +58,10 @@ fn marked_card_texts_print_bold_and_icons_and_no_markers() {
     };
     let words = String::from_utf8_lossy(&pdf.stdout).replace('\n', " ");
     assert!(words.contains("once") && words.contains("[lap] for the word"), "{words}");
+    assert!(words.contains("Ἀθῆναι · Şişli · Київ"), "{words}");
+    if let Ok(fonts) = std::process::Command::new("pdffonts").arg(out.join("cards.pdf")).output() {
+        assert!(String::from_utf8_lossy(&fonts.stdout).contains("NotoSans-"), "Noto Sans embedded for them");
+    }
     for raw in ["**", "[baton]", "*at", "□"] {
         assert!(!words.contains(raw), "`{raw}` printed: {words}");
     }

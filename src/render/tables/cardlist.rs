@@ -87,7 +87,7 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
     // How many of each card, when the game holds more than one of any.
     if ctx.pack.cards.iter().any(|c| c.copies.value > 1) {
         columns.insert(
-            2,
+            3,
             (Column::number(msg.text("cardlist.copies")), Box::new(|_, card| format!("×{}", card.copies.value))),
         );
     }
