@@ -14,6 +14,7 @@ page.on("pageerror", (e) => errors.push(String(e)));
 
 const shown = () =>
   page.evaluate(() => ({
+    ready: document.readyState,
     build: Number(document.body.dataset.build),
     failed: document.querySelector("header").classList.contains("failed"),
     status: document.querySelector("#status").textContent,
@@ -25,15 +26,16 @@ const shown = () =>
     sheets: [...document.querySelectorAll(".pages img")].length,
   }));
 
-// The state once the page shows a build after `after` and its pictures have loaded (the page
-// reloads itself meanwhile, so a look may fail while it navigates).
+// The state once the page shows a build after `after`, wholly parsed, and its pictures have loaded
+// (the page reloads itself meanwhile, so a look may fail while it navigates, or see a page whose
+// header is parsed and its pieces not yet: on a loaded machine that window is long).
 async function after(build, timeout) {
   const until = Date.now() + timeout;
   let last = "nothing";
   while (Date.now() < until) {
     try {
       const now = await shown();
-      if (now.build > build && now.broken === 0) return now;
+      if (now.build > build && now.ready === "complete" && now.broken === 0) return now;
       last = JSON.stringify({ ...now, diagnostics: now.diagnostics.length });
     } catch (e) {
       last = String(e); // navigating

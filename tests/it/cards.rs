@@ -167,3 +167,26 @@ fn a_card_with_copies_is_printed_listed_and_dealt_that_many_times() {
     let (stdout, stderr) = text(&check);
     assert!(format!("{stdout}{stderr}").contains("error[E0106]: a card has 0 copies"), "{stdout}{stderr}");
 }
+
+#[test]
+fn the_card_list_and_the_rules_reference_show_every_typed_field() {
+    let dir = temp_dir("cards-fields");
+    let out = dir.join("out");
+    let pack = root().join("data/doomtrooper");
+    let run = pnpkit(
+        &root(),
+        &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "card-list,reference"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+    // Card 1 is a warrior: whole numbers, a choice and a text field, under their display names.
+    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    let row = html.split(r#"<tr id="card-1""#).nth(1).and_then(|r| r.split("</tr>").next()).unwrap();
+    for shown in ["4", "5", "corporation", "Sample Corporation A"] {
+        assert!(row.contains(shown), "card 1's row lacks {shown}: {row}");
+    }
+    assert!(row.matches(" · ").count() >= 5, "its fields, each with its name: {row}");
+    if let Ok(list) = std::process::Command::new("pdftotext").arg(out.join("card-list.pdf")).arg("-").output() {
+        let words = String::from_utf8_lossy(&list.stdout).replace('\n', " ");
+        assert!(words.contains("Corporation A"), "the text field is listed: {words}");
+    }
+}

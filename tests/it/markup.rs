@@ -33,7 +33,8 @@ fn marked_card_texts_print_bold_and_icons_and_no_markers() {
         r"Pass the [baton] **once** the race has begun; run one [lap] *at most*. Write \[lap] for the word.",
     );
     // Accented Greek, Turkish and Ukrainian letters Noto Sans JP lacks: drawn from Noto Sans.
-    let marked = marked.replace("The last runner crosses the line.", "The last runner crosses the line: Ἀθῆναι · Şişli · Київ.");
+    let marked =
+        marked.replace("The last runner crosses the line.", "The last runner crosses the line: Ἀθῆναι · Şişli · Київ.");
     assert_ne!(marked, cards);
     std::fs::write(pack.join("cards.csv"), marked).unwrap();
 

@@ -16,7 +16,8 @@ const SIZE_PT: f64 = 7.0;
 
 /// The card-list pages: one ruled table of every known card in number order, its heads repeated
 /// on every page. Columns: number, names, card type (when the cards have more than one), deck,
-/// each whole-number field of the card types (fight, ops…) centred, timing and effect; a column
+/// each whole-number field of the card types (fight, ops…) centred, their other fields (choices,
+/// flags, texts) together, timing and effect; a column
 /// no card fills (a game without timings) is left out.
 pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     let pack = ctx.pack;
@@ -60,7 +61,7 @@ type CellOf = Box<dyn Fn(&Ctx<'_>, &Card) -> String>;
 
 /// Every column the list may have, with how each card fills it: number, names (the first
 /// language's above the others'), type (third: left out when the cards have only one), deck,
-/// the card types' whole-number fields, timing, effect.
+/// the card types' whole-number fields, their other fields, timing, effect.
 fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
     let msg = &ctx.msg;
     let mut columns: Vec<(Column, CellOf)> = vec![
@@ -91,6 +92,9 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
             (Column::number(msg.text("cardlist.copies")), Box::new(|_, card| format!("×{}", card.copies.value))),
         );
     }
+    // The card types' whole-number fields each in a column of its own under its display name,
+    // centred; every other typed field (choice, flag, text, list) in one column of "name value"
+    // pairs, so a type with many fields does not squeeze the table into broken words.
     let mut seen = BTreeSet::new();
     for field in ctx.pack.card_types.iter().flat_map(|t| &t.fields) {
         if matches!(field.kind, FieldKind::Int { .. }) && seen.insert(field.id.clone()) {
@@ -102,6 +106,7 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
             columns.push((Column::number(msg.name(&field.name)), cell));
         }
     }
+    columns.push((Column::text(msg.text("cardlist.fields")), Box::new(other_fields)));
     columns.push((Column::text(msg.text("cardlist.timing")), Box::new(|_, card| card.timing.clone())));
     columns.push((
         Column::text(msg.text("cardlist.effect")).growing(),
@@ -111,6 +116,22 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
 }
 
 /// A card's deck: its side, the colour of its number, its tags.
+/// A card's typed fields that are not whole numbers, each as its display name and value (a set
+/// flag as its name alone), in its card type's order.
+fn other_fields(ctx: &Ctx<'_>, card: &Card) -> String {
+    let Some(card_type) = ctx.pack.card_type(&card.card_type) else { return String::new() };
+    let shown = card_type.fields.iter().filter(|f| !matches!(f.kind, FieldKind::Int { .. })).filter_map(|field| {
+        let name = ctx.msg.name(&field.name);
+        match card.fields.get(&field.id)? {
+            FieldValue::Flag(true) => Some(name),
+            FieldValue::Flag(false) => None,
+            FieldValue::Text(t) => Some(format!("{name}: {}", ctx.pack.plain_text(t))),
+            other => Some(format!("{name}: {}", other.display().replace('|', ", "))),
+        }
+    });
+    shown.collect::<Vec<_>>().join(" · ")
+}
+
 fn deck(ctx: &Ctx<'_>, card: &Card) -> String {
     let pack = ctx.pack;
     let side = card.side.as_ref().and_then(|r| pack.side(r)).map(|s| ctx.msg.name(&s.name)).unwrap_or_default();
