@@ -2,7 +2,8 @@
 //! numbers and names, unit and place names) in a reader's language, emphasis markers dropped. It
 //! lives here, not in `model`, because a cited card reads "card 29" in the reader's words.
 
-use crate::model::{markup, Names, Pack};
+use super::Messages;
+use crate::model::{markup, Card, CardField, FieldValue, Names, Pack};
 
 impl Pack {
     /// A rule text with its `[[kind:target]]` references written out in English (rule numbers,
@@ -71,6 +72,24 @@ impl Pack {
         }
         out.push_str(&self.words(rest));
         out
+    }
+
+    /// `card`'s typed fields that `keep` selects, in its card type's order, each as its display
+    /// name, `between`, and its value (a set flag as its name alone, text read as words), joined
+    /// by ` · `: what the card list and rules.html's card table print of them.
+    pub fn card_fields(&self, msg: &Messages, card: &Card, keep: &dyn Fn(&CardField) -> bool, between: &str) -> String {
+        let Some(card_type) = self.card_type(&card.card_type) else { return String::new() };
+        let shown = card_type.fields.iter().filter(|f| keep(f)).filter_map(|field| {
+            let name = msg.name(&field.name);
+            let value = match card.fields.get(&field.id)? {
+                FieldValue::Flag(false) => return None,
+                FieldValue::Flag(true) => return Some(name),
+                FieldValue::Text(t) => self.plain_text(t),
+                other => other.display().replace('|', ", "),
+            };
+            Some(format!("{name}{between}{value}"))
+        });
+        shown.collect::<Vec<_>>().join(" · ")
     }
 
     /// A run of text between references: markers dropped, the pack's icons as their names.

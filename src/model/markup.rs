@@ -118,7 +118,7 @@ fn push_run(out: &mut Marked, run: &str, icons: &dyn Fn(&str) -> bool) {
 }
 
 /// `\[` as a bracket; any other backslash stays.
-fn unescaped(text: &str) -> std::borrow::Cow<'_, str> {
+pub fn unescaped(text: &str) -> std::borrow::Cow<'_, str> {
     if text.contains("\\[") {
         text.replace("\\[", "[").into()
     } else {

@@ -80,22 +80,6 @@ struct SectionView {
     changed: bool,
 }
 
-/// A card's typed fields as the card table shows them: each field's display name and value, in
-/// its card type's order, text with its markup read as words (`Fight 4 · Shoot 5 · Famous`).
-fn typed_fields(pack: &Pack, msg: &Messages, card: &crate::model::Card) -> String {
-    let Some(card_type) = pack.card_type(&card.card_type) else { return String::new() };
-    let shown = card_type.fields.iter().filter_map(|field| {
-        let value = match card.fields.get(&field.id)? {
-            crate::model::FieldValue::Flag(false) => return None,
-            crate::model::FieldValue::Flag(true) => String::new(),
-            crate::model::FieldValue::Text(t) => pack.plain_text(t),
-            other => other.display().replace('|', ", "),
-        };
-        Some(format!("{} {value}", msg.name(&field.name)).trim_end().to_string())
-    });
-    shown.collect::<Vec<_>>().join(" · ")
-}
-
 /// A rule text as HTML: escaped, with `[[kind:target]]` references as links (showing what a
 /// reader of `language` reads) and Markdown emphasis as `<em>`/`<strong>` (within the text
 /// between links, never across one).
@@ -350,7 +334,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("side", c.side.as_ref().and_then(|s| pack.side(s)).map(|s| msg.name(&s.name)).unwrap_or_default()),
                 ("timing", c.timing.clone()),
                 ("text", linked(pack, &c.text, "en")),
-                ("fields", typed_fields(pack, &msg, c)),
+                ("fields", pack.card_fields(&msg, c, &|_| true, " ")),
                 ("rules", links.rules_html(&msg, &format!("card-{}", c.id))),
                 ("changed", if changed_cards.contains(&c.id) { edition.clone() } else { String::new() }),
             ])

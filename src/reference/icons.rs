@@ -43,8 +43,5 @@ pub(super) fn inline(pack: &Pack, html: &str) -> String {
         last = range.end;
     }
     out.push_str(&html[last..]);
-    if out.contains("\\[") {
-        out = out.replace("\\[", "[");
-    }
-    out
+    markup::unescaped(&out).into_owned()
 }

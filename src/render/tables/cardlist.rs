@@ -106,7 +106,10 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
             columns.push((Column::number(msg.name(&field.name)), cell));
         }
     }
-    columns.push((Column::text(msg.text("cardlist.fields")), Box::new(other_fields)));
+    columns.push((
+        Column::text(msg.text("cardlist.fields")),
+        Box::new(|ctx, card| ctx.pack.card_fields(&ctx.msg, card, &|f| !matches!(f.kind, FieldKind::Int { .. }), ": ")),
+    ));
     columns.push((Column::text(msg.text("cardlist.timing")), Box::new(|_, card| card.timing.clone())));
     columns.push((
         Column::text(msg.text("cardlist.effect")).growing(),
@@ -116,22 +119,6 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
 }
 
 /// A card's deck: its side, the colour of its number, its tags.
-/// A card's typed fields that are not whole numbers, each as its display name and value (a set
-/// flag as its name alone), in its card type's order.
-fn other_fields(ctx: &Ctx<'_>, card: &Card) -> String {
-    let Some(card_type) = ctx.pack.card_type(&card.card_type) else { return String::new() };
-    let shown = card_type.fields.iter().filter(|f| !matches!(f.kind, FieldKind::Int { .. })).filter_map(|field| {
-        let name = ctx.msg.name(&field.name);
-        match card.fields.get(&field.id)? {
-            FieldValue::Flag(true) => Some(name),
-            FieldValue::Flag(false) => None,
-            FieldValue::Text(t) => Some(format!("{name}: {}", ctx.pack.plain_text(t))),
-            other => Some(format!("{name}: {}", other.display().replace('|', ", "))),
-        }
-    });
-    shown.collect::<Vec<_>>().join(" · ")
-}
-
 fn deck(ctx: &Ctx<'_>, card: &Card) -> String {
     let pack = ctx.pack;
     let side = card.side.as_ref().and_then(|r| pack.side(r)).map(|s| ctx.msg.name(&s.name)).unwrap_or_default();
