@@ -33,6 +33,19 @@ impl FindArgs {
     }
 }
 
+/// A value as `find` prints it after its field: a choice by its id (the first of its words), a
+/// list whole.
+fn shown(value: &filter::Value, list: bool) -> Option<String> {
+    match value {
+        filter::Value::Int(n) => Some(n.to_string()),
+        filter::Value::Flag(b) => Some(b.to_string()),
+        filter::Value::Words(w) if w.is_empty() => Some("-".into()),
+        filter::Value::Words(w) if list => Some(w.join("|")),
+        filter::Value::Words(w) => Some(w[0].clone()),
+        filter::Value::Texts(_) => None,
+    }
+}
+
 /// Runs `find`: exit 1 for a pack that does not load, an unknown collection or a bad filter.
 pub(super) fn run(args: &FindArgs) -> ExitCode {
     let (dir, name, query) = args.split();
@@ -47,7 +60,8 @@ pub(super) fn run(args: &FindArgs) -> ExitCode {
         report(&sources, &diags, Format::Human);
         return ExitCode::FAILURE;
     }
-    let parsed = match filter::parse(&pack.schema(collection), &query, Mode::Strict) {
+    let schema = pack.schema(collection);
+    let parsed = match filter::parse(&schema, &query, Mode::Strict) {
         Ok(parsed) => parsed,
         Err(e) => {
             eprint!("{}", query_error(&query, &e));
@@ -60,8 +74,22 @@ pub(super) fn run(args: &FindArgs) -> ExitCode {
         let out = serde_json::json!({ "collection": name, "filter": query, "count": found.len(), "items": items });
         say!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
+        let msg = crate::messages::Messages::of(&pack);
+        use unicode_width::UnicodeWidthStr;
+        let width = found.iter().map(|i| i.label.width()).max().unwrap_or(0);
+        let mut tested: Vec<&str> = parsed.filters.iter().map(|f| f.field.as_str()).collect();
+        tested.dedup();
         for item in &found {
-            say!("{}", item.label);
+            let pad = " ".repeat(width - item.label.width());
+            let mut line = format!("{}{pad}  {}", item.label, msg.first_name(&item.name));
+            // The values the filter looked at (a text it searched is the name or too long to show).
+            for field in tested.iter().filter(|f| !matches!(**f, "name" | "text")) {
+                let list = schema.field(field).is_some_and(|f| f.kind == filter::Kind::List);
+                if let Some(value) = item.record.get(*field).and_then(|v| shown(v, list)) {
+                    line.push_str(&format!("  {field}={value}"));
+                }
+            }
+            say!("{}", line.trim_end());
         }
         let noun = collection.noun();
         say!("{} {noun}{}", found.len(), if found.len() == 1 { "" } else { "s" });

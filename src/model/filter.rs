@@ -253,10 +253,12 @@ impl Cmp {
 pub enum Test {
     /// A number compared with this one.
     Compare(Cmp, i64),
+    /// A number equal to one of these (`number=11|13`).
+    OneOf(Vec<i64>),
     /// A choice or list holds one of these values (normalized).
     AnyOf(Vec<String>),
-    /// A text contains this (normalized).
-    Contains(String),
+    /// A text contains one of these (normalized; `name:korea|vietnam`).
+    Contains(Vec<String>),
     /// A flag is set (`true`) or not.
     Flag(bool),
 }
@@ -265,9 +267,10 @@ impl Test {
     fn holds(&self, value: &Value) -> bool {
         match (self, value) {
             (Test::Compare(cmp, n), Value::Int(v)) => cmp.holds(*v, *n),
+            (Test::OneOf(want), Value::Int(v)) => want.contains(v),
             (Test::AnyOf(want), Value::Words(have) | Value::Texts(have)) => want.iter().any(|w| have.contains(w)),
             (Test::Contains(want), Value::Words(have) | Value::Texts(have)) => {
-                have.iter().any(|t| t.contains(want.as_str()))
+                have.iter().any(|t| want.iter().any(|w| t.contains(w.as_str())))
             }
             (Test::Flag(want), Value::Flag(v)) => v == want,
             _ => false,
@@ -388,8 +391,7 @@ fn tokens(query: &str) -> Vec<(Token, usize)> {
         if at >= query.len() {
             break;
         }
-        let len = query[at..].find(char::is_whitespace).unwrap_or(query.len() - at);
-        let chunk = at..at + len;
+        let chunk = at..at + chunk_len(&query[at..]);
         // The first operator of the chunk, not counting a leading negation.
         let body =
             if query[chunk.clone()].starts_with(['-', '!']) && operator_at(query, at).is_none() { at + 1 } else { at };
@@ -412,6 +414,30 @@ fn tokens(query: &str) -> Vec<(Token, usize)> {
         at = chunk.end;
     }
     out
+}
+
+/// Whether `c` opens or closes a quoted value (`name:"Korean War"`, also “…” and 「…」).
+fn is_quote(c: char) -> bool {
+    matches!(c, '"' | '“' | '”' | '「' | '」')
+}
+
+/// The length in bytes of the chunk `text` starts with: up to whitespace outside quotes.
+fn chunk_len(text: &str) -> usize {
+    let mut quoted = false;
+    for (i, c) in text.char_indices() {
+        if is_quote(c) {
+            quoted = !quoted;
+        } else if c.is_whitespace() && !quoted {
+            return i;
+        }
+    }
+    text.len()
+}
+
+/// `value` without the quotes around it or around its `|` alternatives: `"Korean War"|Vietnam`
+/// is `Korean War|Vietnam`.
+pub fn unquote(value: &str) -> String {
+    value.split('|').map(|v| v.trim_start_matches(is_quote).trim_end_matches(is_quote)).collect::<Vec<_>>().join("|")
 }
 
 /// A filter cut at its operator, with the byte span of each part.
@@ -542,18 +568,28 @@ fn test_of(schema: &Schema, field: &FieldDef, parts: &Parts<'_>) -> Result<(Test
         return Err(fail(format!("`{}` compares numbers, and `{id}` is not a number", parts.op), &parts.op_span));
     }
     let flip = parts.op == "!=";
-    let value = normalize(parts.value);
+    let value = normalize(&unquote(parts.value));
+    let wanted: Vec<String> = value.split('|').map(str::to_string).collect();
     let test = match field.kind {
-        Kind::Int => match value.parse::<i64>() {
-            Ok(n) => Test::Compare(if flip { Cmp::Equal } else { Cmp::of(parts.op) }, n),
+        Kind::Int => match wanted.iter().map(|w| w.parse::<i64>()).collect::<Result<Vec<i64>, _>>() {
+            Ok(n) if n.len() == 1 => Test::Compare(if flip { Cmp::Equal } else { Cmp::of(parts.op) }, n[0]),
+            Ok(_) if !matches!(parts.op, ":" | "=" | "!=") => {
+                let message = format!("`{}` compares with one number; `|` lists numbers after `=`", parts.op);
+                return Err(fail(message, &parts.op_span));
+            }
+            Ok(n) => Test::OneOf(n),
             Err(_) => {
                 let message = format!("`{id}` is compared with whole numbers, not `{}`", parts.value);
                 return Err(fail(message, &parts.value_span));
             }
         },
-        Kind::Text => Test::Contains(value),
+        Kind::Text => {
+            if wanted.iter().any(String::is_empty) {
+                return Err(fail(format!("`{}` has an empty alternative", parts.value), &parts.value_span));
+            }
+            Test::Contains(wanted)
+        }
         Kind::Choice | Kind::List => {
-            let wanted: Vec<String> = value.split('|').map(str::to_string).collect();
             let declared: Vec<String> = field.values.iter().map(|v| normalize(v)).collect();
             if let Some(bad) = wanted.iter().find(|w| w.is_empty() || (!declared.is_empty() && !declared.contains(w))) {
                 let bad = if wanted.len() == 1 { parts.value } else { bad.as_str() };

@@ -61,6 +61,8 @@ impl Collection {
 pub struct Item {
     /// Its id (a card's number, an area's id, a placement's `setup/location/piece`).
     pub label: String,
+    /// What it is called (a placement: its piece's name; empty for a hex without a place).
+    pub name: Names,
     /// Its values by field id.
     pub record: Record,
 }
@@ -68,12 +70,14 @@ pub struct Item {
 /// The cards' built-in filters, in the order hints list them.
 pub fn card_built_in() -> Vec<FieldDef> {
     vec![
+        FieldDef::built_in("type", Kind::Choice, "type:TYPE"),
         FieldDef::built_in("side", Kind::Choice, "side:SIDE"),
         FieldDef::built_in("deck", Kind::Choice, "deck:COLOUR"),
         FieldDef::built_in("tag", Kind::List, "tag:TAG"),
         FieldDef::built_in("name", Kind::Text, "name:TEXT"),
         FieldDef::built_in("text", Kind::Text, "text:TEXT"),
         FieldDef::built_in("number", Kind::Int, "number>=N"),
+        FieldDef::built_in("copies", Kind::Int, "copies>=N"),
     ]
 }
 
@@ -127,6 +131,12 @@ pub fn card_record(pack: &Pack, card: &Card) -> Record {
     if let Some(side) = card.side.as_ref().and_then(|s| pack.side(s)) {
         r.insert("side".into(), words(&side.id, &side.name));
     }
+    let card_type = match pack.card_type(&card.card_type) {
+        Some(t) => words(&t.id, &t.name),
+        None => Value::Words(vec![normalize(&card.card_type)]),
+    };
+    r.insert("type".into(), card_type);
+    r.insert("copies".into(), Value::Int(i64::from(card.copies.value)));
     if let Some(colour) = card.number_colour.as_ref() {
         r.insert("deck".into(), Value::Words(vec![normalize(colour)]));
     }
@@ -214,10 +224,16 @@ impl Pack {
     pub fn items(&self, collection: Collection) -> Vec<Item> {
         match collection {
             Collection::Cards => {
-                self.cards.iter().map(|c| Item { label: c.id.clone(), record: card_record(self, c) }).collect()
+                self.cards
+                .iter()
+                .map(|c| Item { label: c.id.clone(), name: c.name.clone(), record: card_record(self, c) })
+                .collect()
             }
             Collection::Units => {
-                self.units.iter().map(|u| Item { label: u.id.clone(), record: self.unit_record(u) }).collect()
+                self.units
+                .iter()
+                .map(|u| Item { label: u.id.clone(), name: u.name.clone(), record: self.unit_record(u) })
+                .collect()
             }
             Collection::Counters => self
                 .counters
@@ -232,7 +248,7 @@ impl Pack {
                         r.insert("side".into(), self.side_words(side));
                     }
                     r.insert("count".into(), Value::Int(i64::from(c.count.value)));
-                    Item { label: c.id.clone(), record: r }
+                    Item { label: c.id.clone(), name: self.piece_name(&c.front), record: r }
                 })
                 .collect(),
             Collection::Areas => self
@@ -247,7 +263,7 @@ impl Pack {
                     r.insert("name".into(), texts(&a.name));
                     r.insert("adjacent".into(), Value::Words(a.adjacent.iter().map(|x| normalize(x)).collect()));
                     r.insert("degree".into(), Value::Int(a.adjacent.len() as i64));
-                    Item { label: a.id.clone(), record: r }
+                    Item { label: a.id.clone(), name: a.name.clone(), record: r }
                 })
                 .collect(),
             Collection::Hexes | Collection::Places => self
@@ -278,7 +294,7 @@ impl Pack {
                         (Some(p), Collection::Places) => p.id.clone(),
                         _ => h.id.clone(),
                     };
-                    Item { label, record: r }
+                    Item { label, name: h.place.as_ref().map(|p| p.name.clone()).unwrap_or_default(), record: r }
                 })
                 .collect(),
             Collection::Placements => self
@@ -295,7 +311,7 @@ impl Pack {
                     r.insert("piece".into(), self.piece_words(&p.piece));
                     r.insert("count".into(), Value::Int(i64::from(p.count.value)));
                     let label = format!("{}/{}/{}", p.setup.value, p.location.value, p.piece.value);
-                    Item { label, record: r }
+                    Item { label, name: self.piece_name(&p.piece), record: r }
                 })
                 .collect(),
         }
@@ -354,5 +370,11 @@ impl Pack {
             return words(&m.id, &m.name);
         }
         Value::Words(vec![normalize(piece)])
+    }
+
+    /// The name of the unit or marker `piece` names (empty when it names neither).
+    fn piece_name(&self, piece: &str) -> Names {
+        let unit = self.unit(None, piece).map(|u| u.name.clone());
+        unit.or_else(|| self.marker(piece).map(|m| m.name.clone())).unwrap_or_default()
     }
 }

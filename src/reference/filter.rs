@@ -28,6 +28,11 @@ pub struct CardFacts {
     pub title: String,
     /// The printed number.
     pub number: Option<u32>,
+    /// Its card type's id and names.
+    #[serde(rename = "type")]
+    pub card_type: Vec<String>,
+    /// How many copies the game has.
+    pub copies: u32,
     /// Its side's id and names (empty: no side).
     pub side: Vec<String>,
     /// The colour of its printed number (empty: unknown).
@@ -71,6 +76,11 @@ impl CardFacts {
             id: format!("card-{}", card.id),
             title: format!("{} {} {}", card.id, card.name.ja, card.name.en),
             number: card.number,
+            card_type: match pack.card_type(&card.card_type) {
+                Some(t) => vec![normalize(&t.id), normalize(&t.name.ja), normalize(&t.name.en)],
+                None => vec![normalize(&card.card_type)],
+            },
+            copies: card.copies.value,
             side: side
                 .map(|s| vec![normalize(&s.id), normalize(&s.name.ja), normalize(&s.name.en)])
                 .unwrap_or_default(),

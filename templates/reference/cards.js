@@ -4,8 +4,8 @@
 // normalize() and search() of engine.js.
 "use strict";
 // Built-in filters with what each takes.
-const BUILT_IN = [["side", "side:SIDE"], ["deck", "deck:COLOUR"], ["tag", "tag:TAG"], ["name", "name:TEXT"], ["text", "text:TEXT"], ["number", "number>=N"]];
-const BUILT_IN_KIND = { side: "choice", deck: "choice", tag: "list", name: "text", text: "text", number: "int" };
+const BUILT_IN = [["type", "type:TYPE"], ["side", "side:SIDE"], ["deck", "deck:COLOUR"], ["tag", "tag:TAG"], ["name", "name:TEXT"], ["text", "text:TEXT"], ["number", "number>=N"], ["copies", "copies>=N"]];
+const BUILT_IN_KIND = { type: "choice", copies: "int", side: "choice", deck: "choice", tag: "list", name: "text", text: "text", number: "int" };
 const OP_CHARS = { ":": ":", "\uff1a": ":", "<": "<", "\uff1c": "<", ">": ">", "\uff1e": ">", "=": "=", "\uff1d": "=", "!": "!", "\uff01": "!" };
 
 function compact(name) {
@@ -22,11 +22,34 @@ function operatorAt(chars, i) {
   return { len: 1, op: first };
 }
 
+const QUOTES = "\"\u201c\u201d\u300c\u300d";
+
+// The whitespace-separated chunks of a query, whitespace inside quotes kept (`name:"Korean War"`).
+function chunks(query) {
+  const out = [];
+  let chunk = "", quoted = false;
+  for (const c of query) {
+    if (QUOTES.includes(c)) quoted = !quoted;
+    if (/\s/.test(c) && !quoted) {
+      if (chunk) out.push(chunk);
+      chunk = "";
+    } else chunk += c;
+  }
+  if (chunk) out.push(chunk);
+  return out;
+}
+
+// A value without the quotes around it or around its `|` alternatives.
+function unquote(value) {
+  const trim = v => { const cs = Array.from(v); let a = 0, b = cs.length; while (a < b && QUOTES.includes(cs[a])) a++; while (b > a && QUOTES.includes(cs[b - 1])) b--; return cs.slice(a, b).join(""); };
+  return value.split("|").map(trim).join("|");
+}
+
 // Words and operators: each whitespace-separated chunk cut at its first operator (not counting a
 // leading negation); the rest of the chunk after it stays one word.
 function tokens(query) {
   const out = [];
-  query.split(/\s+/).filter(w => w).forEach((chunk, n) => {
+  chunks(query).forEach((chunk, n) => {
     const chars = Array.from(chunk);
     const body = (chars[0] === "-" || chars[0] === "!") && !operatorAt(chars, 0) ? 1 : 0;
     for (let i = body; i < chars.length; i++) {
@@ -112,16 +135,21 @@ function testOf(target, name, op, raw, fields) {
   if (!raw) throw fail(`\`${name}${op}\` needs a value`);
   if (kind !== "int" && op !== ":" && op !== "=" && op !== "!=") throw fail(`\`${op}\` compares numbers, and \`${id}\` is not a number`);
   const flip = op === "!=";
-  const value = normalize(raw);
+  const value = normalize(unquote(raw));
+  const values = value.split("|");
   const cmp = op === ":" || flip ? "=" : op;
   const kindOf = target.builtIn ? id : "field";
   if (kind === "int") {
-    if (!/^[+-]?[0-9]+$/.test(value)) throw fail(`\`${id}\` is compared with whole numbers, not \`${raw}\``);
-    return [{ kind: kindOf, id, test: "compare", cmp, value: Number(value) }, flip];
+    if (!values.every(v => /^[+-]?[0-9]+$/.test(v))) throw fail(`\`${id}\` is compared with whole numbers, not \`${raw}\``);
+    if (values.length === 1) return [{ kind: kindOf, id, test: "compare", cmp, value: Number(value) }, flip];
+    if (cmp !== "=") throw fail(`\`${op}\` compares with one number; \`|\` lists numbers after \`=\``);
+    return [{ kind: kindOf, id, test: "oneOf", values: values.map(Number) }, flip];
   }
-  if (kind === "text") return [{ kind: kindOf, id, test: "contains", value }, flip];
+  if (kind === "text") {
+    if (values.some(v => !v)) throw fail(`\`${raw}\` has an empty alternative`);
+    return [{ kind: kindOf, id, test: "contains", values }, flip];
+  }
   if (kind === "choice" || kind === "list") {
-    const values = value.split("|");
     const declared = target.builtIn ? [] : target.field.values.map(normalize);
     const bad = values.find(v => !v || (declared.length && !declared.includes(v)));
     if (bad !== undefined) throw fail(`\`${values.length === 1 ? raw : bad}\` is not a value of \`${id}\`: ${target.builtIn ? "" : target.field.values.join(", ")}`);
@@ -174,8 +202,9 @@ function compare(cmp, value, wanted) {
 function holds(t, value) {
   const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : null;
   if (t.test === "compare") return typeof value === "number" && compare(t.cmp, value, t.value);
+  if (t.test === "oneOf") return typeof value === "number" && t.values.includes(value);
   if (t.test === "anyOf") return texts !== null && t.values.some(v => texts.includes(v));
-  if (t.test === "contains") return texts !== null && texts.some(x => x.includes(t.value));
+  if (t.test === "contains") return texts !== null && texts.some(x => t.values.some(v => x.includes(v)));
   return typeof value === "boolean" && value === t.value;
 }
 
@@ -183,6 +212,8 @@ function holds(t, value) {
 function matches(filter, card) {
   const t = filter.test;
   const value = {
+    type: () => card.type,
+    copies: () => card.copies,
     side: () => card.side.length ? card.side : undefined,
     deck: () => card.deck ? [card.deck] : undefined,
     tag: () => card.tags,

@@ -209,11 +209,12 @@ fn find_lists_the_areas_a_filter_selects_as_areas_csv_says() {
     let mut lines = csv.lines();
     let head: Vec<&str> = lines.next().unwrap().split(',').collect();
     let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
-    let (id, stability, battleground) = (col("id"), col("stability"), col("battleground"));
-    let expected: Vec<String> = lines
+    let (id, name, stability, battleground) = (col("id"), col("name_ja"), col("stability"), col("battleground"));
+    // Each area as find prints it: its id, its name and the values the filter tested.
+    let expected: Vec<(String, String)> = lines
         .map(|l| l.split(',').collect::<Vec<_>>())
         .filter(|c| c[battleground] == "yes" && c[stability].parse::<i64>().is_ok_and(|s| s >= 3))
-        .map(|c| c[id].to_string())
+        .map(|c| (c[id].to_string(), format!("{}  battleground=true  stability={}", c[name], c[stability])))
         .collect();
     assert!(expected.len() > 5, "the pack has such areas: {expected:?}");
     let output = pnpkit(&root(), &["find", "data/twilight-struggle", "areas", "battleground", "stability>=3"]);
@@ -221,7 +222,11 @@ fn find_lists_the_areas_a_filter_selects_as_areas_csv_says() {
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let mut lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.pop(), Some(format!("{} areas", expected.len()).as_str()));
-    assert_eq!(lines, expected);
+    let printed: Vec<(String, String)> = lines
+        .iter()
+        .map(|l| l.split_once("  ").map(|(id, rest)| (id.trim().to_string(), rest.trim().to_string())).unwrap())
+        .collect();
+    assert_eq!(printed, expected);
     // A misspelt field is an error with the column and the fields the collection has.
     let output = pnpkit(&root(), &["find", "data/twilight-struggle", "areas", "stabilty>=3"]);
     let (_, stderr) = text(&output);

@@ -125,3 +125,19 @@ fn a_negation_sign_alone_or_in_a_value_is_no_operator() {
     assert_eq!(q.words, ["-"]);
     assert_eq!(strict("!region:asia"), ["poland", "austria", "france"]);
 }
+
+#[test]
+fn numbers_and_texts_take_alternatives_and_quotes_keep_spaces() {
+    assert_eq!(strict("stability=3|5"), ["poland", "france"]);
+    assert_eq!(strict("stability != 3|5"), ["austria", "japan"]);
+    assert_eq!(error("stability>=3|4").message, "`>=` compares with one number; `|` lists numbers after `=`");
+    let mut schema = schema();
+    schema.fields.push(FieldDef::new("note", Kind::Text, Vec::new(), vec!["注".into(), "note".into()]));
+    let q = parse(&schema, r#"note:"iron curtain"|wall region:"europe""#, Mode::Strict).unwrap();
+    assert_eq!(q.filters[0].test, Test::Contains(vec!["iron curtain".into(), "wall".into()]));
+    assert_eq!(q.filters[0].span, 0..24, "the quoted space does not end the filter");
+    assert_eq!(q.filters[1].test, Test::AnyOf(vec!["europe".into()]));
+    let q = parse(&schema, "note:「鉄のカーテン」", Mode::Strict).unwrap();
+    assert_eq!(q.filters[0].test, Test::Contains(vec![normalize("鉄のカーテン")]));
+    assert!(parse(&schema, "note:a||b", Mode::Strict).unwrap_err().message.contains("empty alternative"));
+}
