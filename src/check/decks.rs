@@ -29,18 +29,33 @@ fn compare(what: &str, selected: u32, stated: &Spanned<u32>, complete: bool, out
     }
 }
 
+/// The filters of the pack's card selectors (`where`): a mistake is located inside its string.
+fn filters(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let setups = pack.setups.iter().flat_map(|s| [&s.open, &s.removed]).flatten();
+    let slots = pack.sheets.iter().flat_map(|s| &s.slots).map(|g| &g.select);
+    for select in pack.decks.iter().map(|d| &d.select).chain(setups).chain(slots) {
+        if let Some(text) = &select.filter {
+            if let Err(d) = super::filters::parse(pack, crate::model::records::Collection::Cards, text) {
+                out.push(d);
+            }
+        }
+    }
+}
+
 /// Runs the deck checks.
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    filters(pack, out);
     let complete = pack.game.totals.cards.as_ref().is_some_and(|t| t.value as usize == pack.cards.len());
     let side_id = |r: &str| pack.side(r).map(|s| s.id.clone());
     for deck in &pack.decks {
-        let selected = pack.cards.iter().filter(|c| deck.select.selects(c, side_id)).count() as u32;
+        // A deck holds every copy of its cards.
+        let selected: u32 = pack.selected_cards(&deck.select).iter().map(|c| c.copies.value).sum();
         let rule = super::cite(pack, deck.rule.as_ref());
         compare(&format!("deck `{}`{rule}", deck.id), selected, &deck.size, complete, out);
     }
     for setup in &pack.setups {
         let (Some(open), Some(count)) = (&setup.open, &setup.open_count) else { continue };
-        let selected = pack.cards.iter().filter(|c| open.selects(c, side_id)).count() as u32;
+        let selected = pack.selected_cards(open).len() as u32;
         compare(&format!("the open cards of setup `{}`", setup.id), selected, count, complete, out);
     }
     partition(pack, out);
@@ -63,9 +78,8 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 // Every player's own set gives the cards to choose from.
                 for side in &pack.sides {
                     let selected = pack
-                        .cards
-                        .iter()
-                        .filter(|c| group.select.selects(c, side_id))
+                        .selected_cards(&group.select)
+                        .into_iter()
                         .filter(|c| c.side.as_ref().and_then(|s| side_id(s)).as_deref() == Some(side.id.as_str()))
                         .count() as u32;
                     let what = format!("{}'s cards for the {} slots of mat `{}`{rule}", side.id, group.id, sheet.id);

@@ -41,18 +41,23 @@ pub(super) struct RawSelector {
     side: Option<TS<String>>,
     number_colour: Option<String>,
     tag: Option<String>,
+    r#where: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDeck {
     id: String,
+    #[serde(default)]
+    name: Option<RawNames>,
     setup: TS<String>,
     side: Option<TS<String>>,
     select: RawSelector,
     size: TS<u32>,
     #[serde(default)]
     partition: bool,
+    #[serde(default)]
+    hand: bool,
     rule: Option<TS<String>>,
 }
 
@@ -65,6 +70,7 @@ pub(super) fn selector(file: crate::diag::FileId, s: &RawSelector) -> Selector {
         side: s.side.as_ref().map(|v| toml_ref(file, v)),
         number_colour: s.number_colour.clone(),
         tag: s.tag.clone(),
+        filter: s.r#where.as_ref().map(|w| Loader::spanned(file, w)),
     }
 }
 
@@ -95,11 +101,13 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                 let d = d.get_ref();
                 pack.decks.push(Deck {
                     id: d.id.clone(),
+                    name: d.name.clone().map(Into::into).unwrap_or_default(),
                     setup: toml_ref(file, &d.setup),
                     side: d.side.as_ref().map(|s| toml_ref(file, s)),
                     select: selector(&d.select),
                     size: Loader::spanned(file, &d.size),
                     partition: d.partition,
+                    hand: d.hand,
                     rule: d.rule.as_ref().map(|r| toml_ref(file, r)),
                     span,
                 });

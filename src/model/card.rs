@@ -276,10 +276,14 @@ pub struct Selector {
     pub number_colour: Option<String>,
     /// Cards with this tag.
     pub tag: Option<String>,
+    /// Cards a filter of the pack-wide grammar selects (`where = "era:early -number=6"`):
+    /// [`Pack::selected_cards`](super::Pack::selected_cards) applies it.
+    pub filter: Option<Spanned<String>>,
 }
 
 impl Selector {
-    /// True when `card` is selected; `side_id` resolves the card's side reference to an id.
+    /// True when `card` has the side, number colour and tag asked for (not looking at the
+    /// filter); `side_id` resolves the card's side reference to an id.
     pub fn selects(&self, card: &Card, side_id: impl Fn(&str) -> Option<String>) -> bool {
         let side_ok =
             self.side.as_ref().is_none_or(|want| card.side.as_ref().and_then(|s| side_id(s)) == side_id(want));
@@ -295,6 +299,8 @@ impl Selector {
 pub struct Deck {
     /// Stable id.
     pub id: String,
+    /// What the table calls it (empty: its side's name, else its id).
+    pub name: Names,
     /// The setup it belongs to.
     pub setup: Ref,
     /// Whose deck (none for a shared deck, e.g. Early War cards).
@@ -306,6 +312,8 @@ pub struct Deck {
     /// Whether it is one of the decks that split the whole card total between them (Early, Mid
     /// and Late War): their sizes must add up to `[totals] cards`.
     pub partition: bool,
+    /// Whether its cards start in its side's hand (the China Card) rather than as a deck.
+    pub hand: bool,
     /// The rule stating it.
     pub rule: Option<Ref>,
     /// Where it is declared.
@@ -362,6 +370,7 @@ mod tests {
             side: Some(Spanned::new("解放軍".into(), Span::default())),
             number_colour: None,
             tag: Some("setup2".into()),
+            filter: None,
         };
         assert!(select.selects(&card(Some("liberation"), None, &["setup2", "setup2-open"]), side));
         assert!(!select.selects(&card(Some("federal"), None, &["setup2"]), side));

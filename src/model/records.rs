@@ -223,18 +223,16 @@ impl Pack {
     /// The items of `collection`, in file order.
     pub fn items(&self, collection: Collection) -> Vec<Item> {
         match collection {
-            Collection::Cards => {
-                self.cards
+            Collection::Cards => self
+                .cards
                 .iter()
                 .map(|c| Item { label: c.id.clone(), name: c.name.clone(), record: card_record(self, c) })
-                .collect()
-            }
-            Collection::Units => {
-                self.units
+                .collect(),
+            Collection::Units => self
+                .units
                 .iter()
                 .map(|u| Item { label: u.id.clone(), name: u.name.clone(), record: self.unit_record(u) })
-                .collect()
-            }
+                .collect(),
             Collection::Counters => self
                 .counters
                 .iter()
@@ -370,6 +368,24 @@ impl Pack {
             return words(&m.id, &m.name);
         }
         Value::Words(vec![normalize(piece)])
+    }
+
+    /// The cards `select` takes, in file order: those of its side, number colour and tag that
+    /// its filter also selects (a filter with a mistake takes none: check reports it).
+    pub fn selected_cards(&self, select: &super::Selector) -> Vec<&Card> {
+        let side_id = |r: &str| self.side(r).map(|s| s.id.clone());
+        let query = match &select.filter {
+            Some(f) => match super::filter::parse(&self.schema(Collection::Cards), f, super::filter::Mode::Strict) {
+                Ok(q) => Some(q),
+                Err(_) => return Vec::new(),
+            },
+            None => None,
+        };
+        self.cards
+            .iter()
+            .filter(|c| select.selects(c, side_id))
+            .filter(|c| query.as_ref().is_none_or(|q| q.matches(&card_record(self, c))))
+            .collect()
     }
 
     /// The name of the unit or marker `piece` names (empty when it names neither).

@@ -65,26 +65,58 @@ impl Table<'_> {
     }
 }
 
-/// One deck: the cards that share a back, in print order.
+/// One deck on the table: a deck the setup declares, or the cards that share a back.
 pub struct Deck<'a> {
-    /// A file stem made from its back (`common`, `player-a`; `cards` for one-sided cards).
+    /// A file stem: the declared deck's id, else made from its back (`common`, `player-a`;
+    /// `cards` for one-sided cards).
     pub stem: String,
-    /// Its name on the table: the side whose back it has, else the back's name, else "Cards".
+    /// Its name on the table: the declared deck's name, else the side whose back it has, else
+    /// the back's name, else "Cards"; a hand says whose.
     pub name: String,
     /// The back's face id (`None` for cards printed on one side).
     pub back: Option<&'a str>,
-    /// Its kinds of card.
+    /// Its kinds of card (each as many times as its copies count says, by the caller).
     pub cards: Vec<&'a crate::render::PieceKind>,
+    /// It starts in a player's hand, face up to that player (the China Card), not as a deck.
+    pub hand: bool,
 }
 
-/// The pack's decks: its cards grouped by the back they are printed with, as they are sorted
-/// when the printed cards are cut (the pack's `[[decks]]` are per setup and overlap).
-pub fn decks<'a>(pack: &Pack, rendered: &'a Rendered) -> Vec<Deck<'a>> {
+/// The decks on the table when `setup` is played: each deck it declares (`[[decks]]`) with the
+/// cards its selector takes, then the cards no such deck takes grouped by the back they are
+/// printed with, as they are sorted when the printed cards are cut. Without a setup, or for one
+/// that declares no deck, the cards are grouped by back alone.
+pub fn decks<'a>(pack: &Pack, rendered: &'a Rendered, setup: Option<&str>) -> Vec<Deck<'a>> {
     let msg = crate::messages::Messages::of(pack);
-    let mut decks: Vec<Deck<'a>> = Vec::new();
-    for kind in rendered.pieces.iter().filter(|k| k.product == Product::Cards) {
+    let kinds: Vec<&'a crate::render::PieceKind> =
+        rendered.pieces.iter().filter(|k| k.product == Product::Cards).collect();
+    let mut taken = std::collections::BTreeSet::new();
+    let mut out: Vec<Deck<'a>> = Vec::new();
+    let declared = pack.decks.iter().filter(|d| setup.is_some_and(|s| pack.setup(&d.setup).is_some_and(|x| x.id == s)));
+    for deck in declared {
+        let ids: std::collections::BTreeSet<&str> = pack
+            .selected_cards(&deck.select)
+            .into_iter()
+            .map(|c| c.id.as_str())
+            .filter(|id| !taken.contains(id))
+            .collect();
+        let cards: Vec<_> = kinds.iter().copied().filter(|k| ids.contains(k.id.as_str())).collect();
+        taken.extend(ids);
+        let side = deck.side.as_ref().and_then(|s| pack.side(s)).map(|s| msg.first_name(&s.name).to_string());
+        let mut name = msg.first_name(&deck.name).to_string();
+        if name.is_empty() {
+            name = side.clone().unwrap_or_else(|| deck.id.clone());
+        }
+        if deck.hand {
+            let whose = side.unwrap_or_default();
+            name = msg.fill_first("play.hand", &[("side", &whose), ("cards", &name)]);
+        }
+        let back = cards.first().and_then(|k| k.back.as_deref());
+        out.push(Deck { stem: file_stem(&deck.id), name, back, cards, hand: deck.hand });
+    }
+    let declared = out.len();
+    for kind in kinds.into_iter().filter(|k| !taken.contains(k.id.as_str())) {
         let back = kind.back.as_deref();
-        if let Some(deck) = decks.iter_mut().find(|d| d.back == back) {
+        if let Some(deck) = out[declared..].iter_mut().find(|d| d.back == back) {
             deck.cards.push(kind);
             continue;
         }
@@ -98,9 +130,16 @@ pub fn decks<'a>(pack: &Pack, rendered: &'a Rendered) -> Vec<Deck<'a>> {
         };
         let name = if name.is_empty() { msg.first("play.cards") } else { name };
         let stem = back.map_or("cards", |b| b.strip_prefix("cards/back-").unwrap_or(b));
-        decks.push(Deck { stem: file_stem(stem), name, back, cards: vec![kind] });
+        out.push(Deck { stem: file_stem(stem), name, back, cards: vec![kind], hand: false });
     }
-    decks
+    out
+}
+
+/// The setup a table starts in: the first that declares decks, else the first.
+pub fn first_setup(pack: &Pack) -> Option<&str> {
+    let declaring =
+        pack.setups.iter().find(|s| pack.decks.iter().any(|d| pack.setup(&d.setup).is_some_and(|x| x.id == s.id)));
+    declaring.or(pack.setups.first()).map(|s| s.id.as_str())
 }
 
 /// The name of a counter face (a unit or marker id) in the pack's first language.

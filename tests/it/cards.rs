@@ -144,8 +144,13 @@ fn a_card_with_copies_is_printed_listed_and_dealt_that_many_times() {
         line.push_str(if i == 1 { ",3" } else { "," });
     }
     std::fs::write(pack.join("cards.csv"), lines.join("\n") + "\n").unwrap();
+    // A deck counts every copy: the runners' three cards are five.
+    let setups = std::fs::read_to_string(pack.join("setups.toml")).unwrap();
+    let (pack_arg, out_arg) = (pack.to_string_lossy().into_owned(), dir.join("out").to_string_lossy().into_owned());
+    let check = pnpkit(&root(), &["check", &pack_arg, "--format", "short"]);
+    assert!(text(&check).1.contains("deck `runners-deck`: 5 cards selected; the rules say 3"), "{}", text(&check).1);
+    std::fs::write(pack.join("setups.toml"), setups.replace("size = 3", "size = 5")).unwrap();
     let out = dir.join("out");
-    let (pack_arg, out_arg) = (pack.to_string_lossy().into_owned(), out.to_string_lossy().into_owned());
     let run = pnpkit(&root(), &["build", &pack_arg, "--out", &out_arg, "--only", "cards,card-list,tts"]);
     assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
     // Card 1 three times in its deck, the others once.
@@ -153,7 +158,8 @@ fn a_card_with_copies_is_printed_listed_and_dealt_that_many_times() {
         serde_json::from_str(&std::fs::read_to_string(out.join("pack.tts.json")).unwrap()).unwrap();
     let decks: Vec<&serde_json::Value> =
         tts["ObjectStates"].as_array().unwrap().iter().filter(|o| o["Name"] == "DeckCustom").collect();
-    let held: usize = decks.iter().map(|d| d["DeckIDs"].as_array().unwrap().len()).sum();
+    let loose = tts["ObjectStates"].as_array().unwrap().iter().filter(|o| o["Name"] == "Card").count();
+    let held: usize = decks.iter().map(|d| d["DeckIDs"].as_array().unwrap().len()).sum::<usize>() + loose;
     let rows = lines.len() - 1;
     assert_eq!(held, rows + 2, "{rows} cards, one of them three times");
     // The card list shows the count.

@@ -396,3 +396,32 @@ fn a_pack_of_rules_only_writes_no_tabletop_set() {
     build("data/diceplomacy", &out, &["--only", "tts"]);
     assert!(!out.join("diceplomacy.tts.json").exists() && !out.join("tts").exists());
 }
+
+#[test]
+fn twilight_struggle_lays_out_the_decks_its_setup_declares_and_the_china_card_in_hand() {
+    let out = temp_dir("tts-declared-decks");
+    build("data/twilight-struggle", &out, &["--only", "tts"]);
+    let save = saved(&out, "twilight-struggle");
+    check_structure(&save);
+    // cards.csv read here: each era's known cards, the China Card (number 6) dealt to no deck.
+    let cards = csv(&root().join("data/twilight-struggle/cards.csv"));
+    let era = |e: &str| -> Vec<String> {
+        cards.iter().filter(|c| c["era"] == e && c["number"] != "6").map(|c| c["number"].clone()).collect()
+    };
+    let mut expected = BTreeMap::new();
+    for (name, e) in [("初期戦争デッキ", "early"), ("中期戦争カード", "mid")] {
+        expected.insert(name.to_string(), era(e));
+    }
+    assert!(era("late").is_empty(), "no Late War card is known: that deck is left off the table");
+    let mut found = decks(&save);
+    for ids in found.values_mut() {
+        ids.sort_by_key(|id| id.parse::<u32>().unwrap());
+    }
+    assert_eq!(found, expected);
+    // The China Card lies alone and face up: it starts in the USSR's hand.
+    let loose: Vec<&Value> = save["ObjectStates"].as_array().unwrap().iter().filter(|o| o["Name"] == "Card").collect();
+    assert_eq!(loose.len(), 1);
+    assert_eq!(loose[0]["GMNotes"], "6");
+    assert_eq!(loose[0]["Transform"]["rotZ"], 0.0, "face up");
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -58,9 +58,11 @@ pub fn files(table: &Table<'_>, url: &str) -> Result<Vec<(String, Vec<u8>)>, Str
     }
     let (card_w, card_h) = (units(pack.print.card_mm.0), units(pack.print.card_mm.1));
     let mut z = board_h / 2.0 - card_h / 2.0;
-    for deck in super::decks(table.pack, table.rendered) {
+    for deck in
+        super::decks(table.pack, table.rendered, super::first_setup(pack)).iter().filter(|d| !d.cards.is_empty())
+    {
         let at = (board_w / 2.0 + GAP + card_w / 2.0, z);
-        objects.push(set.deck(table, &deck, at)?);
+        objects.push(set.deck(table, deck, at)?);
         z -= card_h + GAP;
     }
     objects.extend(set.counters(table, (board_w, board_h))?);
@@ -204,7 +206,8 @@ impl Set<'_> {
                 let name = card.map_or_else(|| kind.id.clone(), |c| msg.first_name(&c.name).to_string());
                 let text = card.map_or(String::new(), describe);
                 let guid = self.guid(&format!("card/{}/{}", kind.id, cards.len()));
-                let mut obj = object("Card", guid, &name, &text, transform((at.0, TABLE_Y, at.1), scale, true));
+                // A hand's cards lie face up: their player holds them.
+                let mut obj = object("Card", guid, &name, &text, transform((at.0, TABLE_Y, at.1), scale, !deck.hand));
                 obj.insert("GMNotes".into(), kind.id.clone().into());
                 obj.insert("CardID".into(), card_id.into());
                 obj.insert("SidewaysCard".into(), sideways.into());
@@ -218,7 +221,7 @@ impl Set<'_> {
             return Ok(cards.remove(0));
         }
         let guid = self.guid(&format!("deck/{}", deck.stem));
-        let mut obj = object("DeckCustom", guid, &deck.name, "", transform((at.0, TABLE_Y, at.1), scale, true));
+        let mut obj = object("DeckCustom", guid, &deck.name, "", transform((at.0, TABLE_Y, at.1), scale, !deck.hand));
         obj.insert("SidewaysCard".into(), sideways.into());
         obj.insert("Hands".into(), false.into());
         obj.insert("DeckIDs".into(), ids.into());

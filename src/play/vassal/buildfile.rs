@@ -322,9 +322,10 @@ fn draw_pile(m: &Module<'_>, pile: &Pile) -> El {
             ("y", &y.to_string()),
             ("width", &pile.size.0.to_string()),
             ("height", &pile.size.1.to_string()),
-            ("faceDown", "Always"),
-            ("drawFaceUp", "false"),
-            ("shuffle", "Always"),
+            // A hand (the China Card) lies face up and is not shuffled.
+            ("faceDown", if pile.hand { "Never" } else { "Always" }),
+            ("drawFaceUp", if pile.hand { "true" } else { "false" }),
+            ("shuffle", if pile.hand { "Never" } else { "Always" }),
             ("shuffleCommand", &m.msg.first("vassal.shuffle")),
             ("faceUpMessage", &m.msg.first("vassal.face_up")),
             ("faceDownMessage", &m.msg.first("vassal.face_down")),

@@ -142,19 +142,19 @@ pub(super) fn deck(
 ) -> String {
     let face = if face_down { "Always" } else { "Never" };
     let kind = [
-        "true",              // draw an outline
-        "255,51,51",         // its colour
-        &size.0.to_string(), // width
-        &size.1.to_string(), // height
-        face,                // face-down option
-        "Always",            // shuffle option
-        "true",              // allow drawing several
-        "true",              // allow drawing chosen ones
-        "false",             // reversible
-        "",                  // reshuffle command
-        "",                  // reshuffle target
-        "",                  // reshuffle message
-        name,                // deck name: links the deck to its DrawPile
+        "true",                                     // draw an outline
+        "255,51,51",                                // its colour
+        &size.0.to_string(),                        // width
+        &size.1.to_string(),                        // height
+        face,                                       // face-down option
+        if face_down { "Always" } else { "Never" }, // shuffle option: a hand is not shuffled
+        "true",                                     // allow drawing several
+        "true",                                     // allow drawing chosen ones
+        "false",                                    // reversible
+        "",                                         // reshuffle command
+        "",                                         // reshuffle target
+        "",                                         // reshuffle message
+        name,                                       // deck name: links the deck to its DrawPile
     ];
     let state = [map.to_string(), x.to_string(), y.to_string(), face_down.to_string(), seq(ids, ',')];
     add_piece(id, &(format!("deck;{}", seq(&kind, ';')), seq(&state, ';')))

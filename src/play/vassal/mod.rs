@@ -87,10 +87,70 @@ struct Pile {
     name: String,
     /// Its place on the table (`Place::key`).
     key: String,
-    /// The pieces in it, one entry per copy (indices into `Module::pieces`).
+    /// The pieces in it at the start, one entry per copy (indices into `Module::pieces`).
     pieces: Vec<usize>,
+    /// The pieces in it in each setup's saved game, by setup id (absent: `pieces`).
+    by_setup: BTreeMap<String, Vec<usize>>,
+    /// A player's hand: face up, never shuffled.
+    hand: bool,
     /// Its size in pixels: the largest piece in it.
     size: (u32, u32),
+}
+
+/// The card piles on the table: every deck any setup declares and the cards of each back (see
+/// [`super::decks`]), holding the first setup's decks at the start and each setup's in its
+/// saved game.
+fn card_piles(
+    pack: &Pack,
+    msg: &Messages,
+    rendered: &crate::render::Rendered,
+    by_kind: &BTreeMap<(Product, String), usize>,
+) -> Vec<Pile> {
+    let copies = |deck: &super::Deck<'_>| -> Vec<usize> {
+        let each = deck.cards.iter().map(|k| (by_kind[&(Product::Cards, k.id.clone())], k.count as usize));
+        each.flat_map(|(i, n)| std::iter::repeat_n(i, n)).collect()
+    };
+    let first = super::first_setup(pack);
+    let mut piles: Vec<Pile> = Vec::new();
+    let setups: Vec<Option<&str>> =
+        if pack.setups.is_empty() { vec![None] } else { pack.setups.iter().map(|s| Some(s.id.as_str())).collect() };
+    // The first setup's piles first, in its order; then those only other setups use.
+    let order = std::iter::once(first).chain(setups.iter().copied().filter(|s| *s != first));
+    for setup in order {
+        for deck in super::decks(pack, rendered, setup) {
+            let key = format!("deck:{}", deck.stem);
+            let pile = match piles.iter().position(|p| p.key == key) {
+                Some(i) => &mut piles[i],
+                None => {
+                    // VASSAL links a saved deck to its pile by name: two setups' decks named after
+                    // the same side are told apart by their setup's name.
+                    let mut name = deck.name.clone();
+                    if piles.iter().any(|p| p.name == name) {
+                        let setup = setup.and_then(|s| pack.setup(s)).map(|s| msg.first_name(&s.name).to_string());
+                        name = format!("{name} ({})", setup.unwrap_or_else(|| deck.stem.clone()));
+                    }
+                    let (pieces, by_setup, hand) = (Vec::new(), BTreeMap::new(), deck.hand);
+                    piles.push(Pile { name, key, pieces, by_setup, hand, size: (0, 0) });
+                    piles.last_mut().expect("just pushed")
+                }
+            };
+            let held = copies(&deck);
+            if setup == first {
+                pile.pieces = held.clone();
+            }
+            if let Some(id) = setup {
+                pile.by_setup.insert(id.to_string(), held);
+            }
+        }
+    }
+    // A pile a setup does not use is empty in its saved game.
+    let ids: Vec<String> = pack.setups.iter().map(|s| s.id.clone()).collect();
+    for pile in &mut piles {
+        for id in &ids {
+            pile.by_setup.entry(id.clone()).or_default();
+        }
+    }
+    piles
 }
 
 /// The hex grid as VASSAL's `HexGrid` states it, in board pixels.
@@ -252,16 +312,7 @@ impl<'a> Module<'a> {
             });
         }
         let palette = palette(pack, &msg, drawn.rendered, &by_kind);
-        let mut piles: Vec<Pile> = super::decks(pack, drawn.rendered)
-            .into_iter()
-            .map(|deck| {
-                let copies = deck.cards.iter().flat_map(|k| {
-                    let i = by_kind[&(Product::Cards, k.id.clone())];
-                    std::iter::repeat_n(i, k.count as usize)
-                });
-                Pile { name: deck.name, key: format!("deck:{}", deck.stem), pieces: copies.collect(), size: (0, 0) }
-            })
-            .collect();
+        let mut piles = card_piles(pack, &msg, drawn.rendered, &by_kind);
         let chits: Vec<usize> = drawn
             .rendered
             .pieces
@@ -272,10 +323,22 @@ impl<'a> Module<'a> {
         if !chits.is_empty() {
             let name = msg.first_name(&pack.chits.name).to_string();
             let name = if name.is_empty() { msg.first("play.chits") } else { name };
-            piles.push(Pile { name, key: "chits".into(), pieces: chits, size: (0, 0) });
+            piles.push(Pile {
+                name,
+                key: "chits".into(),
+                pieces: chits,
+                by_setup: BTreeMap::new(),
+                hand: false,
+                size: (0, 0),
+            });
         }
+        let card_size = pieces.iter().filter(|p| p.kind == Kind::Card).map(|p| p.size).max().unwrap_or((0, 0));
         for pile in &mut piles {
-            pile.size = pile.pieces.iter().map(|&i| pieces[i].size).fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
+            let held = pile.pieces.iter().chain(pile.by_setup.values().flatten());
+            pile.size = held.map(|&i| pieces[i].size).fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
+            if pile.size == (0, 0) {
+                pile.size = card_size; // a deck no known card is in yet
+            }
         }
         let map = drawn.board.as_ref().map(|board| map_board(pack, &msg, board)).transpose()?;
         if map.is_some() {

@@ -174,7 +174,7 @@ fn commands(m: &Module<'_>, id: &str) -> Vec<String> {
     // The piles, less what the setup took from them.
     for pile in &m.piles {
         let Some(place) = m.table.places.iter().find(|pl| pl.key == pile.key) else { continue };
-        let mut left = pile.pieces.clone();
+        let mut left = pile.by_setup.get(id).unwrap_or(&pile.pieces).clone();
         for chit in &placed_chits {
             if let Some(i) = left.iter().position(|c| c == chit).filter(|_| pile.key == "chits") {
                 left.remove(i);
@@ -192,7 +192,7 @@ fn commands(m: &Module<'_>, id: &str) -> Vec<String> {
             &pile.name,
             pile.size,
             (&table, place.centre.0, place.centre.1),
-            true,
+            !pile.hand,
             &members,
         ));
     }

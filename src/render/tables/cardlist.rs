@@ -2,7 +2,7 @@
 //! effect in short), continued over as many pages as it needs. Every cell is fitted in its
 //! column through the canvas and belongs to its card (and the card's row of cards.csv).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::layout::Paper;
 use crate::model::{Card, FieldKind, FieldValue};
@@ -83,8 +83,24 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
                 ctx.pack.card_type(&card.card_type).map(|t| ctx.msg.name(&t.name)).unwrap_or_default()
             }),
         ),
-        (Column::text(msg.text("cardlist.deck")), Box::new(deck)),
+        (Column::text(msg.text("cardlist.side")), Box::new(side_and_marks)),
     ];
+    // The decks the setups declare that take each card (the China Card: the USSR's hand).
+    if !ctx.pack.decks.is_empty() {
+        let mut decks: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for deck in &ctx.pack.decks {
+            let name = msg.name(&deck.name);
+            let name = if name.is_empty() { deck.id.clone() } else { name };
+            for card in ctx.pack.selected_cards(&deck.select) {
+                let names = decks.entry(card.id.clone()).or_default();
+                if !names.contains(&name) {
+                    names.push(name.clone());
+                }
+            }
+        }
+        let cell: CellOf = Box::new(move |_, card| decks.get(&card.id).map(|d| d.join("\n")).unwrap_or_default());
+        columns.push((Column::text(msg.text("cardlist.deck")), cell));
+    }
     // How many of each card, when the game holds more than one of any.
     if ctx.pack.cards.iter().any(|c| c.copies.value > 1) {
         columns.insert(
@@ -118,8 +134,8 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
     columns
 }
 
-/// A card's deck: its side, the colour of its number, its tags.
-fn deck(ctx: &Ctx<'_>, card: &Card) -> String {
+/// A card's side, the colour of its number and its tags.
+fn side_and_marks(ctx: &Ctx<'_>, card: &Card) -> String {
     let pack = ctx.pack;
     let side = card.side.as_ref().and_then(|r| pack.side(r)).map(|s| ctx.msg.name(&s.name)).unwrap_or_default();
     [

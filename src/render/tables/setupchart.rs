@@ -319,8 +319,10 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&st
     if let Some(t) = &select.tag {
         what.push(m.fill_first("setups.marked", &[("tag", t)]));
     }
-    let side_id = |r: &str| pack.side(r).map(|s| s.id.clone());
-    let known: Vec<&str> = pack.cards.iter().filter(|c| select.selects(c, side_id)).map(|c| c.id.as_str()).collect();
+    if let Some(f) = &select.filter {
+        what.push(f.value.clone());
+    }
+    let known: Vec<&str> = pack.selected_cards(select).into_iter().map(|c| c.id.as_str()).collect();
     let known = if known.is_empty() {
         m.first("setups.none_known")
     } else {
