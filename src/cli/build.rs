@@ -14,11 +14,12 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::pdfs::{Kept, WrittenPdfs};
+use super::staged::{self, FileEntry, Staged};
 use super::{load_and_check, pdfs, Checked, PackArgs, PrintArgs};
 use crate::diag::print::Format;
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Sources};
-use crate::emit::{pngs, OutputLock, Staging, SvgParser};
+use crate::emit::{pngs, Staging, SvgParser};
 use crate::model::Pack;
 use crate::render;
 use crate::render::Document;
@@ -47,7 +48,9 @@ impl Reuse {
 
     /// Forgets the faces and PDFs kept (the next build makes them all), not what was printed.
     pub(super) fn afresh(&mut self) {
+        let keep = self.tables.keep;
         (self.faces, self.pdfs, self.tables) = Default::default();
+        self.tables.keep = keep;
     }
 
     /// Prints `diags` (only the new ones once [`Reuse::quiet`]), then how many were printed before.
@@ -94,15 +97,6 @@ pub(super) struct Plan {
 }
 
 #[derive(Serialize)]
-struct FileEntry {
-    path: String,
-    kind: &'static str,
-    pages: Option<usize>,
-    bytes: usize,
-    sha256: String,
-}
-
-#[derive(Serialize)]
 struct DocumentEntry {
     product: Product,
     name: String,
@@ -133,23 +127,23 @@ pub(super) fn write(
     (pack, rendered, diags): (&Pack, &Rendered, &[Diagnostic]),
     (parser, pdfs, keep): (&SvgParser, WrittenPdfs, &mut Kept),
     plan: &Plan,
-    lock: OutputLock,
+    staged: Staged,
 ) -> Result<Vec<PathBuf>, String> {
     let unchanged = |e: String| format!("{e}; the previous output is unchanged");
-    let staging = Staging::new(lock).map_err(|e| unchanged(e.to_string()))?;
-    let staging = stage((pack, rendered, diags), (parser, pdfs, keep), plan, staging).map_err(unchanged)?;
+    let staging = stage((pack, rendered, diags), (parser, pdfs, keep), plan, staged).map_err(unchanged)?;
     // The commit's errors say themselves whether the previous output is in place.
     staging.commit().map_err(|e| e.to_string())
 }
 
-/// Writes every file into `staging`: the PDFs `pdfs` holds (those it lacks are written now),
-/// which then go to `keep`.
+/// Writes every file into the staging folder beside those the digital tables wrote into it: the
+/// PDFs `pdfs` holds (those it lacks are written now), which then go to `keep`.
 fn stage(
     (pack, rendered, diags): (&Pack, &Rendered, &[Diagnostic]),
     (parser, mut pdfs, keep): (&SvgParser, WrittenPdfs, &mut Kept),
     plan: &Plan,
-    mut staging: Staging,
+    staged: Staged,
 ) -> Result<Staging, String> {
+    let (mut staging, tables) = staged.into_parts()?;
     let mut files = Vec::new();
     let mut put = |staging: &mut Staging,
                    path: String,
@@ -158,8 +152,7 @@ fn stage(
                    bytes: &[u8]|
      -> Result<(), String> {
         staging.write(&path, bytes).map_err(|e| format!("{path}: {e}"))?;
-        let sha256 = Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect();
-        files.push(FileEntry { path, kind, pages, bytes: bytes.len(), sha256 });
+        files.push(FileEntry::new(path, kind, pages, bytes.len(), &Sha256::digest(bytes)));
         Ok(())
     };
     for doc in &rendered.documents {
@@ -201,15 +194,7 @@ fn stage(
         put(&mut staging, format!("{name}.png"), "png", Some(1), &bytes)?;
     }
     for (name, bytes) in &rendered.files {
-        // The Tabletop Simulator set's images belong to it, like its JSON: "png" is the previews' kind.
-        let kind = match name.rsplit('.').next() {
-            Some("dot") => "dot",
-            Some("html") => "html",
-            Some("vmod") => "vassal",
-            Some("json" | "png") => "tts",
-            _ => "mermaid",
-        };
-        put(&mut staging, name.clone(), kind, None, bytes)?;
+        put(&mut staging, name.clone(), staged::kind_of(name), None, bytes)?;
     }
     if let (Some(dpi), false) = (plan.png_dpi, rendered.previews.is_empty()) {
         for (preview, bytes) in rendered.previews.iter().zip(face_pngs) {
@@ -223,6 +208,8 @@ fn stage(
             started.elapsed().as_millis()
         );
     }
+    // The digital tables' files, written while the pack rendered.
+    files.extend(tables);
     let manifest = Manifest {
         pack: &pack.id,
         title: &pack.game.title,
@@ -323,6 +310,15 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
             return stop(loaded, sources, diags, "a font could not be loaded", reuse);
         }
     };
+    // The output is staged from here on: the digital tables write their files into it as they
+    // make them; it replaces the output only once everything is written.
+    let staged = match Staging::new(lock) {
+        Ok(staging) => Staged::new(staging),
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}; the previous output is unchanged", out.display());
+            return Outcome { code: ExitCode::FAILURE, pack: Some(loaded), sources, diags, rendered: None };
+        }
+    };
     // The rules reference needs nothing the sheets do: it is made on another core meanwhile, and
     // each document's PDF is written on the others while the next products are rendered.
     let want_reference = print.wants(Product::Reference) || print.wants(Product::Vassal);
@@ -346,7 +342,7 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
         let tables = rendered
             .as_ref()
             .ok()
-            .map(|r| crate::play::files((&parser, &loaded, r), html, (&wanted, tts_url), &mut reuse.tables));
+            .map(|r| crate::play::files((&parser, &loaded, r), html, (&wanted, tts_url), &mut reuse.tables, &staged));
         (rendered, reference, tables, pdfs.finish())
     });
     let mut rendered = match rendered {
@@ -365,7 +361,7 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
         None => None,
     };
     match tables.unwrap_or_else(|| Ok(Vec::new())) {
-        Ok(files) => rendered.files.extend(files),
+        Ok(files) => rendered.streamed = files,
         Err(e) => {
             diags.push(Diagnostic::error(crate::diag::Code::LAYOUT, e).with_hint("see the face or page named"));
             return stop(loaded, sources, diags, "a digital table could not be made", reuse);
@@ -397,7 +393,7 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
         svg: print.svg || loaded.print.svg,
         pdfs: !print.png_alone(),
     };
-    match write((&loaded, &rendered, &diags), (&parser, pdfs, &mut reuse.pdfs), &plan, lock) {
+    match write((&loaded, &rendered, &diags), (&parser, pdfs, &mut reuse.pdfs), &plan, staged) {
         Ok(written) => {
             say!("{}", super::summary::text(&loaded, &diags));
             say!("wrote {} files into {}", written.len() + 1, out.display());

@@ -32,6 +32,7 @@ mod layout;
 mod pdfs;
 mod rules;
 mod search;
+mod staged;
 mod summary;
 mod watch;
 

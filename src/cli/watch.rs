@@ -73,6 +73,8 @@ pub(super) fn run(mut args: WatchArgs) -> ExitCode {
         }
     };
     session.reuse.quiet();
+    // The digital tables' pictures are kept between builds: only changed faces are drawn again.
+    session.reuse.tables.keep = true;
     session.build(&args, &shared, Instant::now());
     eprintln!("watching {} for changes (Ctrl-C stops)", args.pack.pack.display());
     while let Some(batch) = changes.next() {
@@ -221,7 +223,13 @@ impl Session {
             })
             .collect();
         let pdfs = rendered.documents.iter().map(|doc| format!("{}.pdf", doc.name));
-        let links = pdfs.chain(rendered.files.iter().map(|(name, _)| name.clone())).map(|f| (f.clone(), f)).collect();
+        // The digital tables by their module and set, not each image.
+        let tables = rendered.streamed.iter().filter(|f| !f.ends_with(".png")).cloned();
+        let links = pdfs
+            .chain(rendered.files.iter().map(|(name, _)| name.clone()))
+            .chain(tables)
+            .map(|f| (f.clone(), f))
+            .collect();
         Ok((Made { links, pieces: groups, sheets }, drawn))
     }
 }

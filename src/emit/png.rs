@@ -25,12 +25,7 @@ pub fn raster(parser: &SvgParser, svg: &str, dpi: u32) -> Result<resvg::tiny_ski
 
 /// A drawn page as an 8-bit RGBA PNG that records its resolution (`dpi`).
 pub fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, png::EncodingError> {
-    // tiny-skia keeps premultiplied colour; PNG stores it straight.
-    let mut rgba = Vec::with_capacity(pixmap.data().len());
-    for pixel in pixmap.pixels() {
-        let c = pixel.demultiply();
-        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
+    use std::io::Write;
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     encoder.set_color(png::ColorType::Rgba);
@@ -39,8 +34,20 @@ pub fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, pn
     let per_metre = (f64::from(dpi) / 0.0254).round() as u32;
     encoder.set_pixel_dims(Some(png::PixelDimensions { xppu: per_metre, yppu: per_metre, unit: png::Unit::Meter }));
     let mut writer = encoder.write_header()?;
-    writer.write_image_data(&rgba)?;
-    writer.finish()?;
+    // Row by row: a 4096-pixel deck sheet is not copied whole. tiny-skia keeps premultiplied
+    // colour; PNG stores it straight.
+    let mut stream = writer.stream_writer()?;
+    let mut row = Vec::with_capacity(pixmap.width() as usize * 4);
+    for pixels in pixmap.pixels().chunks(pixmap.width().max(1) as usize) {
+        row.clear();
+        for pixel in pixels {
+            let c = pixel.demultiply();
+            row.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
+        stream.write_all(&row)?;
+    }
+    stream.finish()?;
+    drop(writer);
     Ok(out)
 }
 

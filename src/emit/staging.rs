@@ -139,6 +139,22 @@ impl Staging {
         Ok(())
     }
 
+    /// Creates `name` in the staging folder for the caller to write as it makes it (a file too
+    /// large to hold in memory: the VASSAL module); the same names are refused as by
+    /// [`Staging::write`].
+    pub fn create(&mut self, name: &str) -> io::Result<std::fs::File> {
+        self.write(name, &[])?;
+        std::fs::OpenOptions::new().write(true).truncate(true).open(self.stage.join(name))
+    }
+
+    /// Opens `name`, written into the staging folder, to read it back.
+    pub fn open(&self, name: &str) -> io::Result<std::fs::File> {
+        if !self.files.iter().any(|f| f == name) {
+            return Err(io::Error::new(ErrorKind::NotFound, format!("`{name}` was not staged")));
+        }
+        std::fs::File::open(self.stage.join(name))
+    }
+
     /// Carries every file and folder of the current output but those in `written` (paths relative
     /// to the output, `/`-separated, that this writer makes) into the staging folder, so the swap
     /// keeps them: hard links where the file system allows (same content, permissions and times),

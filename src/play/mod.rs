@@ -9,6 +9,7 @@ pub mod tts;
 pub mod vassal;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use resvg::tiny_skia::Pixmap;
@@ -25,9 +26,22 @@ use crate::render::Rendered;
 /// map takes 62 ms at 144 dpi and 169 ms at 150.
 pub const DPI: u32 = 144;
 
+/// Where the digital tables put each file as soon as it is made (the build's staging folder), so
+/// that no more than one batch of pictures is held at a time, whatever the number of cards.
+pub trait Sink: Sync {
+    /// Writes `path` (relative to the output folder) whole.
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), String>;
+    /// Opens `path` to be written piece by piece (the module's zip); [`Sink::done`] says when it
+    /// is complete.
+    fn create(&self, path: &str) -> Result<std::fs::File, String>;
+    /// `path`, opened by [`Sink::create`], is complete.
+    fn done(&self, path: &str) -> Result<(), String>;
+}
+
 /// What both digital tables are made from: the pack, what was rendered for print, every piece's
-/// faces drawn at [`DPI`] by face id, the map's published page as a board (when the pack has a
-/// map), and the rules reference's HTML (when it was made).
+/// face as drawn for print (each drawn as an image at [`DPI`] when a table needs it, and dropped
+/// once written), the map's published page as a board (when the pack has a map), and the rules
+/// reference's HTML (when it was made).
 pub struct Table<'a> {
     /// What draws the pack's SVG (its fonts).
     pub parser: &'a SvgParser,
@@ -35,34 +49,59 @@ pub struct Table<'a> {
     pub pack: &'a Pack,
     /// What was rendered for print: the pieces and their faces.
     pub rendered: &'a Rendered,
-    /// Every piece's faces at [`DPI`], by face id.
-    pub faces: BTreeMap<String, Pixmap>,
+    /// Every piece's faces without their bleed, as SVG documents, by face id.
+    svgs: BTreeMap<String, String>,
     /// The map's published page, when the pack has a map.
     pub board: Option<board::Board>,
     /// The rules reference, when it was made.
     pub rules_html: Option<&'a str>,
+    /// Where the files go.
+    pub sink: &'a dyn Sink,
     /// What each face (and `board`) was drawn from, by face id.
     hashes: BTreeMap<String, Hash>,
-    /// PNG files made so far (this build or, in `pnpkit watch`, earlier ones), shared by both
-    /// products.
+    /// PNG files kept from earlier builds (`pnpkit watch`), and, when `keep`, those made now.
     pngs: Mutex<BTreeMap<Hash, Arc<Vec<u8>>>>,
+    keep: bool,
+    /// How many pictures were drawn (not taken from earlier builds).
+    drawn: AtomicUsize,
 }
 
 impl Table<'_> {
-    /// The face `id` (or `board`) as a PNG file, encoded once for both products.
+    /// The ids of every face a piece shows, in order.
+    pub fn face_ids(&self) -> impl Iterator<Item = &str> {
+        self.svgs.keys().map(String::as_str)
+    }
+
+    /// The face `id` drawn now at [`DPI`] (the caller drops it once used).
+    pub fn face(&self, id: &str) -> Result<Pixmap, String> {
+        let svg = self.svgs.get(id).ok_or_else(|| format!("{id}: the face was not drawn"))?;
+        self.drawn.fetch_add(1, Ordering::Relaxed);
+        raster(self.parser, svg, DPI).map_err(|e| format!("{id}: {}", e.0))
+    }
+
+    /// The face `id` (or `board`) as a PNG file: drawn and encoded now, or as kept from an
+    /// earlier build of `pnpkit watch`.
     pub fn png(&self, id: &str) -> Result<Arc<Vec<u8>>, String> {
         let key = *self.hashes.get(id).ok_or_else(|| format!("{id}: the face was not drawn"))?;
         if let Some(done) = self.pngs.lock().map_err(|e| e.to_string())?.get(&key) {
             return Ok(done.clone());
         }
-        let (pixmap, dpi) = match (id, &self.board) {
-            ("board", Some(board)) => (&board.image, board.dpi.round() as u32),
-            _ => (self.faces.get(id).ok_or_else(|| format!("{id}: the face was not drawn"))?, DPI),
+        let bytes = match (id, &self.board) {
+            ("board", Some(board)) => encode_png(&board.image, board.dpi.round() as u32),
+            _ => encode_png(&self.face(id)?, DPI),
         };
-        let bytes = Arc::new(encode_png(pixmap, dpi).map_err(|e| format!("{id}: {e}"))?);
-        self.pngs.lock().map_err(|e| e.to_string())?.insert(key, bytes.clone());
+        let bytes = Arc::new(bytes.map_err(|e| format!("{id}: {e}"))?);
+        if self.keep {
+            self.pngs.lock().map_err(|e| e.to_string())?.insert(key, bytes.clone());
+        }
         Ok(bytes)
     }
+}
+
+/// A PNG file's width and height in pixels, from its header.
+pub fn png_size(png: &[u8]) -> (u32, u32) {
+    let at = |i: usize| png.get(i..i + 4).map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+    (at(16), at(20))
 }
 
 /// One deck on the table: a deck the setup declares, or the cards that share a back.
@@ -177,86 +216,75 @@ fn hash(svg: &str) -> Hash {
     Sha256::digest(svg.as_bytes()).into()
 }
 
-/// What one build of the digital tables keeps for the next (`pnpkit watch`): every face and the
-/// board as drawn, and as PNG files, by the SHA-256 of the SVG they were drawn from; only what
-/// the last build used is kept.
+/// What one build of the digital tables keeps for the next (`pnpkit watch`): the board as drawn
+/// and every face's and the board's PNG file, by the SHA-256 of the SVG they were drawn from;
+/// only what the last build used is kept. A single build keeps nothing (`keep` false), so its
+/// memory does not grow with the number of faces.
 #[derive(Default)]
 pub struct Memo {
-    faces: BTreeMap<Hash, Pixmap>,
     board: Option<(Hash, board::Board)>,
     pngs: BTreeMap<Hash, Arc<Vec<u8>>>,
+    /// Whether to keep the pictures for the next build.
+    pub keep: bool,
     /// How many pictures (faces and the board) the last build drew.
     pub drawn: usize,
 }
 
-/// The files of the digital-table products in `wanted` (paths relative to the output folder),
-/// drawing the faces and the board once for all of them (and only those `memo` does not hold
-/// from an earlier build); `tts_url` prefixes the image paths the Tabletop Simulator set names.
-/// An error names the face or page that could not be drawn.
+/// Makes the digital-table products in `wanted` and puts their files into `sink` as they are
+/// made (returning their paths, relative to the output folder): the faces are drawn as each
+/// product needs them and dropped once written; `tts_url` prefixes the image paths the Tabletop
+/// Simulator set names. An error names the face or page that could not be drawn.
 pub fn files(
     (parser, pack, rendered): (&SvgParser, &Pack, &Rendered),
     rules_html: Option<&str>,
     (wanted, tts_url): (&[Product], &str),
     memo: &mut Memo,
-) -> Result<Vec<(String, Vec<u8>)>, String> {
+    sink: &dyn Sink,
+) -> Result<Vec<String>, String> {
     let wants = |p: Product| wanted.contains(&p);
     if !wants(Product::Vassal) && !wants(Product::Tts) {
         return Ok(Vec::new());
     }
     let used: BTreeSet<&str> =
         rendered.pieces.iter().flat_map(|k| std::iter::once(k.front.as_str()).chain(k.back.as_deref())).collect();
-    let chosen: Vec<(&str, String)> = rendered
+    let svgs: BTreeMap<String, String> = rendered
         .previews
         .iter()
         .filter(|p| used.contains(p.name.as_str()))
-        .map(|p| (p.name.as_str(), p.art.trimmed_document()))
+        .map(|p| (p.name.clone(), p.art.trimmed_document()))
         .collect();
-    let mut hashes: BTreeMap<String, Hash> = chosen.iter().map(|(id, svg)| (id.to_string(), hash(svg))).collect();
-    let mut todo: Vec<(Hash, &str, &str)> = Vec::new();
-    for (id, svg) in &chosen {
-        let h = hashes[*id];
-        if !memo.faces.contains_key(&h) && !todo.iter().any(|t| t.0 == h) {
-            todo.push((h, *id, svg.as_str()));
-        }
-    }
+    let mut hashes: BTreeMap<String, Hash> = svgs.iter().map(|(id, svg)| (id.clone(), hash(svg))).collect();
     let page = board::map_page(rendered);
     let board_hash = page.map(|(_, page)| hash(&page.svg));
     let kept_board = match memo.board.take() {
         Some((h, b)) if Some(h) == board_hash => Some(b),
         _ => None,
     };
-    memo.drawn = todo.len() + usize::from(kept_board.is_none() && page.is_some());
-    // The board is drawn on one core while the faces are drawn on the others, and the two
-    // products are then made side by side.
-    let (drawn, board) = std::thread::scope(|scope| {
-        let board = scope.spawn(|| match kept_board {
-            Some(b) => Ok(Some(b)),
-            None => page.map(|(doc, page)| board::Board::of(parser, doc, page)).transpose(),
-        });
-        let drawn = in_order(&todo, |(_, id, svg)| raster(parser, svg, DPI).map_err(|e| format!("{id}: {}", e.0)));
-        (drawn, board.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-    });
-    for ((h, _, _), pixmap) in todo.iter().zip(drawn) {
-        memo.faces.insert(*h, pixmap?);
-    }
-    let faces = hashes.iter().map(|(id, h)| (id.clone(), memo.faces[h].clone())).collect();
+    let board_drawn = usize::from(kept_board.is_none() && page.is_some());
+    let board = match kept_board {
+        Some(b) => Some(b),
+        None => page.map(|(doc, page)| board::Board::of(parser, doc, page)).transpose()?,
+    };
     if let Some(h) = board_hash {
         hashes.insert("board".into(), h);
     }
-    let pngs = std::mem::take(&mut memo.pngs);
-    let table = Table { parser, pack, rendered, faces, board: board?, rules_html, hashes, pngs: Mutex::new(pngs) };
+    let pngs = Mutex::new(std::mem::take(&mut memo.pngs));
+    let keep = memo.keep;
+    let drawn = AtomicUsize::new(board_drawn);
+    let table = Table { parser, pack, rendered, svgs, board, rules_html, sink, hashes, pngs, keep, drawn };
+    // The two products are made side by side.
     let (vassal, tts) = std::thread::scope(|scope| {
         let vassal = scope.spawn(|| if wants(Product::Vassal) { vassal::files(&table) } else { Ok(Vec::new()) });
         let tts = if wants(Product::Tts) { tts::files(&table, tts_url) } else { Ok(Vec::new()) };
         (vassal.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), tts)
     });
     // Keep what this build used for the next.
-    let Table { board, hashes, pngs, .. } = table;
+    let Table { board, hashes, pngs, drawn, .. } = table;
     let current: BTreeSet<Hash> = hashes.values().copied().collect();
-    memo.faces.retain(|h, _| current.contains(h));
     memo.pngs = pngs.into_inner().map_err(|e| e.to_string())?;
     memo.pngs.retain(|h, _| current.contains(h));
-    memo.board = board_hash.zip(board);
+    memo.board = board_hash.zip(board).filter(|_| keep);
+    memo.drawn = drawn.into_inner();
     let mut files = vassal?;
     files.extend(tts?);
     Ok(files)
@@ -292,6 +320,39 @@ pub(crate) mod testing {
     use crate::render::Options;
     use crate::render::Product;
     use crate::render::Rendered;
+
+    /// A sink holding the files in memory, by path (a file written piece by piece goes through
+    /// a temporary file under target/).
+    #[derive(Default)]
+    pub(crate) struct Files(pub(crate) std::sync::Mutex<std::collections::BTreeMap<String, Vec<u8>>>);
+
+    impl Files {
+        fn spool(path: &str) -> std::path::PathBuf {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-sink");
+            let _ = std::fs::create_dir_all(&dir);
+            dir.join(format!("{}-{:?}-{}", std::process::id(), std::thread::current().id(), path.replace('/', "_")))
+        }
+
+        /// The files, in path order.
+        pub(crate) fn take(&self) -> Vec<(String, Vec<u8>)> {
+            std::mem::take(&mut *self.0.lock().unwrap()).into_iter().collect()
+        }
+    }
+
+    impl super::Sink for Files {
+        fn put(&self, path: &str, bytes: &[u8]) -> Result<(), String> {
+            self.0.lock().unwrap().insert(path.to_string(), bytes.to_vec());
+            Ok(())
+        }
+        fn create(&self, path: &str) -> Result<std::fs::File, String> {
+            std::fs::File::create(Self::spool(path)).map_err(|e| e.to_string())
+        }
+        fn done(&self, path: &str) -> Result<(), String> {
+            let bytes = std::fs::read(Self::spool(path)).map_err(|e| e.to_string())?;
+            let _ = std::fs::remove_file(Self::spool(path));
+            self.put(path, &bytes)
+        }
+    }
 
     /// data/dougram loaded and its `products` rendered, with the parser that draws its pictures.
     pub(crate) fn dougram(products: &[Product]) -> (Pack, Rendered, SvgParser) {
@@ -343,8 +404,10 @@ mod tests {
     fn a_second_build_of_the_same_pack_draws_no_picture_again_and_writes_the_same_files() {
         let (pack, rendered, parser) = dougram(&[Product::Counters, Product::Chits, Product::Cards, Product::Map]);
         let wanted = [Product::Vassal, Product::Tts];
-        let mut memo = super::Memo::default();
-        let first = super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo).unwrap();
+        let mut memo = super::Memo { keep: true, ..Default::default() };
+        let sink = super::testing::Files::default();
+        super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo, &sink).unwrap();
+        let first = sink.take();
         let ids: std::collections::BTreeSet<&str> =
             rendered.pieces.iter().flat_map(|k| std::iter::once(k.front.as_str()).chain(k.back.as_deref())).collect();
         // Faces that look alike (a unit on two counter kinds) are drawn once.
@@ -355,9 +418,13 @@ mod tests {
             .map(|p| p.art.trimmed_document())
             .collect();
         assert!(looks.len() < ids.len());
-        assert_eq!(memo.drawn, looks.len() + 1, "every face and the board");
-        let again = super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo).unwrap();
-        assert_eq!(memo.drawn, 0);
-        assert!(first == again, "the same files from what was kept");
+        // The deck sheets are put together from faces drawn anew (the faces are not kept: a
+        // 2,000-card pack's would not fit in memory); every other picture comes from the files
+        // kept: the card fronts and their one back.
+        let cards = rendered.pieces.iter().filter(|k| k.product == Product::Cards).count();
+        assert!(memo.drawn > looks.len(), "every face, the board and the sheets' faces: {}", memo.drawn);
+        super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo, &sink).unwrap();
+        assert_eq!(memo.drawn, cards + 1, "only the deck sheets' faces are drawn again");
+        assert!(first == sink.take(), "the same files from what was kept");
     }
 }

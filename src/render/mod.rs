@@ -201,6 +201,9 @@ pub struct Rendered {
     pub warnings: Vec<Diagnostic>,
     /// Other files, by name (the flowchart's `.dot` and `.mmd` exports).
     pub files: Vec<(String, Vec<u8>)>,
+    /// The paths of the files the digital tables wrote straight into the output as they made
+    /// them (the VASSAL module, the Tabletop Simulator set and its images).
+    pub streamed: Vec<String>,
     /// Whole pages to write as PNG too (name, SVG): the flowchart.
     pub page_previews: Vec<(String, String)>,
     /// The imposed faces that carry provisional values, for the manifest.

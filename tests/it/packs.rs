@@ -302,7 +302,10 @@ fn twilight_struggle_states_its_era_split_as_totals_and_turn_one_influence_as_fr
     assert!(stderr.contains("era `late`: 0 of the 23 cards are known"), "{stderr}");
     let dump = pnpkit(&root(), &["dump", "data/twilight-struggle"]);
     let pack: serde_json::Value = serde_json::from_slice(&dump.stdout).expect("JSON");
-    assert_eq!(pack["decks"], serde_json::json!([]), "no decks made up to count cards");
+    // The decks select by the era field: no tag is made up to sort the cards.
+    let decks = pack["decks"].as_array().unwrap();
+    assert_eq!(decks.len(), 4, "Early, Mid and Late War, and the China Card in the USSR's hand");
+    assert!(decks.iter().all(|d| d["select"]["tag"].is_null() && d["select"]["filter"].is_string()), "{decks:?}");
     assert!(pack["cards"].as_array().unwrap().iter().all(|c| c["tags"] == serde_json::json!([])), "no era tags");
     let dir = super::support::temp_dir("twilight-setup-chart");
     let out = dir.join("out");

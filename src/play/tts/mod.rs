@@ -48,13 +48,13 @@ const STACKS_PER_COLUMN: usize = 10;
 /// The files of the Tabletop Simulator set: `<pack>.tts.json` and its images under `tts/`, the
 /// images named `url` + their path (relative paths when `url` is empty). An error names what
 /// could not be made.
-pub fn files(table: &Table<'_>, url: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
+pub fn files(table: &Table<'_>, url: &str) -> Result<Vec<String>, String> {
     let pack = table.pack;
-    let mut set = Set { url, images: BTreeMap::new(), shared: BTreeMap::new(), guids: BTreeSet::new(), next_key: 1 };
+    let mut set = Set { url, written: Vec::new(), shared: BTreeMap::new(), guids: BTreeSet::new(), next_key: 1 };
     let mut objects = Vec::new();
     let (board_w, board_h) = table.board.as_ref().map_or((0.0, 0.0), |b| (units(b.size_mm.0), units(b.size_mm.1)));
     if let Some(board) = &table.board {
-        objects.push(set.board(pack, board)?);
+        objects.push(set.board(table, board)?);
     }
     let (card_w, card_h) = (units(pack.print.card_mm.0), units(pack.print.card_mm.1));
     let mut z = board_h / 2.0 - card_h / 2.0;
@@ -80,33 +80,23 @@ pub fn files(table: &Table<'_>, url: &str) -> Result<Vec<(String, Vec<u8>)>, Str
     });
     let mut json = serde_json::to_vec_pretty(&save).map_err(|e| format!("{}.tts.json: {e}", pack.id))?;
     json.push(b'\n');
-    // Sheets and backs made here, and the faces and board the VASSAL module shares, encoded on
-    // every core.
-    let images: Vec<(String, Option<Pixmap>, Option<String>)> = set
-        .images
-        .into_iter()
-        .map(|(path, image)| (path, Some(image), None))
-        .chain(set.shared.into_iter().map(|(path, id)| (path, None, Some(id))))
-        .collect();
-    let encoded = crate::emit::in_order(&images, |(path, image, id)| match (image, id) {
-        (Some(image), _) => crate::emit::encode_png(image, super::DPI).map_err(|e| format!("{path}: {e}")),
-        (None, Some(id)) => table.png(id).map(|png| png.to_vec()),
-        (None, None) => Err(format!("{path}: no image")),
-    });
-    let mut files = vec![(format!("{}.tts.json", pack.id), json)];
-    for ((path, _, _), bytes) in images.iter().zip(encoded) {
-        files.push((path.clone(), bytes?));
+    // The faces and board the VASSAL module also shows, a batch at a time on every core.
+    let shared: Vec<(String, String)> = std::mem::take(&mut set.shared).into_iter().collect();
+    for batch in shared.chunks(64) {
+        for ((path, _), png) in batch.iter().zip(crate::emit::in_order(batch, |(_, id)| table.png(id))) {
+            set.put(table, path, &png?)?;
+        }
     }
-    files[1..].sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(files)
+    set.put(table, &format!("{}.tts.json", pack.id), &json)?;
+    Ok(set.written)
 }
 
-/// What the set is being made of: its images by path, the GUIDs given so far and the next
+/// What the set is being made of: the files written so far, the GUIDs given so far and the next
 /// `CustomDeck` key.
 struct Set<'u> {
     url: &'u str,
-    /// Images made for the set (sheets, backs, a shrunk board), by path.
-    images: BTreeMap<String, Pixmap>,
+    /// The files written into the output so far (sheets, backs, a shrunk board), by path.
+    written: Vec<String>,
     /// Faces and the board as drawn for both products, by path: their face id (or `board`).
     shared: BTreeMap<String, String>,
     guids: BTreeSet<String>,
@@ -114,6 +104,50 @@ struct Set<'u> {
 }
 
 impl Set<'_> {
+    /// Writes `path` into the output.
+    fn put(&mut self, table: &Table<'_>, path: &str, bytes: &[u8]) -> Result<(), String> {
+        table.sink.put(path, bytes)?;
+        self.written.push(path.to_string());
+        Ok(())
+    }
+
+    /// Writes the image `path`, made for the set, into the output.
+    fn image(&mut self, table: &Table<'_>, path: &str, image: &Pixmap) -> Result<(), String> {
+        let png = crate::emit::encode_png(image, super::DPI).map_err(|e| format!("{path}: {e}"))?;
+        self.put(table, path, &png)
+    }
+
+    /// The deck sheet of `cards` with `back` in its last slot: each face drawn once (copies share
+    /// it), a few at a time on every core, put in its slots and dropped.
+    fn sheet(&self, table: &Table<'_>, cards: &[&PieceKind], back: &Pixmap) -> Result<sheets::Sheet, String> {
+        // In order of first appearance: the first face drawn is the first card's, which sizes
+        // every slot.
+        let mut distinct: Vec<&str> = Vec::new();
+        for card in cards {
+            if !distinct.contains(&card.front.as_str()) {
+                distinct.push(&card.front);
+            }
+        }
+        let mut sheet: Option<sheets::Sheet> = None;
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+        for batch in distinct.chunks(workers) {
+            let drawn = crate::emit::in_order(batch, |id| table.face(id).map_err(|e| format!("the card face {e}")));
+            for (id, face) in batch.iter().zip(drawn) {
+                let face = face?;
+                let sheet = match &mut sheet {
+                    Some(s) => s,
+                    None => sheet.insert(sheets::Sheet::blank(cards.len(), (face.width(), face.height()))?),
+                };
+                for (slot, _) in cards.iter().enumerate().filter(|(_, k)| k.front == *id) {
+                    sheet.put(slot, &face);
+                }
+            }
+        }
+        let mut sheet = sheet.ok_or("a sheet of no card")?;
+        sheet.put_back(back);
+        Ok(sheet)
+    }
+
     /// The URL naming `path` in the JSON.
     fn url(&self, path: &str) -> String {
         match self.url {
@@ -138,16 +172,19 @@ impl Set<'_> {
 
     /// The face `id` as an image file under `tts/`, its URL.
     fn face(&mut self, table: &Table<'_>, id: &str) -> Result<String, String> {
-        table.faces.get(id).ok_or_else(|| format!("tts: the face `{id}` was not drawn"))?;
+        if !table.face_ids().any(|f| f == id) {
+            return Err(format!("tts: the face `{id}` was not drawn"));
+        }
         let path = format!("tts/{}.png", id.split('/').map(file_stem).collect::<Vec<_>>().join("/"));
         self.shared.insert(path.clone(), id.to_string());
         Ok(self.url(&path))
     }
 
     /// The map as a locked board at the table's centre.
-    fn board(&mut self, pack: &Pack, board: &super::board::Board) -> Result<Value, String> {
+    fn board(&mut self, table: &Table<'_>, board: &super::board::Board) -> Result<Value, String> {
+        let pack = table.pack;
         if let Some(smaller) = sheets::fitted(&board.image)? {
-            self.images.insert("tts/board.png".into(), smaller);
+            self.image(table, "tts/board.png", &smaller)?;
         } else {
             self.shared.insert("tts/board.png".into(), "board".into());
         }
@@ -170,14 +207,12 @@ impl Set<'_> {
         let pack = table.pack;
         let msg = Messages::of(pack);
         let back_image = match deck.back {
-            Some(id) => {
-                table.faces.get(id).cloned().ok_or_else(|| format!("tts: the card back `{id}` was not drawn"))?
-            }
+            Some(id) => table.face(id).map_err(|e| format!("tts: the card back {e}"))?,
             None => plain_back(table, deck)?,
         };
         let back_path = format!("tts/{}-back.png", deck.stem);
         let back_url = self.url(&back_path);
-        self.images.insert(back_path, back_image.clone());
+        self.image(table, &back_path, &back_image)?;
         let printed: Vec<&PieceKind> =
             deck.cards.iter().flat_map(|k| std::iter::repeat_n(*k, k.count as usize)).collect();
         let scale = pack.print.card_mm.1 / Scale::CARD_MM;
@@ -185,20 +220,14 @@ impl Set<'_> {
         let mut custom = Map::new();
         let (mut ids, mut cards) = (Vec::new(), Vec::new());
         for (n, chunk) in printed.chunks(sheets::CARDS_PER_SHEET).enumerate() {
-            let fronts = chunk
-                .iter()
-                .map(|k| {
-                    table.faces.get(&k.front).ok_or_else(|| format!("tts: the card face `{}` was not drawn", k.front))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
             let sheet =
-                sheets::sheet(&fronts, &back_image).map_err(|e| format!("tts/{}-{}.png: {e}", deck.stem, n + 1))?;
+                self.sheet(table, chunk, &back_image).map_err(|e| format!("tts/{}-{}.png: {e}", deck.stem, n + 1))?;
             let path = format!("tts/{}-{}.png", deck.stem, n + 1);
             let key = self.next_key;
             self.next_key += 1;
             let def = json!({ "FaceURL": self.url(&path), "BackURL": back_url, "NumWidth": sheet.columns,
                 "NumHeight": sheet.rows, "BackIsHidden": true, "UniqueBack": false, "Type": 0 });
-            self.images.insert(path, sheet.image);
+            self.image(table, &path, &sheet.image)?;
             custom.insert(key.to_string(), def.clone());
             for (i, kind) in chunk.iter().enumerate() {
                 let card_id = key * 100 + i as u32;
@@ -362,7 +391,7 @@ fn describe(card: &crate::model::Card) -> String {
 
 /// A plain back for cards printed on one side: the colour of the built-in back, card-sized.
 fn plain_back(table: &Table<'_>, deck: &Deck<'_>) -> Result<Pixmap, String> {
-    let first = deck.cards.first().and_then(|k| table.faces.get(&k.front));
+    let first = deck.cards.first().map(|k| table.face(&k.front)).transpose()?;
     let (w, h) = first.map_or((1, 1), |f| (f.width(), f.height()));
     let mut back = Pixmap::new(w, h).ok_or_else(|| format!("cannot make a {w}×{h} card back"))?;
     back.fill(resvg::tiny_skia::Color::from_rgba8(0x33, 0x3a, 0x45, 0xff));
@@ -386,7 +415,9 @@ mod tests {
         rendered.pieces.iter_mut().find(|k| k.product == Product::Cards).unwrap().count = 80;
         let wanted = [Product::Tts];
         let mut memo = super::super::Memo::default();
-        let files = super::super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo).unwrap();
+        let sink = crate::play::testing::Files::default();
+        super::super::files((&parser, &pack, &rendered), None, (&wanted, ""), &mut memo, &sink).unwrap();
+        let files = sink.take();
         let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["dougram.tts.json", "tts/common-1.png", "tts/common-2.png", "tts/common-back.png"]);
         let save: serde_json::Value = serde_json::from_slice(&files[0].1).unwrap();

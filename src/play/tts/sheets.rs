@@ -39,18 +39,38 @@ pub fn grid(cards: usize) -> (u32, u32) {
 /// the size of the first front, scaled down evenly when the sheet would pass [`MAX_SIDE`].
 pub fn sheet(fronts: &[&Pixmap], back: &Pixmap) -> Result<Sheet, String> {
     let first = fronts.first().copied().unwrap_or(back);
-    let (columns, rows) = grid(fronts.len());
-    let (w, h) = (first.width(), first.height());
-    let fit = (MAX_SIDE as f64 / (columns * w) as f64).min(MAX_SIDE as f64 / (rows * h) as f64).min(1.0);
-    let cell = if fit < 1.0 { ((w as f64 * fit).floor() as u32, (h as f64 * fit).floor() as u32) } else { (w, h) };
-    let (sw, sh) = (columns * cell.0, rows * cell.1);
-    let mut image = Pixmap::new(sw, sh).ok_or_else(|| format!("cannot make a {sw}×{sh} deck sheet"))?;
-    let last = (columns * rows - 1) as usize;
-    for (slot, face) in fronts.iter().copied().enumerate().chain([(last, back)]) {
-        let (col, row) = (slot as u32 % columns, slot as u32 / columns);
-        place(&mut image, face, (col * cell.0, row * cell.1), cell);
+    let mut sheet = Sheet::blank(fronts.len(), (first.width(), first.height()))?;
+    for (slot, face) in fronts.iter().enumerate() {
+        sheet.put(slot, face);
     }
-    Ok(Sheet { columns, rows, cell, image })
+    sheet.put_back(back);
+    Ok(sheet)
+}
+
+impl Sheet {
+    /// An empty sheet for `cards` fronts of `face` pixels (the first front's size), scaled down
+    /// evenly when it would pass [`MAX_SIDE`]: the faces are put in one at a time, so a sheet
+    /// never needs all its faces drawn at once.
+    pub fn blank(cards: usize, face: (u32, u32)) -> Result<Sheet, String> {
+        let (columns, rows) = grid(cards);
+        let (w, h) = face;
+        let fit = (MAX_SIDE as f64 / (columns * w) as f64).min(MAX_SIDE as f64 / (rows * h) as f64).min(1.0);
+        let cell = if fit < 1.0 { ((w as f64 * fit).floor() as u32, (h as f64 * fit).floor() as u32) } else { (w, h) };
+        let (sw, sh) = (columns * cell.0, rows * cell.1);
+        let image = Pixmap::new(sw, sh).ok_or_else(|| format!("cannot make a {sw}×{sh} deck sheet"))?;
+        Ok(Sheet { columns, rows, cell, image })
+    }
+
+    /// Draws `face` into slot `slot` (left to right, top to bottom).
+    pub fn put(&mut self, slot: usize, face: &Pixmap) {
+        let (col, row) = (slot as u32 % self.columns, slot as u32 / self.columns);
+        place(&mut self.image, face, (col * self.cell.0, row * self.cell.1), self.cell);
+    }
+
+    /// Draws `back` into the last slot, which TTS shows for a card hidden in another's hand.
+    pub fn put_back(&mut self, back: &Pixmap) {
+        self.put((self.columns * self.rows - 1) as usize, back);
+    }
 }
 
 /// Draws `face` into the `cell` at `at`: pixel for pixel when it has the cell's size, else

@@ -194,8 +194,8 @@ struct Module<'a> {
     map: Option<MapBoard>,
     table: table::Table,
     table_size: (u32, u32),
-    /// Images by file name.
-    images: BTreeMap<String, Vec<u8>>,
+    /// The table's picture, `images/table.png`.
+    table_png: Vec<u8>,
     /// Dice buttons: label, dice, sides, whether VASSAL asks how many.
     dice: Vec<(String, u32, u32, bool)>,
     /// Where the saves put a hex's or an area's pieces on the map board, by location key.
@@ -206,25 +206,42 @@ struct Module<'a> {
     by_kind: BTreeMap<(Product, String), usize>,
 }
 
-/// The module's file `<pack id>.vmod`.
-pub fn files(drawn: &Drawn<'_>) -> Result<Vec<(String, Vec<u8>)>, String> {
-    let module = Module::of(drawn)?;
-    let mut entries: Vec<(String, Vec<u8>)> = vec![
-        ("buildFile.xml".into(), buildfile::xml(&module).into_bytes()),
-        ("moduledata".into(), module_data(&module, "", false).into_bytes()),
-    ];
-    for (name, bytes) in &module.images {
-        entries.push((format!("images/{name}"), bytes.clone()));
+/// How many faces are drawn and encoded at a time before they are written into the module.
+const BATCH: usize = 64;
+
+/// Writes the module `<pack id>.vmod` into the table's sink as it is made: every face's picture
+/// a batch at a time (only its size is kept), then the board, the build file, the saved setups
+/// and the help. Returns its path.
+pub fn files(drawn: &Drawn<'_>) -> Result<Vec<String>, String> {
+    let path = format!("{}.vmod", drawn.pack.id);
+    let mut zip = Zip::new(drawn.sink.create(&path)?);
+    let mut sizes = BTreeMap::new();
+    let ids: Vec<&str> = drawn.face_ids().collect();
+    for batch in ids.chunks(BATCH) {
+        for (id, png) in batch.iter().zip(crate::emit::in_order(batch, |id| drawn.png(id))) {
+            let png = png?;
+            sizes.insert(id.to_string(), super::png_size(&png));
+            zip.add(&format!("images/{}", image_name(id)), &png)?;
+        }
     }
+    if drawn.board.is_some() {
+        zip.add("images/board.png", &drawn.png("board")?)?;
+    }
+    let module = Module::of(drawn, &sizes)?;
+    zip.add("images/table.png", &module.table_png)?;
+    zip.add("buildFile.xml", buildfile::xml(&module).as_bytes())?;
+    zip.add("moduledata", module_data(&module, "", false).as_bytes())?;
     for (file, bytes) in setups::saves(&module)? {
-        entries.push((file, bytes));
+        zip.add(&file, &bytes)?;
     }
     if let Some(html) = drawn.rules_html {
         // VASSAL's browser help unpacks a zip kept under help/ and opens its starting page.
-        let help = zip(&[("rules.html".to_string(), html.as_bytes().to_vec())])?;
-        entries.push((format!("help/{}", help_entry(&module.msg)), help));
+        let help = self::zip(&[("rules.html".to_string(), html.as_bytes().to_vec())])?;
+        zip.add(&format!("help/{}", help_entry(&module.msg)), &help)?;
     }
-    Ok(vec![(format!("{}.vmod", drawn.pack.id), zip(&entries)?)])
+    zip.finish()?;
+    drawn.sink.done(&path)?;
+    Ok(vec![path])
 }
 
 /// The help zip's entry name: the help's title with its spaces as underscores, as VASSAL looks
@@ -256,23 +273,39 @@ fn version(pack: &Pack) -> String {
     }
 }
 
-/// A zip of `entries` in their order, deflated, every entry dated 1980-01-01 so that the same
-/// entries give the same bytes.
-fn zip(entries: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
-    use zip::write::SimpleFileOptions;
-    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, bytes) in entries {
-        // PNG is compressed already: store it; deflate the rest.
+/// A zip written entry by entry, deflated (PNG stored: it is compressed already), every entry
+/// dated 1980-01-01 so that the same entries give the same bytes.
+struct Zip<W: Write + std::io::Seek>(zip::ZipWriter<W>);
+
+impl<W: Write + std::io::Seek> Zip<W> {
+    fn new(to: W) -> Zip<W> {
+        Zip(zip::ZipWriter::new(to))
+    }
+
+    fn add(&mut self, name: &str, bytes: &[u8]) -> Result<(), String> {
+        use zip::write::SimpleFileOptions;
         let method =
             if name.ends_with(".png") { zip::CompressionMethod::Stored } else { zip::CompressionMethod::Deflated };
         let options = SimpleFileOptions::default()
             .compression_method(method)
             .last_modified_time(zip::DateTime::default())
             .unix_permissions(0o644);
-        out.start_file(name.as_str(), options).map_err(|e| format!("{name}: {e}"))?;
-        out.write_all(bytes).map_err(|e| format!("{name}: {e}"))?;
+        self.0.start_file(name, options).map_err(|e| format!("{name}: {e}"))?;
+        self.0.write_all(bytes).map_err(|e| format!("{name}: {e}"))
     }
-    out.finish().map(|c| c.into_inner()).map_err(|e| e.to_string())
+
+    fn finish(self) -> Result<W, String> {
+        self.0.finish().map_err(|e| e.to_string())
+    }
+}
+
+/// A zip in memory of `entries` in their order (a saved game, the help).
+fn zip(entries: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
+    let mut zip = Zip::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in entries {
+        zip.add(name, bytes)?;
+    }
+    Ok(zip.finish()?.into_inner())
 }
 
 /// An image file name for a face id (`counters/soldiers-front` → `counters_soldiers-front.png`).
@@ -281,18 +314,13 @@ fn image_name(face: &str) -> String {
 }
 
 impl<'a> Module<'a> {
-    fn of(drawn: &Drawn<'a>) -> Result<Module<'a>, String> {
+    /// The module of the faces whose pictures are `sizes` big (by face id).
+    fn of(drawn: &Drawn<'a>, sizes: &BTreeMap<String, (u32, u32)>) -> Result<Module<'a>, String> {
         let pack = drawn.pack;
         let msg = Messages::of(pack);
-        let mut images = BTreeMap::new();
-        // Every face's file, encoded on every core (and once for both products).
-        let ids: Vec<&String> = drawn.faces.keys().collect();
-        for (id, png) in ids.iter().zip(crate::emit::in_order(&ids, |id| drawn.png(id))) {
-            images.insert(image_name(id), png?.to_vec());
-        }
         let image = |face: &str| -> Result<(String, (u32, u32)), String> {
-            let pixmap = drawn.faces.get(face).ok_or_else(|| format!("{face}: the face was not drawn"))?;
-            Ok((image_name(face), (pixmap.width(), pixmap.height())))
+            let size = sizes.get(face).ok_or_else(|| format!("{face}: the face was not drawn"))?;
+            Ok((image_name(face), *size))
         };
         let mut pieces = Vec::new();
         let mut by_kind = BTreeMap::new();
@@ -341,9 +369,6 @@ impl<'a> Module<'a> {
             }
         }
         let map = drawn.board.as_ref().map(|board| map_board(pack, &msg, board)).transpose()?;
-        if map.is_some() {
-            images.insert("board.png".into(), drawn.png("board")?.to_vec());
-        }
         let mm = |px: u32| f64::from(px) * 25.4 / f64::from(super::DPI);
         let pile_places: Vec<(String, String, (f64, f64))> =
             piles.iter().map(|p| (p.key.clone(), p.name.clone(), (mm(p.size.0), mm(p.size.1)))).collect();
@@ -353,7 +378,7 @@ impl<'a> Module<'a> {
         let drawn_table =
             crate::emit::raster(drawn.parser, &table.svg, super::DPI).map_err(|e| format!("table: {}", e.0))?;
         let table_size = (drawn_table.width(), drawn_table.height());
-        images.insert("table.png".into(), encode_png(&drawn_table, super::DPI).map_err(|e| format!("table: {e}"))?);
+        let table_png = encode_png(&drawn_table, super::DPI).map_err(|e| format!("table: {e}"))?;
         Ok(Module {
             pack,
             dice: dice(pack, &msg),
@@ -364,7 +389,7 @@ impl<'a> Module<'a> {
             map,
             table,
             table_size,
-            images,
+            table_png,
             help: drawn.rules_html.is_some(),
             board_centres: drawn.board.as_ref().map(|b| setups::board_centres(pack, b)).unwrap_or_default(),
             by_kind,
