@@ -200,7 +200,7 @@ id = "agenda"
 name = { en = "agenda" }
 fields = [{faction}{lore}{limited}
   { id = "advancement", name = { en = "advancement requirement" }, type = "int", min = 1, max = 9, required = true },
-  { id = "points", name = { en = "agenda points" }, type = "int", min = 0, max = 4, required = true },
+  { id = "points", name = { en = "agenda points" }, short = "points", type = "int", min = 0, max = 4, required = true },
 ]
 badge = "advancement"
 stats = ["points"]
@@ -211,7 +211,7 @@ hidden = ["lore"]
 id = "program"
 name = { en = "program" }
 fields = [{cost}{faction}{lore}{unique}
-  { id = "memory", name = { en = "memory units" }, type = "int", min = 0, max = 4, required = true },
+  { id = "memory", name = { en = "memory units" }, short = "MU", type = "int", min = 0, max = 4, required = true },
 ]
 badge = "cost"
 stats = ["memory"]

@@ -7,6 +7,7 @@
 //! diagnostic is printed, by [`LineCol`]. Printing lives in [`print`]; nothing here writes to a
 //! terminal.
 
+pub mod cells;
 mod codes;
 pub mod print;
 
@@ -154,6 +155,8 @@ pub struct SourceFile {
     /// Where each line starts, so locating a span does not rescan the text (a deck list of a
     /// million lines with an error on each).
     line_starts: Vec<usize>,
+    /// The worksheet cells the text was made from, for a spreadsheet read as CSV.
+    cells: Option<cells::Cells>,
 }
 
 impl SourceFile {
@@ -173,8 +176,38 @@ impl Sources {
     /// Registers a file and returns its id.
     pub fn add(&mut self, path: &Path, text: String) -> FileId {
         let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        self.files.push(SourceFile { name: display_path(path), path: path.to_path_buf(), text, line_starts });
+        self.files.push(SourceFile {
+            name: display_path(path),
+            path: path.to_path_buf(),
+            text,
+            line_starts,
+            cells: None,
+        });
         self.files.len() - 1
+    }
+
+    /// Registers the CSV text made from a worksheet of the spreadsheet at `path`, whose cells
+    /// diagnostics then name.
+    pub fn add_sheet(&mut self, path: &Path, text: String, cells: cells::Cells) -> FileId {
+        let id = self.add(path, text);
+        self.files[id].cells = Some(cells);
+        id
+    }
+
+    /// Where in its file a span starts, as a user finds it: `line:column`, or the worksheet cell
+    /// (`Sheet1!C12`) of a spreadsheet.
+    pub fn position(&self, span: &Span) -> String {
+        self.cell(span).unwrap_or_else(|| {
+            let (_, line, col) = self.locate(span);
+            format!("{line}:{col}")
+        })
+    }
+
+    /// The worksheet cell a span starts in (`Sheet1!C12`), when its file is a spreadsheet.
+    pub fn cell(&self, span: &Span) -> Option<String> {
+        let file = self.get(span.file);
+        let cells = file.cells.as_ref()?;
+        Some(cells.cell(file.line_col(span.range.start).line, span.range.start))
     }
 
     /// Shows the files under `dir` as under `label` instead (a folder written out from a git

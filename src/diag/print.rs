@@ -106,8 +106,8 @@ fn human_in(sources: &Sources, files: &SimpleFiles<String, String>, d: &Diagnost
 /// The related places and help lines, one line each.
 fn push_notes(text: &mut String, sources: &Sources, d: &Diagnostic) {
     for (span, label) in &d.related {
-        let (file, line, col) = sources.locate(span);
-        text.push_str(&format!("  = note: {file}:{line}:{col}: {label}\n"));
+        let file = &sources.get(span.file).name;
+        text.push_str(&format!("  = note: {file}:{}: {label}\n", sources.position(span)));
     }
     for hint in &d.hints {
         text.push_str(&format!("  = help: {hint}\n"));
@@ -161,10 +161,7 @@ fn severity_word(severity: Severity) -> &'static str {
 
 fn location_prefix(sources: &Sources, d: &Diagnostic) -> String {
     match &d.span {
-        Some(span) => {
-            let (file, line, col) = sources.locate(span);
-            format!("{file}:{line}:{col}: ")
-        }
+        Some(span) => format!("{}:{}: ", sources.get(span.file).name, sources.position(span)),
         None => String::new(),
     }
 }
@@ -202,6 +199,10 @@ struct JsonDiagnostic<'a> {
     file: Option<String>,
     line: Option<usize>,
     column: Option<usize>,
+    /// The worksheet cell (`Sheet1!C12`) when the file is a spreadsheet; line and column are
+    /// then those of the CSV text read from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<String>,
     hints: &'a [String],
     related: Vec<JsonRelated<'a>>,
 }
@@ -224,6 +225,7 @@ impl<'a> JsonDiagnostic<'a> {
             file: place.as_ref().map(|p| p.0.clone()),
             line: place.as_ref().map(|p| p.1),
             column: place.as_ref().map(|p| p.2),
+            cell: d.span.as_ref().and_then(|s| sources.cell(s)),
             hints: &d.hints,
             related: d
                 .related

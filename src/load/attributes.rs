@@ -59,6 +59,7 @@ pub(super) fn declare(
             RawAttribute::Column(id) => CardField {
                 name: names.get(&id).cloned().unwrap_or_default().into(),
                 id,
+                short: Default::default(),
                 kind: FieldKind::Text,
                 required: false,
                 show: FieldShow::Line,

@@ -24,6 +24,16 @@ pub(super) struct RawField {
     pub(super) values: Vec<String>,
     #[serde(default)]
     pub(super) required: bool,
+    /// The label the stat boxes print: one text for every language, or `{ ja, en }`.
+    pub(super) short: Option<RawShort>,
+}
+
+/// A field's short label: the same in every language, or per language.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(super) enum RawShort {
+    Same(String),
+    Each(RawNames),
 }
 
 /// The field `f` declares; an unknown type is an error at it (the field is then text).
@@ -44,7 +54,12 @@ pub(super) fn field(l: &mut Loader<'_>, file: FileId, f: RawField) -> CardField 
         }
     };
     let show = FieldShow::default_for(&kind);
-    CardField { id: f.id, name: f.name.into(), kind, required: f.required, show }
+    let short = match f.short {
+        Some(RawShort::Same(text)) => crate::model::Names { ja: text.clone(), en: text },
+        Some(RawShort::Each(names)) => names.into(),
+        None => crate::model::Names::default(),
+    };
+    CardField { id: f.id, name: f.name.into(), short, kind, required: f.required, show }
 }
 
 /// The value of `cell` for a field of `kind` named `name`, or an error at the cell (E0106): not a

@@ -22,6 +22,7 @@ mod map;
 mod rules;
 mod scoring;
 mod setups;
+mod sheet;
 mod totals;
 mod units;
 
@@ -143,6 +144,9 @@ impl Loader<'_> {
         let path = self.dir.join(rel);
         let real = match confine::resolve(&self.dir, rel) {
             Ok(real) => real,
+            Err(confine::Refused::Missing) if self.spreadsheet(rel).is_some() => {
+                return self.read_sheet(rel);
+            }
             Err(confine::Refused::Missing) => {
                 if required {
                     let span = self.missing(&path);
@@ -177,6 +181,35 @@ impl Loader<'_> {
             Err(why) => {
                 let span = self.missing(&path);
                 self.diags.push(Diagnostic::error(why.code(), why.describe(rel)).at(&span).with_hint(why.hint()));
+                None
+            }
+        }
+    }
+
+    /// The spreadsheet kept in place of the CSV file `rel` (`cards.xlsx` for `cards.csv`).
+    fn spreadsheet(&self, rel: &str) -> Option<(String, PathBuf)> {
+        let stem = rel.strip_suffix(".csv")?;
+        sheet::EXTENSIONS.iter().map(|ext| format!("{stem}.{ext}")).find_map(|alt| {
+            let real = confine::resolve(&self.dir, &alt).ok()?;
+            Some((alt, real))
+        })
+    }
+
+    /// Reads the spreadsheet kept in place of `rel` as CSV text whose diagnostics name its cells.
+    fn read_sheet(&mut self, rel: &str) -> Option<FileId> {
+        let (alt, real) = self.spreadsheet(rel)?;
+        let path = self.dir.join(&alt);
+        let stem = Path::new(rel).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let read = confine::read_bounded(&real, confine::limit::DATA).map_err(|why| why.describe(&alt));
+        match read.and_then(|bytes| sheet::to_csv(bytes, &stem)) {
+            Ok((text, cells)) => Some(self.sources.add_sheet(&path, text, cells)),
+            Err(why) => {
+                let span = self.missing(&path);
+                self.diags.push(
+                    Diagnostic::error(Code::READ_FAILED, format!("{alt}: {why}"))
+                        .at(&span)
+                        .with_hint(format!("save it as .xlsx or .ods, or keep the table as {rel}")),
+                );
                 None
             }
         }

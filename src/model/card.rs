@@ -30,6 +30,9 @@ pub struct CardField {
     pub id: String,
     /// Name.
     pub name: Names,
+    /// What the card front's stat boxes and badge print instead of the name, when the name is
+    /// too long for them (`MU` for "memory units"); empty: the name.
+    pub short: Names,
     /// Value type and range.
     pub kind: FieldKind,
     /// Whether every card of the type must give it.

@@ -120,6 +120,7 @@ mod tests {
         CardField {
             id: id.into(),
             name: names(ja, en),
+            short: Names::default(),
             show: crate::model::FieldShow::default_for(&kind),
             kind,
             required: false,

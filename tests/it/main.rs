@@ -31,6 +31,7 @@ mod print;
 mod readback;
 mod search;
 mod sheets;
+mod spreadsheet;
 mod support;
 mod tables;
 mod watchdog;

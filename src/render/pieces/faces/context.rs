@@ -188,6 +188,9 @@ pub(super) struct FieldInfo<'a> {
     pub(super) id: &'a str,
     pub(super) label: String,
     pub(super) names: &'a Names,
+    /// Its short label (`short`), empty when it has none.
+    #[serde(skip)]
+    pub(super) short: &'a Names,
     /// `int`, `bool`, `enum` or `text`.
     pub(super) kind: &'static str,
     /// The value: a number, `true`/`false`, a string, or null when the card gives none.

@@ -430,7 +430,8 @@ impl<'a> Planner<'a> {
 
     /// A field's name in the first language (格闘, not 格闘 fight (F)), else its id spelt out.
     fn short_label(&self, f: &FieldInfo<'_>) -> String {
-        let label = self.msg.first_name(f.names);
+        let short = self.msg.first_name(f.short);
+        let label = if short.is_empty() { self.msg.first_name(f.names) } else { short };
         if label.is_empty() {
             crate::messages::spelt_out(f.id)
         } else {
@@ -481,6 +482,7 @@ impl<'a> Planner<'a> {
             id: &f.id,
             label: self.msg.name_or_id(&f.name, &f.id),
             names: &f.name,
+            short: &f.short,
             kind,
             value: json,
             display,
