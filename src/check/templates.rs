@@ -22,6 +22,10 @@ pub fn check(pack: &Pack, sources: &mut Sources) -> Vec<Diagnostic> {
         Ok(fonts) => Arc::new(fonts),
         Err(errors) => return errors,
     };
+    let missing = glyphs(pack, &fonts, sources);
+    if !missing.is_empty() {
+        return missing;
+    }
     let templates = match Templates::load(pack, fonts, sources) {
         Ok(t) => t,
         Err(errors) => return errors,
@@ -63,6 +67,46 @@ pub fn check(pack: &Pack, sources: &mut Sources) -> Vec<Diagnostic> {
         keep(faces.chit_back(&chit));
     }
     errors
+}
+
+/// The characters of the cards' and units' texts that no font of the pack can draw (E0803), each
+/// at its column in its row: found here rather than as each face is drawn, so the error points at
+/// the data, before anything is built.
+fn glyphs(pack: &Pack, fonts: &crate::text::Fonts, sources: &Sources) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut look = |what: String, texts: Vec<&str>, row: &crate::diag::Span| {
+        let mut chars: Vec<char> = Vec::new();
+        for text in texts {
+            for c in fonts.missing(&pack.plain_text(text), crate::text::Style::main(crate::text::Weight::Regular)) {
+                if !chars.contains(&c) {
+                    chars.push(c);
+                }
+            }
+        }
+        let Some(first) = chars.first() else { return };
+        // At the first such character in the row, when the row's text holds it.
+        let at = sources.slice(row).find(*first).map_or(row.clone(), |i| {
+            crate::diag::Span::new(row.file, row.range.start + i..row.range.start + i + first.len_utf8())
+        });
+        let listed: String = chars.iter().collect();
+        out.push(
+            Diagnostic::error(crate::diag::Code::MISSING_GLYPH, format!("{what}: no font has a glyph for “{listed}”"))
+                .at(&at)
+                .with_hint("use another character, or bring a font that has it ([print] fonts)"),
+        );
+    };
+    for card in &pack.cards {
+        let mut texts = vec![card.name.ja.as_str(), &card.name.en, &card.text, &card.flavour, &card.timing];
+        texts.extend(card.fields.values().filter_map(|v| match v {
+            crate::model::FieldValue::Text(t) => Some(t.as_str()),
+            _ => None,
+        }));
+        look(format!("card {}", card.id), texts, &card.span);
+    }
+    for unit in &pack.units {
+        look(format!("unit {}", unit.id), vec![&unit.name.ja, &unit.name.en], &unit.span);
+    }
+    out
 }
 
 /// What decides how a counter kind is drawn: its own template, what each side shows (a unit's

@@ -378,7 +378,7 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
             loaded,
             sources,
             diags,
-            "--strict: text does not fit, or lies in the margin or over other text",
+            "a text cannot be printed as it is: characters no font has, or (--strict) text that does not fit, lies in the margin or over other text",
             reuse,
         );
     }

@@ -94,7 +94,7 @@ codes! {
     TYPED_RULE_NUMBER = "W0701", "a rule text types a rule number instead of linking it with [[rule:…]]";
     UNIT_UNAVAILABLE_SO_FAR = "W0003", "no known card or setup makes a unit type available (the card list is incomplete)";
     TEXT_OVERFLOW = "W0801", "a text does not fit its box even at the smallest size";
-    MISSING_GLYPH = "W0802", "a text uses characters the font cannot draw";
+    MISSING_GLYPH = "E0803", "a text uses characters no font of the pack can draw (it would print as empty boxes)";
     TEXT_IN_MARGIN = "W0803", "a text lies within the page's safe margin (too close to the paper edge to print)";
     TEXT_OVERLAP = "W0804", "a text overlaps another text on the same page";
     AREA_SQUARES_SCALED = "W0501", "the area map's paper shrinks its influence squares below the declared marker size";

@@ -42,7 +42,7 @@ fn marked_card_texts_print_bold_and_icons_and_no_markers() {
     let run = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--svg"]);
     let (stdout, stderr) = text(&run);
     assert_eq!(run.status.code(), Some(0), "{stdout}\n{stderr}");
-    for code in ["W0801", "W0802", "W0804", "E0211"] {
+    for code in ["W0801", "E0803", "W0804", "E0211"] {
         assert!(!stderr.contains(code), "{code}: {stderr}");
     }
     // The cards' page as drawn: one image per icon, the strong run in bold, no marker left.

@@ -7,7 +7,7 @@ use crate::text::fit::Fitted;
 
 /// What is wrong with one fitted text, as warnings about `label`: it does not fit its `w × h` mm
 /// box even at `min_pt` (W0801; `room` says how to make room), or it uses characters no font can
-/// draw (W0802). Shared by pages and the templates' `fit`.
+/// draw (E0803: it would print as empty boxes). Shared by pages and the templates' `fit`.
 pub(crate) fn fit_problems(
     label: &str,
     text: &str,
@@ -25,7 +25,7 @@ pub(crate) fn fit_problems(
     if !fitted.missing.is_empty() {
         let chars: String = fitted.missing.iter().collect();
         out.push(
-            Diagnostic::warning(Code::MISSING_GLYPH, format!("{label}: the font has no glyph for “{chars}”"))
+            Diagnostic::error(Code::MISSING_GLYPH, format!("{label}: no font has a glyph for “{chars}”"))
                 .with_hint("use another character, or bring a font that has it ([print] fonts)"),
         );
     }
