@@ -196,3 +196,21 @@ fn the_card_list_and_the_rules_reference_show_every_typed_field() {
         assert!(words.contains("Corporation A"), "the text field is listed: {words}");
     }
 }
+
+#[test]
+fn a_card_whose_text_takes_its_art_box_is_reported_at_its_row() {
+    // The China Card's text is the longest of twilight-struggle's: the default front gives it the
+    // art box's room and says so, at the card's row; the shorter texts keep their art box.
+    let dir = temp_dir("cards-long-text-layout");
+    let out = dir.join("out").to_string_lossy().into_owned();
+    let run = pnpkit(&root(), &["build", "data/twilight-struggle", "--only", "cards", "--out", &out]);
+    let (_, stderr) = text(&run);
+    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    let reported: Vec<&str> = stderr.lines().filter(|l| l.contains("warning[W0806]")).collect();
+    assert_eq!(
+        reported,
+        ["data/twilight-struggle/cards.csv:2:1: warning[W0806]: cards/6-front uses the long-text layout: its text leaves no room for the art box"],
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

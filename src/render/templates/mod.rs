@@ -29,7 +29,7 @@ use crate::render::templates::watchdog::TemplateFile;
 use crate::text::Fonts;
 
 use crate::model::templates::{is_built_in, BUILT_IN};
-use functions::{face_box, fit_function, overlaps, symbol_function, FitLog, Icons};
+use functions::{face_box, fit_function, layout_function, overlaps, symbol_function, FitLog, Icons};
 
 /// The loaded templates and the text engine they call.
 pub(crate) struct Templates {
@@ -58,6 +58,8 @@ impl Templates {
             fit_function((&fonts, &icons), &fit_log, &kwargs)
         });
         tera.register_function("symbol", |kwargs: Kwargs, _: &State| symbol_function(&kwargs));
+        let layout_log = log.clone();
+        tera.register_function("layout", move |kwargs: Kwargs, _: &State| layout_function(&layout_log, &kwargs));
         crate::render::templates::budget::register(&mut tera);
         let mut files = Vec::new();
         let mut texts = Vec::new();
