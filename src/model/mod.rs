@@ -277,6 +277,11 @@ impl Pack {
         self.placements.iter().filter(move |p| self.setup(&p.setup).is_some_and(|s| s.id == setup))
     }
 
+    /// The decks the setup with id `setup` declares.
+    pub fn decks_of<'a>(&'a self, setup: &'a str) -> impl Iterator<Item = &'a Deck> + 'a {
+        self.decks.iter().filter(move |d| self.setup(&d.setup).is_some_and(|s| s.id == setup))
+    }
+
     /// The box with id or name `r` (`第6軍ボックス` and `第6軍` both name the 6th Army box).
     pub fn box_def(&self, r: &str) -> Option<&BoxDef> {
         self.boxes.iter().find(|b| {

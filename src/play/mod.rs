@@ -72,6 +72,11 @@ impl Table<'_> {
         self.svgs.keys().map(String::as_str)
     }
 
+    /// Whether `id` is a face a piece shows.
+    pub fn has_face(&self, id: &str) -> bool {
+        self.svgs.contains_key(id)
+    }
+
     /// The face `id` drawn now at [`DPI`] (the caller drops it once used).
     pub fn face(&self, id: &str) -> Result<Pixmap, String> {
         let svg = self.svgs.get(id).ok_or_else(|| format!("{id}: the face was not drawn"))?;
@@ -128,11 +133,10 @@ pub fn decks<'a>(pack: &Pack, rendered: &'a Rendered, setup: Option<&str>) -> Ve
     let msg = crate::messages::Messages::of(pack);
     let kinds: Vec<&'a crate::render::PieceKind> =
         rendered.pieces.iter().filter(|k| k.product == Product::Cards).collect();
-    let mut taken = std::collections::BTreeSet::new();
+    let mut taken = BTreeSet::new();
     let mut out: Vec<Deck<'a>> = Vec::new();
-    let declared = pack.decks.iter().filter(|d| setup.is_some_and(|s| pack.setup(&d.setup).is_some_and(|x| x.id == s)));
-    for deck in declared {
-        let ids: std::collections::BTreeSet<&str> = pack
+    for deck in setup.into_iter().flat_map(|s| pack.decks_of(s)) {
+        let ids: BTreeSet<&str> = pack
             .selected_cards(&deck.select)
             .into_iter()
             .map(|c| c.id.as_str())
@@ -176,8 +180,7 @@ pub fn decks<'a>(pack: &Pack, rendered: &'a Rendered, setup: Option<&str>) -> Ve
 
 /// The setup a table starts in: the first that declares decks, else the first.
 pub fn first_setup(pack: &Pack) -> Option<&str> {
-    let declaring =
-        pack.setups.iter().find(|s| pack.decks.iter().any(|d| pack.setup(&d.setup).is_some_and(|x| x.id == s.id)));
+    let declaring = pack.setups.iter().find(|s| pack.decks_of(&s.id).next().is_some());
     declaring.or(pack.setups.first()).map(|s| s.id.as_str())
 }
 

@@ -6,27 +6,14 @@
 use std::io::Write;
 use std::path::Path;
 
+use pnpkit::diag::cells::column_name;
+
 use super::support::{copy_dir, pnpkit, root, temp_dir, text};
 
 /// One cell: a number or an inline string.
 enum Cell<'a> {
     Text(&'a str),
     Number(f64),
-}
-
-/// A column's letters (0 → A).
-fn column(c: usize) -> String {
-    let mut c = c as u32;
-    let mut out = Vec::new();
-    loop {
-        out.push(b'A' + (c % 26) as u8);
-        if c < 26 {
-            break;
-        }
-        c = c / 26 - 1;
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap()
 }
 
 /// Writes a one-sheet workbook (`Sheet1`) of `rows` to `path`.
@@ -38,7 +25,7 @@ fn workbook(path: &Path, rows: &[Vec<Cell<'_>>]) {
     for (r, row) in rows.iter().enumerate() {
         sheet.push_str(&format!(r#"<row r="{}">"#, r + 1));
         for (c, cell) in row.iter().enumerate() {
-            let at = format!("{}{}", column(c), r + 1);
+            let at = format!("{}{}", column_name(c as u32), r + 1);
             match cell {
                 Cell::Text("") => {}
                 Cell::Text(t) => {

@@ -172,7 +172,7 @@ impl Set<'_> {
 
     /// The face `id` as an image file under `tts/`, its URL.
     fn face(&mut self, table: &Table<'_>, id: &str) -> Result<String, String> {
-        if !table.face_ids().any(|f| f == id) {
+        if !table.has_face(id) {
             return Err(format!("tts: the face `{id}` was not drawn"));
         }
         let path = format!("tts/{}.png", id.split('/').map(file_stem).collect::<Vec<_>>().join("/"));

@@ -35,18 +35,6 @@ pub fn grid(cards: usize) -> (u32, u32) {
     (columns, rows)
 }
 
-/// The sheet of `fronts` (at most [`CARDS_PER_SHEET`]) with `back` in its last slot; every slot
-/// the size of the first front, scaled down evenly when the sheet would pass [`MAX_SIDE`].
-pub fn sheet(fronts: &[&Pixmap], back: &Pixmap) -> Result<Sheet, String> {
-    let first = fronts.first().copied().unwrap_or(back);
-    let mut sheet = Sheet::blank(fronts.len(), (first.width(), first.height()))?;
-    for (slot, face) in fronts.iter().enumerate() {
-        sheet.put(slot, face);
-    }
-    sheet.put_back(back);
-    Ok(sheet)
-}
-
 impl Sheet {
     /// An empty sheet for `cards` fronts of `face` pixels (the first front's size), scaled down
     /// evenly when it would pass [`MAX_SIDE`]: the faces are put in one at a time, so a sheet
@@ -103,6 +91,18 @@ pub fn fitted(image: &Pixmap) -> Result<Option<Pixmap>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sheet of `fronts` with `back` in its last slot, put together face by face as the set's
+    /// decks put theirs.
+    fn sheet(fronts: &[&Pixmap], back: &Pixmap) -> Result<Sheet, String> {
+        let first = fronts.first().copied().unwrap_or(back);
+        let mut sheet = Sheet::blank(fronts.len(), (first.width(), first.height()))?;
+        for (slot, face) in fronts.iter().enumerate() {
+            sheet.put(slot, face);
+        }
+        sheet.put_back(back);
+        Ok(sheet)
+    }
 
     fn filled(w: u32, h: u32, shade: u8) -> Pixmap {
         let mut p = Pixmap::new(w, h).unwrap();

@@ -276,7 +276,7 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
         owner,
     };
     let mut rows = Vec::new();
-    for deck in pack.decks.iter().filter(|d| pack.setup(&d.setup).is_some_and(|s| s.id == setup.id)) {
+    for deck in pack.decks_of(&setup.id) {
         let side = deck.side.as_ref().and_then(|r| pack.side(r));
         let name = ctx.msg.each_language("\n", |m| match side {
             Some(side) => m.fill_first("setups.side_deck", &[("side", m.first_name(&side.name))]),
