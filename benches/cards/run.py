@@ -6,7 +6,7 @@ product by product, whole-process, the two sizes alternated.
     python3 benches/cards/run.py [--runs 3] [--products default,cards,card-list,vassal,tts,reference]
 
 Reports, per product, the median wall time and peak RSS (the kernel's ru_maxrss) of each size,
-how many cards use the long-text layout (W0806) and how many texts fit no layout, overlap or lack
+how many cards use each fallback layout (W0806: long-text, condensed, text-only) and how many texts fit no layout, overlap or lack
 a glyph (W0801, W0804, E0803), and the ratios 2,000 / 200 against the issue's targets: 10x the cards within 10x the time and 1.5x
 the peak memory per product, and the default build of 2,000 cards within 300 MB. Results go to
 target/card-bench/results.json (and stdout). Needs target/release/pnpkit (`cargo build
@@ -31,17 +31,17 @@ TIME_RATIO, RSS_RATIO, DEFAULT_RSS_MB = 10.0, 1.5, 300.0
 
 
 def run_once(cmd):
-    """Wall time (s), peak RSS (KiB) and diagnostics printed (stderr) of one whole process; a
-    failing command stops the bench."""
+    """Wall time (s), peak RSS (KiB) and the diagnostics (`--format json`, alone on stdout) of one
+    whole process; a failing command stops the bench."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    err = proc.stderr.read()  # read while waiting: warnings would fill the pipe
+    proc = subprocess.Popen(cmd + ["--format", "json"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    out = proc.stdout.read()  # read while waiting: warnings would fill the pipe
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"card benchmark: `{' '.join(map(str, cmd))}` failed:\n"
-                 + err.decode("utf-8", "replace")[-2000:])
-    return wall, usage.ru_maxrss, err.decode("utf-8", "replace")
+                 + out.decode("utf-8", "replace")[-2000:])
+    return wall, usage.ru_maxrss, json.loads(out)
 
 
 def main():
@@ -69,10 +69,14 @@ def main():
         for n in SIZES:
             row[n] = {"median_s": round(statistics.median(w for w, _, _ in runs[n]), 2),
                       "peak_rss_mb": round(statistics.median(r for _, r, _ in runs[n]) / 1024, 1)}
-            # The cards on the long-text layout (W0806), texts that fit no layout (W0801),
-            # overlapping and missing-glyph findings (W0804, E0803), from the last run.
-            err = runs[n][-1][2]
-            row[n]["diagnostics"] = {code: err.count(f"[{code}]") for code in ("W0806", "W0801", "W0804", "E0803")}
+            # The cards on each fallback layout (W0806: long-text, condensed, text-only), texts
+            # that fit no layout (W0801), overlapping and missing-glyph findings (W0804, E0803),
+            # from the last run.
+            diags = runs[n][-1][2]
+            counts = {code: sum(d["code"] == code for d in diags) for code in ("W0806", "W0801", "W0804", "E0803")}
+            for layout in ("long-text", "condensed", "text-only"):
+                counts[layout] = sum(f"uses the {layout} layout" in d["message"] for d in diags)
+            row[n]["diagnostics"] = counts
         time_ratio = round(row[2000]["median_s"] / row[200]["median_s"], 2)
         rss_ratio = round(row[2000]["peak_rss_mb"] / row[200]["peak_rss_mb"], 2)
         row["time_ratio"], row["rss_ratio"] = time_ratio, rss_ratio

@@ -167,7 +167,7 @@ fn stage(
         for (i, page) in doc.pages.iter().enumerate().filter(|_| plan.svg) {
             let sheet = doc.pages[..=i].iter().filter(|p| !p.back).count();
             let side = if page.back { "back" } else { "front" };
-            put(&mut staging, format!("svg/{name}-{sheet}-{side}.svg"), "svg", Some(1), page.svg.as_bytes())?;
+            put(&mut staging, format!("svg/{name}-{sheet}-{side}.svg"), "svg", Some(1), page.full_svg().as_bytes())?;
         }
         if plan.pdfs {
             let took = if same { "as before".to_string() } else { format!("{} ms", took.as_millis()) };
@@ -395,8 +395,14 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
     };
     match write((&loaded, &rendered, &diags), (&parser, pdfs, &mut reuse.pdfs), &plan, staged) {
         Ok(written) => {
-            say!("{}", super::summary::text(&loaded, &diags));
-            say!("wrote {} files into {}", written.len() + 1, out.display());
+            let summary = super::summary::text(&loaded, &diags);
+            let wrote = format!("wrote {} files into {}", written.len() + 1, out.display());
+            // Standard output carries the JSON alone, so it can be piped to a parser.
+            if pack.format == Format::Json {
+                eprintln!("{summary}\n{wrote}");
+            } else {
+                say!("{summary}\n{wrote}");
+            }
             Outcome { code: ExitCode::SUCCESS, pack: Some(loaded), sources, diags, rendered: Some(rendered) }
         }
         Err(e) => {

@@ -39,6 +39,10 @@ fn drawing(pack: &Pack, doc: &Document, split_backs: bool) -> [u8; 32] {
         hash.update([u8::from(page.back)]);
         hash.update(page.svg.len().to_le_bytes());
         hash.update(page.svg.as_bytes());
+        for placed in &page.placed {
+            hash.update(placed.art.elements.len().to_le_bytes());
+            hash.update(placed.art.elements.as_bytes());
+        }
     }
     hash.finalize().into()
 }

@@ -191,7 +191,7 @@ impl Session {
         for doc in &rendered.documents {
             for (n, page) in doc.pages.iter().enumerate() {
                 too_large(rendered, &doc.name, n + 1, page)?;
-                svgs.push((page.svg.clone(), PAGE_DPI));
+                svgs.push((page.full_svg().into_owned(), PAGE_DPI));
             }
         }
         let jobs: Vec<(&str, u32)> = svgs.iter().map(|(svg, dpi)| (svg.as_str(), *dpi)).collect();
@@ -239,7 +239,7 @@ impl Session {
 /// draws every copy, so 100 copies of a face of 10,000 elements reach usvg's limit.
 fn too_large(rendered: &Rendered, doc: &str, n: usize, page: &crate::render::page::Page) -> Result<(), String> {
     use crate::emit::{nodes, MAX_NODES};
-    let total = nodes(&page.svg);
+    let total = nodes(&page.full_svg());
     if total <= MAX_NODES {
         return Ok(());
     }

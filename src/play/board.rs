@@ -44,11 +44,11 @@ impl Board {
     pub fn of(parser: &SvgParser, doc: &Document, page: &Page) -> Result<Board, String> {
         let longest_in = doc.page_mm.0.max(doc.page_mm.1) / 25.4;
         let dpi = f64::from(super::DPI).min((MAX_SIDE_PX / longest_in).floor());
-        let image = raster(parser, &page.svg, dpi as u32).map_err(|e| format!("{}: {}", doc.name, e.0))?;
+        let image = raster(parser, &page.full_svg(), dpi as u32).map_err(|e| format!("{}: {}", doc.name, e.0))?;
         // The image is a whole number of pixels: scale by what was really drawn.
         let px_per_mm = f64::from(image.width()) / doc.page_mm.0;
         let (mut hexes, mut areas) = (BTreeMap::new(), BTreeMap::new());
-        for mark in marks(&page.svg) {
+        for mark in marks(&page.full_svg()) {
             let (l, t, r, b) = mark.extent;
             let px = [l * px_per_mm, t * px_per_mm, r * px_per_mm, b * px_per_mm];
             if let Some(id) = mark.key.strip_prefix("hex ") {

@@ -258,7 +258,7 @@ pub fn files(
         .collect();
     let mut hashes: BTreeMap<String, Hash> = svgs.iter().map(|(id, svg)| (id.clone(), hash(svg))).collect();
     let page = board::map_page(rendered);
-    let board_hash = page.map(|(_, page)| hash(&page.svg));
+    let board_hash = page.map(|(_, page)| hash(&page.full_svg()));
     let kept_board = match memo.board.take() {
         Some((h, b)) if Some(h) == board_hash => Some(b),
         _ => None,

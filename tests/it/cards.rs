@@ -214,3 +214,42 @@ fn a_card_whose_text_takes_its_art_box_is_reported_at_its_row() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_longer_text_is_set_condensed_then_text_only_and_each_card_says_which() {
+    // doomtrooper's warriors show three stat boxes. A text of nine sentences fits only with tight
+    // line spacing; one of eleven only when the boxes become one band of numbers; both are
+    // reported at their rows, and nothing overlaps, leaves its box or shrinks under 6 pt.
+    let dir = temp_dir("cards-condensed-text-only");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/doomtrooper"), &pack);
+    let sentence = "A veteran who holds the line while the others fall back to the trenches. ";
+    let csv = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
+    let csv = csv
+        .replacen("A veteran who holds the line.", &sentence.repeat(9), 1)
+        .replacen("Goes in first when the whistle blows.", &sentence.repeat(11), 1);
+    std::fs::write(pack.join("cards.csv"), csv).unwrap();
+    let out = dir.join("out");
+    let run = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--only", "cards", "--out", &out.to_string_lossy()]);
+    let (_, stderr) = text(&run);
+    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    let reported: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("warning[W08"))
+        .map(|l| l.split_once("cards.csv:").map_or(l, |(_, rest)| rest))
+        .collect();
+    assert_eq!(
+        reported,
+        [
+            "2:1: warning[W0806]: cards/1-front uses the condensed layout: its text fits only with tight line spacing and no art box",
+            "3:1: warning[W0806]: cards/2-front uses the text-only layout: its text fits only with the numbers on one line and tight line spacing",
+        ],
+        "{stderr}"
+    );
+    let words = read_words(&out.join("cards.pdf"));
+    let first: String = words[0].words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+    assert!(first.contains("格闘 5 · 射撃 4 · 防御 3"), "the text-only card's numbers on one band: {first}");
+    let problems = super::readback::audit(&out);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -74,7 +74,7 @@ fn svg_of(out: &render::Rendered, pack: &str, shot: &Shot) -> (String, String, u
         Shot::Page(_, document, page) => {
             let doc =
                 out.documents.iter().find(|d| d.name == *document).unwrap_or_else(|| panic!("{pack}: no {document}"));
-            (format!("{pack}-{}-{}", doc.name, page + 1), doc.pages[*page].svg.clone(), PAGE_DPI)
+            (format!("{pack}-{}-{}", doc.name, page + 1), doc.pages[*page].full_svg().into_owned(), PAGE_DPI)
         }
     }
 }

@@ -134,7 +134,7 @@ fn problems(page: &PageWords, floor: f64) -> Vec<String> {
 }
 
 /// Every problem of every page of every PDF under `dir`, as `file p.N: problem` lines.
-fn audit(dir: &Path) -> Vec<String> {
+pub(super) fn audit(dir: &Path) -> Vec<String> {
     let mut pdfs: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("output folder")
         .flatten()

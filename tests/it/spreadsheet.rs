@@ -1,7 +1,8 @@
-//! Issue 32, item 6: a table kept as a spreadsheet. tests/packs/english-only-cards with its
-//! cards.csv replaced by cards.xlsx (written here: a minimal workbook of inline strings and
-//! numbers, as a spreadsheet program saves one), with a Greek card name and a copies column of
-//! numbers; it builds, and a bad cell is reported at its sheet cell.
+//! Issue 32, item 6 and its "done when": a table kept as a spreadsheet. tests/packs/english-only-cards
+//! with its cards.csv replaced by cards.xlsx (written here: a minimal workbook of inline strings
+//! and numbers, as a spreadsheet program saves one), with a Greek card name, markup, an icon the
+//! pack declares and a copies column of numbers; it builds with no text overlapping, unfitted or
+//! without a glyph, prints no markup raw, and a bad cell is reported at its sheet cell.
 
 use std::io::Write;
 use std::path::Path;
@@ -90,7 +91,7 @@ fn cards(copies_of_first: Cell<'static>) -> Vec<Vec<Cell<'static>>> {
             T("Start phase"),
             T(""),
             T(""),
-            T("The race begins, **at once**."),
+            T("The race begins, **at once**: take [baton] and run *fast*."),
             T("“On your marks, get set…”"),
             copies_of_first,
         ],
@@ -149,12 +150,30 @@ fn a_cards_spreadsheet_builds_like_its_csv_and_a_bad_cell_is_named_by_its_cell()
     std::fs::write(pack.join("pack.toml"), toml.replace(&format!("cards = {known}"), "cards = 4")).unwrap();
     let setups = std::fs::read_to_string(pack.join("setups.toml")).unwrap();
     std::fs::write(pack.join("setups.toml"), setups.replace("size = 3", "size = 4")).unwrap();
+    // The icon the first card's text draws, declared once.
+    std::fs::create_dir_all(pack.join("icons")).unwrap();
+    let baton = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect x="3" y="9" width="18" height="6" rx="3"/></svg>"#;
+    std::fs::write(pack.join("icons/baton.svg"), baton).unwrap();
+    let toml = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    std::fs::write(pack.join("pack.toml"), toml + "\n[icons]\nbaton = \"icons/baton.svg\"\n").unwrap();
     workbook(&pack.join("cards.xlsx"), &cards(Cell::Number(2.0)));
     let (pack_arg, out) = (pack.to_string_lossy().into_owned(), dir.join("out"));
     let run = pnpkit(&root(), &["build", &pack_arg, "--out", &out.to_string_lossy(), "--only", "cards,card-list"]);
     let (stdout, stderr) = text(&run);
     assert_eq!(run.status.code(), Some(0), "{stdout}{stderr}");
-    assert!(!stderr.contains("E0803"), "every letter has a glyph: {stderr}");
+    for code in ["E0803", "W0801", "W0804"] {
+        assert!(!stderr.contains(code), "no missing glyph, unfitted or overlapping text: {stderr}");
+    }
+    if let Ok(cards) = std::process::Command::new("pdftotext").arg(out.join("cards.pdf")).arg("-").output() {
+        let words = String::from_utf8_lossy(&cards.stdout).replace('\n', " ");
+        assert!(words.contains("at once") && words.contains("fast"), "the card text is printed: {words}");
+        for raw in ["**", "*fast*", "[baton]"] {
+            assert!(!words.contains(raw), "markup “{raw}” is printed raw: {words}");
+        }
+        // Read back: no word over another, in the safe margin or under its size floor.
+        let problems = super::readback::audit(&out);
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
     if let Ok(list) = std::process::Command::new("pdftotext").arg(out.join("card-list.pdf")).arg("-").output() {
         // (pdftotext may cut a Greek word where its letters are kerned.)
         let words = String::from_utf8_lossy(&list.stdout).replace([' ', '\n'], "");

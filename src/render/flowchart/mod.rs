@@ -61,7 +61,7 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered
     } else {
         (options.paper.width, options.paper.height)
     };
-    out.page_previews.push(("flowchart".into(), page.svg.clone()));
+    out.page_previews.push(("flowchart".into(), page.full_svg().into_owned()));
     out.files.push(("flowchart.dot".into(), dot(&graph, fonts.main_family()).into_bytes()));
     out.files.push(("flowchart.mmd".into(), mermaid(&graph).into_bytes()));
     vec![Document {

@@ -59,7 +59,7 @@ fn published<'p>(
 /// The marked things on the published map page of `pack` (none when it has no map).
 pub fn map_marks(pack: &Pack, fonts: &Fonts) -> Vec<Mark> {
     let mut ctx = Ctx::new(pack, fonts);
-    published(&mut ctx).map(|(_, page, _, _)| marks(&page.svg)).unwrap_or_default()
+    published(&mut ctx).map(|(_, page, _, _)| marks(&page.full_svg())).unwrap_or_default()
 }
 
 /// The replacement map of `pack`: the published page, and the tiles of `paper` (when smaller than
@@ -91,7 +91,7 @@ type Touched<'t> = (&'t [Extent], &'t dyn Fn(&str) -> bool);
 fn map_set(ctx: &mut Ctx<'_>, paper: Paper, only: Option<Touched<'_>>) -> Option<ReplacementMap> {
     let (drawing, page, extents, published_paper) = published(ctx)?;
     let touched_extents: Vec<Extent> = only.map_or_else(Vec::new, |(changed, touched)| {
-        let marked = marks(&page.svg).into_iter().filter(|m| touched(&m.key)).map(|m| m.extent);
+        let marked = marks(&page.full_svg()).into_iter().filter(|m| touched(&m.key)).map(|m| m.extent);
         changed.iter().copied().chain(marked).collect()
     });
     let mut documents = vec![Document {

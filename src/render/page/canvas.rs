@@ -115,14 +115,20 @@ impl<'f> Canvas<'f> {
         self.svg.push_str(svg);
     }
 
-    /// Draws a face: `inline` (an `<svg>` element showing `art` at `at`, clipped to `clip`) goes
-    /// into the page's SVG, and the placement is recorded so that the PDF writer draws the art
-    /// once and places it (only at the top level: inside a group the SVG text alone says where).
-    pub(crate) fn place(&mut self, art: &Arc<Art>, inline: &str, at: (f64, f64), clip: crate::layout::Rect) {
+    /// Draws a face: `open` is the `<svg …>` element showing `art` at `at`, clipped to `clip`.
+    /// At the top level the page's SVG holds only that element, empty, and the placement is
+    /// recorded: the PDF writer draws the art once per document and places it, and
+    /// [`Page::full_svg`] fills it in, so a deck's pages do not hold a second copy of every face.
+    /// Inside a group the art is written inline (the SVG text alone says where it lies).
+    pub(crate) fn place(&mut self, art: &Arc<Art>, open: &str, at: (f64, f64), clip: crate::layout::Rect) {
         let start = self.svg.len();
-        self.svg.push_str(inline);
+        self.svg.push_str(open);
         if self.groups.is_empty() {
+            self.svg.push_str("</svg>");
             self.placed.push(Placed { span: start..self.svg.len(), art: art.clone(), at, clip });
+        } else {
+            self.svg.push_str(&art.elements);
+            self.svg.push_str("</svg>");
         }
     }
 

@@ -10,10 +10,11 @@ mod textbox;
 
 use crate::layout::{Placed, PrintBoxes};
 
-/// One page of a document, as a complete SVG.
+/// One page of a document: its SVG and the faces placed on it.
 #[derive(Clone, Debug)]
 pub struct Page {
-    /// The SVG text (width and height in mm, user units in mm).
+    /// The SVG text (width and height in mm, user units in mm), each placed face an empty
+    /// `<svg>` element ([`Page::full_svg`] fills them in).
     pub svg: String,
     /// Whether this is the back of the page before it.
     pub back: bool,
@@ -21,6 +22,27 @@ pub struct Page {
     pub boxes: Option<PrintBoxes>,
     /// The faces its SVG draws inline, which the PDF writer draws once per document instead.
     pub placed: Vec<Placed>,
+}
+
+impl Page {
+    /// The page as a complete SVG document, every placed face drawn inline.
+    pub fn full_svg(&self) -> std::borrow::Cow<'_, str> {
+        if self.placed.is_empty() {
+            return self.svg.as_str().into();
+        }
+        let faces: usize = self.placed.iter().map(|p| p.art.elements.len()).sum();
+        let mut svg = String::with_capacity(self.svg.len() + faces);
+        let mut from = 0;
+        for placed in &self.placed {
+            // The span is `<svg …></svg>`: the art goes before its closing tag.
+            let close = placed.span.end - "</svg>".len();
+            svg.push_str(&self.svg[from..close]);
+            svg.push_str(&placed.art.elements);
+            from = close;
+        }
+        svg.push_str(&self.svg[from..]);
+        svg.into()
+    }
 }
 
 /// Rounds to a thousandth of a millimetre, so SVG numbers are short and stable.

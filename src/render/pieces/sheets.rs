@@ -59,17 +59,16 @@ impl Arts {
 /// Places a face's SVG with its trim box at `trim`, clipped to `clip` (its bleed box).
 fn place(c: &mut Canvas<'_>, (face, arts): (&Face, &mut Arts), trim: Rect, clip: Rect) {
     let (vx, vy) = (mm(clip.x - trim.x), mm(clip.y - trim.y));
-    let inline = format!(
-        r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{vx} {vy} {} {}">{}</svg>"#,
+    let open = format!(
+        r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{vx} {vy} {} {}">"#,
         mm(clip.x),
         mm(clip.y),
         mm(clip.w),
         mm(clip.h),
         mm(clip.w),
         mm(clip.h),
-        face.svg
     );
-    c.place(&arts.of(face), &inline, (trim.x - face.bleed, trim.y - face.bleed), clip);
+    c.place(&arts.of(face), &open, (trim.x - face.bleed, trim.y - face.bleed), clip);
 }
 
 fn marks(c: &mut Canvas<'_>, marks: &[CropMark]) {

@@ -152,17 +152,16 @@ fn draw_images(c: &mut Canvas<'_>, images: &[Image], (x, y, w, h): (f64, f64, f6
         for image in &images[start..start + n] {
             let (w, h) = (image.w(), image.h());
             let iy = ly + (line_h - h) / 2.0;
-            let inline = format!(
-                r#"<svg class="piece" x="{}" y="{}" width="{}" height="{}" viewBox="0 0 {} {}">{}</svg>"#,
+            let open = format!(
+                r#"<svg class="piece" x="{}" y="{}" width="{}" height="{}" viewBox="0 0 {} {}">"#,
                 mm(ix),
                 mm(iy),
                 mm(w),
                 mm(h),
                 mm(w),
                 mm(h),
-                image.art.elements
             );
-            c.place(&image.art, &inline, (ix, iy), crate::layout::Rect { x: ix, y: iy, w, h });
+            c.place(&image.art, &open, (ix, iy), crate::layout::Rect { x: ix, y: iy, w, h });
             let caption_w = image_width(fonts, image) - w;
             if caption_w > 0.0 {
                 let b = TextBox::new(&image.caption, ix + w + CAPTION_GAP, iy, caption_w, h);
