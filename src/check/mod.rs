@@ -26,7 +26,7 @@ mod free;
 pub mod limits;
 mod map;
 mod placements;
-mod provisional;
+pub mod provisional;
 mod reach;
 mod references;
 mod rules;

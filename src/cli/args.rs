@@ -285,7 +285,25 @@ pub(super) struct PackArgs {
     /// Treat provisional values as errors.
     #[arg(long)]
     pub(super) strict: bool,
+    /// List every provisional value (by default one line per kind of thing and file, counted).
+    #[arg(long, visible_alias = "verbose")]
+    pub(super) provisional: bool,
     /// How to print diagnostics.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub(super) format: Format,
+}
+
+impl PackArgs {
+    /// `diags` as they are printed: provisional values counted per kind unless `--provisional`
+    /// asks for each or JSON is wanted.
+    pub(super) fn shown<'d>(
+        &self,
+        diags: &'d [crate::diag::Diagnostic],
+    ) -> std::borrow::Cow<'d, [crate::diag::Diagnostic]> {
+        if self.provisional || self.format == Format::Json {
+            diags.into()
+        } else {
+            crate::check::provisional::summarised(diags).into()
+        }
+    }
 }

@@ -289,7 +289,7 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
         return Outcome::failed(ExitCode::FAILURE);
     };
     let stop = |loaded: Pack, sources: Sources, diags: Vec<Diagnostic>, why: &str, reuse: &mut Reuse| {
-        reuse.report(&sources, &diags, pack.format);
+        reuse.report(&sources, &pack.shown(&diags), pack.format);
         eprintln!("build stopped: {why}; nothing was written");
         Outcome { code: ExitCode::FAILURE, pack: Some(loaded), sources, diags, rendered: None }
     };
@@ -382,7 +382,7 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
             reuse,
         );
     }
-    reuse.report(&sources, &diags, pack.format);
+    reuse.report(&sources, &pack.shown(&diags), pack.format);
     eprintln!("building {} into {}", loaded.id, out.display());
     // Previews only when asked for: they cost more than all the PDFs together.
     let previews =

@@ -69,7 +69,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             let Some(Checked { pack: loaded, sources, diags, .. }) = load_and_check(&pack) else {
                 return ExitCode::FAILURE;
             };
-            report(&sources, &diags, pack.format);
+            report(&sources, &pack.shown(&diags), pack.format);
             if pack.format != Format::Json {
                 say!("{}", summary::text(&loaded, &diags));
             }

@@ -95,7 +95,7 @@ pub(super) fn text(pack: &Pack, diags: &[Diagnostic]) -> String {
          \x20 map         {hexes} hexes, {areas} areas, {places} places ({cities} cities), {hexsides} hexside features, {routes} sea routes\n\
          \x20 sheets      {sheets} sheets, {boxes} boxes\n\
          \x20 rules       {sections} sections, {clauses} clauses, {terms} glossary terms\n\
-         \x20 provisional {provisional} values the sources do not give (listed above as warnings)\n\
+         \x20 provisional {provisional} values the sources do not give (counted above by kind; `--provisional` lists each)\n\
          check {verdict}: {errors} error(s), {warnings} warning(s)",
         id = pack.id,
         edition = pack.game.edition,

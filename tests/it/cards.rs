@@ -225,9 +225,11 @@ fn a_longer_text_is_set_condensed_then_text_only_and_each_card_says_which() {
     copy_dir(&root().join("data/doomtrooper"), &pack);
     let sentence = "A veteran who holds the line while the others fall back to the trenches. ";
     let csv = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
-    let csv = csv
-        .replacen("A veteran who holds the line.", &sentence.repeat(9), 1)
-        .replacen("Goes in first when the whistle blows.", &sentence.repeat(11), 1);
+    let csv = csv.replacen("A veteran who holds the line.", &sentence.repeat(9), 1).replacen(
+        "Goes in first when the whistle blows.",
+        &sentence.repeat(11),
+        1,
+    );
     std::fs::write(pack.join("cards.csv"), csv).unwrap();
     let out = dir.join("out");
     let run = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--only", "cards", "--out", &out.to_string_lossy()]);

@@ -17,12 +17,22 @@ fn check_passes_on_dougram_and_prints_a_summary() {
     ] {
         assert!(stdout.contains(expected), "summary lacks `{expected}`:\n{stdout}");
     }
-    // Provisional values are listed as warnings, never silently.
+    // Provisional values are never silent: counted per kind and file at the first of them, a
+    // single one as it is; `--provisional` lists each.
+    assert!(
+        stderr.contains("units.csv:2:92: warning[W0001]: provisional: 22 unit entries give values the sources do not (the first: unit `lib-soldier`: anti_armour, anti_personnel, defence)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("round-facer`: anti_armour"), "{stderr}");
+    assert!(stderr.contains("warning[W0001]: provisional: map geometry"), "{stderr}");
+    assert!(stderr.lines().count() < 50, "a few lines greet the designer: {stderr}");
+    let listed = pnpkit(&root(), &["check", "data/dougram", "--provisional"]);
+    let (_, stderr) = text(&listed);
     assert!(
         stderr.contains("warning[W0001]: provisional: unit `round-facer`: anti_armour, anti_personnel, defence"),
         "{stderr}"
     );
-    assert!(stderr.contains("warning[W0001]: provisional: map geometry"), "{stderr}");
+    assert_eq!(stderr.matches("warning[W0001]").count(), 74, "{stderr}");
 }
 
 #[test]
