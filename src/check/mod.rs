@@ -29,6 +29,7 @@ mod placements;
 pub mod provisional;
 mod reach;
 mod references;
+mod release;
 mod rules;
 mod setups;
 mod stale;
@@ -53,6 +54,8 @@ pub use eval::{eval, OpenCards};
 pub struct Options {
     /// Treat provisional values as errors.
     pub strict: bool,
+    /// A release: provisional values, placeholder text and incomplete sets are errors.
+    pub release: bool,
 }
 
 /// Runs every check on `pack`.
@@ -83,7 +86,8 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     counters::check(pack, &mut out);
     stale::check(pack, &mut out);
     chits::check(pack, &mut out);
-    provisional::check(pack, options.strict, &mut out);
+    provisional::check(pack, options.strict || options.release, &mut out);
+    release::check(pack, options.release, &mut out);
     out
 }
 

@@ -285,6 +285,10 @@ pub(super) struct PackArgs {
     /// Treat provisional values as errors.
     #[arg(long)]
     pub(super) strict: bool,
+    /// A release: provisional values, placeholder text and incomplete sets are errors, and no
+    /// page says PROOF (without it, a build is a proof with its notes in proof.pdf).
+    #[arg(long)]
+    pub(super) release: bool,
     /// List every provisional value (by default one line per kind of thing and file, counted).
     #[arg(long, visible_alias = "verbose")]
     pub(super) provisional: bool,

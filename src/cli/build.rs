@@ -296,13 +296,16 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
     if diags.iter().any(Diagnostic::is_error) {
         return stop(loaded, sources, diags, "the pack has errors", reuse);
     }
-    let options = match print.options(&loaded) {
+    let mut options = match print.options(&loaded) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
             return Outcome::failed(ExitCode::from(2));
         }
     };
+    if !pack.release {
+        options.proof = Some(proof_notes(&loaded, &sources, &diags));
+    }
     let fonts = match render::fonts_for(&loaded) {
         Ok(f) => Arc::new(f),
         Err(errors) => {
@@ -410,6 +413,31 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
             Outcome { code: ExitCode::FAILURE, pack: Some(loaded), sources, diags, rendered: None }
         }
     }
+}
+
+/// What stands between this proof and a release, for the proof's cover: every provisional value,
+/// placeholder text and incomplete set `check` found, in file order, each at its pack file's
+/// line (or worksheet cell).
+fn proof_notes(pack: &Pack, sources: &Sources, diags: &[Diagnostic]) -> Vec<render::ProofNote> {
+    use crate::diag::Code;
+    let noted = [Code::PROVISIONAL, Code::PLACEHOLDER_TEXT, Code::INCOMPLETE_SET];
+    let mut found: Vec<&Diagnostic> = diags.iter().filter(|d| noted.contains(&d.code)).collect();
+    found.sort_by_key(|d| d.span.as_ref().map(|s| (s.file, s.range.start)));
+    found
+        .into_iter()
+        .map(|d| {
+            let place = d.span.as_ref().map_or_else(String::new, |span| {
+                let file = sources.get(span.file);
+                let name = file
+                    .path
+                    .strip_prefix(&pack.root)
+                    .map_or_else(|_| file.name.clone(), |p| p.to_string_lossy().replace('\\', "/"));
+                let at = sources.cell(span).unwrap_or_else(|| sources.locate(span).1.to_string());
+                format!("{name}:{at}")
+            });
+            render::ProofNote { place, what: d.message.clone(), span: d.span.clone() }
+        })
+        .collect()
 }
 
 /// With `--strict`, a layout warning (text that does not fit its box, lies in the safe margin or

@@ -204,7 +204,7 @@ fn load_and_check(args: &PackArgs) -> Option<Checked> {
     // load errors as unknown names.
     let mut revisions = Vec::new();
     if !diags.iter().any(Diagnostic::is_error) {
-        diags.extend(check::pack(&pack, check::Options { strict: args.strict }));
+        diags.extend(check::pack(&pack, check::Options { strict: args.strict, release: args.release }));
         let earlier = earlier_editions(&pack, &mut sources, &mut diags);
         let chain: Vec<&Pack> = earlier.iter().map(|e| &e.pack).chain([&pack]).collect();
         revisions = crate::errata::revisions(&chain);

@@ -93,6 +93,8 @@ codes! {
     INCOMPLETE = "W0002", "a check can only be partly done because the pack is incomplete";
     TYPED_RULE_NUMBER = "W0701", "a rule text types a rule number instead of linking it with [[rule:…]]";
     UNIT_UNAVAILABLE_SO_FAR = "W0003", "no known card or setup makes a unit type available (the card list is incomplete)";
+    PLACEHOLDER_TEXT = "W0004", "a text a component prints is a placeholder (TODO, TBD, FIXME, ???, lorem ipsum); an error with --release";
+    INCOMPLETE_SET = "W0005", "the pack declares more cards than it defines: the set is not complete; an error with --release";
     TEXT_OVERFLOW = "W0801", "a text does not fit its box even at the smallest size";
     MISSING_GLYPH = "E0803", "a text uses characters no font of the pack can draw (it would print as empty boxes)";
     TEXT_IN_MARGIN = "W0803", "a text lies within the page's safe margin (too close to the paper edge to print)";

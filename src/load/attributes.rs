@@ -20,7 +20,7 @@ pub(super) enum RawAttribute {
     /// `"stability"`: a text column.
     Column(String),
     /// `{ id = "stability", type = "int", min = 1, max = 5 }`.
-    Typed(RawField),
+    Typed(Box<RawField>),
 }
 
 // By hand rather than `untagged`: a table is read by the TOML deserializer itself, so the spans
@@ -37,7 +37,8 @@ impl<'de> Deserialize<'de> for RawAttribute {
                 Ok(RawAttribute::Column(v.to_string()))
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawAttribute, A::Error> {
-                RawField::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(RawAttribute::Typed)
+                RawField::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|f| RawAttribute::Typed(Box::new(f)))
             }
         }
         d.deserialize_any(Visitor)
@@ -55,11 +56,12 @@ pub(super) fn declare(
     let mut out: Vec<CardField> = Vec::new();
     for a in raw {
         let field = match a {
-            RawAttribute::Typed(f) => super::fields::field(l, file, f),
+            RawAttribute::Typed(f) => super::fields::field(l, file, *f),
             RawAttribute::Column(id) => CardField {
                 name: names.get(&id).cloned().unwrap_or_default().into(),
                 id,
                 short: Default::default(),
+                value_names: Default::default(),
                 kind: FieldKind::Text,
                 required: false,
                 show: FieldShow::Line,

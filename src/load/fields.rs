@@ -26,6 +26,9 @@ pub(super) struct RawField {
     pub(super) required: bool,
     /// The label the stat boxes print: one text for every language, or `{ ja, en }`.
     pub(super) short: Option<RawShort>,
+    /// What a face prints for each value of a choice or list (`dark-legion = { en = "Dark Legion" }`).
+    #[serde(default)]
+    pub(super) value_names: Option<TS<std::collections::BTreeMap<String, RawNames>>>,
 }
 
 /// A field's short label: the same in every language, or per language.
@@ -59,7 +62,30 @@ pub(super) fn field(l: &mut Loader<'_>, file: FileId, f: RawField) -> CardField 
         Some(RawShort::Each(names)) => names.into(),
         None => crate::model::Names::default(),
     };
-    CardField { id: f.id, name: f.name.into(), short, kind, required: f.required, show }
+    let mut value_names = std::collections::BTreeMap::new();
+    if let Some(names) = f.value_names {
+        let span = Loader::span(file, &names);
+        let values = match &kind {
+            FieldKind::Choice { values } | FieldKind::List { values } => values.as_slice(),
+            _ => &[],
+        };
+        for (value, raw) in names.into_inner() {
+            if values.contains(&value) {
+                value_names.insert(value, raw.into());
+            } else {
+                l.diags.push(
+                    Diagnostic::error(
+                        Code::TOML_SHAPE,
+                        format!("field `{}`: `value_names` names `{value}`, which is not one of its values", f.id),
+                    )
+                    .at(&span)
+                    .with_hint_opt(crate::diag::did_you_mean(&value, values.iter().map(String::as_str)))
+                    .with_hint("value_names gives display names to a choice or list field's `values`"),
+                );
+            }
+        }
+    }
+    CardField { id: f.id, name: f.name.into(), short, kind, required: f.required, show, value_names }
 }
 
 /// The value of `cell` for a field of `kind` named `name`, or an error at the cell (E0106): not a

@@ -320,9 +320,9 @@ mod tests {
     fn a_bilingual_pack_prints_both_and_an_english_pack_only_english() {
         let both = Messages::new(&["ja", "en"]);
         let en = Messages::new(&["en"]);
-        assert_eq!(both.text("common.draft"), "暫定 DRAFT");
-        assert_eq!(en.text("common.draft"), "DRAFT");
-        assert_eq!(both.first("common.draft"), "暫定");
+        assert_eq!(both.text("common.proof"), "校正刷り PROOF");
+        assert_eq!(en.text("common.proof"), "PROOF");
+        assert_eq!(both.first("common.proof"), "校正刷り");
         assert_eq!(en.fill("common.sheet_of", &[("n", "2"), ("of", "3")]), "sheet 2/3");
     }
 

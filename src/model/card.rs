@@ -40,6 +40,9 @@ pub struct CardField {
     /// Where the default card front shows it (the card type's `badge`, `stats`, `tags` and
     /// `hidden` keys, else by its kind).
     pub show: FieldShow,
+    /// What a face prints for a choice's or list's values (by value); a value without a name
+    /// prints spelt out (`dark-legion` as "dark legion"), never as a raw id.
+    pub value_names: std::collections::BTreeMap<String, Names>,
 }
 
 /// Where the default card front shows a typed field, as published card games do: the key value

@@ -121,6 +121,7 @@ mod tests {
             id: id.into(),
             name: names(ja, en),
             short: Names::default(),
+            value_names: Default::default(),
             show: crate::model::FieldShow::default_for(&kind),
             kind,
             required: false,

@@ -48,12 +48,16 @@ use page::Page;
 pub use pieces::faces::FaceMemo;
 use pieces::faces::FaceRenderer;
 use pieces::provisional;
+pub use tables::proof::ProofNote;
 use tables::{aids, cardlist, setupchart};
 
 /// A kind of output `build` can make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Product {
+    /// The proof's cover (`proof.pdf`): what stands between a proof build and a release; not
+    /// written by `build --release`.
+    Proof,
     /// Unit and marker counters.
     Counters,
     /// Random chits.
@@ -87,7 +91,8 @@ pub enum Product {
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 13] = [
+    pub const ALL: [Product; 14] = [
+        Product::Proof,
         Product::Counters,
         Product::Chits,
         Product::Cards,
@@ -106,6 +111,7 @@ impl Product {
     /// File stem and footer word.
     pub fn name(self) -> &'static str {
         match self {
+            Product::Proof => "proof",
             Product::Counters => "counters",
             Product::Chits => "chits",
             Product::Cards => "cards",
@@ -143,6 +149,9 @@ pub struct Options {
     /// A back page behind every duplex sheet, even an empty one (`--blank-backs`); otherwise
     /// `sheets::pages` writes only the back pages duplex printing needs.
     pub blank_backs: bool,
+    /// A proof's notes (every page then says PROOF in its footer and the proof's cover lists
+    /// them); `None`: a release, or pages made for another purpose (errata replacement sheets).
+    pub proof: Option<Vec<ProofNote>>,
 }
 
 impl Options {
@@ -156,6 +165,7 @@ impl Options {
             only: Product::ALL.to_vec(),
             piece_ids: None,
             blank_backs: false,
+            proof: None,
         }
     }
 
@@ -243,12 +253,14 @@ pub(crate) struct Ctx<'a> {
     pub(crate) warnings: Vec<Diagnostic>,
     /// The imposed faces found so far that carry provisional values.
     pub(crate) provisional: Vec<provisional::ProvisionalPiece>,
+    /// Whether the pages are a proof's (their footers say so).
+    pub(crate) proof: bool,
 }
 
 impl<'a> Ctx<'a> {
     /// The context for `pack`.
     pub(crate) fn new(pack: &'a Pack, fonts: &'a Fonts) -> Ctx<'a> {
-        Ctx { pack, fonts, msg: Messages::of(pack), warnings: Vec::new(), provisional: Vec::new() }
+        Ctx { pack, fonts, msg: Messages::of(pack), warnings: Vec::new(), provisional: Vec::new(), proof: false }
     }
 
     /// A blank page of `size` mm whose texts belong to `owner` unless they name their own.
@@ -256,10 +268,16 @@ impl<'a> Ctx<'a> {
         Canvas::new(self.fonts, size, self.pack.print.safe_margin, owner)
     }
 
-    /// The footer every page carries: the title, the edition and `what` the page is.
+    /// The footer every page carries: the title, the edition and `what` the page is, after
+    /// "PROOF" on a proof's pages (outside the trim, where a print shop looks).
     pub(crate) fn footer(&self, what: &str) -> String {
         let game = &self.pack.game;
-        format!("{} · {} · {what}", self.msg.first_name(&game.title), game.edition)
+        let footer = format!("{} · {} · {what}", self.msg.first_name(&game.title), game.edition);
+        if self.proof {
+            format!("{} · {footer}", self.msg.text("common.proof"))
+        } else {
+            footer
+        }
     }
 
     /// Closes `canvas` with the footer (`what` the page is) and keeps its findings.
@@ -316,6 +334,7 @@ fn render_faces(
     each: &mut dyn FnMut(&Arc<Document>),
 ) -> Result<Rendered, Vec<Diagnostic>> {
     let mut ctx = Ctx::new(pack, fonts);
+    ctx.proof = options.proof.is_some();
     let mut out = Rendered::default();
     let mut previews: BTreeMap<String, Arc<crate::layout::Art>> = BTreeMap::new();
     let mut pieces = Vec::new();
@@ -330,6 +349,10 @@ fn render_faces(
     };
     for product in Product::ALL.into_iter().filter(|p| options.only.contains(p)) {
         let result = match product {
+            Product::Proof => Ok(match &options.proof {
+                Some(notes) => one(product, tables::proof::pages(&mut ctx, options.paper, notes), 0),
+                None => Vec::new(),
+            }),
             Product::Counters | Product::Chits | Product::Cards | Product::Calibration => {
                 pieces::imposed::documents(&mut ctx, faces, options, product, (&mut previews, &mut pieces))
             }

@@ -177,3 +177,41 @@ fn a_typed_rule_number_in_prose_is_a_warning_with_the_link_to_write() {
     assert!(stderr.contains("write [[rule:movement.liberation-stacking]]"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_build_is_a_proof_with_its_notes_on_a_cover_and_a_release_refuses_them() {
+    let dir = temp_dir("cli-proof-release");
+    let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    // dougram: the proof's cover lists every value the sources do not give, at its row, and the
+    // incomplete card set; every page's footer says PROOF and no sheet carries a note.
+    let proof = pnpkit(&root(), &["build", "data/dougram", "--out", &out("proof"), "--only", "proof,counters"]);
+    assert_eq!(proof.status.code(), Some(0), "{}", text(&proof).1);
+    let words = |pdf: &str| -> String {
+        let o = std::process::Command::new("pdftotext").arg(dir.join(pdf)).arg("-").output().expect("pdftotext");
+        String::from_utf8_lossy(&o.stdout).split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let cover = words("proof/proof.pdf");
+    for line in [
+        "pack.toml:19 the set is not complete: 13 of the 99 cards the pack declares are defined",
+        "units.csv:9 provisional: unit `round-facer`: anti_armour, anti_personnel, defence",
+        "map.toml:9 provisional: map geometry",
+    ] {
+        assert!(cover.contains(line), "the cover lacks “{line}”: {cover}");
+    }
+    let counters = words("proof/counters.pdf");
+    assert_eq!(counters.matches("校正刷り PROOF").count(), 2, "both sides say PROOF: {counters}");
+    assert!(!counters.contains("暫定"), "no note on the sheets: {counters}");
+    // --release refuses the same pack, each finding located, and writes nothing.
+    let release = pnpkit(&root(), &["build", "data/dougram", "--release", "--out", &out("release")]);
+    let (_, stderr) = text(&release);
+    assert_eq!(release.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("units.csv:9:139: error[W0001]: provisional: unit `round-facer`"), "{stderr}");
+    assert!(stderr.contains("pack.toml:19:9: error[W0005]: the set is not complete"), "{stderr}");
+    assert!(!dir.join("release").exists(), "nothing written");
+    // A complete pack with nothing provisional builds as a release: no PROOF, no cover.
+    let clean = pnpkit(&root(), &["build", "tests/packs/english-only-cards", "--release", "--out", &out("clean")]);
+    assert_eq!(clean.status.code(), Some(0), "{}", text(&clean).1);
+    assert!(!dir.join("clean/proof.pdf").exists());
+    assert!(!words("clean/cards.pdf").contains("PROOF"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

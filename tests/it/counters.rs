@@ -19,7 +19,7 @@ fn pt(w: &Word) -> f64 {
 fn build(pack: &str) -> std::path::PathBuf {
     let out = temp_dir(&format!("counters-{}", pack.replace('/', "-")));
     let out_arg = out.to_string_lossy().into_owned();
-    let output = pnpkit(&root(), &["build", pack, "--out", &out_arg, "--only", "counters", "--only", "chits"]);
+    let output = pnpkit(&root(), &["build", pack, "--out", &out_arg, "--only", "counters,chits,proof"]);
     assert_eq!(output.status.code(), Some(0), "{pack}: {}", text(&output).1);
     out
 }
@@ -28,13 +28,24 @@ fn manifest(out: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("manifest")).expect("json")
 }
 
-/// The words of `pdf`'s pages that lie below every counter (the margin note) and the rest.
+/// A word of a provisional-values note or draft mark, which no sheet prints (the proof's cover
+/// lists what the sources do not give).
 fn is_note(w: &Word) -> bool {
     w.text.contains("暫定") || w.text.contains("provisional") || w.text.contains("DRAFT")
 }
 
+/// The proof cover's text, on one line.
+fn proof_cover(out: &Path) -> String {
+    read_words(&out.join("proof.pdf"))
+        .iter()
+        .flat_map(|p| &p.words)
+        .map(|w| w.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[test]
-fn dougram_counters_print_names_values_and_marks_at_published_sizes_with_provisional_values_in_the_margin() {
+fn dougram_counters_print_names_values_and_marks_at_published_sizes_with_provisional_values_on_the_proof_cover() {
     let out = build("data/dougram");
     let units = std::fs::read_to_string(root().join("data/dougram/units.csv")).expect("units.csv");
     let names: Vec<String> = units.lines().skip(1).filter_map(|l| l.split(',').nth(1)).map(String::from).collect();
@@ -65,21 +76,12 @@ fn dougram_counters_print_names_values_and_marks_at_published_sizes_with_provisi
         let values = digits.iter().filter(|w| pt(w) >= 8.0 - SLACK_PT).count();
         assert_eq!(values % 4, 0, "p.{}: every unit prints its four values", i + 1);
         assert!(values >= 4 * 100, "p.{}: {values} values", i + 1);
-        // The note sits in the margin below every counter and names pieces.
-        let grid_bottom = grid.iter().filter(|w| !w.text.contains('・')).map(|w| w.y1).fold(0.0, f64::max);
-        assert!(!note.is_empty(), "p.{}: no provisional note", i + 1);
-        let footer_top = page.words.iter().filter(|w| w.text.contains("シート")).map(|w| w.y0).fold(f64::MAX, f64::min);
-        for w in &note {
-            assert!(w.y0 < footer_top, "p.{}: the note “{}” sits above the footer", i + 1, w.text);
-            assert!(pt(w) >= 6.0 - SLACK_PT, "p.{}: the note is {:.2} pt", i + 1, pt(w));
-        }
-        let note_top = note.iter().map(|w| w.y0).fold(f64::MAX, f64::min);
-        let counter_words = grid.iter().filter(|w| w.y1 < note_top).count();
-        assert!(counter_words > 300 && grid_bottom > note_top, "the note is below the counters");
+        assert!(note.is_empty(), "p.{}: no note or draft mark on the sheet: {note:?}", i + 1);
+        let proof = page.words.iter().filter(|w| w.text == "PROOF").count();
+        assert_eq!(proof, 1, "p.{}: the footer says the sheet is a proof", i + 1);
     }
-    let all: String = pages.iter().flat_map(|p| &p.words).map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
-    assert!(all.contains("連邦軍兵士、クラブガンナー"), "the front's note names its pieces");
-    assert!(!all.contains("DRAFT"), "no face carries a DRAFT tag");
+    let cover = proof_cover(&out);
+    assert!(cover.contains("counters.csv:2 provisional: counter `soldiers`: count"), "{cover}");
     let m = manifest(&out);
     let pieces = m["provisional_pieces"].as_array().expect("provisional_pieces");
     let soldier = pieces.iter().find(|p| p["face"] == "counters/soldiers-front").expect("soldiers listed");
@@ -92,7 +94,7 @@ fn dougram_counters_print_names_values_and_marks_at_published_sizes_with_provisi
 }
 
 #[test]
-fn twilight_struggle_markers_print_names_at_5_pt_and_their_provisional_counts_in_the_margin() {
+fn twilight_struggle_markers_print_names_at_5_pt_and_their_provisional_counts_on_the_proof_cover() {
     let out = build("data/twilight-struggle");
     let pages = read_words(&out.join("counters.pdf"));
     let front = &pages[0];
@@ -103,7 +105,8 @@ fn twilight_struggle_markers_print_names_at_5_pt_and_their_provisional_counts_in
         let floor = if w.text.starts_with('S') && w.text[1..].chars().all(|c| c.is_ascii_digit()) { 4.0 } else { 5.0 };
         assert!(pt(w) >= floor - SLACK_PT, "“{}” is {:.2} pt", w.text, pt(w));
     }
-    assert!(!note.is_empty(), "the front names its markers with provisional counts");
+    assert!(note.is_empty(), "no note on the sheet: {note:?}");
+    assert!(proof_cover(&out).contains("provisional: counter `us-influence`: count"), "the cover names the markers");
     let m = manifest(&out);
     let pieces = m["provisional_pieces"].as_array().expect("provisional_pieces");
     assert!(pieces

@@ -180,7 +180,7 @@ fn dump_context_prints_what_the_template_of_one_card_receives() {
     assert_eq!(context["places"][0]["attributes"][0]["value"], "3");
     assert_eq!(context["edition"]["mark"], "T1");
     assert_eq!(context["languages"], serde_json::json!(["en"]));
-    assert_eq!(context["labels"]["common"]["draft"], "DRAFT");
+    assert_eq!(context["labels"]["common"]["proof"], "PROOF");
     // The typed fields have their own places on the default front: the only int is the badge,
     // the enum a tag (an unset flag shows nothing); the body keeps conditions, text and effects.
     assert_eq!(context["field"]["ops"]["show"], "badge");

@@ -140,7 +140,8 @@ fn pdfs_are_a4_with_embedded_subset_fonts_and_extractable_japanese() {
     ] {
         assert!(cards.contains(name), "cards.pdf lacks {name}");
     }
-    let counters = poppler("pdftotext", &[&pdf("counters.pdf"), "-"]).unwrap_or_default();
+    // (A long name still breaks over two lines inside the word: issue 33 item 3.)
+    let counters = poppler("pdftotext", &[&pdf("counters.pdf"), "-"]).unwrap_or_default().replace('\n', "");
     for name in [
         "解放軍兵士",
         "連邦軍兵士",
@@ -426,7 +427,6 @@ fn play_sheets_show_boxes_sequence_and_summary_and_tracks_print_for_packs_that_h
         "解放軍プレイシート",
         "ザルツェフボックス",
         "デスタンボックス",
-        "暫定 DRAFT",
         "カードフェイズ",
         ">戦闘フェイズ Combat phase<",
         ">ルール12<",

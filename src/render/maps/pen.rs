@@ -5,7 +5,6 @@
 
 use crate::model::Map;
 use crate::render::page::canvas::{Align, Canvas, Laid, Owner, TextBox};
-use crate::render::page::mm;
 use crate::render::page::Page;
 use crate::render::Ctx;
 use crate::text::{Style, Weight};
@@ -170,8 +169,8 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Exten
     (ctx.finish(c, &drawing.what), extents)
 }
 
-/// The title block: the game, the map's name and edition, and the draft notice of a
-/// reconstructed map; returns the y below it.
+/// The title block: the game, the map's name and edition; returns the y below it. (A
+/// reconstructed map is named on the proof's cover, not on the map.)
 pub(crate) fn title_block(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), w: f64) -> f64 {
     let (pack, msg) = (ctx.pack, &ctx.msg);
     let owner = Owner::new("the map's title block", Some(&map.span));
@@ -184,29 +183,7 @@ pub(crate) fn title_block(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y
         b.size(10.0).min(6.0).fill("#333333").of(&owner)
     });
     line = laid.map_or(line + 5.0, |l| l.bottom) + 2.0;
-    if map.provisional {
-        let draft = format!("{}: {}", msg.text("common.draft"), msg.text(draft_key(map)));
-        let laid = pen.text(&draft, Spot::left(x + 2.0, line + 1.5, w - 4.0, 12.0), |b| {
-            b.size(8.5).min(6.0).bold().leading(1.15).fill("#c0392b").of(&owner)
-        });
-        let bottom = laid.map_or(line + 10.0, |l| l.bottom) + 1.5;
-        pen.raw(&format!(
-            r##"<rect x="{x}" y="{}" width="{}" height="{}" rx="1" fill="none" stroke="#c0392b" stroke-width="0.4"/>"##,
-            mm(line),
-            mm(w),
-            mm(bottom - line)
-        ));
-        line = bottom;
-    }
     line
-}
-
-/// The draft notice's key: a hex map's geometry, an area map's positions and values.
-fn draft_key(map: &Map) -> &'static str {
-    match map.kind {
-        crate::model::MapKind::Hex => "map.draft",
-        crate::model::MapKind::Area => "map.draft_areas",
-    }
 }
 
 /// A key heading.

@@ -99,11 +99,6 @@ impl<'f> Canvas<'f> {
         (self.safe, self.safe, self.w - 2.0 * self.safe, self.h - 2.0 * self.safe - footer)
     }
 
-    /// The top of the footer's line, mm: the margin below a sheet's grid ends here.
-    pub(crate) fn footer_top(&self) -> f64 {
-        self.h - self.safe - FOOTER_PT / PT_PER_MM
-    }
-
     /// The bottom of the content area, mm.
     pub(crate) fn bottom(&self) -> f64 {
         let (_, y, _, h) = self.area();

@@ -1,12 +1,11 @@
 //! The look sheets share, as a printed game's charts have it: a heading set apart in a dark band,
-//! ruled rows, shaded header cells, and the draft mark a provisional component carries.
+//! ruled rows and shaded header cells.
 //!
 //! Play sheets, score sheets, tracks, mats and the ruled tables ([`crate::render::tables::table`]: play aids, card
 //! list, setup charts) draw with these, so a band or a rule looks the same on every page of a pack.
 
 use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
 use crate::render::page::mm;
-use crate::render::Ctx;
 use crate::text::fit::PT_PER_MM;
 
 /// The dark ink of rules, frames and heading bands.
@@ -19,8 +18,6 @@ pub(crate) const SHADE: &str = "#e8e0cb";
 pub(crate) const STRIPE: &str = "#f2ede1";
 /// Thin rules between a table's rows and columns.
 pub(crate) const RULE: &str = "#9a8f78";
-/// The red of draft marks.
-pub(crate) const DRAFT_RED: &str = "#c0392b";
 
 /// The height of a heading band whose text is `pt`, mm.
 pub(crate) fn band_height(pt: f64) -> f64 {
@@ -28,13 +25,12 @@ pub(crate) fn band_height(pt: f64) -> f64 {
 }
 
 /// A heading band across (`x`, `y`, `w`): `text` bold in white on the dark ink, with `aside`
-/// (a note such as "continued from sheet 1") set smaller at its right end and, when `draft`, the
-/// pack's draft mark in a red tag at the very end; returns the y below the band.
+/// (a note such as "continued from sheet 1") set smaller at its right end; returns the y below
+/// the band. (What is provisional is listed on the proof's cover, never on the component.)
 pub(crate) fn band(
     c: &mut Canvas<'_>,
-    ctx: &Ctx<'_>,
     text: &str,
-    (aside, draft): (&str, bool),
+    aside: &str,
     (x, y, w): (f64, f64, f64),
     pt: f64,
     owner: &Owner,
@@ -43,23 +39,6 @@ pub(crate) fn band(
     c.raw(&format!(r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{INK}"/>"##, mm(x), mm(y), mm(w), mm(h)));
     let pad = 2.0;
     let mut right = x + w - pad;
-    if draft {
-        let mark = ctx.msg.text("common.draft");
-        let tag_pt = (pt * 0.7).max(6.5);
-        let tw =
-            c.fonts().width_em(&mark, crate::text::Style::main(crate::text::Weight::Bold)) * tag_pt / PT_PER_MM + 2.4;
-        let th = tag_pt / PT_PER_MM * 1.2 + 0.8;
-        let (tx, ty) = (right - tw, y + (h - th) / 2.0);
-        c.raw(&format!(
-            r##"<rect x="{}" y="{}" width="{}" height="{}" rx="0.6" fill="{DRAFT_RED}"/>"##,
-            mm(tx),
-            mm(ty),
-            mm(tw),
-            mm(th)
-        ));
-        c.text(TextBox::new(&mark, tx, ty, tw, th).fixed(tag_pt).bold().lines(1).centred().fill("#ffffff").of(owner));
-        right = tx - 2.0;
-    }
     if !aside.is_empty() {
         let laid = c.text(
             TextBox::new(aside, x + w * 0.45, y, right - x - w * 0.45, h)
@@ -113,9 +92,4 @@ pub(crate) fn line(c: &mut Canvas<'_>, (x0, y0): (f64, f64), (x1, y1): (f64, f64
         mm(y1),
         mm(width)
     ));
-}
-
-/// Whether the pack marks the component `what` (e.g. "track `vp`") provisional.
-pub(crate) fn is_provisional(ctx: &Ctx<'_>, what: &str) -> bool {
-    ctx.pack.provisional.iter().any(|p| p.what.starts_with(what))
 }

@@ -12,6 +12,7 @@ use crate::render::page::mm;
 use crate::render::page::Page;
 use crate::render::pieces::backs::back_pages;
 use crate::render::pieces::faces::Face;
+use crate::render::pieces::provisional;
 use crate::render::Ctx;
 
 /// A piece to print: its front and back faces (shared strings for identical pieces).
@@ -132,10 +133,10 @@ pub(crate) fn pages(
         }
         marks(&mut front, &front_marks);
         let side = if imp.sides == Sides::Fold { Side::Fold } else { Side::Front };
-        let mut what = sheet_footer(ctx, kind, n + 1, sheets, side);
+        let what = sheet_footer(ctx, kind, n + 1, sheets, side);
         let backs = chunk.iter().filter_map(|p| p.back).filter(|_| imp.sides == Sides::Fold);
         let shown: Vec<&Face> = chunk.iter().map(|p| p.front).chain(backs).collect();
-        provisional_note(ctx, &mut front, &front_marks, &shown, (n + 1, &mut what));
+        provisional::record(ctx, &shown, n + 1);
         out.push(Page { boxes: PrintBoxes::around(trims, bleeds), ..ctx.finish(front, &what) });
         if imp.sides == Sides::Duplex && with_back[n] {
             let mut back = ctx.canvas(size, Owner::new(format!("{kind} sheet {} back", n + 1), None));
@@ -146,31 +147,13 @@ pub(crate) fn pages(
             }
             let back_marks = imp.crop_marks(filled, Some(offset));
             marks(&mut back, &back_marks);
-            let mut what = sheet_footer(ctx, kind, n + 1, sheets, Side::Back);
+            let what = sheet_footer(ctx, kind, n + 1, sheets, Side::Back);
             let shown: Vec<&Face> = chunk.iter().filter_map(|p| p.back).collect();
-            provisional_note(ctx, &mut back, &back_marks, &shown, (n + 1, &mut what));
+            provisional::record(ctx, &shown, n + 1);
             // The back's boxes mirror the whole front grid: the sheet is cut once, through both.
             let boxes = PrintBoxes::around(back_trims, back_bleeds);
             out.push(Page { back: true, boxes, ..ctx.finish(back, &what) });
         }
     }
     out
-}
-
-/// The note naming the pieces of `shown` that carry provisional values, below the page's crop
-/// `marks`, for sheet `sheet`; when the margin has no room for it, a count joins the footer's
-/// `what`.
-fn provisional_note(
-    ctx: &mut Ctx<'_>,
-    c: &mut Canvas<'_>,
-    marks: &[CropMark],
-    shown: &[&Face],
-    (sheet, what): (usize, &mut String),
-) {
-    let below = marks.iter().map(|m| m.y1.max(m.y2)).fold(0.0, f64::max);
-    let short = crate::render::pieces::provisional::sheet_note(ctx, c, shown, below, sheet);
-    if !short.is_empty() {
-        what.push_str(" · ");
-        what.push_str(&short);
-    }
 }

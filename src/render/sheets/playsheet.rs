@@ -10,7 +10,7 @@ use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Names, ScoreColumn, Sheet};
 use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
-use crate::render::page::chart::{self, band, cell, line, shade, CREAM, INK, SHADE};
+use crate::render::page::chart::{band, cell, line, shade, CREAM, INK, SHADE};
 use crate::render::page::mm;
 use crate::render::page::Page;
 use crate::render::sheets::tracks;
@@ -34,7 +34,7 @@ pub(crate) fn sheet(ctx: &mut Ctx<'_>, sheet: &Sheet, paper: Paper) -> Page {
     let (ax, ay, aw, _) = c.area();
     let (x, w) = (ax + INSET, aw - 2.0 * INSET);
     let title = ctx.msg.name(&sheet.name);
-    let mut y = band(&mut c, ctx, &title, ("", false), (x, ay + INSET, w), 15.0, &owner) + CHART_GAP;
+    let mut y = band(&mut c, &title, "", (x, ay + INSET, w), 15.0, &owner) + CHART_GAP;
     y = chit_boxes(&mut c, ctx, sheet, (x, y), w);
     if sheet.kind == "score" || !sheet.columns.is_empty() {
         y = score_tables(&mut c, ctx, sheet, (x, y), w);
@@ -75,8 +75,7 @@ fn is_tracker(ctx: &Ctx<'_>, sheet: &Sheet) -> bool {
 }
 
 /// The sheet's chit boxes in two columns, each big enough for a stack of chits, its name on a
-/// shaded strip across its top with a draft mark when the pack marks it provisional; returns the
-/// y below them.
+/// shaded strip across its top; returns the y below them.
 fn chit_boxes(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64), w: f64) -> f64 {
     let pack = ctx.pack;
     let boxes: Vec<_> = pack.boxes.iter().filter(|b| b.sheet.value == sheet.id).collect();
@@ -88,30 +87,9 @@ fn chit_boxes(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f6
         cell(c, (bx, by, bw, bh), CREAM, 0.5);
         cell(c, (bx, by, bw, strip), SHADE, 0.5);
         let (tx, tw) = (bx + 2.0, bw - 4.0);
-        let mut name_w = tw;
-        if chart::is_provisional(ctx, &format!("box `{}`", b.id)) {
-            let draft = ctx.msg.text("common.draft");
-            let mark = c.text(
-                TextBox::new(&draft, tx, by, tw, strip)
-                    .fixed(7.0)
-                    .bold()
-                    .lines(1)
-                    .align(Align::End)
-                    .valign(VAlign::Middle)
-                    .fill(chart::DRAFT_RED)
-                    .of(&owner),
-            );
-            name_w -= mark.width + 3.0;
-        }
         let name = ctx.msg.name(&b.name);
         c.text(
-            TextBox::new(&name, tx, by, name_w, strip)
-                .size(9.0)
-                .min(7.0)
-                .lines(1)
-                .bold()
-                .valign(VAlign::Middle)
-                .of(&owner),
+            TextBox::new(&name, tx, by, tw, strip).size(9.0).min(7.0).lines(1).bold().valign(VAlign::Middle).of(&owner),
         );
     }
     if boxes.is_empty() {
@@ -195,7 +173,7 @@ fn sequence(c: &mut Canvas<'_>, ctx: &Ctx<'_>, (x, y): (f64, f64), w: f64) -> f6
     let pack = ctx.pack;
     let owner = Owner::new("turn sequence", None);
     let heading = ctx.msg.text("sheets.turn_sequence");
-    let below = band(c, ctx, &heading, ("", false), (x, y, w), CHART_PT, &owner);
+    let below = band(c, &heading, "", (x, y, w), CHART_PT, &owner);
     let owners: Vec<Owner> = pack.sequence.iter().map(|p| Owner::new(format!("phase `{}`", p.id), None)).collect();
     let mut rows = Vec::new();
     let mut current: Option<&str> = None;
@@ -268,7 +246,7 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
     let pack = ctx.pack;
     let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
     let heading = ctx.msg.text("sheets.summary");
-    let below = band(c, ctx, &heading, ("", false), (x, y, w), CHART_PT, &owner);
+    let below = band(c, &heading, "", (x, y, w), CHART_PT, &owner);
     let clauses: Vec<_> = sheet.summary.iter().filter_map(|c| pack.clause(c)).collect();
     let owners: Vec<Owner> =
         clauses.iter().map(|clause| Owner::new(format!("clause {}", clause.number), Some(&clause.span))).collect();

@@ -13,7 +13,7 @@ use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Track, TrackBox};
 use crate::render::page::canvas::{Canvas, Owner, TextBox};
-use crate::render::page::chart::{self, band, band_height, CREAM, INK};
+use crate::render::page::chart::{band, band_height, CREAM, INK};
 use crate::render::page::mm;
 use crate::render::page::Page;
 use crate::render::Ctx;
@@ -302,9 +302,8 @@ fn arrow(c: &mut Canvas<'_>, (x, y): (f64, f64)) {
 /// A whole track on a play sheet: its band and every row; returns the y below it.
 pub(crate) fn on_sheet(c: &mut Canvas<'_>, ctx: &Ctx<'_>, track: &Track, (x, y): (f64, f64), w: f64) -> f64 {
     let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
-    let draft = chart::is_provisional(ctx, &format!("track `{}`", track.id));
     let g = geometry(c.fonts(), &ctx.msg, track, marker_mm(ctx, track), w);
-    let below = band(c, ctx, &heading(&ctx.msg, track), ("", draft), (x, y, g.band_width(w)), SHEET_BAND_PT, &owner);
+    let below = band(c, &heading(&ctx.msg, track), "", (x, y, g.band_width(w)), SHEET_BAND_PT, &owner);
     draw_rows(c, track, &g, 0..g.rows(), (x, below + 1.5))
 }
 
@@ -389,22 +388,13 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, tracks: &[Track], paper: Paper) -> Vec<Pa
         for part in parts {
             let (track, g) = (&tracks[part.track], &geometries[part.track]);
             let owner = Owner::new(format!("track `{}`", track.id), Some(&track.span));
-            let draft = chart::is_provisional(ctx, &format!("track `{}`", track.id));
             // A part after the first continues the one on the page before.
             let aside = if part.rows.start > 0 {
                 ctx.msg.fill("tracks.continued_from", &[("page", &p.to_string())])
             } else {
                 String::new()
             };
-            let below = band(
-                &mut c,
-                ctx,
-                &heading(&ctx.msg, track),
-                (&aside, draft),
-                (x, y, g.band_width(w)),
-                PAGE_BAND_PT,
-                &owner,
-            );
+            let below = band(&mut c, &heading(&ctx.msg, track), &aside, (x, y, g.band_width(w)), PAGE_BAND_PT, &owner);
             y = draw_rows(&mut c, track, g, part.rows.clone(), (x, below + 1.5));
             if part.rows.end < g.rows() {
                 let next = (p + 2).to_string();

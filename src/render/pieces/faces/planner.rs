@@ -471,11 +471,21 @@ impl<'a> Planner<'a> {
             (None, FieldKind::Flag) => Some(&FieldValue::Flag(false)),
             (v, _) => v,
         };
+        // A choice's values are ids: the face prints their names, else the id spelt out.
+        let named = |v: &str| match f.value_names.get(v) {
+            Some(names) => self.msg.name_or_id(names, v),
+            None => crate::messages::spelt_out(v),
+        };
         let (json, display) = match value {
             Some(FieldValue::Int(i)) => (Value::from(*i), i.to_string()),
+            Some(FieldValue::Text(t)) if matches!(f.kind, FieldKind::Choice { .. }) => {
+                (Value::from(t.clone()), named(t))
+            }
             Some(FieldValue::Text(t)) => (Value::from(t.clone()), t.clone()),
             Some(FieldValue::Flag(b)) => (Value::Bool(*b), b.to_string()),
-            Some(FieldValue::List(l)) => (Value::from(l.clone()), l.join(", ")),
+            Some(FieldValue::List(l)) => {
+                (Value::from(l.clone()), l.iter().map(|v| named(v)).collect::<Vec<_>>().join(", "))
+            }
             None => (Value::Null, String::new()),
         };
         FieldInfo {
