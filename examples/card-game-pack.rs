@@ -3,7 +3,7 @@
 //! `unique` and `limited` flags, a flavour text field), two sides with their own card backs, four
 //! `[icons]` (SVG files written into `icons/`), card texts with `**bold**`, `*italic*`, line breaks
 //! and icons — most one to three sentences, about one in twenty 400–700 characters —, 1–3 copies
-//! per card, one name in fifty with Greek, Cyrillic or Turkish letters, and a few rule clauses for
+//! per card, an illustration per card type (`art`), one name in fifty with Greek, Cyrillic or Turkish letters, and a few rule clauses for
 //! the deck limits. Every word is our own. Deterministic: a fixed-seed LCG, the same pack every run.
 //!
 //! Usage: `cargo run --release --example card-game-pack -- OUT_DIR [CARDS]`
@@ -112,6 +112,26 @@ fn name(n: usize) -> String {
         Some(suffix) => format!("{base}{suffix}"),
         None => format!("{base} Mk {}", round + 1),
     }
+}
+
+/// A card type's illustration: a skyline of blocks under a sun, in shades of one hue (our own
+/// drawing, so that the benchmark's fronts set text beside art as a published game's do).
+fn art(hue: u32) -> String {
+    let blocks: String = (0..8)
+        .map(|i| {
+            let h = 18 + (i * 37 % 5) * 6;
+            format!(
+                r#"<rect x="{}" y="{}" width="9" height="{h}" fill="hsl({hue},35%,{}%)"/>"#,
+                i * 10,
+                60 - h,
+                30 + i * 4
+            )
+        })
+        .collect();
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 80 60"><rect width="80" height="60" fill="hsl({hue},45%,85%)"/><circle cx="58" cy="16" r="9" fill="hsl({hue},70%,60%)"/>{blocks}</svg>
+"#
+    )
 }
 
 fn csv(cell: &str) -> String {
@@ -258,6 +278,10 @@ The programs a player has installed may together use no more memory units than t
 fn write_pack(dir: &Path, cards: usize) -> std::io::Result<()> {
     std::fs::create_dir_all(dir.join("icons"))?;
     std::fs::create_dir_all(dir.join("rules"))?;
+    std::fs::create_dir_all(dir.join("art"))?;
+    for (kind, hue) in [("identity", 210), ("agenda", 35), ("program", 140), ("hardware", 270), ("event", 0)] {
+        std::fs::write(dir.join(format!("art/{kind}.svg")), art(hue))?;
+    }
     for (id, body) in ICONS.lines().filter_map(|line| line.split_once(' ')) {
         let svg = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">{body}</svg>"#);
         std::fs::write(dir.join(format!("icons/{id}.svg")), svg + "\n")?;
@@ -272,7 +296,7 @@ fn write_pack(dir: &Path, cards: usize) -> std::io::Result<()> {
 
     let mut r = Lcg(0x5eed_c0de_2026);
     let mut list = String::from(
-        "number,name_en,type,side,tags,text,copies,influence,min_deck,advancement,points,cost,memory,faction,unique,limited,lore\n",
+        "number,name_en,type,side,tags,text,copies,influence,min_deck,advancement,points,cost,memory,faction,unique,limited,lore,art\n",
     );
     for n in 1..=cards {
         // Factions 0–2 play for the wardens, 3–5 for the raiders; agendas are the wardens' only.
@@ -309,7 +333,7 @@ fn write_pack(dir: &Path, cards: usize) -> std::io::Result<()> {
         };
         let _ = writeln!(
             list,
-            "{n},{},{kind},{side},{tags},{},{copies},{},{},{unique},{limited},{}",
+            "{n},{},{kind},{side},{tags},{},{copies},{},{},{unique},{limited},{},art/{kind}.svg",
             csv(&name(n)),
             csv(&text),
             stats.join(","),

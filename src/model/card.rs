@@ -160,6 +160,9 @@ pub struct Card {
     pub text: String,
     /// Flavour text: a quotation or a line of colour, printed in italics under the rules text.
     pub flavour: String,
+    /// The card's illustration, a path inside the pack (`art/trencher.png`); empty: none, and
+    /// the built-in front gives the art box's room to the text.
+    pub art: String,
     /// Values of the card type's typed fields.
     pub fields: BTreeMap<String, FieldValue>,
     /// How many of it the game holds (`copies`, 1 when not given): sheets print each, decks in
@@ -247,6 +250,7 @@ impl Card {
             rules: Vec::new(),
             text: String::new(),
             flavour: String::new(),
+            art: String::new(),
             fields: BTreeMap::new(),
             copies: Spanned::new(1, Span::default()),
             provisional: Vec::new(),

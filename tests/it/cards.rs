@@ -199,19 +199,42 @@ fn the_card_list_and_the_rules_reference_show_every_typed_field() {
 
 #[test]
 fn a_card_whose_text_takes_its_art_box_is_reported_at_its_row() {
-    // The China Card's text is the longest of twilight-struggle's: the default front gives it the
-    // art box's room and says so, at the card's row; the shorter texts keep their art box.
+    // twilight-struggle with an illustration for every card (the `art` column): the China Card's
+    // text, the longest, takes the art's room and says so at the card's row; the shorter texts
+    // keep their art. The same pack without art prints no empty frame and reports nothing.
     let dir = temp_dir("cards-long-text-layout");
-    let out = dir.join("out").to_string_lossy().into_owned();
-    let run = pnpkit(&root(), &["build", "data/twilight-struggle", "--only", "cards", "--out", &out]);
-    let (_, stderr) = text(&run);
-    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/twilight-struggle"), &pack);
+    let run = |name: &str| {
+        let out = dir.join(name).to_string_lossy().into_owned();
+        let run = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--only", "cards", "--out", &out, "--svg"]);
+        let (_, stderr) = text(&run);
+        assert_eq!(run.status.code(), Some(0), "{stderr}");
+        stderr
+    };
+    let bare = run("bare");
+    assert!(!bare.contains("W0806"), "{bare}");
+    let page = std::fs::read_to_string(dir.join("bare/svg/cards-1-front.svg")).unwrap();
+    assert!(!page.contains("<image"), "no art, no frame");
+    std::fs::create_dir_all(pack.join("art")).unwrap();
+    let art = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30"><rect width="40" height="30" fill="#d9c9a3"/><circle cx="20" cy="15" r="9" fill="#8a2f2f"/></svg>"##;
+    std::fs::write(pack.join("art/star.svg"), art).unwrap();
+    let csv = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
+    let with_art: Vec<String> = csv
+        .lines()
+        .enumerate()
+        .map(|(i, line)| format!("{line},{}", if i == 0 { "art" } else { "art/star.svg" }))
+        .collect();
+    std::fs::write(pack.join("cards.csv"), with_art.join("\n") + "\n").unwrap();
+    let stderr = run("art");
     let reported: Vec<&str> = stderr.lines().filter(|l| l.contains("warning[W0806]")).collect();
-    assert_eq!(
-        reported,
-        ["data/twilight-struggle/cards.csv:2:1: warning[W0806]: cards/6-front uses the long-text layout: its text leaves no room for the art box"],
+    assert_eq!(reported.len(), 1, "{stderr}");
+    assert!(
+        reported[0].ends_with("cards.csv:2:1: warning[W0806]: cards/6-front uses the long-text layout: its text leaves no room for the art box"),
         "{stderr}"
     );
+    let page = std::fs::read_to_string(dir.join("art/svg/cards-1-front.svg")).unwrap();
+    assert_eq!(page.matches("<image").count(), 6, "the other six cards of the sheet show their art");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -243,7 +266,7 @@ fn a_longer_text_is_set_condensed_then_text_only_and_each_card_says_which() {
     assert_eq!(
         reported,
         [
-            "2:1: warning[W0806]: cards/1-front uses the condensed layout: its text fits only with tight line spacing and no art box",
+            "2:1: warning[W0806]: cards/1-front uses the condensed layout: its text fits only with tight line spacing",
             "3:1: warning[W0806]: cards/2-front uses the text-only layout: its text fits only with the numbers on one line and tight line spacing",
         ],
         "{stderr}"

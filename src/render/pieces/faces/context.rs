@@ -166,6 +166,8 @@ pub(super) struct CardFace {
     pub(super) pills: Vec<String>,
     pub(super) body: String,
     pub(super) flavour: String,
+    /// The card's illustration (a path inside the pack), or empty.
+    pub(super) art: String,
     pub(super) rules: String,
     pub(super) draft: bool,
 }

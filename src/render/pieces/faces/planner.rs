@@ -338,6 +338,7 @@ impl<'a> Planner<'a> {
                 .collect(),
             body: self.card_body(card, &fields),
             flavour: card.flavour.clone(),
+            art: card.art.clone(),
             rules: if rules.is_empty() {
                 String::new()
             } else {
