@@ -91,6 +91,27 @@ pub fn break_lines(fonts: &Fonts, text: &str, width_em: f64, style: Style) -> Ve
     break_lines_within(fonts, text, width_em, style, usize::MAX).unwrap_or_default()
 }
 
+/// The widest piece of `text` no line may break inside (a word, a katakana word, a number), in
+/// em: a size at which it is wider than the column splits a word. Texts longer than a card's are
+/// not measured (0): a block of paragraphs is fitted by its height, not its longest word.
+pub(crate) fn widest_piece_em(fonts: &Fonts, text: &str, style: Style) -> f64 {
+    const LONGEST: usize = 2_000;
+    if text.len() > LONGEST {
+        return 0.0;
+    }
+    let mut points = Points::new(text);
+    let (mut start, mut widest, mut i) = (0, 0.0_f64, 0);
+    while let Some((at, _)) = points.get(i) {
+        let piece = text[start..at].trim();
+        if !piece.is_empty() {
+            widest = widest.max(fonts.width_em(piece, style));
+        }
+        start = at;
+        i += 1;
+    }
+    widest
+}
+
 /// [`break_lines`], or `None` as soon as it is clear the text takes more than `limit` lines (the
 /// rest is not laid out: a box that is full is full however long the text goes on).
 ///

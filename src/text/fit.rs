@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::breaking::{break_lines, break_lines_within};
+use super::breaking::{break_lines, break_lines_within, widest_piece_em};
 use super::{Fonts, Style};
 
 /// Points per millimetre.
@@ -61,8 +61,14 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
     let max = req.max_pt.max(req.min_pt);
     let steps = ((max - req.min_pt) / 0.25).round() as i64;
     let missing = fonts.missing(req.text, req.style);
+    // A word is split only at the smallest size: the text shrinks first (a counter's ラウンドフェイサー
+    // at 5 pt on one line, not ラウンドフェイ / サー at 7 pt).
+    let widest = widest_piece_em(fonts, req.text, req.style);
     for step in 0..steps {
         let size_pt = max - 0.25 * step as f64;
+        if widest > width_em(req, size_pt) + 1e-9 {
+            continue;
+        }
         let Some(lines) = break_lines_within(fonts, req.text, width_em(req, size_pt), req.style, room(req, size_pt))
         else {
             continue; // more lines than the box holds: overflows here
@@ -210,6 +216,25 @@ mod tests {
         assert!(f.size_pt < 12.0 && f.size_pt >= 6.0, "{f:?}");
         assert!(!f.overflow);
         assert!(f.width_mm <= 20.0 && f.height_mm <= 6.0);
+    }
+
+    #[test]
+    fn a_word_shrinks_before_it_is_split() {
+        // "Random" is wider than 9.9 mm at 8 pt bold: rather than "Rando / m chit" at 8 pt, the
+        // text shrinks until each word is whole on its line.
+        let fonts = Fonts::embedded();
+        let req = Request {
+            max_pt: 8.0,
+            min_pt: 6.0,
+            style: Style::main(crate::text::Weight::Bold),
+            ..request("Random chit", 9.9, 6.0)
+        };
+        let f = fit(&fonts, &req);
+        assert_eq!(f.lines, ["Random", "chit"], "{f:?}");
+        assert!(f.size_pt < 8.0 && !f.overflow, "{f:?}");
+        // Only at the smallest size, when nothing else fits, is a word split.
+        let floor = fit(&fonts, &Request { min_pt: 7.5, ..req.clone() });
+        assert_eq!((floor.size_pt, floor.lines[0].as_str()), (7.5, "Rando"), "{floor:?}");
     }
 
     #[test]
