@@ -128,6 +128,9 @@ pub struct Pack {
     pub card_backs: Vec<CardBack>,
     /// The icons card texts draw inline (`[icons]`, see [`markup`]), by name.
     pub icons: Vec<Icon>,
+    /// What card faces print for a tag (`[tag_names]`), by tag; a tag without a name prints
+    /// spelt out (`setup2-open` as "setup2 open").
+    pub tag_names: std::collections::BTreeMap<String, Names>,
     /// Print settings (paper, component sizes, bleed).
     pub print: Print,
     /// Cards known to the pack (unknown cards of the published deck are simply absent).

@@ -199,6 +199,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         };
     }
     pack.icons = raw.icons.iter().filter_map(|(name, path)| icon(l, file, name, path)).collect();
+    pack.tag_names = raw.tag_names.into_iter().map(|(tag, names)| (tag, names.into())).collect();
     pack.card_types = raw.card_types.into_iter().map(|t| card_type(l, file, t)).collect();
     for b in &raw.card_backs {
         check_colour(l, file, &b.colour);

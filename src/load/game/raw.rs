@@ -49,6 +49,9 @@ pub(super) struct RawPack {
     pub(super) deck: Option<RawDeckRules>,
     #[serde(default)]
     pub(super) icons: BTreeMap<String, TS<String>>,
+    /// What a card face prints for each tag of cards.csv (`transport = { ja = "輸送船" }`).
+    #[serde(default)]
+    pub(super) tag_names: BTreeMap<String, RawNames>,
 }
 
 #[derive(Deserialize)]

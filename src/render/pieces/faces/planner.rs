@@ -574,11 +574,12 @@ impl<'a> Planner<'a> {
     }
 
     /// How a setup tag is printed under the card number (rule 28.2.2).
+    /// A tag as a face prints it: its name from `[tag_names]` in the first language, else the
+    /// tag spelt out (never a raw id).
     fn tag_label(&self, tag: &str) -> String {
-        match tag {
-            "setup2-open" => self.msg.first("face.tag_setup2_open"),
-            "setup2-removed" => self.msg.first("face.tag_setup2_removed"),
-            other => other.into(),
+        match self.pack.tag_names.get(tag) {
+            Some(names) if !self.msg.first_name(names).is_empty() => self.msg.first_name(names).to_string(),
+            _ => crate::messages::spelt_out(tag),
         }
     }
 }
