@@ -10,11 +10,23 @@ use super::csv::{Columns, Row};
 use super::Loader;
 use crate::diag::{Code, Diagnostic, FileId, Span};
 use crate::model::symbol as symbols;
-use crate::model::{CounterKind, Modifier, Pack, Spanned, UnitSymbol, UnitType};
+use crate::model::{CounterKind, Modifier, Names, Pack, Spanned, UnitSymbol, UnitType};
 
 const UNIT_COLUMNS: Columns = Columns {
     required: &["id", "force", "class"],
-    optional: &["name_ja", "name_en", "movement", "steps", "modifiers", "tags", "rules", "provisional", "note"],
+    optional: &[
+        "name_ja",
+        "name_en",
+        "short_name_ja",
+        "short_name_en",
+        "movement",
+        "steps",
+        "modifiers",
+        "tags",
+        "rules",
+        "provisional",
+        "note",
+    ],
 };
 
 const COUNTER_COLUMNS: Columns =
@@ -65,6 +77,7 @@ fn unit(l: &mut Loader<'_>, row: &Row<'_>, factor_columns: &[String]) -> UnitTyp
     UnitType {
         id,
         name: row.names_required(&mut l.diags),
+        short_name: Names { ja: row.cell("short_name_ja").value, en: row.cell("short_name_en").value },
         force: row.text("force", &mut l.diags),
         class: row.text("class", &mut l.diags),
         factors,

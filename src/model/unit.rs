@@ -53,6 +53,9 @@ pub struct UnitType {
     pub id: String,
     /// Name (two sides may share a name: both field a クラブガンナー).
     pub name: Names,
+    /// What its counters print instead of a name too long for them (`short_name_ja`,
+    /// `short_name_en`); empty: the name.
+    pub short_name: Names,
     /// The force (and so the side and the colour).
     pub force: Ref,
     /// Class id.

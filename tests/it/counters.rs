@@ -153,3 +153,32 @@ fn a_repeated_face_is_drawn_once_however_often_it_is_placed() {
     let added = std::fs::metadata(&tenfold).unwrap().len() - std::fs::metadata(&once).unwrap().len();
     assert!(added / 576 < 100, "{} bytes a counter", added / 576);
 }
+
+#[test]
+fn a_short_name_is_what_a_counter_too_small_for_the_name_prints() {
+    // ラウンドフェイサー is wider than a 15 mm counter even at 5 pt, so it breaks inside the word;
+    // given a short name (units.csv's short_name_ja), the counter prints that whole.
+    let dir = temp_dir("counters-short-name");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/dougram"), &pack);
+    let units = std::fs::read_to_string(pack.join("units.csv")).unwrap();
+    let lines: Vec<String> = units
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match i {
+            0 => format!("{line},short_name_ja"),
+            _ if line.starts_with("round-facer,") => format!("{line},Rフェイサー"),
+            _ => format!("{line},"),
+        })
+        .collect();
+    std::fs::write(pack.join("units.csv"), lines.join("\n") + "\n").unwrap();
+    let out = dir.join("out");
+    let run =
+        pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "counters"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+    let words: Vec<String> =
+        read_words(&out.join("counters.pdf")).iter().flat_map(|p| p.words.iter().map(|w| w.text.clone())).collect();
+    assert!(words.iter().any(|w| w == "Rフェイサー"), "the short name, whole: {words:?}");
+    assert!(!words.iter().any(|w| w == "ラウンドフェイ"), "the long name no longer breaks: {words:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -203,7 +203,10 @@ impl<'a> Planner<'a> {
         // Every value the face prints that the sources do not give, and the back's pairing.
         let mut provisional: Vec<String> = unit.provisional.clone();
         provisional.extend(counter_fields);
-        let (title, subtitle) = self.msg.first_and_rest(&unit.name);
+        // A counter prints the short name where the pack gives one (a name too long for it).
+        let shown =
+            if unit.short_name.ja.is_empty() && unit.short_name.en.is_empty() { &unit.name } else { &unit.short_name };
+        let (title, subtitle) = self.msg.first_and_rest(shown);
         let slots = self.slots(unit, &factors);
         let data = CounterFace {
             name: title.clone(),
