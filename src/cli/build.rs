@@ -419,7 +419,6 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
 /// placeholder text and incomplete set `check` found, in file order, each at its pack file's
 /// line (or worksheet cell).
 fn proof_notes(pack: &Pack, sources: &Sources, diags: &[Diagnostic]) -> Vec<render::ProofNote> {
-    use crate::diag::Code;
     let noted = [Code::PROVISIONAL, Code::PLACEHOLDER_TEXT, Code::INCOMPLETE_SET];
     let mut found: Vec<&Diagnostic> = diags.iter().filter(|d| noted.contains(&d.code)).collect();
     found.sort_by_key(|d| d.span.as_ref().map(|s| (s.file, s.range.start)));

@@ -22,10 +22,10 @@ use crate::layout::{Art, Placed, PrintBoxes, Rect};
 const PT: f32 = 72.0 / 25.4;
 
 /// What a PDF page is made of: its SVG, its print boxes (`None`: the page is the finished size)
-/// and the faces its SVG draws inline that the writer places as XObjects instead.
+/// and the faces placed on it (empty elements of its SVG), which the writer places as XObjects.
 #[derive(Clone, Copy, Debug)]
 pub struct PdfPage<'a> {
-    /// The whole page as SVG.
+    /// The page as SVG, each placed face an empty element.
     pub svg: &'a str,
     /// Where its pieces are cut and how far they bleed.
     pub boxes: Option<PrintBoxes>,

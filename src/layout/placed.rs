@@ -38,11 +38,13 @@ impl Art {
     }
 }
 
-/// One placement of an [`Art`] on a page whose SVG text also holds it inline (for the SVG pages
-/// and previews): the PDF writer draws the art once per document and places it here instead.
+/// One placement of an [`Art`] on a page, whose SVG text holds an empty `<svg>` element for it
+/// (filled in for the SVG pages and previews): the PDF writer draws the art once per document
+/// and places it here.
 #[derive(Clone, Debug)]
 pub struct Placed {
-    /// The bytes of the page's SVG text that draw this face inline.
+    /// The bytes of the page's SVG text that stand for this face: its `<svg …></svg>` element,
+    /// empty (`Page::full_svg` fills in the art).
     pub span: Range<usize>,
     /// What is drawn.
     pub art: Arc<Art>,

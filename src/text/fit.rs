@@ -61,9 +61,9 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
     let max = req.max_pt.max(req.min_pt);
     let steps = ((max - req.min_pt) / 0.25).round() as i64;
     let missing = fonts.missing(req.text, req.style);
-    // A word is split only at the smallest size: the text shrinks first (a counter's ラウンドフェイサー
-    // at 5 pt on one line, not ラウンドフェイ / サー at 7 pt).
-    let widest = widest_piece_em(fonts, req.text, req.style);
+    // A word is split only at the smallest size: the text shrinks first (a counter's クラブガンナー
+    // at 5.5 pt on one line, not クラブガン / ナー at 7 pt). A fixed size has nothing to choose.
+    let widest = if steps > 0 { widest_piece_em(fonts, req.text, req.style) } else { 0.0 };
     for step in 0..steps {
         let size_pt = max - 0.25 * step as f64;
         if widest > width_em(req, size_pt) + 1e-9 {

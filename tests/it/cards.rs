@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::print::geometry;
 use super::readback::read_words;
-use super::support::{copy_dir, pnpkit, root, temp_dir, text};
+use super::support::{add_csv_column, copy_dir, pnpkit, root, temp_dir, text};
 
 /// Every pack with cards.
 const PACKS: [&str; 6] = [
@@ -219,13 +219,7 @@ fn a_card_whose_text_takes_its_art_box_is_reported_at_its_row() {
     std::fs::create_dir_all(pack.join("art")).unwrap();
     let art = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30"><rect width="40" height="30" fill="#d9c9a3"/><circle cx="20" cy="15" r="9" fill="#8a2f2f"/></svg>"##;
     std::fs::write(pack.join("art/star.svg"), art).unwrap();
-    let csv = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
-    let with_art: Vec<String> = csv
-        .lines()
-        .enumerate()
-        .map(|(i, line)| format!("{line},{}", if i == 0 { "art" } else { "art/star.svg" }))
-        .collect();
-    std::fs::write(pack.join("cards.csv"), with_art.join("\n") + "\n").unwrap();
+    add_csv_column(&pack.join("cards.csv"), "art", |_| "art/star.svg".into());
     let stderr = run("art");
     let reported: Vec<&str> = stderr.lines().filter(|l| l.contains("warning[W0806]")).collect();
     assert_eq!(reported.len(), 1, "{stderr}");

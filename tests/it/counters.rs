@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use super::readback::{read_words, Word, MM_PER_PT};
-use super::support::{copy_dir, pnpkit, root, temp_dir, text};
+use super::support::{add_csv_column, copy_dir, pnpkit, root, temp_dir, text};
 
 /// pdftotext rounds its boxes: a word may read this much smaller than its size (pt).
 const SLACK_PT: f64 = 0.05;
@@ -161,17 +161,9 @@ fn a_short_name_is_what_a_counter_too_small_for_the_name_prints() {
     let dir = temp_dir("counters-short-name");
     let pack = dir.join("pack");
     copy_dir(&root().join("data/dougram"), &pack);
-    let units = std::fs::read_to_string(pack.join("units.csv")).unwrap();
-    let lines: Vec<String> = units
-        .lines()
-        .enumerate()
-        .map(|(i, line)| match i {
-            0 => format!("{line},short_name_ja"),
-            _ if line.starts_with("round-facer,") => format!("{line},Rフェイサー"),
-            _ => format!("{line},"),
-        })
-        .collect();
-    std::fs::write(pack.join("units.csv"), lines.join("\n") + "\n").unwrap();
+    add_csv_column(&pack.join("units.csv"), "short_name_ja", |row| {
+        if row.starts_with("round-facer,") { "Rフェイサー" } else { "" }.into()
+    });
     let out = dir.join("out");
     let run =
         pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "counters"]);

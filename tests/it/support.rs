@@ -17,6 +17,18 @@ pub(crate) fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Adds the column `header` to the CSV file `path` (one whose rows are single lines): each row
+/// gets `cell(row)`.
+pub(crate) fn add_csv_column(path: &Path, header: &str, cell: impl Fn(&str) -> String) {
+    let csv = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let lines: Vec<String> = csv
+        .lines()
+        .enumerate()
+        .map(|(i, line)| if i == 0 { format!("{line},{header}") } else { format!("{line},{}", cell(line)) })
+        .collect();
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
 /// Copies the folder `from` into `to`, recursively (the fuzzer's copy, shared with it).
 pub(crate) use super::fuzz::cases::copy_dir;
 

@@ -20,7 +20,8 @@ pub struct Page {
     pub back: bool,
     /// Where its pieces are cut and how far they bleed; `None`: the page is the finished size.
     pub boxes: Option<PrintBoxes>,
-    /// The faces its SVG draws inline, which the PDF writer draws once per document instead.
+    /// The faces placed on it, each an empty element of its SVG: the PDF writer draws each once
+    /// per document and places it.
     pub placed: Vec<Placed>,
 }
 

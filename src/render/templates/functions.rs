@@ -204,11 +204,8 @@ pub(super) fn fit_function(
     }))
 }
 
-/// `symbol(icon=face.icon, x=…, y=…, width=…, height=…, colour=face.ink)`: the unit symbol in the
-/// box, as SVG elements (see [`crate::render::templates::symbols::draw`]); also `symbol(name="armour", …)` for a
-/// built-in symbol by name.
 /// `layout(name="long-text", why="…")`: a template says it drew this face in a fallback layout
-/// (the built-in card front gives its art box's room to a long text), reported once per face as
+/// (the built-in card front: long-text, condensed, text-only), reported once per face as
 /// W0806 so a designer sees which cards changed layout and why.
 pub(super) fn layout_function(log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResult<Value> {
     let name = kwargs.get::<&str>("name")?.ok_or_else(|| tera::Error::message("layout: `name` is required"))?;
@@ -221,6 +218,9 @@ pub(super) fn layout_function(log: &Mutex<FitLog>, kwargs: &Kwargs) -> TeraResul
     Ok(Value::from(""))
 }
 
+/// `symbol(icon=face.icon, x=…, y=…, width=…, height=…, colour=face.ink)`: the unit symbol in the
+/// box, as SVG elements (see [`crate::render::templates::symbols::draw`]); also `symbol(name="armour", …)` for a
+/// built-in symbol by name.
 pub(super) fn symbol_function(kwargs: &Kwargs) -> TeraResult<Value> {
     let num = |key: &str| -> TeraResult<f64> {
         kwargs.get::<f64>(key)?.ok_or_else(|| tera::Error::message(format!("symbol: `{key}` is required")))

@@ -576,13 +576,14 @@ impl<'a> Planner<'a> {
         self.plan(format!("cards/back-{which}"), "cards/back.svg.tera", whole, &card.span, size)
     }
 
-    /// How a setup tag is printed under the card number (rule 28.2.2).
     /// A tag as a face prints it: its name from `[tag_names]` in the first language, else the
     /// tag spelt out (never a raw id).
     fn tag_label(&self, tag: &str) -> String {
-        match self.pack.tag_names.get(tag) {
-            Some(names) if !self.msg.first_name(names).is_empty() => self.msg.first_name(names).to_string(),
-            _ => crate::messages::spelt_out(tag),
+        let name = self.pack.tag_names.get(tag).map_or("", |names| self.msg.first_name(names));
+        if name.is_empty() {
+            crate::messages::spelt_out(tag)
+        } else {
+            name.to_string()
         }
     }
 }
