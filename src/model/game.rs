@@ -373,8 +373,8 @@ pub struct Print {
     /// Card bleed in mm.
     pub card_bleed: f64,
     /// Space between cards on a card sheet, mm (`[print] gutter`; 0: cards abut and share cut
-    /// lines). From twice the bleed up, every card carries its full bleed on all four sides.
-    pub gutter: f64,
+    /// lines; `None`: twice the bleed printed, see [`Print::card_gutter`]).
+    pub gutter: Option<f64>,
     /// Counter side in mm.
     pub counter_mm: f64,
     /// Counter bleed in mm (around the counter grid).
@@ -427,7 +427,7 @@ impl Default for Print {
             paper: "A4".into(),
             card_mm: (63.0, 88.0),
             card_bleed: 3.0,
-            gutter: 0.0,
+            gutter: None,
             counter_mm: 15.0,
             counter_bleed: 1.0,
             chit_mm: 15.0,
@@ -440,6 +440,15 @@ impl Default for Print {
             fonts: Vec::new(),
             span: super::Span::default(),
         }
+    }
+}
+
+impl Print {
+    /// The space between cards when `bleed` mm is printed: the pack's gutter, or twice the bleed,
+    /// so that every card prints its whole bleed and has its own cut lines (a miscut then shows
+    /// the card's own colour, never its neighbour's); cards printed without bleed abut.
+    pub fn card_gutter(&self, bleed: f64) -> f64 {
+        self.gutter.unwrap_or(2.0 * bleed)
     }
 }
 

@@ -64,15 +64,21 @@ fn every_card_text_is_at_least_6_pt_and_edition_lines_at_least_4_pt() {
 }
 
 #[test]
-fn a_gutter_of_twice_the_bleed_prints_every_card_with_its_full_bleed() {
+fn by_default_cards_are_a_gutter_apart_and_each_prints_its_full_bleed() {
     let dir = temp_dir("cards-gutter");
     let pack = dir.join("pack");
     copy_dir(&root().join("data/dougram"), &pack);
     let toml = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
-    assert!(toml.contains("card_bleed = 3\n"));
-    std::fs::write(pack.join("pack.toml"), toml.replace("card_bleed = 3\n", "card_bleed = 3\ngutter = 6\n")).unwrap();
+    assert!(toml.contains("card_bleed = 3\n") && !toml.contains("gutter"), "the default gutter is what is tested");
     let out = dir.join("out");
     build_cards(&pack, &out);
+    // Eight to a landscape A4 sheet, and the sheet says how to turn it over.
+    let text = std::process::Command::new("pdftotext")
+        .args([&out.join("cards.pdf").to_string_lossy(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils) must be installed: .ci/run installs it");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("両面印刷は短辺とじ"), "no flip hint in:\n{text}");
     let (bleed, card) = (3.0, (63.0, 88.0));
     let svg = |page: &str| std::fs::read_to_string(out.join(format!("svg/{page}.svg"))).unwrap();
     let page_w: f64 = {

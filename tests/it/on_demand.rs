@@ -109,8 +109,10 @@ fn footers(pdf: &Path) -> Vec<(usize, String)> {
             let line = words.lines().find(|l| l.contains(" · ") && l.contains('/')).unwrap_or_else(|| {
                 panic!("{} p.{page}: no footer in {words}", pdf.display());
             });
+            // A landscape sheet's footer ends with how to turn it over, after the side.
             let parts: Vec<&str> = line.split(" · ").collect();
-            let (sheet, side) = (parts[parts.len() - 2], parts[parts.len() - 1]);
+            let at = parts.iter().rposition(|p| p.contains('/')).expect("sheet n/of");
+            let (sheet, side) = (parts[at], parts[at + 1]);
             let number = sheet.split('/').next().unwrap().rsplit(' ').next().unwrap().parse().expect("sheet number");
             (number, side.trim().to_string())
         })

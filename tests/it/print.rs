@@ -113,8 +113,11 @@ fn build_writes_every_product_as_pdf_svg_and_png() {
 fn pdfs_are_a4_with_embedded_subset_fonts_and_extractable_japanese() {
     let out = build("print-poppler", &[]);
     let pdf = |name: &str| out.join(name).to_string_lossy().into_owned();
-    let Some(info) = poppler("pdfinfo", &[&pdf("cards.pdf")]) else { return };
+    let Some(info) = poppler("pdfinfo", &[&pdf("counters.pdf")]) else { return };
     assert!(info.contains("Page size:       595.276 x 841.89 pts (A4)"), "{info}");
+    // Cards a gutter apart hold more turned landscape (4 × 2) than upright (2 × 3).
+    let cards = poppler("pdfinfo", &[&pdf("cards.pdf")]).unwrap_or_default();
+    assert!(cards.contains("Page size:       841.89 x 595.276 pts (A4)"), "{cards}");
     let fonts = poppler("pdffonts", &[&pdf("counters.pdf")]).unwrap_or_default();
     let rows: Vec<&str> = fonts.lines().skip(2).collect();
     assert_eq!(rows.len(), 2, "Regular and Bold, each once per document: {fonts}");
@@ -318,7 +321,7 @@ fn back_pages_mirror_their_fronts_and_honour_the_back_offset() {
     let back = read(&plain, "cards-1-back");
     assert_eq!(front.trims.len(), back.trims.len());
     for (f, b) in front.trims.iter().zip(&back.trims) {
-        assert!((f.0 + b.0 + 63.0 - 210.0).abs() < 1e-6, "mirrored about the page centre: {f:?} {b:?}");
+        assert!((f.0 + b.0 + 63.0 - 297.0).abs() < 1e-6, "mirrored about the (landscape) page centre: {f:?} {b:?}");
         assert!((f.1 - b.1).abs() < 1e-6);
     }
     // The reading 0.5,-1 (taken through the paper) moves the back by +0.5 mm in x and +1 mm in y.

@@ -307,15 +307,17 @@ fn the_imposed_sheets_state_where_the_pieces_are_cut() {
     let dir = temp_dir("readback-boxes");
     build("data/dougram", &dir);
     let pt = 72.0 / 25.4;
-    for (file, piece_w, piece_h) in [("cards.pdf", 63.0, 88.0), ("counters.pdf", 15.0, 15.0)] {
+    // Cards are a gutter (twice the 3 mm bleed) apart; counters abut.
+    for (file, piece_w, piece_h, gap) in [("cards.pdf", 63.0, 88.0, 6.0), ("counters.pdf", 15.0, 15.0, 0.0)] {
         for (i, page) in page_boxes(&dir.join(file)).iter().enumerate() {
             let get = |n: &str| page.iter().find(|(k, _)| k == n).map(|(_, v)| *v).expect("box");
             let (media, trim, bleed) = (get("MediaBox"), get("TrimBox"), get("BleedBox"));
             let (w, h) = ((trim[2] - trim[0]) / pt, (trim[3] - trim[1]) / pt);
-            // The trim box is the grid: a whole number of pieces each way, inside the bleed.
+            // The trim box is the grid: a whole number of pieces (and gaps) each way, inside the bleed.
             for (extent, piece) in [(w, piece_w), (h, piece_h)] {
-                let n = (extent / piece).round();
-                assert!(n >= 1.0 && (extent - n * piece).abs() < 0.05, "{file} p.{}: trim {extent:.2} mm", i + 1);
+                let n = ((extent + gap) / (piece + gap)).round();
+                let grid = n * piece + (n - 1.0) * gap;
+                assert!(n >= 1.0 && (extent - grid).abs() < 0.05, "{file} p.{}: trim {extent:.2} mm", i + 1);
             }
             assert!(bleed[0] < trim[0] && bleed[2] > trim[2], "{file} p.{}: bleed beyond the trim", i + 1);
             assert!(trim != media, "{file} p.{}: the trim box is the grid, not the paper", i + 1);

@@ -92,9 +92,10 @@ pub(super) fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint
     print
 }
 
-/// `[print] gutter`: the space between cards, from 0 (abutting cards) to 30 mm.
-pub(super) fn gutter(l: &mut Loader<'_>, file: FileId, raw: Option<&TS<f64>>) -> f64 {
-    let Some(raw) = raw else { return 0.0 };
+/// `[print] gutter`: the space between cards, from 0 (abutting cards) to 30 mm; `None` when the
+/// pack does not say.
+pub(super) fn gutter(l: &mut Loader<'_>, file: FileId, raw: Option<&TS<f64>>) -> Option<f64> {
+    let raw = raw?;
     l.mm_within(
         file,
         raw,
@@ -102,7 +103,7 @@ pub(super) fn gutter(l: &mut Loader<'_>, file: FileId, raw: Option<&TS<f64>>) ->
         |mm| format!("gutter {mm} mm is outside 0 to 30 mm"),
         "write the space between cards in mm, e.g. gutter = 6 (twice the card bleed prints all of it)",
     )
-    .unwrap_or(0.0)
+    .or(Some(0.0))
 }
 
 /// A track's `marker_size`: a marker between 5 and 100 mm (E0106 at the value otherwise, and the

@@ -151,8 +151,8 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     // One-sided cards have nothing to fold.
     let sides = if pack.print.one_sided_cards { Sides::Duplex } else { options.card_sides };
     let gutter = match sides {
-        Sides::Fold => pack.print.gutter.max(2.0 * size.bleed),
-        _ => pack.print.gutter,
+        Sides::Fold => pack.print.card_gutter(size.bleed).max(2.0 * size.bleed),
+        _ => pack.print.card_gutter(size.bleed),
     };
     let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, sides)?;
     let mut built = Built::new(imp);
