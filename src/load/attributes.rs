@@ -62,6 +62,7 @@ pub(super) fn declare(
                 id,
                 short: Default::default(),
                 value_names: Default::default(),
+                value_colours: Default::default(),
                 kind: FieldKind::Text,
                 required: false,
                 show: FieldShow::Line,

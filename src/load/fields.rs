@@ -29,6 +29,9 @@ pub(super) struct RawField {
     /// What a face prints for each value of a choice or list (`dark-legion = { en = "Dark Legion" }`).
     #[serde(default)]
     pub(super) value_names: Option<TS<std::collections::BTreeMap<String, RawNames>>>,
+    /// The colour each value of a choice is drawn in: `"#rrggbb"`, or two as `"#aaaaaa/#bbbbbb"`.
+    #[serde(default)]
+    pub(super) value_colours: Option<TS<std::collections::BTreeMap<String, String>>>,
 }
 
 /// A field's short label: the same in every language, or per language.
@@ -62,30 +65,66 @@ pub(super) fn field(l: &mut Loader<'_>, file: FileId, f: RawField) -> CardField 
         Some(RawShort::Each(names)) => names.into(),
         None => crate::model::Names::default(),
     };
+    let values = match &kind {
+        FieldKind::Choice { values } | FieldKind::List { values } => values.as_slice(),
+        _ => &[],
+    };
     let mut value_names = std::collections::BTreeMap::new();
     if let Some(names) = f.value_names {
         let span = Loader::span(file, &names);
-        let values = match &kind {
-            FieldKind::Choice { values } | FieldKind::List { values } => values.as_slice(),
-            _ => &[],
-        };
         for (value, raw) in names.into_inner() {
-            if values.contains(&value) {
+            if known_value(l, (&f.id, "value_names", values), &value, &span) {
                 value_names.insert(value, raw.into());
-            } else {
-                l.diags.push(
-                    Diagnostic::error(
-                        Code::TOML_SHAPE,
-                        format!("field `{}`: `value_names` names `{value}`, which is not one of its values", f.id),
-                    )
-                    .at(&span)
-                    .with_hint_opt(crate::diag::did_you_mean(&value, values.iter().map(String::as_str)))
-                    .with_hint("value_names gives display names to a choice or list field's `values`"),
-                );
             }
         }
     }
-    CardField { id: f.id, name: f.name.into(), short, kind, required: f.required, show, value_names }
+    let mut value_colours = std::collections::BTreeMap::new();
+    if let Some(colours) = f.value_colours {
+        let span = Loader::span(file, &colours);
+        for (value, raw) in colours.into_inner() {
+            let parts: Vec<String> = raw.split('/').map(|c| c.trim().to_string()).collect();
+            let hex = |c: &String| c.len() == 7 && c.starts_with('#') && c[1..].chars().all(|d| d.is_ascii_hexdigit());
+            if !(1..=2).contains(&parts.len()) || !parts.iter().all(hex) {
+                l.diags.push(
+                    Diagnostic::error(
+                        Code::BAD_VALUE,
+                        format!("field `{}`: value `{value}` has colour `{raw}`, not #rrggbb or two of them", f.id),
+                    )
+                    .at(&span)
+                    .with_hint("write e.g. red = \"#c0392b\", or a value drawn in halves as \"#c0392b/#ffffff\""),
+                );
+            } else if known_value(l, (&f.id, "value_colours", values), &value, &span) {
+                value_colours.insert(value, parts);
+            }
+        }
+    }
+    CardField { id: f.id, name: f.name.into(), short, kind, required: f.required, show, value_names, value_colours }
+}
+
+/// Whether `value`, named in field `id`'s `key` table, is one of its `values`; an error at the
+/// table with a "did you mean" otherwise.
+fn known_value(
+    l: &mut Loader<'_>,
+    (id, key, values): (&str, &str, &[String]),
+    value: &str,
+    span: &crate::diag::Span,
+) -> bool {
+    if values.iter().any(|v| v == value) {
+        return true;
+    }
+    l.diags.push(
+        Diagnostic::error(
+            Code::TOML_SHAPE,
+            format!("field `{id}`: `{key}` names `{value}`, which is not one of its values"),
+        )
+        .at(span)
+        .with_hint_opt(crate::diag::did_you_mean(value, values.iter().map(String::as_str)))
+        .with_hint(match key {
+            "value_names" => "value_names gives display names to a choice or list field's `values`",
+            _ => "value_colours gives colours to a choice field's `values`",
+        }),
+    );
+    false
 }
 
 /// The value of `cell` for a field of `kind` named `name`, or an error at the cell (E0106): not a

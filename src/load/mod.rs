@@ -291,6 +291,20 @@ impl Loader<'_> {
         None
     }
 
+    /// Whether `raw` is a `#rrggbb` colour; an error (E0106) at it otherwise.
+    pub(crate) fn colour(&mut self, file: FileId, raw: &toml::Spanned<String>) -> bool {
+        let s = raw.get_ref();
+        let ok = s.len() == 7 && s.starts_with('#') && s[1..].chars().all(|c| c.is_ascii_hexdigit());
+        if !ok {
+            self.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("colour `{s}` is not a #rrggbb colour"))
+                    .at(&Self::span(file, raw))
+                    .with_hint("write e.g. \"#f2c21b\""),
+            );
+        }
+        ok
+    }
+
     /// Records that `fields` of `what` are provisional (nothing when `fields` is empty).
     pub(crate) fn provisional(&mut self, what: &str, fields: &[String], span: Span) {
         if !fields.is_empty() {

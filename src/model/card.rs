@@ -21,6 +21,38 @@ pub struct CardType {
     /// `templates/`), instead of the pack's or the built-in `cards/front.svg.tera`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Spanned<String>>,
+    /// How the built-in front draws the type's side, faction or deck as graphics.
+    pub look: CardLook,
+}
+
+/// What colours a card type's built-in front and how its corner badge is drawn: the frame in the
+/// colour of a field's value (a faction), else the type's own colour, else the card's side; the
+/// badge as a circle or a star filled with a field's value colours (Twilight Struggle's star).
+#[derive(Debug, Default, Serialize)]
+pub struct CardLook {
+    /// `#rrggbb` the type's cards are framed in, when no `frame` field colours them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+    /// The choice field whose value colour frames the card (`frame = "faction"`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame: Option<String>,
+    /// The badge's shape.
+    pub badge_shape: BadgeShape,
+    /// The choice field whose value colour fills the badge (`badge_colour = "star"`); a card with
+    /// such a colour shows the badge even without a value (a scoring card's empty star).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub badge_colour: Option<String>,
+}
+
+/// The corner badge's shape.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BadgeShape {
+    /// A disc in the frame's colour.
+    #[default]
+    Circle,
+    /// A five-pointed star.
+    Star,
 }
 
 /// One typed field of a card type.
@@ -43,6 +75,10 @@ pub struct CardField {
     /// What a face prints for a choice's or list's values (by value); a value without a name
     /// prints spelt out (`dark-legion` as "dark legion"), never as a raw id.
     pub value_names: std::collections::BTreeMap<String, Names>,
+    /// The colours a choice's values are drawn in (by value): one `#rrggbb`, or two for a value
+    /// drawn in halves (`"#c0392b/#ffffff"`).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub value_colours: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 /// Where the default card front shows a typed field, as published card games do: the key value

@@ -157,6 +157,9 @@ pub struct Side {
     pub id: String,
     /// Name.
     pub name: Names,
+    /// `#rrggbb` its cards are framed in (else its first force's colour).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
 }
 
 /// A force within a side, with its counter colour (seed 000 rule 2.3).

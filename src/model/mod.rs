@@ -32,7 +32,8 @@ mod per_turn;
 
 pub use aid::{AidKind, PlayAid};
 pub use card::{
-    Call, Card, CardField, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldShow, FieldValue, Selector,
+    BadgeShape, Call, Card, CardField, CardLook, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldShow,
+    FieldValue, Selector,
 };
 pub use game::{
     CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Icon, Names, PackFont,

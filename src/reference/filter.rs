@@ -122,6 +122,7 @@ mod tests {
             name: names(ja, en),
             short: Names::default(),
             value_names: Default::default(),
+            value_colours: Default::default(),
             show: crate::model::FieldShow::default_for(&kind),
             kind,
             required: false,
@@ -131,7 +132,7 @@ mod tests {
     /// A small card game: ops 1–4, a war period, a starred flag; cards 1–4.
     fn pack() -> Pack {
         let mut pack = Pack::default();
-        pack.sides.push(Side { id: "us".into(), name: names("アメリカ", "United States") });
+        pack.sides.push(Side { id: "us".into(), name: names("アメリカ", "United States"), colour: None });
         let periods = ["early", "mid", "late"].map(String::from).to_vec();
         pack.card_types.push(CardType {
             id: "card".into(),
@@ -143,6 +144,7 @@ mod tests {
                 field("note", "注", "note", FieldKind::Text),
             ],
             template: None,
+            look: Default::default(),
         });
         for (n, ops, era, starred) in [(1, 4, "early", None), (2, 2, "early", Some(true)), (3, 3, "mid", Some(false))] {
             let mut card = Card::blank(&n.to_string());

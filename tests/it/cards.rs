@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::print::geometry;
 use super::readback::read_words;
-use super::support::{add_csv_column, copy_dir, pnpkit, root, temp_dir, text};
+use super::support::{add_csv_column, copy_dir, png, pnpkit, root, temp_dir, text};
 
 /// Every pack with cards.
 const PACKS: [&str; 6] = [
@@ -193,13 +193,13 @@ fn the_card_list_and_the_rules_reference_show_every_typed_field() {
     // Card 1 is a warrior: whole numbers, a choice and a text field, under their display names.
     let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
     let row = html.split(r#"<tr id="card-1""#).nth(1).and_then(|r| r.split("</tr>").next()).unwrap();
-    for shown in ["4", "5", "corporation", "Sample Corporation A"] {
+    for shown in ["4", "5", "corporation", "Northern Heavy Industries"] {
         assert!(row.contains(shown), "card 1's row lacks {shown}: {row}");
     }
     assert!(row.matches(" · ").count() >= 5, "its fields, each with its name: {row}");
     if let Ok(list) = std::process::Command::new("pdftotext").arg(out.join("card-list.pdf")).arg("-").output() {
         let words = String::from_utf8_lossy(&list.stdout).replace('\n', " ");
-        assert!(words.contains("Corporation A"), "the text field is listed: {words}");
+        assert!(words.contains("Northern Heavy Industries"), "the text field is listed: {words}");
     }
 }
 
@@ -276,5 +276,46 @@ fn a_longer_text_is_set_condensed_then_text_only_and_each_card_says_which() {
     assert!(first.contains("格闘 5 · 射撃 4 · 防御 3"), "the text-only card's numbers on one band: {first}");
     let problems = super::readback::audit(&out);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sides_factions_and_star_colours_are_drawn_not_written() {
+    // twilight-struggle frames a card in its side's colour and holds the operations value in a
+    // star of the card's star colour; a scoring card (added here) has a two-colour star and no
+    // number. The previews are read back pixel by pixel.
+    let dir = temp_dir("cards-colours");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/twilight-struggle"), &pack);
+    let mut csv = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
+    csv.push_str("1,アジア得点,Asia Scoring,card,,,,Scores Asia.,,early,two-colour,,,yes,yes,text,\n");
+    std::fs::write(pack.join("cards.csv"), csv).unwrap();
+    let out = dir.join("out");
+    let run = pnpkit(
+        &root(),
+        &["build", &pack.to_string_lossy(), "--only", "png", "--png-dpi", "150", "--out", &out.to_string_lossy()],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+    let (bleed, w, dpi) = (3.0, 63.0, 150.0);
+    let at = |card: u32, (x, y): (f64, f64)| -> [u8; 3] {
+        let (width, _, rgba) = png(&out.join(format!("png/cards/{card}-front.png")));
+        let px = |mm: f64| ((mm + bleed) / 25.4 * dpi).round() as usize;
+        let i = 4 * (px(y) * width as usize + px(x));
+        [rgba[i], rgba[i + 1], rgba[i + 2]]
+    };
+    let near = |got: [u8; 3], want: [u8; 3]| got.iter().zip(want).all(|(g, w)| g.abs_diff(w) <= 10);
+    let (blue, red, white) = ([0x2f, 0x6d, 0xb5], [0xc0, 0x39, 0x2b], [0xff, 0xff, 0xff]);
+    // The star's centre, and points 3 mm to its left and right inside its body.
+    let (left, right) = ((w - 9.8 - 3.0, 9.9), (w - 9.8 + 3.0, 9.9));
+    for (card, frame, star_left, star_right) in
+        [(35, blue, white, white), (11, red, red, red), (1, [0x8a, 0x8f, 0x98], red, white)]
+    {
+        let edge = at(card, (1.0, 40.0));
+        assert!(near(edge, frame), "card {card}: frame {edge:?}, not {frame:?}");
+        let (l, r) = (at(card, left), at(card, right));
+        assert!(near(l, star_left) && near(r, star_right), "card {card}: star halves {l:?} {r:?}");
+    }
+    // The scoring card's star holds no number: 1 mm either side of its middle is bare colour.
+    assert!(near(at(1, (w - 9.8 - 1.0, 10.5)), red) && near(at(1, (w - 9.8 + 1.0, 10.5)), white));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::support::{pnpkit, root, temp_dir, text};
+use super::support::{png, pnpkit, root, temp_dir, text};
 
 /// Faces are drawn at 144 dpi (`play::DPI`).
 const DPI: f64 = 144.0;
@@ -26,17 +26,6 @@ fn build(pack: &str, out: &Path, extra: &[&str]) {
 fn saved(out: &Path, pack: &str) -> Value {
     let path = out.join(format!("{pack}.tts.json"));
     serde_json::from_slice(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))).expect("JSON")
-}
-
-/// A PNG's pixels, straight RGBA, and its size.
-fn png(path: &Path) -> (u32, u32, Vec<u8>) {
-    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("PNG header");
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut buf).expect("PNG data");
-    assert_eq!(info.color_type, png::ColorType::Rgba, "{}", path.display());
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
 }
 
 /// mm at the faces' resolution, as `emit::raster` rounds it.

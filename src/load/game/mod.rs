@@ -148,9 +148,16 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             .with_hint("add an [[editions]] table with this id, or use one of the listed ids"),
         );
     }
-    pack.sides = raw.sides.into_iter().map(|s| Side { id: s.id, name: s.name.into() }).collect();
+    pack.sides = raw
+        .sides
+        .into_iter()
+        .map(|s| {
+            let colour = s.colour.filter(|c| l.colour(file, c)).map(TS::into_inner);
+            Side { id: s.id, name: s.name.into(), colour }
+        })
+        .collect();
     for f in raw.forces {
-        check_colour(l, file, &f.colour);
+        l.colour(file, &f.colour);
         pack.forces.push(Force {
             id: f.id,
             side: toml_ref(file, &f.side),
@@ -202,7 +209,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
     pack.tag_names = raw.tag_names.into_iter().map(|(tag, names)| (tag, names.into())).collect();
     pack.card_types = raw.card_types.into_iter().map(|t| card_type(l, file, t)).collect();
     for b in &raw.card_backs {
-        check_colour(l, file, &b.colour);
+        l.colour(file, &b.colour);
         pack.card_backs.push(CardBack {
             side: r(&b.side),
             name: b.name.clone().into(),
@@ -337,7 +344,48 @@ fn card_type(l: &mut Loader<'_>, file: FileId, mut t: RawCardType) -> CardType {
     }
     field_layout(l, file, &t, &mut fields);
     let template = t.template.as_ref().and_then(|v| template_key(l, &Loader::spanned(file, v)));
-    CardType { id: t.id, name: t.name.into(), fields, template }
+    let look = card_look(l, file, &t, &fields);
+    CardType { id: t.id, name: t.name.into(), fields, template, look }
+}
+
+/// A card type's `colour`, `frame`, `badge_shape` and `badge_colour`: each checked at its key (a
+/// colour field must be one of the type's fields and give its values colours).
+fn card_look(l: &mut Loader<'_>, file: FileId, t: &RawCardType, fields: &[CardField]) -> CardLook {
+    let mut colour_field = |key: &Option<TS<String>>, which: &str| {
+        let key = key.as_ref()?;
+        let id = key.get_ref();
+        let found = fields.iter().find(|f| &f.id == id);
+        if found.is_some_and(|f| !f.value_colours.is_empty()) {
+            return Some(id.clone());
+        }
+        let hint = match found {
+            Some(_) => format!("give `{id}` a `value_colours` table, e.g. value_colours = {{ red = \"#c0392b\" }}"),
+            None => format!("its fields are: {}", fields.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ")),
+        };
+        let why = if found.is_some() { "gives its values no colours" } else { "is not one of its fields" };
+        l.diags.push(
+            Diagnostic::error(Code::UNKNOWN_FIELD, format!("card type `{}`: `{which}` field `{id}` {why}", t.id))
+                .at(&Loader::span(file, key))
+                .with_hint(hint),
+        );
+        None
+    };
+    let frame = colour_field(&t.frame, "frame");
+    let badge_colour = colour_field(&t.badge_colour, "badge_colour");
+    let badge_shape = match t.badge_shape.as_ref().map(|s| s.get_ref().as_str()) {
+        None | Some("circle") => BadgeShape::Circle,
+        Some("star") => BadgeShape::Star,
+        Some(other) => {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("card type `{}`: unknown badge shape `{other}`", t.id))
+                    .at(&Loader::span(file, t.badge_shape.as_ref().expect("given")))
+                    .with_hint("use circle or star"),
+            );
+            BadgeShape::Circle
+        }
+    };
+    let colour = t.colour.as_ref().filter(|c| l.colour(file, c)).map(|c| c.get_ref().clone());
+    CardLook { colour, frame, badge_shape, badge_colour }
 }
 
 /// A card type's `badge`, `stats`, `tags` and `hidden` keys: where the default front shows each
@@ -425,18 +473,6 @@ pub(super) fn template_key(l: &mut Loader<'_>, key: &Spanned<String>) -> Option<
     };
     l.diags.push(Diagnostic::error(why.code(), message).at(&key.span).with_hint(hint));
     None
-}
-
-/// Reports a colour that is not `#rrggbb`.
-fn check_colour(l: &mut Loader<'_>, file: FileId, colour: &TS<String>) {
-    let s = colour.get_ref();
-    if !(s.len() == 7 && s.starts_with('#') && s[1..].chars().all(|c| c.is_ascii_hexdigit())) {
-        l.diags.push(
-            Diagnostic::error(Code::BAD_VALUE, format!("colour `{s}` is not a #rrggbb colour"))
-                .at(&Loader::span(file, colour))
-                .with_hint("write e.g. \"#f2c21b\""),
-        );
-    }
 }
 
 /// A `[[tracks]]` table; every attribute a box carries must be declared on the track with the

@@ -183,6 +183,8 @@ pub(super) struct RawMarker {
 pub(super) struct RawSide {
     pub(super) id: String,
     pub(super) name: RawNames,
+    /// What its cards are framed in.
+    pub(super) colour: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -291,6 +293,14 @@ pub(super) struct RawCardType {
     /// Fields not shown on the face.
     #[serde(default)]
     pub(super) hidden: Vec<TS<String>>,
+    /// What the type's cards are framed in when no `frame` field colours them.
+    pub(super) colour: Option<TS<String>>,
+    /// The choice field (with `value_colours`) whose value colour frames each card.
+    pub(super) frame: Option<TS<String>>,
+    /// `circle` or `star`.
+    pub(super) badge_shape: Option<TS<String>>,
+    /// The choice field (with `value_colours`) whose value colour fills the badge.
+    pub(super) badge_colour: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]

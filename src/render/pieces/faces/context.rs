@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::model::{FieldShow, Names, UnitSymbol};
+use crate::model::{BadgeShape, CardLook, FieldShow, Names, UnitSymbol};
 
 // What every template receives.
 
@@ -132,6 +132,32 @@ pub(super) struct ChitFace {
     pub(super) label: String,
 }
 
+/// The corner badge's shape, its fill (the left and right halves: the same colour unless the
+/// value is drawn in two) and the colour of the number on it.
+#[derive(Serialize)]
+pub(super) struct BadgeLook {
+    /// `circle` or `star`.
+    pub(super) shape: BadgeShape,
+    pub(super) left: String,
+    pub(super) right: String,
+    pub(super) ink: &'static str,
+}
+
+impl BadgeLook {
+    /// A badge of `look`'s shape filled with `fills` (one colour, or two halves); its number is
+    /// dark when either half is light.
+    pub(super) fn new(look: Option<&CardLook>, fills: &[String]) -> BadgeLook {
+        let light = fills.iter().any(|c| super::planner::ink_for(c) != "#ffffff");
+        let (left, right) = (fills.first().cloned().unwrap_or_default(), fills.last().cloned().unwrap_or_default());
+        BadgeLook {
+            shape: look.map_or(BadgeShape::Circle, |l| l.badge_shape),
+            left,
+            right,
+            ink: if light { "#1a1a1a" } else { "#ffffff" },
+        }
+    }
+}
+
 /// A typed field as the default card front prints it: a short label and the value.
 #[derive(Serialize)]
 pub(super) struct ShownField {
@@ -159,6 +185,8 @@ pub(super) struct CardFace {
     pub(super) kind: String,
     /// The field shown large in the corner (the card type's `badge`), if the card gives it.
     pub(super) badge: Option<ShownField>,
+    /// How the badge is drawn.
+    pub(super) badge_look: BadgeLook,
     /// The fields shown as a row of stat boxes, in order.
     pub(super) stats: Vec<ShownField>,
     /// What the front shows as tags: the card's tags as printed, then the typed fields shown as

@@ -5,9 +5,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::context::{
-    AttributeInfo, BackFace, BackPiece, CardFace, CardInfo, CardPiece, ChitFace, ChitPiece, ClassInfo, Common,
-    CounterFace, CounterInfo, EditionInfo, FactorInfo, FieldInfo, ForceInfo, GameInfo, MarkerInfo, MarkerPiece, Named,
-    PlaceInfo, ShownField, SideInfo, Slot, TagInfo, UnitPiece, Whole,
+    AttributeInfo, BackFace, BackPiece, BadgeLook, CardFace, CardInfo, CardPiece, ChitFace, ChitPiece, ClassInfo,
+    Common, CounterFace, CounterInfo, EditionInfo, FactorInfo, FieldInfo, ForceInfo, GameInfo, MarkerInfo, MarkerPiece,
+    Named, PlaceInfo, ShownField, SideInfo, Slot, TagInfo, UnitPiece, Whole,
 };
 use super::{FaceSize, Planned};
 use crate::diag::Span;
@@ -291,12 +291,28 @@ impl<'a> Planner<'a> {
         let pack = self.pack;
         let side = card.side.as_ref().and_then(|s| pack.side(s));
         let force = side.and_then(|s| pack.forces.iter().find(|f| f.side.value == s.id));
-        // The side's colour: its first force's, else its card back's (a card game's sides have
-        // no forces), else a neutral grey.
-        let colour = force
-            .map(|f| f.colour.clone())
+        let card_type = pack.card_type(&card.card_type);
+        let look = card_type.map(|t| &t.look);
+        // The colours of the card's value of a field the type colours by (its faction, its star).
+        let value_colours = |field: Option<&String>| -> Option<&Vec<String>> {
+            let field = card_type?.fields.iter().find(|f| Some(&f.id) == field)?;
+            match card.fields.get(&field.id)? {
+                FieldValue::Text(v) => field.value_colours.get(v),
+                _ => None,
+            }
+        };
+        // The frame: the colour of its `frame` field's value, else the type's, else the side's
+        // (its own, its first force's, its card back's: a card game's sides have no forces), else
+        // a neutral grey.
+        let colour = value_colours(look.and_then(|l| l.frame.as_ref()))
+            .map(|c| c[0].clone())
+            .or_else(|| look.and_then(|l| l.colour.clone()))
+            .or_else(|| side.and_then(|s| s.colour.clone()))
+            .or_else(|| force.map(|f| f.colour.clone()))
             .or_else(|| side.and(pack.card_back(card)).filter(|b| b.side.is_some()).map(|b| b.colour.clone()))
             .unwrap_or_else(|| "#8a8f98".to_string());
+        let badge_colours = value_colours(look.and_then(|l| l.badge_colour.as_ref()));
+        let badge_look = BadgeLook::new(look, badge_colours.map_or(std::slice::from_ref(&colour), Vec::as_slice));
         let number_colour = match card.number_colour.as_ref().map(|c| c.value.as_str()) {
             Some("orange") => "#e07b1f",
             Some("purple") => "#7b3fa0",
@@ -309,7 +325,6 @@ impl<'a> Planner<'a> {
         if !card.timing.is_empty() {
             meta.push(card.timing.clone());
         }
-        let card_type = pack.card_type(&card.card_type);
         let fields: Vec<FieldInfo<'_>> =
             card_type.iter().flat_map(|t| &t.fields).map(|f| self.field(f, card.fields.get(&f.id))).collect();
         let rules: Vec<String> = card.rules.iter().filter_map(|r| pack.clause(r)).map(|c| c.number.clone()).collect();
@@ -328,7 +343,8 @@ impl<'a> Planner<'a> {
             kind: card_type
                 .filter(|_| pack.card_types.len() > 1)
                 .map_or(String::new(), |t| self.msg.first_name(&t.name).to_string()),
-            badge: fields.iter().find(|f| f.show == FieldShow::Badge).and_then(|f| self.shown(f)),
+            badge: self.badge(&fields, badge_colours.is_some()),
+            badge_look,
             stats: fields.iter().filter(|f| f.show == FieldShow::Stat).filter_map(|f| self.shown(f)).collect(),
             // A tag that repeats a field's value (a Twilight Struggle card tagged `early`, its
             // period early) is shown once, by the field.
@@ -449,6 +465,15 @@ impl<'a> Planner<'a> {
             id: f.id.into(),
             label: self.short_label(f),
             display: f.display.clone(),
+        })
+    }
+
+    /// The corner badge: the badge field's value, or an empty badge (no label) when its colour
+    /// alone says something (a scoring card's star without a number).
+    fn badge(&self, fields: &[FieldInfo<'_>], coloured: bool) -> Option<ShownField> {
+        let field = fields.iter().find(|f| f.show == FieldShow::Badge)?;
+        self.shown(field).or_else(|| {
+            coloured.then(|| ShownField { id: field.id.into(), label: String::new(), display: String::new() })
         })
     }
 
