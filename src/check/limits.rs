@@ -90,6 +90,7 @@ mod tests {
             front: Spanned::new("a".into(), Span::default()),
             back: None,
             count: Spanned::new(count, Span::default()),
+            value: String::new(),
             template: None,
             provisional: Vec::new(),
             span: Span::default(),

@@ -266,6 +266,7 @@ mod tests {
             front: Spanned::new(front.into(), Span::default()),
             back: back.map(|b| Spanned::new(b.into(), Span::default())),
             count: Spanned::new(count, Span::default()),
+            value: String::new(),
             template: None,
             provisional: Vec::new(),
             span: Span::default(),

@@ -22,6 +22,7 @@ const UNIT_COLUMNS: Columns = Columns {
         "movement",
         "steps",
         "modifiers",
+        "damaged",
         "tags",
         "rules",
         "provisional",
@@ -30,7 +31,7 @@ const UNIT_COLUMNS: Columns = Columns {
 };
 
 const COUNTER_COLUMNS: Columns =
-    Columns { required: &["id", "front", "count"], optional: &["back", "template", "provisional", "note"] };
+    Columns { required: &["id", "front", "count"], optional: &["back", "value", "template", "provisional", "note"] };
 
 /// Loads units.csv and counters.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
@@ -57,6 +58,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                 front: row.text("front", &mut l.diags),
                 back: row.opt_ref("back"),
                 count,
+                value: row.cell("value").value,
                 template: row.opt_ref("template").and_then(|t| super::game::template_key(l, &t)),
                 provisional: provisional_fields(&row),
                 span: row.span(),
@@ -73,6 +75,7 @@ fn unit(l: &mut Loader<'_>, row: &Row<'_>, factor_columns: &[String]) -> UnitTyp
     }
     let steps = row.parse::<u32>("steps", "a whole number of steps", &mut l.diags).map_or(1, |v| v.value);
     let modifiers = row.list("modifiers").iter().filter_map(|m| modifier(l, m, factor_columns)).collect();
+    let damaged = row.list("damaged").iter().filter_map(|d| damaged_value(l, d, factor_columns, steps)).collect();
     l.provisional(&format!("unit `{id}`"), &provisional_fields(row), row.cell("provisional").span);
     UnitType {
         id,
@@ -84,11 +87,44 @@ fn unit(l: &mut Loader<'_>, row: &Row<'_>, factor_columns: &[String]) -> UnitTyp
         movement: row.parse::<i64>("movement", "a whole number", &mut l.diags).map(|v| v.value),
         steps,
         modifiers,
+        damaged,
         tags: row.list("tags").into_iter().map(|t| t.value).collect(),
         rules: row.list("rules"),
         provisional: provisional_fields(row),
         span: row.span(),
     }
+}
+
+/// One value of the damaged side (`defence=2`, `movement=1`): a factor or movement and what the
+/// flipped counter prints for it. Only a unit of two or more steps has a damaged side.
+fn damaged_value(l: &mut Loader<'_>, d: &Spanned<String>, factors: &[String], steps: u32) -> Option<(String, i64)> {
+    let bad = |l: &mut Loader<'_>, why: String| {
+        l.diags.push(Diagnostic::error(Code::BAD_VALUE, why).at(&d.span).with_hint(
+            "write the damaged side's values as `factor=value`, `|`-separated, e.g. `anti_armour=3|movement=1`",
+        ));
+        None
+    };
+    if steps < 2 {
+        return bad(l, format!("`{}`: a unit of one step has no damaged side", d.value));
+    }
+    let Some((name, value)) = d.value.split_once('=') else {
+        return bad(l, format!("damaged value `{}` has no `=`", d.value));
+    };
+    let name = name.trim();
+    if name != "movement" && !factors.iter().any(|f| f == name) {
+        let known = factors.iter().map(String::as_str).chain(["movement"]);
+        let hint = crate::diag::did_you_mean(name, known);
+        let mut diag = Diagnostic::error(Code::BAD_VALUE, format!("damaged value names unknown factor `{name}`"))
+            .at(&d.span)
+            .with_hint_opt(hint);
+        diag = diag.with_hint(format!("the factors are: {}, and movement", factors.join(", ")));
+        l.diags.push(diag);
+        return None;
+    }
+    let Ok(value) = value.trim().parse::<i64>() else {
+        return bad(l, format!("damaged value `{}` is not a whole number", value.trim()));
+    };
+    Some((name.to_string(), value))
 }
 
 /// `desert: anti_armour=5` (set) or `cold: anti_armour+1` (add).

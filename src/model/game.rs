@@ -15,6 +15,17 @@ pub struct Names {
 }
 
 impl Names {
+    /// Whether neither language has a name.
+    pub fn is_empty(&self) -> bool {
+        self.ja.is_empty() && self.en.is_empty()
+    }
+
+    /// These names where given, `full`'s in the other languages: a short name for a counter.
+    pub fn over(&self, full: &Names) -> Names {
+        let pick = |short: &String, long: &String| if short.is_empty() { long.clone() } else { short.clone() };
+        Names { ja: pick(&self.ja, &full.ja), en: pick(&self.en, &full.en) }
+    }
+
     /// Both names, for "did you mean" candidates.
     pub fn both(&self) -> [&str; 2] {
         [self.ja.as_str(), self.en.as_str()]

@@ -68,6 +68,10 @@ pub struct UnitType {
     pub steps: u32,
     /// Conditional changes to factors (in desert: anti-armour 5).
     pub modifiers: Vec<Modifier>,
+    /// What its damaged side prints instead, by factor id or `movement` (`damaged` column;
+    /// a value not given is the same as the full side's).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub damaged: BTreeMap<String, i64>,
     /// Other special rules as tags (`immobile`, `no-security-check`, `returns-to-stock`, …).
     pub tags: Vec<String>,
     /// Rule clauses about this unit.
@@ -99,8 +103,16 @@ pub struct Marker {
     pub id: String,
     /// Name.
     pub name: Names,
+    /// What its counters print instead of a name too long for them (`デフコン・マーカー`, broken at
+    /// the dot); empty: the name.
+    #[serde(skip_serializing_if = "Names::is_empty")]
+    pub short_name: Names,
     /// Background colour, `#rrggbb` (seed 003: US markers blue, USSR red); absent: plain.
     pub colour: Option<String>,
+    /// The side whose marker it is: a light marker prints its name, number and rule in the
+    /// side's colour (a white influence marker in US blue).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
     /// The template that draws it, instead of `counters/marker.svg.tera`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Spanned<String>>,
@@ -118,6 +130,10 @@ pub struct CounterKind {
     pub back: Option<Ref>,
     /// How many counters of this kind.
     pub count: Spanned<u32>,
+    /// A number both its faces print large (`value` column: an influence marker's 1, 2, 3…);
+    /// empty for none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub value: String,
     /// The template that draws both its faces, before its unit class's or marker's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Spanned<String>>,

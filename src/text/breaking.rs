@@ -2,7 +2,10 @@
 //! (unicode-linebreak), which keeps Latin words whole; the kinsoku rules are enforced on top:
 //! no closing bracket, small kana, prolonged sound mark or punctuation at a line start, no opening
 //! bracket at a line end. A katakana word is kept whole like a Latin one (サブマリン・アタック
-//! breaks at the ・ or not at all), unless it is longer than a line.
+//! breaks at the ・ or not at all), unless it is longer than a line. A short text such as a name
+//! or a title is broken only between phrases ([`Words::Phrases`]): a run of kanji (軍事作戦), of
+//! kanji and the kana that follow it, or of hiragana is kept whole as well, so that
+//! USSR軍事作戦マーカー breaks as USSR軍事作戦 / マーカー, never as USSR軍事作 / 戦マーカー.
 
 use super::fonts::{surely_wider_beyond, Advances};
 use super::{Fonts, Style};
@@ -28,19 +31,46 @@ fn inside_katakana_word(before: Option<char>, after: Option<char>) -> bool {
     before.is_some_and(is_katakana) && after.is_some_and(is_katakana)
 }
 
+/// Where a text may break besides spaces and punctuation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Words {
+    /// Between any two Japanese characters but inside a katakana word (running text).
+    Anywhere,
+    /// Also not inside a run of kanji, between kanji and the kana after them, or inside a run of
+    /// hiragana (names, titles, labels).
+    Phrases,
+}
+
+/// A kanji (CJK ideograph, 々 and 〆 included).
+fn is_kanji(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}' | '々' | '〆')
+}
+
+fn is_hiragana(c: char) -> bool {
+    matches!(c, '\u{3041}'..='\u{309F}')
+}
+
+/// True when `before` and `after` belong to one phrase of a name: kanji with kanji, kanji with the
+/// hiragana after it, hiragana with hiragana.
+fn inside_phrase(before: Option<char>, after: Option<char>) -> bool {
+    let (Some(b), Some(a)) = (before, after) else { return false };
+    (is_kanji(b) || is_hiragana(b)) && (is_kanji(a) || is_hiragana(a)) && !(is_hiragana(b) && is_kanji(a))
+}
+
 /// The break opportunities of a text as byte offsets (a line may end before the offset's
 /// character) with whether each is mandatory (a newline), the end of the text last, read from
 /// UAX #14 only as far as a layout gets: one that stops early never looks at the rest.
 struct Points<'t> {
     text: &'t str,
+    words: Words,
     breaks: Box<dyn Iterator<Item = (usize, unicode_linebreak::BreakOpportunity)> + 't>,
     read: Vec<(usize, bool)>,
     ended: bool,
 }
 
 impl<'t> Points<'t> {
-    fn new(text: &'t str) -> Points<'t> {
-        Points { text, breaks: Box::new(unicode_linebreak::linebreaks(text)), read: Vec::new(), ended: false }
+    fn new(text: &'t str, words: Words) -> Points<'t> {
+        Points { text, words, breaks: Box::new(unicode_linebreak::linebreaks(text)), read: Vec::new(), ended: false }
     }
 
     /// The `i`th opportunity, `None` past the end of the text.
@@ -57,7 +87,9 @@ impl<'t> Points<'t> {
             let before = self.text[..at].chars().next_back();
             let after = self.text[at..].chars().next();
             let mandatory = kind == unicode_linebreak::BreakOpportunity::Mandatory;
-            if mandatory || (kinsoku_allows(before, after) && !inside_katakana_word(before, after)) {
+            let whole =
+                inside_katakana_word(before, after) || (self.words == Words::Phrases && inside_phrase(before, after));
+            if mandatory || (kinsoku_allows(before, after) && !whole) {
                 self.read.push((at, mandatory));
             }
         }
@@ -88,18 +120,18 @@ impl Lines {
 /// A piece wider than a whole line (a very long word) is broken between characters, still
 /// honouring kinsoku where it can. Trailing spaces do not count toward a line's width.
 pub fn break_lines(fonts: &Fonts, text: &str, width_em: f64, style: Style) -> Vec<String> {
-    break_lines_within(fonts, text, width_em, style, usize::MAX).unwrap_or_default()
+    break_lines_within(fonts, text, width_em, (style, Words::Anywhere), usize::MAX).unwrap_or_default()
 }
 
 /// The widest piece of `text` no line may break inside (a word, a katakana word, a number), in
 /// em: a size at which it is wider than the column splits a word. Texts longer than a card's are
 /// not measured (0): a block of paragraphs is fitted by its height, not its longest word.
-pub(crate) fn widest_piece_em(fonts: &Fonts, text: &str, style: Style) -> f64 {
+pub(crate) fn widest_piece_em(fonts: &Fonts, text: &str, (style, words): (Style, Words)) -> f64 {
     const LONGEST: usize = 2_000;
     if text.len() > LONGEST {
         return 0.0;
     }
-    let mut points = Points::new(text);
+    let mut points = Points::new(text, words);
     let (mut start, mut widest, mut i) = (0, 0.0_f64, 0);
     while let Some((at, _)) = points.get(i) {
         let piece = text[start..at].trim();
@@ -125,7 +157,7 @@ pub(crate) fn break_lines_within(
     fonts: &Fonts,
     text: &str,
     width_em: f64,
-    style: Style,
+    (style, words): (Style, Words),
     limit: usize,
 ) -> Option<Vec<String>> {
     if text.is_empty() {
@@ -134,7 +166,7 @@ pub(crate) fn break_lines_within(
         return Some(vec![String::new()]);
     }
     let mut out = Lines { lines: Vec::new(), kept: 0, limit };
-    let mut points = Points::new(text);
+    let mut points = Points::new(text, words);
     let beyond = surely_wider_beyond(width_em);
     let mut advances = Advances::new(fonts, style);
     // Whether `text[start..end]` fits: shaped, unless its nominal width says it cannot.
@@ -472,10 +504,13 @@ mod tests {
         let text = "one two three four five six seven eight nine ten\n\n\n";
         let all = break_lines(&fonts, text, 6.0, style);
         assert!(all.len() > 3, "{all:?}");
-        assert_eq!(break_lines_within(&fonts, text, 6.0, style, all.len()), Some(all.clone()));
-        assert_eq!(break_lines_within(&fonts, text, 6.0, style, all.len() - 1), None);
+        assert_eq!(break_lines_within(&fonts, text, 6.0, (style, Words::Anywhere), all.len()), Some(all.clone()));
+        assert_eq!(break_lines_within(&fonts, text, 6.0, (style, Words::Anywhere), all.len() - 1), None);
         // Trailing empty lines are dropped, so they never count against the limit.
-        assert_eq!(break_lines_within(&fonts, "a\n\n\n\n", 6.0, style, 1), Some(vec!["a".to_string()]));
+        assert_eq!(
+            break_lines_within(&fonts, "a\n\n\n\n", 6.0, (style, Words::Anywhere), 1),
+            Some(vec!["a".to_string()])
+        );
     }
 
     /// The measuring a layout costs per byte of text.

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::breaking::{break_lines, break_lines_within, widest_piece_em};
+use super::breaking::{break_lines, break_lines_within, widest_piece_em, Words};
 use super::{Fonts, Style};
 
 /// Points per millimetre.
@@ -48,6 +48,9 @@ pub struct Fitted {
     pub height_mm: f64,
     /// Whether the text does not fit even at the minimum size.
     pub overflow: bool,
+    /// Whether a word had to be broken inside (it is wider than the box even at the minimum).
+    #[serde(skip)]
+    pub split_word: bool,
     /// Characters the font cannot draw.
     pub missing: Vec<char>,
 }
@@ -61,15 +64,19 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
     let max = req.max_pt.max(req.min_pt);
     let steps = ((max - req.min_pt) / 0.25).round() as i64;
     let missing = fonts.missing(req.text, req.style);
+    // A text of a few lines (a name, a title) breaks only between phrases; running text anywhere
+    // Japanese allows.
+    let words = if (1..=3).contains(&req.max_lines) { Words::Phrases } else { Words::Anywhere };
     // A word is split only at the smallest size: the text shrinks first (a counter's クラブガンナー
-    // at 5.5 pt on one line, not クラブガン / ナー at 7 pt). A fixed size has nothing to choose.
-    let widest = if steps > 0 { widest_piece_em(fonts, req.text, req.style) } else { 0.0 };
+    // at 5.5 pt on one line, not クラブガン / ナー at 7 pt).
+    let widest = widest_piece_em(fonts, req.text, (req.style, words));
     for step in 0..steps {
         let size_pt = max - 0.25 * step as f64;
         if widest > width_em(req, size_pt) + 1e-9 {
             continue;
         }
-        let Some(lines) = break_lines_within(fonts, req.text, width_em(req, size_pt), req.style, room(req, size_pt))
+        let Some(lines) =
+            break_lines_within(fonts, req.text, width_em(req, size_pt), (req.style, words), room(req, size_pt))
         else {
             continue; // more lines than the box holds: overflows here
         };
@@ -79,7 +86,10 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
         }
     }
     let size_pt = if steps < 0 { req.min_pt } else { max - 0.25 * steps as f64 };
-    block(fonts, req, size_pt, break_lines(fonts, req.text, width_em(req, size_pt), req.style), &missing)
+    let lines = break_lines_within(fonts, req.text, width_em(req, size_pt), (req.style, words), usize::MAX);
+    let mut fitted = block(fonts, req, size_pt, lines.unwrap_or_default(), &missing);
+    fitted.split_word = widest > width_em(req, size_pt) + 1e-9;
+    fitted
 }
 
 /// `text` broken into lines at `pt` with `leading` in a column `width_mm` wide, with no height
@@ -116,7 +126,7 @@ pub fn height_within(
     }
     let size_mm = pt / PT_PER_MM;
     let limit = lines_within(size_mm, size_mm * leading, most_mm);
-    let lines = break_lines_within(fonts, text, width_mm / size_mm, style, limit)?;
+    let lines = break_lines_within(fonts, text, width_mm / size_mm, (style, Words::Anywhere), limit)?;
     let height = block_height(lines.len(), size_mm, size_mm * leading);
     (height <= most_mm).then_some(height)
 }
@@ -179,7 +189,17 @@ fn block(fonts: &Fonts, req: &Request<'_>, size_pt: f64, lines: Vec<String>, mis
     let height_mm = block_height(lines.len(), size_mm, line_mm);
     let too_many = req.max_lines > 0 && lines.len() > req.max_lines;
     let overflow = widest > req.width_mm + 1e-6 || height_mm > req.height_mm + 1e-6 || too_many;
-    Fitted { size_pt, size_mm, line_mm, lines, width_mm: widest, height_mm, overflow, missing: missing.to_vec() }
+    Fitted {
+        size_pt,
+        size_mm,
+        line_mm,
+        lines,
+        width_mm: widest,
+        height_mm,
+        overflow,
+        split_word: false,
+        missing: missing.to_vec(),
+    }
 }
 
 #[cfg(test)]

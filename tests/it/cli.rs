@@ -20,7 +20,7 @@ fn check_passes_on_dougram_and_prints_a_summary() {
     // Provisional values are never silent: counted per kind and file at the first of them, a
     // single one as it is; `--provisional` lists each.
     assert!(
-        stderr.contains("units.csv:2:92: warning[W0001]: provisional: 22 unit entries give values the sources do not (the first: unit `lib-soldier`: anti_armour, anti_personnel, defence)"),
+        stderr.contains("units.csv:2:93: warning[W0001]: provisional: 22 unit entries give values the sources do not (the first: unit `lib-soldier`: anti_armour, anti_personnel, defence)"),
         "{stderr}"
     );
     assert!(!stderr.contains("round-facer`: anti_armour"), "{stderr}");
@@ -87,8 +87,8 @@ fn failed_build_keeps_the_last_good_output() {
     let before = std::fs::read(dir.join("out/manifest.json")).expect("first build output");
     let units = dir.join("pack/units.csv");
     let broken = std::fs::read_to_string(&units).unwrap().replace(
-        "lib-soldier,解放軍兵士,Liberation soldier,liberation,soldier,1,",
-        "lib-soldier,解放軍兵士,Liberation soldier,liberation,soldier,one,",
+        "lib-soldier,解放軍兵士,Liberation soldier,,liberation,soldier,1,",
+        "lib-soldier,解放軍兵士,Liberation soldier,,liberation,soldier,one,",
     );
     std::fs::write(&units, broken).unwrap();
     let bad = pnpkit(&dir, &["build", "pack", "--out", "out"]);
@@ -205,7 +205,7 @@ fn a_build_is_a_proof_with_its_notes_on_a_cover_and_a_release_refuses_them() {
     let release = pnpkit(&root(), &["build", "data/dougram", "--release", "--out", &out("release")]);
     let (_, stderr) = text(&release);
     assert_eq!(release.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("units.csv:9:139: error[W0001]: provisional: unit `round-facer`"), "{stderr}");
+    assert!(stderr.contains("units.csv:9:150: error[W0001]: provisional: unit `round-facer`"), "{stderr}");
     assert!(stderr.contains("pack.toml:19:9: error[W0005]: the set is not complete"), "{stderr}");
     assert!(!dir.join("release").exists(), "nothing written");
     // A complete pack with nothing provisional builds as a release: no PROOF, no cover.

@@ -1,6 +1,6 @@
 //! Counters as a publisher measures them: built from data/dougram and data/twilight-struggle and
 //! read back with `pdftotext -bbox-layout` (a word's box height is its font size), every unit
-//! name is at least 5 pt, every value at least 8 pt, every word at least 4 pt (edition marks),
+//! name is at least 5 pt, every value at least 8 pt, every word at least 5 pt (edition marks too),
 //! and no face carries a provisional tag: the sheet's margin below the grid and the manifest name
 //! the pieces with provisional values instead.
 
@@ -54,8 +54,8 @@ fn dougram_counters_print_names_values_and_marks_at_published_sizes_with_provisi
     for (i, page) in pages.iter().enumerate() {
         let (note, grid): (Vec<&Word>, Vec<&Word>) = page.words.iter().partition(|w| is_note(w));
         let small: Vec<String> =
-            grid.iter().filter(|w| pt(w) < 4.0 - SLACK_PT).map(|w| format!("{} {:.2} pt", w.text, pt(w))).collect();
-        assert!(small.is_empty(), "p.{}: words under 4 pt: {small:?}", i + 1);
+            grid.iter().filter(|w| pt(w) < 5.0 - SLACK_PT).map(|w| format!("{} {:.2} pt", w.text, pt(w))).collect();
+        assert!(small.is_empty(), "p.{}: words under 5 pt: {small:?}", i + 1);
         // A unit name's words (a long name breaks over two lines) are 5 pt or more.
         let name_words: Vec<&&Word> = grid
             .iter()
@@ -101,17 +101,19 @@ fn twilight_struggle_markers_print_names_at_5_pt_and_their_provisional_counts_on
     let (note, grid): (Vec<&Word>, Vec<&Word>) = front.words.iter().partition(|w| is_note(w));
     let footer_top = front.words.iter().filter(|w| w.text.contains("シート")).map(|w| w.y0).fold(f64::MAX, f64::min);
     for w in grid.iter().filter(|w| w.y1 < footer_top) {
-        // Edition marks (S003) are 4 pt; names 5 pt or more.
-        let floor = if w.text.starts_with('S') && w.text[1..].chars().all(|c| c.is_ascii_digit()) { 4.0 } else { 5.0 };
-        assert!(pt(w) >= floor - SLACK_PT, "“{}” is {:.2} pt", w.text, pt(w));
+        // Names and edition marks (S003) alike are 5 pt or more.
+        assert!(pt(w) >= 5.0 - SLACK_PT, "“{}” is {:.2} pt", w.text, pt(w));
     }
     assert!(note.is_empty(), "no note on the sheet: {note:?}");
-    assert!(proof_cover(&out).contains("provisional: counter `us-influence`: count"), "the cover names the markers");
+    assert!(
+        proof_cover(&out).contains("provisional: counter `us-influence-1`: count, value"),
+        "the cover names the markers"
+    );
     let m = manifest(&out);
     let pieces = m["provisional_pieces"].as_array().expect("provisional_pieces");
     assert!(pieces
         .iter()
-        .any(|p| p["face"] == "counters/us-influence-front" && p["fields"] == serde_json::json!(["count"])));
+        .any(|p| p["face"] == "counters/us-influence-1-front" && p["fields"] == serde_json::json!(["count", "value"])));
 }
 
 /// How many form XObjects a PDF holds (krilla writes dictionaries without spaces).
@@ -161,9 +163,10 @@ fn a_short_name_is_what_a_counter_too_small_for_the_name_prints() {
     let dir = temp_dir("counters-short-name");
     let pack = dir.join("pack");
     copy_dir(&root().join("data/dougram"), &pack);
-    add_csv_column(&pack.join("units.csv"), "short_name_ja", |row| {
-        if row.starts_with("round-facer,") { "Rフェイサー" } else { "" }.into()
-    });
+    let units = pack.join("units.csv");
+    let csv = std::fs::read_to_string(&units).unwrap();
+    assert!(csv.contains(",Round Facer,ラウンド・フェイサー,"), "dougram names the short form");
+    std::fs::write(&units, csv.replace(",Round Facer,ラウンド・フェイサー,", ",Round Facer,Rフェイサー,")).unwrap();
     let out = dir.join("out");
     let run =
         pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "counters"]);
@@ -172,5 +175,56 @@ fn a_short_name_is_what_a_counter_too_small_for_the_name_prints() {
         read_words(&out.join("counters.pdf")).iter().flat_map(|p| p.words.iter().map(|w| w.text.clone())).collect();
     assert!(words.iter().any(|w| w == "Rフェイサー"), "the short name, whole: {words:?}");
     assert!(!words.iter().any(|w| w == "ラウンドフェイ"), "the long name no longer breaks: {words:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_side_prints_its_own_reduced_values() {
+    // units.csv's `damaged` column gives the flipped Dougram lower defence and movement; the front
+    // keeps the full values. A damaged value on a one-step unit, or of a factor the pack does not
+    // have, is an error at the cell.
+    let dir = temp_dir("counters-damaged");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/dougram"), &pack);
+    let units = pack.join("units.csv");
+    add_csv_column(&units, "damaged", |row| {
+        if row.starts_with("dougram,") {
+            "defence=2|movement=1".into()
+        } else {
+            String::new()
+        }
+    });
+    let pack_arg = pack.to_string_lossy().into_owned();
+    let dump = pnpkit(&root(), &["dump", &pack_arg, "--context", "counters", "dougram"]);
+    assert_eq!(dump.status.code(), Some(0), "{}", text(&dump).1);
+    let faces: serde_json::Value = serde_json::from_slice(&dump.stdout).expect("JSON");
+    let printed: Vec<(&str, &str)> = faces
+        .as_array()
+        .expect("faces")
+        .iter()
+        .map(|f| (f["face"].as_str().unwrap(), f["context"]["face"]["factors"].as_str().unwrap()))
+        .collect();
+    assert_eq!(printed, [("counters/dougram-front", "5-4-4-2"), ("counters/dougram-back", "5-4-2-1")]);
+    std::fs::write(&units, std::fs::read_to_string(&units).unwrap().replace(",defence=2|movement=1", ",defense=2"))
+        .unwrap();
+    let csv = std::fs::read_to_string(&units).unwrap();
+    let one_step = csv.lines().position(|l| l.starts_with("lib-soldier,")).unwrap();
+    let mut lines: Vec<String> = csv.lines().map(str::to_string).collect();
+    lines[one_step].push_str("defence=0");
+    std::fs::write(&units, lines.join("\n") + "\n").unwrap();
+    let check = pnpkit(&root(), &["check", &pack_arg, "--format", "short"]);
+    assert_eq!(check.status.code(), Some(1));
+    let (_, stderr) = text(&check);
+    let dougram_row = 1 + csv.lines().position(|l| l.starts_with("dougram,")).unwrap();
+    assert!(
+        stderr.contains(&format!("units.csv:{dougram_row}:")) && stderr.contains("unknown factor `defense`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("did you mean `defence`?"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("units.csv:{}:", one_step + 1))
+            && stderr.contains("a unit of one step has no damaged side"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -120,8 +120,8 @@ fn a_changed_unit_reprints_every_counter_kind_that_shows_it() {
     let (dir, stdout) = errata_after_edit(
         "errata-counters",
         "units.csv",
-        "lib-crab-gunner,クラブガンナー,Crab Gunner,liberation,cba,3,2,2,",
-        "lib-crab-gunner,クラブガンナー,Crab Gunner,liberation,cba,4,2,2,",
+        "lib-crab-gunner,クラブガンナー,Crab Gunner,,liberation,cba,3,2,2,",
+        "lib-crab-gunner,クラブガンナー,Crab Gunner,,liberation,cba,4,2,2,",
     );
     assert!(stdout.starts_with("unit lib-crab-gunner クラブガンナー: factors.anti_armour 3 → 4\n"), "{stdout}");
     // Every kind with the Crab Gunner on either face, at its full count; no card sheet.

@@ -40,7 +40,7 @@ const SHOTS: &[Shot] = &[
     Shot::Face("dougram", "chits/3P-front"),
     Shot::Face("doomtrooper", "cards/1-front"),
     Shot::Face("twilight-struggle", "cards/11-front"),
-    Shot::Face("twilight-struggle", "counters/us-influence-front"),
+    Shot::Face("twilight-struggle", "counters/us-influence-3-front"),
     Shot::Face("submarine-attack", "cards/1-front"),
     Shot::Page("dougram", "cards", 0),
     Shot::Page("dougram", "counters", 0),

@@ -152,12 +152,12 @@ fn pdfs_are_a4_with_embedded_subset_fonts_and_extractable_japanese() {
         "ダグラム",
         "ダグラムTB",
         "ヤクトダグラム",
-        "ラウンドフェイサー",
+        "フェイサー",
         "ニコラエフ",
         "ガルシア隊",
-        "デザートガンナー",
+        "ガンナー",
         "要塞",
-        "スタックマーカー",
+        "マーカー",
     ] {
         assert!(counters.contains(name), "counters.pdf lacks {name}");
     }
@@ -212,7 +212,7 @@ fn every_piece_carries_the_edition_mark_and_common_backs_none() {
     };
     // Counters: both sides of every counter; chits: every value face; cards: every front ("title ·
     // mark"). The sheet footer names the edition too, so the mark is matched as its own text.
-    assert_eq!(marks("counters", "front", ">2011-06-12<"), pieces("counters"));
+    assert_eq!(marks("counters", "front", ">v1<"), pieces("counters"));
     let csv = std::fs::read_to_string(root().join("data/dougram/counters.csv")).unwrap();
     let two_sided: usize = csv
         .lines()
@@ -222,12 +222,12 @@ fn every_piece_carries_the_edition_mark_and_common_backs_none() {
         .map(|f| f[3].parse::<usize>().unwrap())
         .sum();
     assert!(two_sided > 0 && two_sided < pieces("counters"), "markers are one-sided");
-    assert_eq!(marks("counters", "back", ">2011-06-12<"), two_sided);
-    assert_eq!(marks("chits", "front", ">2011-06-12<"), pieces("chits"));
-    assert_eq!(marks("cards", "front", "· 2011-06-12<"), pieces("cards"));
+    assert_eq!(marks("counters", "back", ">v1<"), two_sided);
+    assert_eq!(marks("chits", "front", ">v1<"), pieces("chits"));
+    assert_eq!(marks("cards", "front", "· v1<"), pieces("cards"));
     // Common backs must look alike, or drawn chits and held cards could be told apart.
-    assert_eq!(marks("chits", "back", ">2011-06-12<"), 0);
-    assert_eq!(marks("cards", "back", "· 2011-06-12<"), 0);
+    assert_eq!(marks("chits", "back", ">v1<"), 0);
+    assert_eq!(marks("cards", "back", "· v1<"), 0);
 }
 
 /// Face placements (trim boxes and the bleed boxes they are clipped to) and crop-mark segments

@@ -183,7 +183,8 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         .into_iter()
         .map(|m| {
             let template = m.template.as_ref().and_then(|t| template_key(l, &Loader::spanned(file, t)));
-            Marker { id: m.id, name: m.name.into(), colour: m.colour, template }
+            let side = m.side.as_ref().and_then(|s| known_side(l, file, &pack.sides, s));
+            Marker { id: m.id, name: m.name.into(), short_name: m.short_name.into(), colour: m.colour, side, template }
         })
         .collect();
     if let Some(chits) = &raw.chits {
@@ -335,6 +336,24 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         .map(|a| PlayAid { id: a.id.clone(), title: a.title.clone().into(), kind: a.kind.clone(), rule: r(&a.rule) })
         .collect();
     true
+}
+
+/// `side`, when it names one of `sides`; an error with a "did you mean" at it otherwise.
+fn known_side(l: &mut Loader<'_>, file: FileId, sides: &[Side], side: &TS<String>) -> Option<String> {
+    let id = side.get_ref();
+    if sides.iter().any(|s| &s.id == id) {
+        return Some(id.clone());
+    }
+    l.diags.push(
+        Diagnostic::error(Code::UNKNOWN_SIDE, format!("unknown side `{id}`"))
+            .at(&Loader::span(file, side))
+            .with_hint_opt(crate::diag::did_you_mean(id, sides.iter().map(|s| s.id.as_str())))
+            .with_hint(format!(
+                "the sides are: {}",
+                sides.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ")
+            )),
+    );
+    None
 }
 
 fn card_type(l: &mut Loader<'_>, file: FileId, mut t: RawCardType) -> CardType {

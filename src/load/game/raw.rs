@@ -175,6 +175,11 @@ pub(super) struct RawMarker {
     pub(super) id: String,
     pub(super) name: RawNames,
     pub(super) colour: Option<String>,
+    /// The side whose marker it is (its colour inks a light marker).
+    pub(super) side: Option<TS<String>>,
+    /// What its counters print instead of a name too long for them.
+    #[serde(default)]
+    pub(super) short_name: RawNames,
     pub(super) template: Option<TS<String>>,
 }
 

@@ -261,6 +261,7 @@ impl<'f> Canvas<'f> {
             width_mm: total,
             height_mm: size,
             overflow: total > width + 0.05,
+            split_word: false,
             missing: self.fonts.missing(&line, style),
         };
         let request = TextBox::new(&line, x, top, width, size).fixed(pt);

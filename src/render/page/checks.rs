@@ -21,6 +21,12 @@ pub(crate) fn fit_problems(
         let message =
             format!("{label}: text does not fit its {w:.1}×{h:.1} mm box even at {min_pt} pt: “{}”", short(text));
         out.push(Diagnostic::warning(Code::TEXT_OVERFLOW, message).with_hint(room));
+    } else if fitted.split_word {
+        let lines = fitted.lines.join(" / ");
+        let message = format!("{label}: “{}” is broken inside a word ({lines}) even at {min_pt} pt", short(text));
+        out.push(Diagnostic::warning(Code::WORD_BROKEN, message).with_hint(
+            "give the piece a shorter name for it (units.csv short_name_ja/short_name_en), or a larger box in the template",
+        ));
     }
     if !fitted.missing.is_empty() {
         let chars: String = fitted.missing.iter().collect();

@@ -47,7 +47,7 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper, notes: &[ProofNote]) -> Vec
         pt: SIZE_PT,
         owner: Owner::new("proof notes", None),
     };
-    let title = format!("{} · {}", m.name(&ctx.pack.game.title), m.text("proof.title"));
+    let title = format!("{} · {}", m.first_name(&ctx.pack.game.title), m.text("proof.title"));
     let what = m.first("products.proof");
     let mut flow = Flow::new(ctx, paper, title, Owner::new("proof notes", None), what, 1);
     flow.table(&table);

@@ -111,6 +111,8 @@ pub(super) struct CounterFace {
     pub(super) damaged: bool,
     /// The setups that place the unit, by number (`1·2`); empty when none does.
     pub(super) setup: String,
+    /// The number a marker prints large (counters.csv's `value`), empty for none.
+    pub(super) value: String,
     /// Whether the face shows values the sources do not give. The built-in templates print no
     /// mark: the sheet's margin and the manifest name these pieces.
     pub(super) draft: bool,
