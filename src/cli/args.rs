@@ -217,9 +217,9 @@ pub(super) struct PrintArgs {
 }
 
 impl PrintArgs {
-    /// Whether `--only png` is the only product asked for.
-    pub(super) fn png_alone(&self) -> bool {
-        !self.only.is_empty() && self.only.iter().all(|p| *p == Product::Png)
+    /// Whether only face files are asked for (`--only png`, `--only pod`): no PDF is written.
+    pub(super) fn faces_alone(&self) -> bool {
+        !self.only.is_empty() && self.only.iter().all(|p| matches!(p, Product::Png | Product::Pod))
     }
 
     /// Whether `product` is written: every product when none is named.
@@ -269,9 +269,15 @@ impl PrintArgs {
                 }
             }
         }
-        // `--only png` alone: the previews of every product that has faces, and no PDF.
-        if self.png_alone() {
+        // `--only png` or `pod` alone: the faces of every product that has them, and no PDF.
+        if self.faces_alone() {
             options.only = vec![Product::Counters, Product::Chits, Product::Cards];
+        } else if self.only.contains(&Product::Pod) {
+            for product in [Product::Counters, Product::Chits, Product::Cards] {
+                if !options.only.contains(&product) {
+                    options.only.push(product);
+                }
+            }
         }
         Ok(options)
     }

@@ -92,8 +92,10 @@ pub(super) struct Plan {
     pub(super) png_dpi: Option<u32>,
     /// Whether to write every page as SVG too (`svg/<doc>-<sheet>-<side>.svg`).
     pub(super) svg: bool,
-    /// Whether to write the PDFs (not for `--only png` alone: the previews without them).
+    /// Whether to write the PDFs (not for `--only png` or `pod` alone: the faces without them).
     pub(super) pdfs: bool,
+    /// Whether to write the print-on-demand files (`--only pod`).
+    pub(super) pod: bool,
 }
 
 #[derive(Serialize)]
@@ -117,7 +119,53 @@ struct Manifest<'a> {
     /// Every printed face carrying provisional values: its fields and the sheets it is on (the
     /// sheets' margins name these pieces; the faces carry no mark).
     provisional_pieces: &'a [crate::render::pieces::provisional::ProvisionalPiece],
+    /// How the files are to be printed: what a print shop asks before it takes them.
+    print: PrintSpec,
     warnings: usize,
+}
+
+/// The print specification the manifest states.
+#[derive(Serialize)]
+struct PrintSpec {
+    paper: String,
+    /// Every PDF page and PNG is RGB (sRGB); a print shop converts to its CMYK.
+    colour: &'static str,
+    /// PDF fonts are embedded and subset; imposed pages carry TrimBox and BleedBox.
+    pdf: &'static str,
+    card_trim_mm: (f64, f64),
+    card_bleed_mm: f64,
+    card_gutter_mm: f64,
+    counter_mm: f64,
+    counter_bleed_mm: f64,
+    /// How the duplex sheets are turned over.
+    duplex: &'static str,
+    /// The print-on-demand files' resolution and templates, when they were written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pod: Option<PodSpec>,
+}
+
+#[derive(Serialize)]
+struct PodSpec {
+    dpi: u32,
+    templates: &'static [crate::emit::pod::Template],
+}
+
+impl PrintSpec {
+    fn of(pack: &Pack, pod: bool) -> PrintSpec {
+        let p = &pack.print;
+        PrintSpec {
+            paper: p.paper.clone(),
+            colour: "RGB (sRGB), no spot colours",
+            pdf: "PDF 1.7, fonts embedded and subset; imposed pages carry TrimBox and BleedBox",
+            card_trim_mm: p.card_mm,
+            card_bleed_mm: p.card_bleed,
+            card_gutter_mm: p.card_gutter(p.card_bleed),
+            counter_mm: p.counter_mm,
+            counter_bleed_mm: p.counter_bleed,
+            duplex: "portrait sheets: flip on the long edge; landscape sheets: flip on the short edge (each footer says which)",
+            pod: pod.then_some(PodSpec { dpi: crate::emit::pod::DPI, templates: &crate::emit::pod::POKER }),
+        }
+    }
 }
 
 /// Writes the rendered products into the output folder `lock` holds, printing a line per product;
@@ -208,6 +256,16 @@ fn stage(
             started.elapsed().as_millis()
         );
     }
+    if plan.pod {
+        let started = std::time::Instant::now();
+        let jobs = crate::emit::pod::files(rendered.previews.iter().map(|p| (p.name.as_str(), &*p.art)));
+        let svgs: Vec<(&str, u32)> = jobs.iter().map(|(_, svg)| (svg.as_str(), crate::emit::pod::DPI)).collect();
+        for ((path, _), bytes) in jobs.iter().zip(pngs(parser, &svgs)) {
+            let bytes = bytes.map_err(|e| format!("{path}: {}", e.0))?;
+            put(&mut staging, path.clone(), "png", None, &bytes)?;
+        }
+        eprintln!("  {:<12} {} files at 300 dpi  ({} ms)", "pod", jobs.len(), started.elapsed().as_millis());
+    }
     // The digital tables' files, written while the pack rendered.
     files.extend(tables);
     let manifest = Manifest {
@@ -219,6 +277,7 @@ fn stage(
         files,
         provisional: pack.provisional.iter().map(|p| p.what.as_str()).collect(),
         provisional_pieces: &rendered.provisional,
+        print: PrintSpec::of(pack, plan.pod),
         warnings: diags.len(),
     };
     let mut bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| e.to_string())?;
@@ -332,7 +391,7 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
         // Without earlier editions that load, the reference simply carries no history.
         let reference = want_reference.then(|| scope.spawn(|| crate::reference::html(&loaded, &revisions)));
         let pdfs = pdfs::Pdfs::start(scope, (&parser, &loaded), print.split_backs, &reuse.pdfs);
-        let write_pdfs = !print.png_alone();
+        let write_pdfs = !print.faces_alone();
         let rendered =
             render::render_with(&loaded, (fonts.clone(), &mut reuse.faces), &mut sources, &options, &mut |doc| {
                 if write_pdfs && print.wants(doc.product) {
@@ -394,7 +453,8 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
         split_backs: print.split_backs,
         png_dpi: previews.then(|| print.png_dpi.unwrap_or(300)),
         svg: print.svg || loaded.print.svg,
-        pdfs: !print.png_alone(),
+        pdfs: !print.faces_alone(),
+        pod: print.only.contains(&Product::Pod),
     };
     match write((&loaded, &rendered, &diags), (&parser, pdfs, &mut reuse.pdfs), &plan, staged) {
         Ok(written) => {

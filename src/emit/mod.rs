@@ -11,6 +11,7 @@ mod ownership;
 mod parallel;
 mod pdf;
 mod png;
+pub mod pod;
 mod staging;
 mod svgdoc;
 

@@ -26,6 +26,20 @@ impl Art {
         )
     }
 
+    /// The face with its bleed stretched over a `px` × `py` pixel image at 300 dpi (a card
+    /// printer's template: the few tenths of a per cent by which its proportions differ from
+    /// the face's are not worth a white edge).
+    pub fn document_at_pixels(&self, (px, py): (u32, u32)) -> String {
+        let (x, y, w, h) = self.view;
+        let mm = |p: u32| f64::from(p) * 25.4 / 300.0;
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}mm" height="{}mm" viewBox="{x} {y} {w} {h}" preserveAspectRatio="none">{}</svg>"#,
+            mm(px),
+            mm(py),
+            self.elements
+        )
+    }
+
     /// The face without its bleed (its trim box, at the origin) as an SVG document of its own:
     /// what a digital table shows.
     pub fn trimmed_document(&self) -> String {

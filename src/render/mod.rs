@@ -83,6 +83,9 @@ pub enum Product {
     /// PNG previews of every distinct face (`png/…`) and of the flowchart's page; alone, the
     /// previews without the PDFs.
     Png,
+    /// Print-on-demand files (`pod/…`): every card face at the pixel size of the card printers'
+    /// poker templates, every face at 300 dpi with its bleed; alone, without the PDFs.
+    Pod,
     /// A VASSAL module (`<pack>.vmod`), made by `play` from the faces and map drawn for print.
     Vassal,
     /// A Tabletop Simulator set (`<pack>.tts.json` and `tts/…` images), made by `play` likewise.
@@ -124,6 +127,7 @@ impl Product {
             Product::CardList => "card-list",
             Product::Reference => "rules",
             Product::Png => "png",
+            Product::Pod => "pod",
             Product::Vassal => "vassal",
             Product::Tts => "tts",
         }
@@ -371,7 +375,8 @@ fn render_faces(
                 .map(|pages| one(product, pages.concat(), 0)),
             Product::Flowchart => Ok(flowchart::documents(&mut ctx, options, &mut out)),
             Product::Reference => Ok(Vec::new()), // written by `reference::html`
-            Product::Png => Ok(Vec::new()),       // not in `ALL`: previews of the other products
+            // Not in `ALL`: previews and print-on-demand files of the other products' faces.
+            Product::Png | Product::Pod => Ok(Vec::new()),
             Product::Vassal | Product::Tts => Ok(Vec::new()), // made by `play` from the others' faces
             Product::CardList => {
                 let pages = if pack.cards.is_empty() { Vec::new() } else { cardlist::pages(&mut ctx, options.paper) };

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::support::{pnpkit, root, temp_dir, text};
+use super::support::{png, pnpkit, root, temp_dir, text};
 
 /// Builds `pack` into `out` with `extra` arguments.
 fn build(pack: &str, out: &Path, extra: &[&str]) {
@@ -274,5 +274,34 @@ fn only_png_writes_the_previews_and_no_pdf() {
     assert!(out.join("cards.pdf").is_file() && !out.join("counters.pdf").exists());
     assert!(!files(&out.join("png").join("cards"), "png").is_empty());
     assert!(!out.join("png").join("counters").exists(), "previews of the products built only");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn print_on_demand_files_match_the_card_printers_templates_and_the_manifest_states_the_print_spec() {
+    let dir = temp_dir("on-demand-pod");
+    let out = dir.join("out");
+    let run = pnpkit(&root(), &["build", "data/dougram", "--only", "pod", "--out", &out.to_string_lossy()]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+    assert!(!out.join("cards.pdf").exists(), "--only pod alone writes no PDF");
+    // Every card front and the common back, at each template's exact size and at 300 dpi.
+    let cards = std::fs::read_dir(out.join("pod/300dpi/cards")).unwrap().count();
+    assert_eq!(cards, 13 + 1, "13 known cards and their one back");
+    for (folder, size) in [("822x1122", (822, 1122)), ("825x1125", (825, 1125))] {
+        for file in std::fs::read_dir(out.join("pod").join(folder).join("cards")).unwrap() {
+            let (w, h, _) = png(&file.unwrap().path());
+            assert_eq!((w, h), size, "{folder}");
+        }
+        assert_eq!(std::fs::read_dir(out.join("pod").join(folder).join("cards")).unwrap().count(), cards);
+    }
+    // A counter at 300 dpi with its 1 mm bleed: 17 mm is 201 px.
+    let (w, h, _) = png(&out.join("pod/300dpi/counters/soldiers-front.png"));
+    assert_eq!((w, h), (201, 201));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("manifest.json")).unwrap()).expect("manifest");
+    let spec = &manifest["print"];
+    assert_eq!(spec["card_trim_mm"], serde_json::json!([63.0, 88.0]));
+    assert_eq!((spec["card_bleed_mm"].as_f64(), spec["card_gutter_mm"].as_f64()), (Some(3.0), Some(6.0)));
+    assert_eq!(spec["pod"]["templates"][0]["pixels"], serde_json::json!([822, 1122]));
     let _ = std::fs::remove_dir_all(&dir);
 }
