@@ -13,6 +13,7 @@
 //! - `tables`: the play aids, card lists and setup charts read back: text sizes, counters at size;
 //! - `watchdog`: templates that hang or eat memory past the render budget stop the build (E0133).
 
+mod area_geography;
 mod bom;
 mod broken;
 mod browser;

@@ -18,7 +18,7 @@
 //! the same positions, bit for bit. It knows nothing of SVG or of the pack; `areamap` asks it.
 
 pub use super::separate::crossings;
-use super::separate::{push_apart, snap_to_grid, spread, untangle};
+use super::separate::{push_apart, relocate, snap_to_grid, spread, untangle};
 use crate::model::Map;
 
 /// An area map's graph, as the layout sees it.
@@ -125,6 +125,8 @@ pub fn layout(g: &Graph, spacing: Spacing, field: (f64, f64)) -> Vec<(f64, f64)>
     if !spread(&mut at, &free, clear, field, spacing.area) && !push_apart(&mut at, &free, clear, field, spacing.area) {
         snap_to_grid(&mut at, &free, clear, field, spacing.area);
     }
+    untangle(g, &mut at, &free, unit);
+    relocate(g, &mut at, &free, (clear, field, spacing.area), unit);
     untangle(g, &mut at, &free, unit);
     at
 }

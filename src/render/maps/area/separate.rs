@@ -226,6 +226,92 @@ pub(super) fn untangle(g: &Graph, at: &mut [(f64, f64)], free: &[bool], unit: f6
     }
 }
 
+/// Moves free areas, one at a time, to the free spot near their neighbours where their links cross
+/// fewest others and are shortest: the spots are
+/// the points of a grid of box cells around the middle of the area's neighbours, each clear of
+/// every other box and inside the field (a crossing weighs four link lengths). What swapping cannot mend (an area pulled far from its
+/// neighbours by pinned ones, a link across a pinned cluster) this does.
+pub(super) fn relocate(
+    g: &Graph,
+    at: &mut [(f64, f64)],
+    free: &[bool],
+    (clear, field, area): ((f64, f64), (f64, f64), (f64, f64)),
+    unit: f64,
+) {
+    // How far around the neighbours' middle a spot is looked for, in cells; how much a crossing
+    // weighs, in link lengths; how many rounds.
+    const REACH: i64 = 4;
+    const CROSSING: f64 = 4.0;
+    const ROUNDS: usize = 10;
+    let n = at.len();
+    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b) in &g.edges {
+        neighbours[a].push(b);
+        neighbours[b].push(a);
+    }
+    // An area whose nearest neighbour is more than two box widths (and a gap) away reads as cut
+    // off from its neighbours.
+    let near = area.0 + clear.0;
+    let cost = |at: &[(f64, f64)], i: usize, p: (f64, f64)| {
+        let mut total = 0.0;
+        let nearest = neighbours[i].iter().map(|&j| dist2(p, at[j]).sqrt()).fold(f64::MAX, f64::min);
+        if nearest > near {
+            total += 4.0 * unit;
+        }
+        for &j in &neighbours[i] {
+            total += dist2(p, at[j]).sqrt();
+            for &(c, d) in &g.edges {
+                if c == i || d == i || c == j || d == j {
+                    continue;
+                }
+                if segments_cross(p, at[j], at[c], at[d]) {
+                    total += CROSSING * unit;
+                }
+            }
+        }
+        total
+    };
+    let (half_w, half_h) = (area.0 / 2.0, area.1 / 2.0);
+    let fits = |at: &[(f64, f64)], i: usize, p: (f64, f64)| {
+        p.0 - half_w >= 0.0
+            && p.0 + half_w <= field.0
+            && p.1 - half_h >= 0.0
+            && p.1 + half_h <= field.1
+            && (0..n)
+                .all(|j| j == i || (p.0 - at[j].0).abs() >= clear.0 - 1e-9 || (p.1 - at[j].1).abs() >= clear.1 - 1e-9)
+    };
+    for _ in 0..ROUNDS {
+        let mut moved = false;
+        for i in (0..n).filter(|&i| free[i] && !neighbours[i].is_empty()) {
+            let k = neighbours[i].len() as f64;
+            let middle = neighbours[i].iter().fold((0.0, 0.0), |s, &j| (s.0 + at[j].0 / k, s.1 + at[j].1 / k));
+            let mut best = (cost(at, i, at[i]), at[i]);
+            // Around the middle of the neighbours, and right beside each of them.
+            let around = std::iter::once((middle, REACH)).chain(neighbours[i].iter().map(|&j| (at[j], 1)));
+            for (centre, reach) in around.collect::<Vec<_>>() {
+                for dy in -reach..=reach {
+                    for dx in -reach..=reach {
+                        let p = (centre.0 + dx as f64 * clear.0, centre.1 + dy as f64 * clear.1);
+                        if fits(at, i, p) {
+                            let c = cost(at, i, p);
+                            if c + 1e-6 < best.0 {
+                                best = (c, p);
+                            }
+                        }
+                    }
+                }
+            }
+            if best.1 != at[i] {
+                at[i] = best.1;
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+}
+
 /// How many pairs of links cross (links sharing an end do not count): a measure of a layout.
 pub fn crossings(g: &Graph, at: &[(f64, f64)]) -> usize {
     let mut n = 0;
