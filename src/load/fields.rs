@@ -83,8 +83,7 @@ pub(super) fn field(l: &mut Loader<'_>, file: FileId, f: RawField) -> CardField 
         let span = Loader::span(file, &colours);
         for (value, raw) in colours.into_inner() {
             let parts: Vec<String> = raw.split('/').map(|c| c.trim().to_string()).collect();
-            let hex = |c: &String| c.len() == 7 && c.starts_with('#') && c[1..].chars().all(|d| d.is_ascii_hexdigit());
-            if !(1..=2).contains(&parts.len()) || !parts.iter().all(hex) {
+            if !(1..=2).contains(&parts.len()) || !parts.iter().all(|c| super::is_hex_colour(c)) {
                 l.diags.push(
                     Diagnostic::error(
                         Code::BAD_VALUE,

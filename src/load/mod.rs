@@ -294,7 +294,7 @@ impl Loader<'_> {
     /// Whether `raw` is a `#rrggbb` colour; an error (E0106) at it otherwise.
     pub(crate) fn colour(&mut self, file: FileId, raw: &toml::Spanned<String>) -> bool {
         let s = raw.get_ref();
-        let ok = s.len() == 7 && s.starts_with('#') && s[1..].chars().all(|c| c.is_ascii_hexdigit());
+        let ok = is_hex_colour(s);
         if !ok {
             self.diags.push(
                 Diagnostic::error(Code::BAD_VALUE, format!("colour `{s}` is not a #rrggbb colour"))
@@ -445,6 +445,11 @@ pub(crate) fn parse_expr_for_tests(text: &str) -> crate::model::Expr {
         Ok(e) => e,
         Err(d) => panic!("{}", d.message),
     }
+}
+
+/// Whether `s` is a `#rrggbb` colour.
+pub(crate) fn is_hex_colour(s: &str) -> bool {
+    s.len() == 7 && s.starts_with('#') && s[1..].chars().all(|c| c.is_ascii_hexdigit())
 }
 
 /// The name pair every TOML table uses: `name = { ja = "…", en = "…" }`.

@@ -113,12 +113,12 @@ fn damaged_value(l: &mut Loader<'_>, d: &Spanned<String>, factors: &[String], st
     let name = name.trim();
     if name != "movement" && !factors.iter().any(|f| f == name) {
         let known = factors.iter().map(String::as_str).chain(["movement"]);
-        let hint = crate::diag::did_you_mean(name, known);
-        let mut diag = Diagnostic::error(Code::BAD_VALUE, format!("damaged value names unknown factor `{name}`"))
-            .at(&d.span)
-            .with_hint_opt(hint);
-        diag = diag.with_hint(format!("the factors are: {}, and movement", factors.join(", ")));
-        l.diags.push(diag);
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("damaged value names unknown factor `{name}`"))
+                .at(&d.span)
+                .with_hint_opt(crate::diag::did_you_mean(name, known))
+                .with_hint(format!("the factors are: {}, and movement", factors.join(", "))),
+        );
         return None;
     }
     let Ok(value) = value.trim().parse::<i64>() else {
