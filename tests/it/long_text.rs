@@ -39,7 +39,12 @@ fn build(dir: &std::path::Path, only: &str) -> String {
 fn a_sixty_kilobyte_word_in_a_rule_on_a_play_sheet_builds_and_is_reported_at_its_clause() {
     let word = "x".repeat(60_000);
     let dir = pack("long-word-in-a-rule", "dougram", "rules/13-capture.md", |rules| {
-        rules.replacen("The Federal player rolls one die", &format!("{word} The Federal player rolls one die"), 1)
+        // The play sheets print the clause in the pack's first language.
+        rules.replacen(
+            "ja: 連邦軍プレイヤーはダイスを1個振る。",
+            &format!("ja: {word} 連邦軍プレイヤーはダイスを1個振る。"),
+            1,
+        )
     });
     let stderr = build(&dir, "sheets");
     // Clause 13.3 is in both play sheets' summaries; its row runs far off the page.

@@ -434,7 +434,8 @@ fn play_sheets_show_boxes_sequence_and_summary_and_tracks_print_for_packs_that_h
         ">戦闘フェイズ Combat phase<",
         ">ルール12<",
         ">12.7<",
-        ">Each combat passes",
+        // The summary is in the pack's first language.
+        ">1回の戦闘は",
     ] {
         assert!(sheets.contains(text), "the Liberation sheet lacks {text}");
     }
@@ -564,4 +565,26 @@ fn a_game_whose_cards_enable_nothing_gets_no_flowchart() {
             assert_eq!(out.join(file).is_file(), wanted, "{pack}: {file}");
         }
     }
+}
+
+#[test]
+fn a_play_sheets_summary_follows_the_rules_order_whatever_order_the_sheet_names_its_clauses() {
+    let dir = temp_dir("print-summary-order");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/dougram"), &pack);
+    let toml = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    let listed = r#"summary = ["combat.steps", "capture.roll", "capture.garcia","#;
+    assert!(toml.contains(listed));
+    let reversed = r#"summary = ["capture.garcia", "capture.roll", "combat.steps","#;
+    std::fs::write(pack.join("pack.toml"), toml.replace(listed, reversed)).unwrap();
+    let out = dir.join("out");
+    let run = pnpkit(
+        &root(),
+        &["build", &pack.to_string_lossy(), "--only", "sheets", "--svg", "--out", &out.to_string_lossy()],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+    let sheet = std::fs::read_to_string(out.join("svg/play-sheets-1-front.svg")).unwrap();
+    let at = |n: &str| sheet.find(&format!(">{n}<")).unwrap_or_else(|| panic!("no {n}"));
+    assert!(at("12.7") < at("13.3") && at("13.3") < at("13.4"), "12.7, 13.3, 13.4 in rule order");
+    let _ = std::fs::remove_dir_all(&dir);
 }

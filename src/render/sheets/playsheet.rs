@@ -247,7 +247,10 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
     let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
     let heading = ctx.msg.text("sheets.summary");
     let below = band(c, &heading, "", (x, y, w), CHART_PT, &owner);
-    let clauses: Vec<_> = sheet.summary.iter().filter_map(|c| pack.clause(c)).collect();
+    // In rule order, whatever order the sheet names them in, and in the pack's first language.
+    let rule_order = pack.rules.sections.iter().flat_map(|s| &s.clauses);
+    let clauses: Vec<_> = rule_order.filter(|c| sheet.summary.iter().any(|s| s.value == c.id)).collect();
+    let language = ctx.msg.languages()[0];
     let owners: Vec<Owner> =
         clauses.iter().map(|clause| Owner::new(format!("clause {}", clause.number), Some(&clause.span))).collect();
     let number_w = 11.0;
@@ -256,10 +259,12 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
         .zip(&owners)
         .enumerate()
         .map(|(i, (clause, owner))| {
-            let items = clause.items.iter().map(|item| format!("\n· {}", pack.plain_text(item)));
+            let language = if clause.is_written_in(language) { language } else { "en" };
+            let wording = clause.wording_in(language);
+            let items = wording.items.iter().map(|item| format!("\n· {}", pack.plain_text_in(item, language)));
             ChartRow {
                 number: clause.number.clone(),
-                text: std::iter::once(pack.plain_text(&clause.text)).chain(items).collect(),
+                text: std::iter::once(pack.plain_text_in(&wording.text, language)).chain(items).collect(),
                 aside: String::new(),
                 weight: Weight::Regular,
                 shade: i % 2 == 1,
