@@ -221,6 +221,14 @@ impl Pack {
         self.sides.iter().find(|s| names_match(r, &s.id, &s.name))
     }
 
+    /// The colour `side`'s pieces are drawn in: its own (`[[sides]] colour`), else its first
+    /// force's.
+    pub fn side_colour<'a>(&'a self, side: &'a Side) -> Option<&'a str> {
+        side.colour
+            .as_deref()
+            .or_else(|| self.forces.iter().find(|f| f.side.value == side.id).map(|f| f.colour.as_str()))
+    }
+
     /// The force with id or name `r`.
     pub fn force(&self, r: &str) -> Option<&Force> {
         self.forces.iter().find(|f| names_match(r, &f.id, &f.name))

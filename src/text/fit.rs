@@ -68,8 +68,8 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
     // Japanese allows.
     let words = if (1..=3).contains(&req.max_lines) { Words::Phrases } else { Words::Anywhere };
     // A word is split only at the smallest size: the text shrinks first (a counter's クラブガンナー
-    // at 5.5 pt on one line, not クラブガン / ナー at 7 pt).
-    let widest = widest_piece_em(fonts, req.text, (req.style, words));
+    // at 5.5 pt on one line, not クラブガン / ナー at 7 pt). A fixed size has nothing to choose.
+    let widest = if steps > 0 { widest_piece_em(fonts, req.text, (req.style, words)) } else { 0.0 };
     for step in 0..steps {
         let size_pt = max - 0.25 * step as f64;
         if widest > width_em(req, size_pt) + 1e-9 {
@@ -88,7 +88,12 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
     let size_pt = if steps < 0 { req.min_pt } else { max - 0.25 * steps as f64 };
     let lines = break_lines_within(fonts, req.text, width_em(req, size_pt), (req.style, words), usize::MAX);
     let mut fitted = block(fonts, req, size_pt, lines.unwrap_or_default(), &missing);
-    fitted.split_word = widest > width_em(req, size_pt) + 1e-9;
+    // Only a text set on more than one line can have a word broken across two (a fixed size
+    // measures its widest word only then).
+    if fitted.lines.len() > 1 {
+        let widest = if steps > 0 { widest } else { widest_piece_em(fonts, req.text, (req.style, words)) };
+        fitted.split_word = widest > width_em(req, size_pt) + 1e-9;
+    }
     fitted
 }
 

@@ -228,3 +228,29 @@ fn a_damaged_side_prints_its_own_reduced_values() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_name_that_breaks_inside_a_word_is_a_warning_at_its_row() {
+    // Without its short name ラウンド・フェイサー, ラウンドフェイサー is wider than a 15 mm counter
+    // even at 5 pt: it still prints, broken, and the warning names the unit's row.
+    let dir = temp_dir("counters-word-broken");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/dougram"), &pack);
+    let units = pack.join("units.csv");
+    let csv = std::fs::read_to_string(&units).unwrap();
+    std::fs::write(&units, csv.replace(",Round Facer,ラウンド・フェイサー,", ",Round Facer,,")).unwrap();
+    let out = dir.join("out");
+    let run = pnpkit(
+        &root(),
+        &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "counters", "--format", "short"],
+    );
+    let (_, stderr) = text(&run);
+    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "units.csv:9:1: warning[W0807]: counters/round-facers-front: “ラウンドフェイサー” is broken inside a word"
+        ),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -34,8 +34,7 @@ impl<'a> Planner<'a> {
         let colour = value_colours(look.and_then(|l| l.frame.as_ref()))
             .map(|c| c[0].clone())
             .or_else(|| look.and_then(|l| l.colour.clone()))
-            .or_else(|| side.and_then(|s| s.colour.clone()))
-            .or_else(|| force.map(|f| f.colour.clone()))
+            .or_else(|| side.and_then(|s| pack.side_colour(s)).map(str::to_string))
             .or_else(|| side.and(pack.card_back(card)).filter(|b| b.side.is_some()).map(|b| b.colour.clone()))
             .unwrap_or_else(|| "#8a8f98".to_string());
         let badge_colours = value_colours(look.and_then(|l| l.badge_colour.as_ref()));

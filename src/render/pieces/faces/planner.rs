@@ -140,13 +140,9 @@ impl<'a> Planner<'a> {
         let colour = marker.and_then(|m| m.colour.clone()).unwrap_or_else(|| "#e8e4d8".into());
         // A light marker of a side is inked in the side's colour (a white influence marker in US
         // blue); a dark one in white.
-        let side_colour = marker.and_then(|m| m.side.as_deref()).and_then(|s| self.pack.side(s)).and_then(|s| {
-            s.colour
-                .clone()
-                .or_else(|| self.pack.forces.iter().find(|f| f.side.value == s.id).map(|f| f.colour.clone()))
-        });
-        let ink = match side_colour {
-            Some(side) if ink_for(&colour) != "#ffffff" => side,
+        let side = marker.and_then(|m| m.side.as_deref()).and_then(|s| self.pack.side(s));
+        let ink = match side.and_then(|s| self.pack.side_colour(s)) {
+            Some(side) if ink_for(&colour) != "#ffffff" => side.to_string(),
             _ => ink_for(&colour).into(),
         };
         let data = CounterFace {
