@@ -6,7 +6,7 @@ product by product, whole-process, the two sizes alternated.
     python3 benches/cards/run.py [--runs 3] [--products default,cards,card-list,vassal,tts,reference]
 
 Reports, per product, the median wall time and peak RSS (the kernel's ru_maxrss) of each size,
-how many cards use each fallback layout (W0806: long-text, condensed, text-only) and how many texts fit no layout, overlap or lack
+how many cards use each fallback layout (W0806: long-text, two-column, condensed, text-only) and how many texts fit no layout, overlap or lack
 a glyph (W0801, W0804, E0803), and the ratios 2,000 / 200 against the issue's targets: 10x the cards within 10x the time and 1.5x
 the peak memory per product, and the default build of 2,000 cards within 300 MB. Results go to
 target/card-bench/results.json (and stdout). Needs target/release/pnpkit (`cargo build
@@ -69,12 +69,12 @@ def main():
         for n in SIZES:
             row[n] = {"median_s": round(statistics.median(w for w, _, _ in runs[n]), 2),
                       "peak_rss_mb": round(statistics.median(r for _, r, _ in runs[n]) / 1024, 1)}
-            # The cards on each fallback layout (W0806: long-text, condensed, text-only), texts
+            # The cards on each fallback layout (W0806: long-text, two-column, condensed, text-only), texts
             # that fit no layout (W0801), overlapping and missing-glyph findings (W0804, E0803),
             # from the last run.
             diags = runs[n][-1][2]
             counts = {code: sum(d["code"] == code for d in diags) for code in ("W0806", "W0801", "W0804", "E0803")}
-            for layout in ("long-text", "condensed", "text-only"):
+            for layout in ("long-text", "two-column", "condensed", "text-only"):
                 counts[layout] = sum(f"uses the {layout} layout" in d["message"] for d in diags)
             row[n]["diagnostics"] = counts
         time_ratio = round(row[2000]["median_s"] / row[200]["median_s"], 2)

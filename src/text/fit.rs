@@ -29,6 +29,9 @@ pub struct Request<'a> {
     pub style: Style,
     /// At most this many lines (0: as many as the height allows).
     pub max_lines: usize,
+    /// Set in this many columns (1: one), this far apart in mm: the box's width is shared
+    /// between them and its height holds that many times the lines, filled column by column.
+    pub columns: (usize, f64),
 }
 
 /// Lines at a size, ready to draw.
@@ -51,6 +54,13 @@ pub struct Fitted {
     /// Whether a word had to be broken inside (it is wider than the box even at the minimum).
     #[serde(skip)]
     pub split_word: bool,
+    /// Lines in each column (all of them for one column): line `i` is set in column
+    /// `i / per_column`, on row `i % per_column`.
+    #[serde(skip)]
+    pub per_column: usize,
+    /// The width of one column and the distance from one column's left edge to the next, mm.
+    #[serde(skip)]
+    pub column_mm: (f64, f64),
     /// Characters the font cannot draw.
     pub missing: Vec<char>,
 }
@@ -100,7 +110,8 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
 /// `text` broken into lines at `pt` with `leading` in a column `width_mm` wide, with no height
 /// limit: for layouts that must know a block's lines or height before placing it.
 pub fn set_at(fonts: &Fonts, text: &str, width_mm: f64, pt: f64, leading: f64, style: Style) -> Fitted {
-    let request = Request { text, width_mm, height_mm: f64::MAX, max_pt: pt, min_pt: pt, leading, style, max_lines: 0 };
+    let request =
+        Request { text, width_mm, height_mm: f64::MAX, max_pt: pt, min_pt: pt, leading, style, max_lines: 0, columns: (1, 0.0) };
     let lines = break_lines(fonts, text, width_em(&request, pt), style);
     block(fonts, &request, pt, lines, &fonts.missing(text, style))
 }
@@ -170,15 +181,26 @@ fn lines_within(size_mm: f64, line_mm: f64, most_mm: f64) -> usize {
     n
 }
 
-/// The box's width at `size_pt`, in em.
-fn width_em(req: &Request<'_>, size_pt: f64) -> f64 {
-    req.width_mm / (size_pt / PT_PER_MM)
+/// How many columns `req` sets its text in (at least one).
+fn columns(req: &Request<'_>) -> usize {
+    req.columns.0.max(1)
 }
 
-/// The most lines `req`'s box holds at `size_pt` (its height, its line limit).
+/// The width of one of `req`'s columns, mm (the box's width when it has one column).
+fn column_width(req: &Request<'_>) -> f64 {
+    let n = columns(req) as f64;
+    (req.width_mm - (n - 1.0) * req.columns.1) / n
+}
+
+/// The column's width at `size_pt`, in em.
+fn width_em(req: &Request<'_>, size_pt: f64) -> f64 {
+    column_width(req) / (size_pt / PT_PER_MM)
+}
+
+/// The most lines `req`'s box holds at `size_pt` (its height in every column, its line limit).
 fn room(req: &Request<'_>, size_pt: f64) -> usize {
     let size_mm = size_pt / PT_PER_MM;
-    let by_height = lines_within(size_mm, size_mm * req.leading, req.height_mm + 1e-6);
+    let by_height = lines_within(size_mm, size_mm * req.leading, req.height_mm + 1e-6).saturating_mul(columns(req));
     if req.max_lines > 0 {
         by_height.min(req.max_lines)
     } else {
@@ -191,9 +213,11 @@ fn block(fonts: &Fonts, req: &Request<'_>, size_pt: f64, lines: Vec<String>, mis
     let size_mm = size_pt / PT_PER_MM;
     let widest = lines.iter().map(|l| fonts.width_em(l, req.style)).fold(0.0, f64::max) * size_mm;
     let line_mm = size_mm * req.leading;
-    let height_mm = block_height(lines.len(), size_mm, line_mm);
+    // Columns are filled in turn, the first ones fullest (balanced: 7 lines in two go 4 + 3).
+    let per_column = lines.len().div_ceil(columns(req));
+    let height_mm = block_height(per_column, size_mm, line_mm);
     let too_many = req.max_lines > 0 && lines.len() > req.max_lines;
-    let overflow = widest > req.width_mm + 1e-6 || height_mm > req.height_mm + 1e-6 || too_many;
+    let overflow = widest > column_width(req) + 1e-6 || height_mm > req.height_mm + 1e-6 || too_many;
     Fitted {
         size_pt,
         size_mm,
@@ -203,6 +227,8 @@ fn block(fonts: &Fonts, req: &Request<'_>, size_pt: f64, lines: Vec<String>, mis
         height_mm,
         overflow,
         split_word: false,
+        per_column,
+        column_mm: (column_width(req), column_width(req) + req.columns.1),
         missing: missing.to_vec(),
     }
 }
@@ -221,6 +247,7 @@ mod tests {
             leading: 1.25,
             style: Style::main(crate::text::Weight::Regular),
             max_lines: 0,
+            columns: (1, 0.0),
         }
     }
 
@@ -241,6 +268,27 @@ mod tests {
         assert!(f.size_pt < 12.0 && f.size_pt >= 6.0, "{f:?}");
         assert!(!f.overflow);
         assert!(f.width_mm <= 20.0 && f.height_mm <= 6.0);
+    }
+
+    #[test]
+    fn two_columns_share_the_width_and_hold_twice_the_lines() {
+        // 14 kanji at 6 pt (about 2.1 mm each) in a 33 mm box of two 15 mm columns 3 mm apart:
+        // seven to a line, so two lines, one in each column, the box only one line high.
+        let fonts = Fonts::embedded();
+        let text = "解放人民政府樹立解放人民政府";
+        let one_line = 6.0 / PT_PER_MM;
+        let req = Request { max_pt: 6.0, columns: (2, 3.0), ..request(text, 33.0, one_line) };
+        let f = fit(&fonts, &req);
+        assert!(!f.overflow, "{f:?}");
+        assert_eq!((f.lines.len(), f.per_column), (2, 1));
+        assert!(f.width_mm <= 15.0 + 1e-9 && (f.height_mm - one_line).abs() < 1e-9);
+        assert_eq!(f.column_mm, (15.0, 18.0));
+        // One such column alone, one line high, does not hold it.
+        assert!(fit(&fonts, &Request { max_pt: 6.0, ..request(text, 15.0, one_line) }).overflow);
+        // Lines are balanced, the first columns fullest (four lines go two and two; three, two and one).
+        let req = Request { columns: (2, 3.0), ..request("解放人民政府樹立解放人民政府樹立解放人民政府", 33.0, 100.0) };
+        let f = fit(&fonts, &Request { max_pt: 6.0, ..req });
+        assert!(f.lines.len() >= 3 && f.per_column == f.lines.len().div_ceil(2), "{f:?}");
     }
 
     #[test]

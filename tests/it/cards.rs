@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use super::print::geometry;
-use super::readback::read_words;
+use super::readback::{read_words, Word};
 use super::support::{add_csv_column, copy_dir, png, pnpkit, root, temp_dir, text};
 
 /// Every pack with cards.
@@ -274,6 +274,50 @@ fn a_longer_text_is_set_condensed_then_text_only_and_each_card_says_which() {
     let words = read_words(&out.join("cards.pdf"));
     let first: String = words[0].words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
     assert!(first.contains("格闘 5 · 射撃 4 · 防御 3"), "the text-only card's numbers on one band: {first}");
+    let problems = super::readback::audit(&out);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_long_text_on_a_wide_card_is_set_in_two_columns() {
+    // doomtrooper on landscape 88 × 63 mm cards: a special card (no stat boxes) with a six-sentence
+    // text is set in two columns of readable length, reported at its row; read back from the
+    // PDF, its words start at two left edges side by side, and nothing overlaps or leaves its box.
+    let dir = temp_dir("cards-two-columns");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("data/doomtrooper"), &pack);
+    let toml = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    std::fs::write(pack.join("pack.toml"), toml + "\n[print]\ncard_size = [88, 63]\n").unwrap();
+    let sentence = "One warrior in this combat gets +2 shoot. ";
+    let csv = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
+    assert!(csv.contains(sentence.trim_end()));
+    std::fs::write(pack.join("cards.csv"), csv.replacen(sentence.trim_end(), sentence.repeat(6).trim_end(), 1)).unwrap();
+    let out = dir.join("out");
+    let run = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--only", "cards", "--out", &out.to_string_lossy()]);
+    let (_, stderr) = text(&run);
+    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    let reported: Vec<&str> = stderr.lines().filter(|l| l.contains("warning[W08")).collect();
+    assert_eq!(reported.len(), 1, "{stderr}");
+    assert!(
+        reported[0].ends_with("cards.csv:17:1: warning[W0806]: cards/16-front uses the two-column layout: its long text is set in two columns on this wide card"),
+        "{stderr}"
+    );
+    // The card's words "shoot." end its sentences; their left edges fall in two columns, the
+    // second starting to the right of every word of the first.
+    let pages = read_words(&out.join("cards.pdf"));
+    let card = pages.iter().find(|p| p.words.iter().any(|w| w.text == "援護射撃")).expect("card 16's page");
+    let name = card.words.iter().find(|w| w.text == "援護射撃").unwrap();
+    let body: Vec<_> = card
+        .words
+        .iter()
+        .filter(|w| ["One", "warrior", "combat", "shoot."].contains(&w.text.as_str()))
+        .filter(|w| w.y0 > name.y1 && w.y0 < name.y0 + 50.0 && (w.x0 - name.x0).abs() < 80.0)
+        .collect();
+    let middle = name.x0 - 16.0 + 44.0; // the card's centre, mm: the name starts 16 mm in
+    let (left, right): (Vec<&&Word>, Vec<&&Word>) = body.iter().partition(|w| w.x1 < middle);
+    assert!(left.len() >= 8 && right.len() >= 8, "words in each column: {} and {}", left.len(), right.len());
+    assert!(right.iter().all(|w| w.x0 > middle), "a word straddles the columns' gap");
     let problems = super::readback::audit(&out);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     let _ = std::fs::remove_dir_all(&dir);

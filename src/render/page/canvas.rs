@@ -163,6 +163,7 @@ impl<'f> Canvas<'f> {
                 leading: b.leading,
                 style,
                 max_lines: b.max_lines,
+                columns: (1, 0.0),
             },
         );
         let owner = match &b.owner {
@@ -262,6 +263,8 @@ impl<'f> Canvas<'f> {
             height_mm: size,
             overflow: total > width + 0.05,
             split_word: false,
+            per_column: 1,
+            column_mm: (width, width),
             missing: self.fonts.missing(&line, style),
         };
         let request = TextBox::new(&line, x, top, width, size).fixed(pt);

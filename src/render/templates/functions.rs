@@ -54,6 +54,8 @@ pub(super) struct FitResult {
     pub(super) size: f64,
     pub(super) line: f64,
     pub(super) lines: Vec<Line>,
+    /// The height of the set lines (of the fullest column), mm: 0 for no text.
+    pub(super) height: f64,
     pub(super) overflow: bool,
     /// The `text-anchor` the lines were placed for (`start`, `middle`, `end`).
     pub(super) anchor: String,
@@ -61,6 +63,9 @@ pub(super) struct FitResult {
 
 /// The sizes a template's `fit()` may ask for, pt.
 const FIT_PT: std::ops::RangeInclusive<f64> = 0.5..=500.0;
+
+/// The most columns a template's `fit()` may set a text in.
+const MAX_COLUMNS: i64 = 4;
 
 /// The largest coordinate or length a template's `fit()` may use, mm (a sheet of A0 is 1189).
 const FIT_MM: f64 = 2000.0;
@@ -93,6 +98,15 @@ pub(super) fn fit_function(
     }
     let bold = kwargs.get::<bool>("bold")?.unwrap_or(false);
     let max_lines = kwargs.get::<i64>("lines")?.unwrap_or(0).max(0) as usize;
+    // `columns=2` sets the text in two columns `gap` mm apart (3 by default), filled in turn.
+    let columns = kwargs.get::<i64>("columns")?.unwrap_or(1);
+    let gap = num("gap", 3.0)?;
+    if !(1..=MAX_COLUMNS).contains(&columns) || (columns > 1 && !(0.0..width / 2.0).contains(&gap)) {
+        return Err(tera::Error::message(format!(
+            "fit: columns must be 1 to {MAX_COLUMNS} and gap from 0 to half the width, not {columns} and {gap}"
+        )));
+    }
+    let columns = (columns as usize, gap);
     let valign = kwargs.get::<&str>("valign")?.unwrap_or("top").to_string();
     let anchor = kwargs.get::<&str>("anchor")?.unwrap_or("start").to_string();
     if !matches!(anchor.as_str(), "start" | "middle" | "end") {
@@ -119,6 +133,7 @@ pub(super) fn fit_function(
             leading,
             style,
             max_lines,
+            columns,
         },
     );
     // `measure=true` only measures (to size a pill or a box before placing the text): nothing
@@ -148,7 +163,10 @@ pub(super) fn fit_function(
     let outside = |a0: f64, a1: f64, lo: f64, hi: f64| a1 < lo - size || a0 > hi + size;
     let mut cursor = 0;
     for (i, text) in drawn.iter().enumerate() {
-        let baseline = top + 0.88 * size + i as f64 * fitted.line_mm;
+        let (column, row) = (i / fitted.per_column.max(1), i % fitted.per_column.max(1));
+        let baseline = top + 0.88 * size + row as f64 * fitted.line_mm;
+        // Every column's lines anchor as the first column's do, one column step further right.
+        let x = x + column as f64 * fitted.column_mm.1;
         // Where this line lies in the plain text: lines are its pieces, in order.
         let start =
             marked.as_ref().and_then(|m| m.plain[cursor..].find(text.as_str())).map_or(cursor, |at| cursor + at);
@@ -198,6 +216,7 @@ pub(super) fn fit_function(
     Ok(Value::from_serializable(&FitResult {
         size: mm(size),
         line: mm(fitted.line_mm),
+        height: if drawn.is_empty() { 0.0 } else { mm(fitted.height_mm) },
         lines,
         overflow: fitted.overflow,
         anchor,
