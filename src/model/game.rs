@@ -73,8 +73,8 @@ pub struct Game {
 }
 
 impl Game {
-    /// The mark printed on every piece so prints of different editions can be told apart: the
-    /// current edition's `mark`, else its id.
+    /// The mark printed on every piece and page so prints of different editions can be told
+    /// apart: the current edition's `mark` (its date or id when it gives none).
     pub fn edition_mark(&self) -> &str {
         self.editions.iter().find(|e| e.id == self.edition).map_or(self.edition.as_str(), |e| e.mark.as_str())
     }

@@ -276,7 +276,7 @@ impl<'a> Ctx<'a> {
     /// "PROOF" on a proof's pages (outside the trim, where a print shop looks).
     pub(crate) fn footer(&self, what: &str) -> String {
         let game = &self.pack.game;
-        let footer = format!("{} · {} · {what}", self.msg.first_name(&game.title), game.edition);
+        let footer = format!("{} · {} · {what}", self.msg.first_name(&game.title), game.edition_mark());
         if self.proof {
             format!("{} · {footer}", self.msg.text("common.proof"))
         } else {

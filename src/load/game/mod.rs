@@ -126,7 +126,9 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                 let span = Loader::span(file, &e);
                 let e = e.into_inner();
                 Edition {
-                    mark: e.mark.unwrap_or_else(|| e.id.clone()),
+                    // A date tells two prints apart as well as a mark does and reads better on
+                    // a piece than an id such as `basic-set`; the id only when there is neither.
+                    mark: e.mark.unwrap_or_else(|| if e.date.is_empty() { e.id.clone() } else { e.date.clone() }),
                     id: e.id,
                     date: e.date,
                     label: e.label,

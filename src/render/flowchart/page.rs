@@ -107,7 +107,7 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, graph: &CardGraph, layout: &Layout, paper:
     let known = pack.cards.len().to_string();
     let subtitle = ctx.msg.fill(
         "flowchart.subtitle",
-        &[("edition", pack.game.edition.as_str()), ("known", known.as_str()), ("total", total.as_str())],
+        &[("edition", pack.game.edition_mark()), ("known", known.as_str()), ("total", total.as_str())],
     );
     let sub = c.text(
         TextBox::new(&subtitle, x, head.bottom + 1.0, w, 7.0).size(8.0).min(6.0).lines(2).fill("#444444").of(&owner),

@@ -177,7 +177,7 @@ pub(crate) fn title_block(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y
     let title = msg.name(&pack.game.title);
     let laid = pen.text(&title, Spot::left(x, y, w, 12.0), |b| b.size(20.0).min(10.0).bold().of(&owner));
     let mut line = laid.map_or(y + 12.0, |l| l.bottom) + 1.0;
-    let edition = format!("{} {}", msg.text("map.edition"), pack.game.edition);
+    let edition = format!("{} {}", msg.text("map.edition"), pack.game.edition_mark());
     let subtitle: Vec<String> = [msg.name(&map.name), edition].into_iter().filter(|s| !s.is_empty()).collect();
     let laid = pen.text(&subtitle.join(" · "), Spot::left(x, line, w, 9.0), |b| {
         b.size(10.0).min(6.0).fill("#333333").of(&owner)
