@@ -127,6 +127,51 @@ fn track_boxes_hold_their_marker_mat_slots_their_card_and_score_boxes_a_number()
     assert!(score.len() >= 8 * 6 && score.iter().all(|&(w, h)| w >= 6.0 && h >= 6.0), "{score:?}");
 }
 
+/// The first `n` numbers of the tag that `key` opens in `text` (up to its `>`): a rect's x, y,
+/// width and height, a transform's translation.
+fn numbers_after(text: &str, key: &str, n: usize) -> Vec<f64> {
+    let start = text.find(key).unwrap_or_else(|| panic!("no {key}")) + key.len();
+    let tag = &text[start..start + text[start..].find('>').expect("tag end")];
+    let numbers: Vec<f64> = tag.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).filter_map(|t| t.parse().ok()).collect();
+    assert!(numbers.len() >= n, "{n} numbers in {tag}");
+    numbers[..n].to_vec()
+}
+
+#[test]
+fn mat_tiles_are_cut_between_slots_and_their_marks_stay_off_the_mat() {
+    // submarine-attack's A3 mat on A4 tiles: no tile's cut edge (its window's left and top, where
+    // it lies over its neighbour) passes through a card slot, and every cut and placement mark
+    // lies in the band outside the window, never over the mat, and 5 mm or more from the edge.
+    let out = build_sheets("mat-seams", &root().join("data/submarine-attack"));
+    let tiles = pages(&out, "mat-a4-");
+    assert_eq!(tiles.len(), 4);
+    for (i, svg) in tiles.iter().enumerate() {
+        let window = numbers_after(svg, "<clipPath id=\"tile-window\"><rect x=\"", 4);
+        let (wx, wy, ww, wh) = (window[0], window[1], window[2], window[3]);
+        let shift = numbers_after(svg, "<g transform=\"translate(", 2);
+        for part in svg.split("<rect class=\"mat-slot\" x=\"").skip(1) {
+            let r = numbers_after(part, "", 4);
+            let (x0, y0) = (r[0] + shift[0], r[1] + shift[1]);
+            let (x1, y1) = (x0 + r[2], y0 + r[3]);
+            assert!(!(x0 < wx - 1e-6 && wx + 1e-6 < x1), "tile {}: its left cut goes through a slot at x {x0}–{x1}", i + 1);
+            assert!(!(y0 < wy - 1e-6 && wy + 1e-6 < y1), "tile {}: its top cut goes through a slot at y {y0}–{y1}", i + 1);
+        }
+        let marks = &svg[svg.find("<g class=\"registration\"").expect("marks")..];
+        let marks = &marks[..marks.find("</g>").expect("closed")];
+        let points: Vec<f64> = marks
+            .split(" d=\"M")
+            .skip(1)
+            .flat_map(|d| d[..d.find('"').unwrap()].split(|c| c == ' ' || c == 'L' || c == 'Z').filter_map(|t| t.parse().ok()).collect::<Vec<f64>>())
+            .collect();
+        assert!(points.len() >= 8, "tile {}: marks drawn", i + 1);
+        for p in points.chunks(2) {
+            let inside = wx < p[0] && p[0] < wx + ww && wy < p[1] && p[1] < wy + wh;
+            assert!(!inside, "tile {}: a mark at {p:?} over the mat", i + 1);
+            assert!(p[0] >= 5.0 && p[1] >= 5.0 && p[0] <= 210.0 - 5.0 && p[1] <= 297.0 - 5.0, "tile {}: a mark at {p:?} near the edge", i + 1);
+        }
+    }
+}
+
 #[test]
 fn a_track_that_declares_a_larger_marker_gets_larger_boxes() {
     let dir = temp_dir("sheets-marker-size");

@@ -155,6 +155,8 @@ pub(crate) struct Drawing<'d> {
     pub(crate) owner: Owner,
     /// Draws the page (without its footer).
     pub(crate) draw: Box<Draw<'d>>,
+    /// Parts of the page no tile seam may cross (a mat's card slots), mm.
+    pub(crate) uncut: Vec<Extent>,
 }
 
 /// What draws a map page onto a pen.

@@ -103,7 +103,7 @@ fn map_set(ctx: &mut Ctx<'_>, paper: Paper, only: Option<Touched<'_>>) -> Option
     }];
     let (mut tiles, mut tiles_in_set) = (Vec::new(), 0);
     if paper.width * paper.height < published_paper.width * published_paper.height {
-        let tiling = crate::render::maps::tiles::choose_tiling(ctx, drawing.size, &extents, paper);
+        let tiling = crate::render::maps::tiles::choose_tiling(ctx, &drawing, &extents, paper);
         tiles_in_set = tiling.cols * tiling.rows;
         let meets = |w: Extent| touched_extents.iter().any(|e| e.0 < w.2 && w.0 < e.2 && e.1 < w.3 && w.1 < e.3);
         let keep = |w: Extent| only.is_none() || meets(w);

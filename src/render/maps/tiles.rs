@@ -1,6 +1,6 @@
 //! A map page cut into overlapping tiles for smaller paper: each tile prints its window of the
-//! page with the texts lying wholly inside it, registration crosses in the overlaps, a caption
-//! and a small assembly diagram. The overlap is chosen so that every text lies wholly inside at
+//! page with the texts lying wholly inside it, cut and placement marks in a band around the
+//! window (never over the map), a caption and a small assembly diagram. The overlap is chosen so that every text lies wholly inside at
 //! least one tile, so no word is ever cut by a tile's edge.
 
 use std::fmt::Write;
@@ -14,6 +14,9 @@ use crate::render::Ctx;
 
 /// The height of a tile's caption band (the caption and the assembly diagram), mm.
 const CAPTION: f64 = 9.0;
+/// The band around a tile's window, inside the safe area, that holds its cut and placement
+/// marks: they never print over the map, mm.
+const MARKS: f64 = 4.0;
 /// The least overlap between neighbouring tiles, mm.
 const MIN_OVERLAP: f64 = 10.0;
 
@@ -43,6 +46,14 @@ impl Tiling {
         (x, y, x + vw, y + vh)
     }
 
+    /// Whether a seam crosses `e`: a tile's cut left or top edge (where it lies over its
+    /// neighbour) passing through it.
+    fn cuts(&self, e: &Extent) -> bool {
+        let across = |lo: f64, hi: f64, at: f64| lo + 1e-6 < at && at < hi - 1e-6;
+        (1..self.cols).any(|col| across(e.0, e.2, self.window_on_page(col, 0).0))
+            || (1..self.rows).any(|row| across(e.1, e.3, self.window_on_page(0, row).1))
+    }
+
     /// Whether `e` lies wholly inside at least one tile.
     pub(crate) fn shows_whole(&self, e: &Extent) -> bool {
         (0..self.rows).any(|row| {
@@ -59,7 +70,7 @@ impl Tiling {
 fn tiling(ctx: &Ctx<'_>, content: Extent, paper: Paper, overlap: f64) -> Tiling {
     let layout = |p: Paper| {
         let (x, y, w, h) = ctx.canvas((p.width, p.height), Owner::default()).area();
-        let window = (x, y, w, h - CAPTION);
+        let window = (x + MARKS, y + MARKS, w - 2.0 * MARKS, h - CAPTION - 2.0 * MARKS);
         let n = |total: f64, view: f64| ((total - overlap) / (view - overlap)).ceil().max(1.0) as usize;
         let (cols, rows) = (n(content.2 - content.0, window.2), n(content.3 - content.1, window.3));
         Tiling { paper: p, cols, rows, overlap, window, origin: (content.0, content.1) }
@@ -72,20 +83,25 @@ fn tiling(ctx: &Ctx<'_>, content: Extent, paper: Paper, overlap: f64) -> Tiling 
     }
 }
 
-/// The tiling of a page whose texts lie at `extents`: the least overlap (from 10 mm, in whole mm)
-/// at which every text lies wholly inside some tile, so no tile needs to print a cut word.
-pub(crate) fn choose_tiling(ctx: &Ctx<'_>, page_mm: (f64, f64), extents: &[Extent], paper: Paper) -> Tiling {
+/// The tiling of `drawing`'s page whose texts lie at `extents`: the least overlap (from 10 mm, in
+/// half millimetres) at which every text lies wholly inside some tile, so no tile needs to print a
+/// cut word, and no seam crosses the drawing's uncut parts (a mat's card slots); failing that,
+/// the least at which the texts are whole; failing that, the least.
+pub(crate) fn choose_tiling(ctx: &Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent], paper: Paper) -> Tiling {
     let safe = ctx.pack.print.safe_margin;
-    let content = (safe, safe, page_mm.0 - safe, page_mm.1 - safe);
-    let tries = (0..60).map(|i| tiling(ctx, content, paper, MIN_OVERLAP + f64::from(i)));
-    let mut first = None;
-    for t in tries {
-        if extents.iter().all(|e| t.shows_whole(e)) {
-            return t;
-        }
-        first.get_or_insert(t);
-    }
-    first.unwrap_or_else(|| tiling(ctx, content, paper, MIN_OVERLAP))
+    let content = (safe, safe, drawing.size.0 - safe, drawing.size.1 - safe);
+    let tries: Vec<Tiling> = (0..120).map(|i| tiling(ctx, content, paper, MIN_OVERLAP + 0.5 * f64::from(i))).collect();
+    let whole = |t: &&Tiling| extents.iter().all(|e| t.shows_whole(e));
+    let uncut = |t: &&Tiling| !drawing.uncut.iter().any(|e| t.cuts(e));
+    // Of those that qualify, the fewest tiles, then the least overlap.
+    let fewest = |t: &&Tiling| t.cols * t.rows;
+    tries
+        .iter()
+        .filter(|t| whole(t) && uncut(t))
+        .min_by_key(fewest)
+        .or_else(|| tries.iter().filter(whole).min_by_key(fewest))
+        .copied()
+        .unwrap_or_else(|| tiling(ctx, content, paper, MIN_OVERLAP))
 }
 
 /// The page of `drawing` cut into tiles of `tile_paper`: each prints its window of the page
@@ -117,7 +133,7 @@ pub(crate) fn tiles_where(
     footer_key: &str,
     keep: &dyn Fn(Extent) -> bool,
 ) -> Vec<(String, Page)> {
-    let t = choose_tiling(ctx, drawing.size, extents, tile_paper);
+    let t = choose_tiling(ctx, drawing, extents, tile_paper);
     let mut out = Vec::new();
     for row in 0..t.rows {
         for col in 0..t.cols {
@@ -139,7 +155,7 @@ pub(crate) fn tiles_where(
             (drawing.draw)(ctx, &mut Pen::new(&mut c, Some(window)));
             c.end_group();
             c.raw("</g>");
-            registration(&mut c, &t);
+            registration(&mut c, &t, (col, row));
             caption(&mut c, ctx, &t, (col, row), &name);
             let what = ctx.msg.fill_first(footer_key, &[("tile", &name)]);
             out.push((name, ctx.finish(c, &what)));
@@ -148,26 +164,54 @@ pub(crate) fn tiles_where(
     out
 }
 
-/// Crosses at the corners of the overlap strips, where both neighbouring tiles print them.
-fn registration(c: &mut Canvas<'_>, t: &Tiling) {
+/// The marks in the band around a tile's window. A tile is laid over the tiles to its left and
+/// above: it is cut along its left and top window edges (a cut mark at each end, in the band),
+/// and its right and bottom neighbours' cut edges go where the overlap begins (a triangle at each
+/// end pointing at that line). All of them lie outside the window.
+fn registration(c: &mut Canvas<'_>, t: &Tiling, (col, row): (usize, usize)) {
     let (wx, wy, vw, vh) = t.window;
-    let o = t.overlap / 2.0;
-    let mut s = String::from(r##"<g class="registration" stroke="#000000" stroke-width="0.2" fill="none">"##);
-    for (x, y) in [(wx + o, wy + o), (wx + vw - o, wy + o), (wx + o, wy + vh - o), (wx + vw - o, wy + vh - o)] {
+    let (left, top, right, bottom) = (wx, wy, wx + vw, wy + vh);
+    let mut s = String::from(r##"<g class="registration" stroke="#000000" stroke-width="0.2" fill="#000000">"##);
+    let mut line = |(x0, y0): (f64, f64), (x1, y1): (f64, f64)| {
+        let _ = write!(s, r#"<path d="M{} {} L{} {}"/>"#, mm(x0), mm(y0), mm(x1), mm(y1));
+    };
+    // Cut marks: the edges this tile is cut along.
+    let (near, far) = (0.5, MARKS - 0.5);
+    if col > 0 {
+        line((left, top - far), (left, top - near));
+        line((left, bottom + near), (left, bottom + far));
+    }
+    if row > 0 {
+        line((left - far, top), (left - near, top));
+        line((right + near, top), (right + far, top));
+    }
+    // Placement marks: where the neighbour's cut edge goes, a triangle pointing at the line.
+    let mut triangle = |tip: (f64, f64), (dx, dy): (f64, f64)| {
+        let (a, b) = ((tip.0 + dx * 2.2 - dy * 1.2, tip.1 + dy * 2.2 - dx * 1.2), (tip.0 + dx * 2.2 + dy * 1.2, tip.1 + dy * 2.2 + dx * 1.2));
         let _ = write!(
             s,
-            r#"<path d="M{} {} L{} {} M{} {} L{} {}"/><circle cx="{}" cy="{}" r="1.2"/>"#,
-            mm(x - 3.0),
-            mm(y),
-            mm(x + 3.0),
-            mm(y),
-            mm(x),
-            mm(y - 3.0),
-            mm(x),
-            mm(y + 3.0),
-            mm(x),
-            mm(y)
+            r#"<path d="M{} {} L{} {} L{} {} Z" stroke="none"/><path d="M{} {} L{} {}"/>"#,
+            mm(tip.0),
+            mm(tip.1),
+            mm(a.0),
+            mm(a.1),
+            mm(b.0),
+            mm(b.1),
+            mm(tip.0),
+            mm(tip.1),
+            mm(tip.0 + dx * far),
+            mm(tip.1 + dy * far)
         );
+    };
+    if col + 1 < t.cols {
+        let x = right - t.overlap;
+        triangle((x, top - near), (0.0, -1.0));
+        triangle((x, bottom + near), (0.0, 1.0));
+    }
+    if row + 1 < t.rows {
+        let y = bottom - t.overlap;
+        triangle((left - near, y), (-1.0, 0.0));
+        triangle((right + near, y), (1.0, 0.0));
     }
     s.push_str("</g>");
     c.raw(&s);
@@ -177,7 +221,7 @@ fn registration(c: &mut Canvas<'_>, t: &Tiling) {
 /// diagram (a small grid with this tile filled) at its right.
 fn caption(c: &mut Canvas<'_>, ctx: &Ctx<'_>, t: &Tiling, (col, row): (usize, usize), name: &str) {
     let (wx, wy, vw, vh) = t.window;
-    let top = wy + vh + 1.0;
+    let top = wy + vh + MARKS;
     let cell = (4.0, 2.6);
     let diagram_w = t.cols as f64 * cell.0;
     let (dx, dy) = (wx + vw - diagram_w, top + (CAPTION - 1.0 - t.rows as f64 * cell.1) / 2.0);
@@ -240,7 +284,7 @@ mod tests {
             };
             let (_, extents) = page(&mut ctx, &drawing);
             assert!(extents.len() > 50, "{name}: {} texts", extents.len());
-            let tiling = choose_tiling(&ctx, drawing.size, &extents, Paper::A4);
+            let tiling = choose_tiling(&ctx, &drawing, &extents, Paper::A4);
             assert!(tiling.overlap >= MIN_OVERLAP);
             for e in &extents {
                 assert!(tiling.shows_whole(e), "{name}: a text at {e:?} is whole on no tile of {tiling:?}");

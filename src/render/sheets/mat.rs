@@ -4,8 +4,8 @@
 //!
 //! The mat goes on the sheet's paper when it fits there (portrait or landscape), else on A3,
 //! else on a page as large as it needs; and, when that is larger than the run's paper, also cut
-//! into overlapping tiles of the run's paper with registration crosses and an assembly diagram
-//! (the map's tiling), so it can be printed at home and taped together.
+//! into overlapping tiles of the run's paper with cut and placement marks and an assembly diagram
+//! (the map's tiling, its seams between slots), so it can be printed at home and taped together.
 
 use crate::layout::Paper;
 use crate::messages::Messages;
@@ -118,11 +118,18 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, sheet: &Sheet, run_paper: Paper) -> V
     let lay = layout(sheet_paper, pack.print.safe_margin, footer, slot, &counts);
     let base = if sheet.id.starts_with("mat") { sheet.id.clone() } else { format!("mat-{}", sheet.id) };
     let owner = Owner::new(format!("mat `{}`", sheet.id), Some(&sheet.span));
+    // A tile seam through a card slot would put a card on a glued edge.
+    let (sw, sh) = lay.slot;
+    let uncut = (lay.rows.iter())
+        .flat_map(|row| (0..row.count).map(|i| (slot_left(&lay, row, i), row.y)).collect::<Vec<_>>())
+        .map(|(sx, sy)| (sx, sy, sx + sw, sy + sh))
+        .collect();
     let drawing = Drawing {
         size: lay.size,
         what: ctx.msg.first("products.mat"),
         owner: owner.clone(),
         draw: Box::new(move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| draw(ctx, pen, sheet, &lay, &owner)),
+        uncut,
     };
     let (page, extents) = crate::render::maps::pen::page(ctx, &drawing);
     let whole_name = match paper_of(drawing.size) {
@@ -138,6 +145,16 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, sheet: &Sheet, run_paper: Paper) -> V
         out.push((format!("{base}-{}", run_paper.name.to_lowercase()), tiles, size));
     }
     out
+}
+
+/// The left edge of slot `i` of `row`, mm. Slots stand on one grid of columns, the widest row's,
+/// centred across the mat; a shorter row is as centred as the grid allows. Columns that line up
+/// leave gaps down the whole mat where a tile seam can pass without cutting a slot.
+fn slot_left(lay: &Layout, row: &SlotRow, i: u32) -> f64 {
+    let columns = lay.rows.iter().map(|r| r.count).max().unwrap_or(row.count);
+    let pitch = lay.slot.0 + GAP;
+    let left = lay.x + (lay.w - f64::from(columns) * pitch + GAP) / 2.0;
+    left + f64::from((columns - row.count) / 2 + i) * pitch
 }
 
 /// The paper a page of `size` mm is, either way up.
@@ -167,10 +184,8 @@ fn draw(ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>, sheet: &Sheet, lay: &Layout, owner
     for row in &lay.rows {
         let group = &sheet.slots[row.group];
         let group_owner = Owner::new(format!("mat `{}` slots `{}`", sheet.id, group.id), Some(&group.count.span));
-        // Each row centred across the mat.
-        let left = x + (w - f64::from(row.count) * (sw + GAP) + GAP) / 2.0;
         for i in 0..row.count {
-            let sx = left + f64::from(i) * (sw + GAP);
+            let sx = slot_left(lay, row, i);
             pen.raw(&format!(
                 r##"<rect class="mat-slot" x="{}" y="{}" width="{}" height="{}" rx="2.5" fill="#f4f1e8" stroke="#5b4a2f" stroke-width="0.5" stroke-dasharray="2 1"/>"##,
                 mm(sx),

@@ -353,6 +353,7 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
         what: ctx.msg.first("products.map"),
         owner: Owner::new("area map", Some(&map.span)),
         draw: Box::new(draw),
+        uncut: Vec::new(),
     }
 }
 

@@ -145,6 +145,7 @@ pub(crate) fn hex_drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Opti
         what: ctx.msg.first("products.map"),
         owner: Owner::new("map", Some(&map.span)),
         draw: Box::new(draw),
+        uncut: Vec::new(),
     })
 }
 
