@@ -65,8 +65,8 @@ pub(crate) fn calibration(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
                 ruler_numbers(&mut c, at, target.ruler);
             }
             if !target.label.is_empty() {
-                // In the quadrant no ruler tick or number reaches (up and right of the centre).
-                let (x, y) = (at.0 + 4.0, at.1 - target.ruler);
+                // Up and right of the centre, beyond the vertical ruler's numbers there.
+                let (x, y) = (at.0 + 8.0, at.1 - target.ruler);
                 c.text(TextBox::new(target.label, x, y, 5.0, 5.0).fixed(11.0).bold().of(&owner));
             }
         }
@@ -165,21 +165,20 @@ fn crosshair(c: &mut Canvas<'_>, (cx, cy): (f64, f64), ruler: f64, rulers: bool)
     c.raw(&s);
 }
 
-/// The rulers' numbers every 5 mm: the horizontal ruler's below its ticks, the vertical ruler's
-/// left of its line, so the two never meet near the centre.
+/// The rulers' numbers every 5 mm, one ruler's to a quadrant so that no two numbers share a row
+/// and read as one ("-5 5"): the horizontal ruler's below its line to the right of the centre and
+/// above it to the left; the vertical ruler's left of its line below the centre and right of it
+/// (beyond the ticks) above.
 fn ruler_numbers(c: &mut Canvas<'_>, (cx, cy): (f64, f64), ruler: f64) {
     let owner = Owner::new("calibration rulers", None);
     let reach = ruler as i32;
     for i in (-reach..=reach).step_by(5).filter(|i| *i != 0) {
         let (d, label) = (f64::from(i), i.to_string());
-        c.text(TextBox::new(&label, cx + d - 3.0, cy + 3.4, 6.0, 2.6).fixed(6.0).align(Align::Middle).of(&owner));
-        c.text(
-            TextBox::new(&label, cx - 7.2, cy + d - 1.3, 6.0, 2.6)
-                .fixed(6.0)
-                .align(Align::End)
-                .valign(VAlign::Middle)
-                .of(&owner),
-        );
+        let below = i > 0;
+        let row = if below { cy + 3.4 } else { cy - 6.0 };
+        c.text(TextBox::new(&label, cx + d - 3.0, row, 6.0, 2.6).fixed(6.0).align(Align::Middle).of(&owner));
+        let (x, align) = if below { (cx - 7.2, Align::End) } else { (cx + 3.6, Align::Start) };
+        c.text(TextBox::new(&label, x, cy + d - 1.3, 6.0, 2.6).fixed(6.0).align(align).valign(VAlign::Middle).of(&owner));
     }
 }
 

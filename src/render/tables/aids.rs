@@ -226,10 +226,21 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
 pub(crate) fn pages(ctx: &mut crate::render::Ctx<'_>, paper: Paper) -> Vec<Page> {
     let pack = ctx.pack;
     let title = format!("{} · {}", ctx.msg.first_name(&pack.game.title), ctx.msg.text("aids.heading"));
-    let tables: Vec<table::Table> = pack.aids.iter().map(|aid| chart(pack, &ctx.msg, aid)).collect();
+    // In rule order (an aid citing no rule after those that do), as a player looks them up.
+    let clauses: Vec<&str> = pack.rules.sections.iter().flat_map(|s| &s.clauses).map(|c| c.id.as_str()).collect();
+    let place = |aid: &PlayAid| aid.rule.as_ref().and_then(|r| clauses.iter().position(|c| *c == r.value));
+    let mut aids: Vec<&PlayAid> = pack.aids.iter().collect();
+    aids.sort_by_key(|aid| place(aid).unwrap_or(usize::MAX));
+    let tables: Vec<table::Table> = aids.into_iter().map(|aid| chart(pack, &ctx.msg, aid)).collect();
     let what = ctx.msg.first("aids.footer");
-    let mut flow = Flow::new(ctx, paper, title, Owner::new("play aids", None), what, 2);
-    flow.tables(&tables);
+    // Two columns, or one for a single table, which then takes the page's width.
+    let columns = tables.len().clamp(1, 2);
+    let mut flow = Flow::new(ctx, paper, title, Owner::new("play aids", None), what, columns);
+    // Aids that fit half a sheet print as a play-aid card, two to the sheet (one per player);
+    // more go on as pages.
+    if !flow.halves(&tables) {
+        flow.tables(&tables);
+    }
     flow.finish()
 }
 

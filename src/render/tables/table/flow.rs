@@ -26,6 +26,9 @@ pub(crate) struct Flow<'c, 'a> {
     pub(super) y: f64,
     /// The lowest y any column of the page reached.
     pub(super) lowest: f64,
+    /// Where the flow's room begins and ends on the page, mm: the content area, or one half of
+    /// it for a card printed twice to a sheet ([`Flow::halves`]).
+    pub(super) room: (f64, f64),
 }
 
 /// Room between columns of tables, mm.
@@ -33,6 +36,9 @@ const GUTTER: f64 = 6.0;
 
 /// Room between tables, mm.
 const TABLE_GAP: f64 = 5.0;
+
+/// Room between the cut line of a sheet of two cards and each card's content, mm.
+const CUT_ROOM: f64 = 6.0;
 
 impl<'c, 'a> Flow<'c, 'a> {
     /// The first page, titled `title`, in `columns` columns; texts without an owner belong to
@@ -46,6 +52,7 @@ impl<'c, 'a> Flow<'c, 'a> {
         columns: usize,
     ) -> Flow<'c, 'a> {
         let canvas = ctx.canvas((paper.width, paper.height), owner.clone());
+        let room = (canvas.area().1, canvas.bottom());
         let mut flow = Flow {
             ctx,
             paper,
@@ -59,14 +66,61 @@ impl<'c, 'a> Flow<'c, 'a> {
             top: 0.0,
             y: 0.0,
             lowest: 0.0,
+            room,
         };
         flow.head(false);
         flow
     }
 
+    /// The bottom of the flow's room, mm.
+    pub(super) fn bottom(&self) -> f64 {
+        self.room.1
+    }
+
+    /// Sets `tables` as a card on each half of one sheet, a cut line between them (a play-aid
+    /// card for each of two players), when they fit half the page; returns false, having drawn
+    /// nothing, when they do not.
+    pub(crate) fn halves(&mut self, tables: &[Table]) -> bool {
+        let (top, bottom) = self.room;
+        let (x, _, w, _) = self.canvas.area();
+        // The cut line halfway down the paper, with room on both sides of it.
+        let cut = self.paper.height / 2.0;
+        self.room = (top, cut - CUT_ROOM);
+        if !self.holds(tables) {
+            self.room = (top, bottom);
+            return false;
+        }
+        self.tables(tables);
+        self.canvas.raw(&format!(
+            r##"<path class="cut-line" d="M{} {}H{}" stroke="#888888" stroke-width="0.25" stroke-dasharray="2 1.5"/>"##,
+            mm(x),
+            mm(cut),
+            mm(x + w)
+        ));
+        self.room = (cut + CUT_ROOM, bottom);
+        self.head(false);
+        self.tables(tables);
+        true
+    }
+
+    /// Whether `tables` fit the room from the top of the page's flow, in its columns (as
+    /// [`Flow::tables`] balances them), none of them split.
+    fn holds(&self, tables: &[Table]) -> bool {
+        let (fonts, width) = (self.canvas.fonts(), self.width());
+        let heights: Vec<f64> = tables.iter().map(|t| t.height(fonts, width) + TABLE_GAP).collect();
+        let column = self.bottom() - self.top + TABLE_GAP;
+        match self.columns {
+            1 => heights.iter().sum::<f64>() <= column,
+            _ => (0..=tables.len()).any(|k| {
+                heights[..k].iter().sum::<f64>() <= column && heights[k..].iter().sum::<f64>() <= column
+            }),
+        }
+    }
+
     /// Titles the page in hand and puts the flow at the top of its first column.
     fn head(&mut self, continued: bool) {
-        let (x, y, w, _) = self.canvas.area();
+        let (x, _, w, _) = self.canvas.area();
+        let y = self.room.0;
         let title = if continued {
             format!("{} {}", self.title, self.ctx.msg.text("common.continued"))
         } else {
@@ -127,9 +181,9 @@ impl<'c, 'a> Flow<'c, 'a> {
         let fonts = self.canvas.fonts();
         let m = t.measure(fonts, width);
         let whole = m.title + m.head + m.rows.iter().sum::<f64>();
-        let column_h = self.canvas.bottom() - self.top;
+        let column_h = self.bottom() - self.top;
         let start = m.title + m.head + m.rows.first().copied().unwrap_or(0.0);
-        let left = self.canvas.bottom() - self.y;
+        let left = self.bottom() - self.y;
         if self.y > self.top && (whole > left && whole <= column_h || start > left) {
             self.turn();
         }
@@ -137,7 +191,7 @@ impl<'c, 'a> Flow<'c, 'a> {
         let mut next = 0;
         loop {
             let more = (next > 0).then_some(continued.as_str());
-            let (x, bottom) = (self.x(), self.canvas.bottom());
+            let (x, bottom) = (self.x(), self.bottom());
             let (after, y) = draw_measured(&mut self.canvas, (t, &m), next, (x, self.y), (width, bottom), more);
             self.y = y + TABLE_GAP;
             self.lowest = self.lowest.max(self.y);
@@ -176,8 +230,8 @@ impl<'c, 'a> Flow<'c, 'a> {
         }
         let (fonts, width) = (self.canvas.fonts(), self.width());
         let heights: Vec<f64> = tables.iter().map(|t| t.height(fonts, width) + TABLE_GAP).collect();
-        let here = self.canvas.bottom() - self.y + TABLE_GAP;
-        let column = self.canvas.bottom() - self.top + TABLE_GAP;
+        let here = self.bottom() - self.y + TABLE_GAP;
+        let column = self.bottom() - self.top + TABLE_GAP;
         (1..tables.len())
             .map(|k| (k, heights[..k].iter().sum::<f64>(), heights[k..].iter().sum::<f64>()))
             .filter(|&(_, left, right)| left <= here && right <= column)

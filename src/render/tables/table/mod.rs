@@ -543,7 +543,7 @@ mod tests {
         let short = long_table(30);
         let height = short.height(&fonts, flow.width());
         flow.table(&long_table(50));
-        let left = flow.canvas.bottom() - flow.y;
+        let left = flow.bottom() - flow.y;
         assert!(left < height, "the second table does not fit under the first");
         flow.table(&short);
         assert_eq!(flow.column, 1, "it went whole to the next column");
