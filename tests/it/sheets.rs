@@ -210,3 +210,30 @@ fn sheet_pages_match_their_golden_svg() {
         ("sheet-score-diceplomacy".to_string(), page("diceplomacy", "play-sheets")),
     ]);
 }
+
+#[test]
+fn play_aids_that_fit_half_a_sheet_print_as_a_card_for_each_player_in_rule_order() {
+    // submarine-attack's one dice table and dougram's four fit half an A4 sheet: each prints on
+    // both halves (title and tables twice, one copy above the cut line, one below), dougram's
+    // tables in the order of the rules they come from (2.4, 13.4, 14.4, 20.3.2).
+    for (name, cited) in [("submarine-attack", vec!["7.3"]), ("dougram", vec!["2.4", "13.4", "14.4", "20.3.2"])] {
+        let out = temp_dir(&format!("aids-card-{name}")).join("out");
+        let dir = root().join("data").join(name);
+        let run = pnpkit(&root(), &["build", &dir.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "aids"]);
+        assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+        let pages = super::readback::read_words(&out.join("play-aids.pdf"));
+        assert_eq!(pages.len(), 1, "{name}: one sheet");
+        let page = &pages[0];
+        let half = page.h / 2.0;
+        for upper in [true, false] {
+            let mut words: Vec<_> = page.words.iter().filter(|w| (w.y1 < half) == upper && w.y0 < page.h - 12.0).collect();
+            let title = words.iter().filter(|w| w.text.contains("aids")).count();
+            assert_eq!(title, 1, "{name}: one title on the {} half", if upper { "upper" } else { "lower" });
+            // Read down the left column, then the right.
+            words.sort_by(|a, b| (a.x0 > page.w / 2.0, a.y0).partial_cmp(&(b.x0 > page.w / 2.0, b.y0)).unwrap());
+            let order: Vec<&str> =
+                words.iter().filter_map(|w| w.text.strip_prefix("(ルール").and_then(|n| n.strip_suffix(')'))).collect();
+            assert_eq!(order, cited, "{name}: the tables, in rule order");
+        }
+    }
+}
