@@ -83,23 +83,21 @@ fn tiling(ctx: &Ctx<'_>, content: Extent, paper: Paper, overlap: f64) -> Tiling 
     }
 }
 
-/// The tiling of `drawing`'s page whose texts lie at `extents`: the least overlap (from 10 mm, in
+/// The tiling of `drawing`'s page whose texts lie at `extents`: of the overlaps from 10 mm (in
 /// half millimetres) at which every text lies wholly inside some tile, so no tile needs to print a
-/// cut word, and no seam crosses the drawing's uncut parts (a mat's card slots); failing that,
-/// the least at which the texts are whole; failing that, the least.
+/// cut word, one whose seams cross none of the drawing's uncut parts (a mat's card slots, an area
+/// map's boxes) if there is one, else one crossing fewest; failing all, the least overlap.
 pub(crate) fn choose_tiling(ctx: &Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent], paper: Paper) -> Tiling {
     let safe = ctx.pack.print.safe_margin;
     let content = (safe, safe, drawing.size.0 - safe, drawing.size.1 - safe);
     let tries: Vec<Tiling> = (0..120).map(|i| tiling(ctx, content, paper, MIN_OVERLAP + 0.5 * f64::from(i))).collect();
-    let whole = |t: &&Tiling| extents.iter().all(|e| t.shows_whole(e));
-    let uncut = |t: &&Tiling| !drawing.uncut.iter().any(|e| t.cuts(e));
-    // Of those that qualify, the fewest tiles, then the least overlap.
-    let fewest = |t: &&Tiling| t.cols * t.rows;
+    // Of those whose texts are whole: one whose seams cross nothing uncut, else the one that
+    // crosses fewest; then the fewest tiles; then the least overlap (the first such).
+    let cut = |t: &Tiling| drawing.uncut.iter().filter(|e| t.cuts(e)).count();
     tries
         .iter()
-        .filter(|t| whole(t) && uncut(t))
-        .min_by_key(fewest)
-        .or_else(|| tries.iter().filter(whole).min_by_key(fewest))
+        .filter(|t| extents.iter().all(|e| t.shows_whole(e)))
+        .min_by_key(|t| (cut(t) > 0, t.cols * t.rows, cut(t)))
         .copied()
         .unwrap_or_else(|| tiling(ctx, content, paper, MIN_OVERLAP))
 }

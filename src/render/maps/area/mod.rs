@@ -330,6 +330,14 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
     let (links, routes) = route_links(ctx, map, &at);
     let labels = crate::render::maps::area::labels::place_all(ctx, map, &at, &routes);
     let key_x = FIELD_AT.0 + field.0 * scale + 8.0;
+    // A tile seam through an area's box would split its influence squares between two sheets.
+    let (bw, bh) = map.area.box_mm;
+    let uncut = (at.iter())
+        .map(|&(x, y)| {
+            let (left, top) = (FIELD_AT.0 + scale * (x - bw / 2.0), FIELD_AT.1 + scale * (y - bh / 2.0));
+            (left, top, left + scale * bw, top + scale * bh)
+        })
+        .collect();
     let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
         pen.group(FIELD_AT.0, FIELD_AT.1, scale);
         pen.raw(&format!(
@@ -353,7 +361,7 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
         what: ctx.msg.first("products.map"),
         owner: Owner::new("area map", Some(&map.span)),
         draw: Box::new(draw),
-        uncut: Vec::new(),
+        uncut,
     }
 }
 
