@@ -141,6 +141,15 @@ impl Messages {
         }
     }
 
+    /// A value of a choice or list field as printed: its name from the field's `value_names`,
+    /// else the id spelt out (`opponent-warrior` → `opponent warrior`), never the raw id.
+    pub fn value_name(&self, field: &crate::model::CardField, value: &str) -> String {
+        match field.value_names.get(value) {
+            Some(names) => self.name_or_id(names, value),
+            None => spelt_out(value),
+        }
+    }
+
     /// A name as two lines: the pack's first language's name, and the names in its other
     /// languages (empty when they repeat it or the pack prints one language).
     pub fn first_and_rest(&self, names: &Names) -> (String, String) {

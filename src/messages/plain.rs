@@ -3,7 +3,7 @@
 //! lives here, not in `model`, because a cited card reads "card 29" in the reader's words.
 
 use super::Messages;
-use crate::model::{markup, Card, CardField, FieldValue, Names, Pack};
+use crate::model::{markup, Card, CardField, FieldKind, FieldValue, Names, Pack};
 
 impl Pack {
     /// A rule text with its `[[kind:target]]` references written out in English (rule numbers,
@@ -84,8 +84,10 @@ impl Pack {
             let value = match card.fields.get(&field.id)? {
                 FieldValue::Flag(false) => return None,
                 FieldValue::Flag(true) => return Some(name),
+                FieldValue::Text(t) if matches!(field.kind, FieldKind::Choice { .. }) => msg.value_name(field, t),
                 FieldValue::Text(t) => self.plain_text(t),
-                other => other.display().replace('|', ", "),
+                FieldValue::List(l) => l.iter().map(|v| msg.value_name(field, v)).collect::<Vec<_>>().join(", "),
+                other => other.display(),
             };
             Some(format!("{name}{between}{value}"))
         });

@@ -227,10 +227,7 @@ impl<'a> Planner<'a> {
             (v, _) => v,
         };
         // A choice's values are ids: the face prints their names, else the id spelt out.
-        let named = |v: &str| match f.value_names.get(v) {
-            Some(names) => self.msg.name_or_id(names, v),
-            None => crate::messages::spelt_out(v),
-        };
+        let named = |v: &str| self.msg.value_name(f, v);
         let (json, display) = match value {
             Some(FieldValue::Int(i)) => (Value::from(*i), i.to_string()),
             Some(FieldValue::Text(t)) if matches!(f.kind, FieldKind::Choice { .. }) => {
