@@ -74,6 +74,17 @@ impl Pack {
         out
     }
 
+    /// A card tag as pages print it: its name from `[tag_names]` in the first language, else the
+    /// tag spelt out (never a raw id).
+    pub fn tag_label(&self, msg: &Messages, tag: &str) -> String {
+        let name = self.tag_names.get(tag).map_or("", |names| msg.first_name(names));
+        if name.is_empty() {
+            super::spelt_out(tag)
+        } else {
+            name.to_string()
+        }
+    }
+
     /// `card`'s typed fields that `keep` selects, in its card type's order, each as its display
     /// name, `between`, and its value (a set flag as its name alone, text read as words), joined
     /// by ` · `: what the card list and rules.html's card table print of them.

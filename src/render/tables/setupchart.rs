@@ -317,11 +317,10 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&st
         what.push(m.fill_first("setups.numbers_in", &[("colour", c)]));
     }
     if let Some(t) = &select.tag {
-        what.push(m.fill_first("setups.marked", &[("tag", t)]));
+        what.push(m.fill_first("setups.marked", &[("tag", &pack.tag_label(m, t))]));
     }
-    if let Some(f) = &select.filter {
-        what.push(f.value.clone());
-    }
+    // A filter is data syntax (`era:early -number=6`), not words for a player: the deck's name
+    // and the cards it selects say what it holds.
     let known: Vec<&str> = pack.selected_cards(select).into_iter().map(|c| c.id.as_str()).collect();
     let known = if known.is_empty() {
         m.first("setups.none_known")

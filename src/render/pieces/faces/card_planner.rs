@@ -324,14 +324,7 @@ impl<'a> Planner<'a> {
         self.plan(format!("cards/back-{which}"), "cards/back.svg.tera", whole, &card.span, size)
     }
 
-    /// A tag as a face prints it: its name from `[tag_names]` in the first language, else the
-    /// tag spelt out (never a raw id).
     fn tag_label(&self, tag: &str) -> String {
-        let name = self.pack.tag_names.get(tag).map_or("", |names| self.msg.first_name(names));
-        if name.is_empty() {
-            crate::messages::spelt_out(tag)
-        } else {
-            name.to_string()
-        }
+        self.pack.tag_label(&self.msg, tag)
     }
 }
