@@ -472,7 +472,7 @@ fn setup_charts_list_every_location_with_counter_images_and_the_cards() {
         "第6軍ボックス",
         "デロイア人ボックス",
         "×6",
-        "marked “setup2-open”",
+        "marked “face up in the short start”",
         "numbers printed in orange",
     ] {
         assert!(all.contains(text), "the setup charts lack {text}");
@@ -483,6 +483,7 @@ fn setup_charts_list_every_location_with_counter_images_and_the_cards() {
     assert!(all.contains(">連邦軍の山札</text>") && all.contains(">Federal deck</text>"), "deck rows name their side");
     assert!(all.contains(">18</text>"), "and say how many cards");
     assert!(!all.contains(">federal") && !all.contains(" federal "), "a raw side id on the setup charts");
+    assert!(!all.contains("setup2"), "a raw tag on the setup charts");
 }
 
 /// Whether a text holds a Japanese character (kana or kanji).

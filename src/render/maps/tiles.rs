@@ -1,7 +1,7 @@
 //! A map page cut into overlapping tiles for smaller paper: each tile prints its window of the
 //! page with the texts lying wholly inside it, cut and placement marks in a band around the
-//! window (never over the map), a caption and a small assembly diagram. The overlap is chosen so that every text lies wholly inside at
-//! least one tile, so no word is ever cut by a tile's edge.
+//! window (never over the map), a caption and a small assembly diagram. The overlap is chosen so
+//! that every text lies wholly inside at least one tile, so no word is ever cut by a tile's edge.
 
 use std::fmt::Write;
 
@@ -185,7 +185,9 @@ fn registration(c: &mut Canvas<'_>, t: &Tiling, (col, row): (usize, usize)) {
     }
     // Placement marks: where the neighbour's cut edge goes, a triangle pointing at the line.
     let mut triangle = |tip: (f64, f64), (dx, dy): (f64, f64)| {
-        let (a, b) = ((tip.0 + dx * 2.2 - dy * 1.2, tip.1 + dy * 2.2 - dx * 1.2), (tip.0 + dx * 2.2 + dy * 1.2, tip.1 + dy * 2.2 + dx * 1.2));
+        // The base 2.2 mm back from the tip, 2.4 mm wide.
+        let (bx, by) = (tip.0 + dx * 2.2, tip.1 + dy * 2.2);
+        let (a, b) = ((bx - dy * 1.2, by - dx * 1.2), (bx + dy * 1.2, by + dx * 1.2));
         let _ = write!(
             s,
             r#"<path d="M{} {} L{} {} L{} {} Z" stroke="none"/><path d="M{} {} L{} {}"/>"#,
