@@ -110,8 +110,17 @@ pub fn fit(fonts: &Fonts, req: &Request<'_>) -> Fitted {
 /// `text` broken into lines at `pt` with `leading` in a column `width_mm` wide, with no height
 /// limit: for layouts that must know a block's lines or height before placing it.
 pub fn set_at(fonts: &Fonts, text: &str, width_mm: f64, pt: f64, leading: f64, style: Style) -> Fitted {
-    let request =
-        Request { text, width_mm, height_mm: f64::MAX, max_pt: pt, min_pt: pt, leading, style, max_lines: 0, columns: (1, 0.0) };
+    let request = Request {
+        text,
+        width_mm,
+        height_mm: f64::MAX,
+        max_pt: pt,
+        min_pt: pt,
+        leading,
+        style,
+        max_lines: 0,
+        columns: (1, 0.0),
+    };
     let lines = break_lines(fonts, text, width_em(&request, pt), style);
     block(fonts, &request, pt, lines, &fonts.missing(text, style))
 }
@@ -286,7 +295,9 @@ mod tests {
         // One such column alone, one line high, does not hold it.
         assert!(fit(&fonts, &Request { max_pt: 6.0, ..request(text, 15.0, one_line) }).overflow);
         // Lines are balanced, the first columns fullest (four lines go two and two; three, two and one).
-        let req = Request { columns: (2, 3.0), ..request("解放人民政府樹立解放人民政府樹立解放人民政府", 33.0, 100.0) };
+        let req = Request {
+            columns: (2, 3.0), ..request("解放人民政府樹立解放人民政府樹立解放人民政府", 33.0, 100.0)
+        };
         let f = fit(&fonts, &Request { max_pt: 6.0, ..req });
         assert!(f.lines.len() >= 3 && f.per_column == f.lines.len().div_ceil(2), "{f:?}");
     }

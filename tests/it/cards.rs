@@ -292,7 +292,8 @@ fn a_long_text_on_a_wide_card_is_set_in_two_columns() {
     let sentence = "One warrior in this combat gets +2 shoot. ";
     let csv = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
     assert!(csv.contains(sentence.trim_end()));
-    std::fs::write(pack.join("cards.csv"), csv.replacen(sentence.trim_end(), sentence.repeat(6).trim_end(), 1)).unwrap();
+    std::fs::write(pack.join("cards.csv"), csv.replacen(sentence.trim_end(), sentence.repeat(6).trim_end(), 1))
+        .unwrap();
     let out = dir.join("out");
     let run = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--only", "cards", "--out", &out.to_string_lossy()]);
     let (_, stderr) = text(&run);

@@ -132,7 +132,8 @@ fn track_boxes_hold_their_marker_mat_slots_their_card_and_score_boxes_a_number()
 fn numbers_after(text: &str, key: &str, n: usize) -> Vec<f64> {
     let start = text.find(key).unwrap_or_else(|| panic!("no {key}")) + key.len();
     let tag = &text[start..start + text[start..].find('>').expect("tag end")];
-    let numbers: Vec<f64> = tag.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).filter_map(|t| t.parse().ok()).collect();
+    let numbers: Vec<f64> =
+        tag.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).filter_map(|t| t.parse().ok()).collect();
     assert!(numbers.len() >= n, "{n} numbers in {tag}");
     numbers[..n].to_vec()
 }
@@ -153,21 +154,38 @@ fn mat_tiles_are_cut_between_slots_and_their_marks_stay_off_the_mat() {
             let r = numbers_after(part, "", 4);
             let (x0, y0) = (r[0] + shift[0], r[1] + shift[1]);
             let (x1, y1) = (x0 + r[2], y0 + r[3]);
-            assert!(!(x0 < wx - 1e-6 && wx + 1e-6 < x1), "tile {}: its left cut goes through a slot at x {x0}–{x1}", i + 1);
-            assert!(!(y0 < wy - 1e-6 && wy + 1e-6 < y1), "tile {}: its top cut goes through a slot at y {y0}–{y1}", i + 1);
+            assert!(
+                !(x0 < wx - 1e-6 && wx + 1e-6 < x1),
+                "tile {}: its left cut goes through a slot at x {x0}–{x1}",
+                i + 1
+            );
+            assert!(
+                !(y0 < wy - 1e-6 && wy + 1e-6 < y1),
+                "tile {}: its top cut goes through a slot at y {y0}–{y1}",
+                i + 1
+            );
         }
         let marks = &svg[svg.find("<g class=\"registration\"").expect("marks")..];
         let marks = &marks[..marks.find("</g>").expect("closed")];
         let points: Vec<f64> = marks
             .split(" d=\"M")
             .skip(1)
-            .flat_map(|d| d[..d.find('"').unwrap()].split(|c| c == ' ' || c == 'L' || c == 'Z').filter_map(|t| t.parse().ok()).collect::<Vec<f64>>())
+            .flat_map(|d| {
+                d[..d.find('"').unwrap()]
+                    .split(|c| c == ' ' || c == 'L' || c == 'Z')
+                    .filter_map(|t| t.parse().ok())
+                    .collect::<Vec<f64>>()
+            })
             .collect();
         assert!(points.len() >= 8, "tile {}: marks drawn", i + 1);
         for p in points.chunks(2) {
             let inside = wx < p[0] && p[0] < wx + ww && wy < p[1] && p[1] < wy + wh;
             assert!(!inside, "tile {}: a mark at {p:?} over the mat", i + 1);
-            assert!(p[0] >= 5.0 && p[1] >= 5.0 && p[0] <= 210.0 - 5.0 && p[1] <= 297.0 - 5.0, "tile {}: a mark at {p:?} near the edge", i + 1);
+            assert!(
+                p[0] >= 5.0 && p[1] >= 5.0 && p[0] <= 210.0 - 5.0 && p[1] <= 297.0 - 5.0,
+                "tile {}: a mark at {p:?} near the edge",
+                i + 1
+            );
         }
     }
 }
@@ -219,14 +237,16 @@ fn play_aids_that_fit_half_a_sheet_print_as_a_card_for_each_player_in_rule_order
     for (name, cited) in [("submarine-attack", vec!["7.3"]), ("dougram", vec!["2.4", "13.4", "14.4", "20.3.2"])] {
         let out = temp_dir(&format!("aids-card-{name}")).join("out");
         let dir = root().join("data").join(name);
-        let run = pnpkit(&root(), &["build", &dir.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "aids"]);
+        let run =
+            pnpkit(&root(), &["build", &dir.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "aids"]);
         assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
         let pages = super::readback::read_words(&out.join("play-aids.pdf"));
         assert_eq!(pages.len(), 1, "{name}: one sheet");
         let page = &pages[0];
         let half = page.h / 2.0;
         for upper in [true, false] {
-            let mut words: Vec<_> = page.words.iter().filter(|w| (w.y1 < half) == upper && w.y0 < page.h - 12.0).collect();
+            let mut words: Vec<_> =
+                page.words.iter().filter(|w| (w.y1 < half) == upper && w.y0 < page.h - 12.0).collect();
             let title = words.iter().filter(|w| w.text.contains("aids")).count();
             assert_eq!(title, 1, "{name}: one title on the {} half", if upper { "upper" } else { "lower" });
             // Read down the left column, then the right.

@@ -178,7 +178,9 @@ fn ruler_numbers(c: &mut Canvas<'_>, (cx, cy): (f64, f64), ruler: f64) {
         let row = if below { cy + 3.4 } else { cy - 6.0 };
         c.text(TextBox::new(&label, cx + d - 3.0, row, 6.0, 2.6).fixed(6.0).align(Align::Middle).of(&owner));
         let (x, align) = if below { (cx - 7.2, Align::End) } else { (cx + 3.6, Align::Start) };
-        c.text(TextBox::new(&label, x, cy + d - 1.3, 6.0, 2.6).fixed(6.0).align(align).valign(VAlign::Middle).of(&owner));
+        c.text(
+            TextBox::new(&label, x, cy + d - 1.3, 6.0, 2.6).fixed(6.0).align(align).valign(VAlign::Middle).of(&owner),
+        );
     }
 }
 

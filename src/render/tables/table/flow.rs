@@ -111,9 +111,8 @@ impl<'c, 'a> Flow<'c, 'a> {
         let column = self.bottom() - self.top + TABLE_GAP;
         match self.columns {
             1 => heights.iter().sum::<f64>() <= column,
-            _ => (0..=tables.len()).any(|k| {
-                heights[..k].iter().sum::<f64>() <= column && heights[k..].iter().sum::<f64>() <= column
-            }),
+            _ => (0..=tables.len())
+                .any(|k| heights[..k].iter().sum::<f64>() <= column && heights[k..].iter().sum::<f64>() <= column),
         }
     }
 
