@@ -58,7 +58,7 @@ mod tests {
     use super::*;
 
     fn art(w: f64, h: f64, bleed: f64) -> Art {
-        Art { elements: String::new(), view: (-bleed, -bleed, w + 2.0 * bleed, h + 2.0 * bleed) }
+        Art { elements: "".into(), view: (-bleed, -bleed, w + 2.0 * bleed, h + 2.0 * bleed) }
     }
 
     #[test]

@@ -9,8 +9,8 @@ use super::Rect;
 /// face (with its bleed).
 #[derive(Debug)]
 pub struct Art {
-    /// SVG elements (no root element), in mm.
-    pub elements: String,
+    /// SVG elements (no root element), in mm; shared with the face it was made from.
+    pub elements: Arc<str>,
     /// The face's left, top, width and height in the elements' coordinates, mm (left and top
     /// are minus the bleed).
     pub view: (f64, f64, f64, f64),

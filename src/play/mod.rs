@@ -16,6 +16,7 @@ use resvg::tiny_skia::Pixmap;
 use sha2::{Digest, Sha256};
 
 use crate::emit::{encode_png, in_order, raster, SvgParser};
+use crate::layout::Art;
 use crate::model::Pack;
 use crate::render::Product;
 use crate::render::Rendered;
@@ -49,8 +50,9 @@ pub struct Table<'a> {
     pub pack: &'a Pack,
     /// What was rendered for print: the pieces and their faces.
     pub rendered: &'a Rendered,
-    /// Every piece's faces without their bleed, as SVG documents, by face id.
-    svgs: BTreeMap<String, String>,
+    /// Every piece's faces, by face id: each made into an SVG document without its bleed only
+    /// when it is drawn, so a 2,000-card set's documents are never held at once.
+    arts: BTreeMap<String, Arc<Art>>,
     /// The map's published page, when the pack has a map.
     pub board: Option<board::Board>,
     /// The rules reference, when it was made.
@@ -69,19 +71,19 @@ pub struct Table<'a> {
 impl Table<'_> {
     /// The ids of every face a piece shows, in order.
     pub fn face_ids(&self) -> impl Iterator<Item = &str> {
-        self.svgs.keys().map(String::as_str)
+        self.arts.keys().map(String::as_str)
     }
 
     /// Whether `id` is a face a piece shows.
     pub fn has_face(&self, id: &str) -> bool {
-        self.svgs.contains_key(id)
+        self.arts.contains_key(id)
     }
 
     /// The face `id` drawn now at [`DPI`] (the caller drops it once used).
     pub fn face(&self, id: &str) -> Result<Pixmap, String> {
-        let svg = self.svgs.get(id).ok_or_else(|| format!("{id}: the face was not drawn"))?;
+        let art = self.arts.get(id).ok_or_else(|| format!("{id}: the face was not drawn"))?;
         self.drawn.fetch_add(1, Ordering::Relaxed);
-        raster(self.parser, svg, DPI).map_err(|e| format!("{id}: {}", e.0))
+        raster(self.parser, &art.trimmed_document(), DPI).map_err(|e| format!("{id}: {}", e.0))
     }
 
     /// The face `id` (or `board`) as a PNG file: drawn and encoded now, or as kept from an
@@ -250,13 +252,14 @@ pub fn files(
     }
     let used: BTreeSet<&str> =
         rendered.pieces.iter().flat_map(|k| std::iter::once(k.front.as_str()).chain(k.back.as_deref())).collect();
-    let svgs: BTreeMap<String, String> = rendered
+    let arts: BTreeMap<String, Arc<Art>> = rendered
         .previews
         .iter()
         .filter(|p| used.contains(p.name.as_str()))
-        .map(|p| (p.name.clone(), p.art.trimmed_document()))
+        .map(|p| (p.name.clone(), p.art.clone()))
         .collect();
-    let mut hashes: BTreeMap<String, Hash> = svgs.iter().map(|(id, svg)| (id.clone(), hash(svg))).collect();
+    let mut hashes: BTreeMap<String, Hash> =
+        arts.iter().map(|(id, art)| (id.clone(), hash(&art.trimmed_document()))).collect();
     let page = board::map_page(rendered);
     let board_hash = page.map(|(_, page)| hash(&page.full_svg()));
     let kept_board = match memo.board.take() {
@@ -274,7 +277,7 @@ pub fn files(
     let pngs = Mutex::new(std::mem::take(&mut memo.pngs));
     let keep = memo.keep;
     let drawn = AtomicUsize::new(board_drawn);
-    let table = Table { parser, pack, rendered, svgs, board, rules_html, sink, hashes, pngs, keep, drawn };
+    let table = Table { parser, pack, rendered, arts, board, rules_html, sink, hashes, pngs, keep, drawn };
     // The two products are made side by side.
     let (vassal, tts) = std::thread::scope(|scope| {
         let vassal = scope.spawn(|| if wants(Product::Vassal) { vassal::files(&table) } else { Ok(Vec::new()) });

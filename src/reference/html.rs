@@ -407,10 +407,9 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         })
         .collect();
     // The index and what the search box says, one JSON value in one script element.
-    let mut index = serde_json::to_value(Index::of(pack, revisions)).unwrap_or_default();
-    index["labels"] = search_labels(&msg);
-    index["anchors"] = serde_json::to_value(anchors(pack)).unwrap_or_default();
-    let index = script_json(&index.to_string());
+    // Written straight to its text (a 2,000-card index as a JSON tree costs more than the page).
+    let index = PageIndex { index: Index::of(pack, revisions), labels: search_labels(&msg), anchors: anchors(pack) };
+    let index = script_json(&serde_json::to_string(&index).unwrap_or_default());
     let mut context = Context::new();
     let (title, _) = split_name(&msg, &pack.game.title);
     context.insert("title", &title);
@@ -444,6 +443,8 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     context.insert("script", &SCRIPTS.join("\n"));
     context.insert("icon_css", &icons::css(pack));
     context.insert("card_fields", &pack.cards.iter().any(|c| !c.fields.is_empty()));
+    // The context holds its own copies.
+    drop((sections, terms, cards, units, places, setups, index));
     let mut tera = Tera::new();
     tera.autoescape_on(vec![".html.tera"]);
     let failed = |e: tera::Error| Diagnostic::error(Code::TEMPLATE, format!("rules reference template: {e}"));
@@ -451,11 +452,27 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     // The page drawn once without its font tells which characters the font must hold.
     context.insert("webfont_css", "");
     context.insert("webfont_families", "");
-    let plain = tera.render("rules.html.tera", &context).map_err(failed)?;
-    let fonts = webfont::for_page(pack, &webfont::page_chars(&plain))?;
+    // Each copy of the page is dropped as soon as it is read: at 2,000 cards a page is megabytes.
+    let (chars, plain_len) = {
+        let plain = tera.render("rules.html.tera", &context).map_err(failed)?;
+        (webfont::page_chars(&plain), plain.len())
+    };
+    let fonts = webfont::for_page(pack, &chars)?;
     context.insert("webfont_css", &fonts.css);
     context.insert("webfont_families", &fonts.families);
-    tera.render("rules.html.tera", &context).map_err(failed)
+    let mut page = Vec::with_capacity(plain_len + fonts.css.len() + fonts.families.len());
+    tera.render_to("rules.html.tera", &context, &mut page).map_err(failed)?;
+    String::from_utf8(page).map_err(|e| failed(e.into()))
+}
+
+/// The search index as the page's script reads it, with what its search box says and the
+/// anchors of printed rule numbers.
+#[derive(Serialize)]
+struct PageIndex {
+    #[serde(flatten)]
+    index: Index,
+    labels: serde_json::Value,
+    anchors: BTreeMap<String, String>,
 }
 
 /// JSON made safe to embed in a `<script>` element. The HTML parser reads a script's text before

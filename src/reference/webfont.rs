@@ -144,8 +144,11 @@ fn tag_end(s: &str) -> usize {
     s.len()
 }
 
+/// Where ASCII `needle` first occurs in `s`, ignoring ASCII case (without copying `s`: it may be
+/// the rest of a page of megabytes).
 fn find_ci(s: &str, needle: &str) -> Option<usize> {
-    s.to_ascii_lowercase().find(needle)
+    let needle = needle.as_bytes();
+    s.as_bytes().windows(needle.len().max(1)).position(|w| w.eq_ignore_ascii_case(needle))
 }
 
 /// The raw value of attribute `name` in a tag (`name="…"` or `name='…'`).

@@ -236,7 +236,7 @@ pub fn files(drawn: &Drawn<'_>) -> Result<Vec<String>, String> {
     }
     if let Some(html) = drawn.rules_html {
         // VASSAL's browser help unpacks a zip kept under help/ and opens its starting page.
-        let help = self::zip(&[("rules.html".to_string(), html.as_bytes().to_vec())])?;
+        let help = self::zip(&[("rules.html", html.as_bytes())])?;
         zip.add(&format!("help/{}", help_entry(&module.msg)), &help)?;
     }
     zip.finish()?;
@@ -300,7 +300,7 @@ impl<W: Write + std::io::Seek> Zip<W> {
 }
 
 /// A zip in memory of `entries` in their order (a saved game, the help).
-fn zip(entries: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
+fn zip(entries: &[(&str, &[u8])]) -> Result<Vec<u8>, String> {
     let mut zip = Zip::new(std::io::Cursor::new(Vec::new()));
     for (name, bytes) in entries {
         zip.add(name, bytes)?;

@@ -53,7 +53,7 @@ mod tests {
             w: 15.0,
             h: 15.0,
             bleed: 1.0,
-            svg: String::new(),
+            svg: "".into(),
             names: Names { ja: ja.into(), en: en.into() },
             provisional: fields.iter().map(|f| f.to_string()).collect(),
         }

@@ -34,8 +34,8 @@ pub struct Face {
     pub h: f64,
     /// Bleed drawn around the trim box in mm.
     pub bleed: f64,
-    /// SVG elements (no root element).
-    pub svg: String,
+    /// SVG elements (no root element), shared with the art placed on sheets and the face cache.
+    pub svg: std::sync::Arc<str>,
     /// The piece's name, for the sheet's note on provisional values.
     pub names: Names,
     /// The fields whose values on this face the sources do not give (`anti_armour`, `back`, …);
@@ -229,7 +229,7 @@ impl<'a> FaceRenderer<'a> {
                 context.insert_value(*name, value.clone());
             }
             let (svg, warnings) = self.templates.render(&key.1, &key.0, &context, self.sources)?;
-            let face = Face { id: key.0.clone(), w, h, bleed, svg, names: Names::default(), provisional: Vec::new() };
+            let face = Face { id: key.0.clone(), w, h, bleed, svg: svg.into(), names: Names::default(), provisional: Vec::new() };
             self.memo.drawn.insert(key.clone(), (face, warnings));
             self.drawn += 1;
         }

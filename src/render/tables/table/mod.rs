@@ -565,7 +565,7 @@ mod tests {
     #[test]
     fn images_wrap_to_the_cell_and_keep_their_size() {
         let fonts = Fonts::embedded();
-        let art = Arc::new(Art { elements: String::new(), view: (0.0, 0.0, 15.0, 15.0) });
+        let art = Arc::new(Art { elements: "".into(), view: (0.0, 0.0, 15.0, 15.0) });
         let image = |n: u32| Image { art: art.clone(), caption: format!("×{n}") };
         let images: Vec<Image> = (1..=3).map(image).collect();
         let one = image_width(&fonts, &images[0]);
