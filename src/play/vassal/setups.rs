@@ -95,7 +95,8 @@ pub(super) fn saves(m: &Module<'_>) -> Result<Vec<(String, Vec<u8>)>, String> {
             let text = commands(m, &setup.id).join(&SEPARATOR.to_string());
             let description = m.msg.first_name(&setup.name).to_string();
             let saved = encode::obfuscate(&text);
-            let (save_data, module_data) = (super::module_data(m, &description, true), super::module_data(m, "", false));
+            let (save_data, module_data) =
+                (super::module_data(m, &description, true), super::module_data(m, "", false));
             let entries =
                 [("savedGame", &saved[..]), ("savedata", save_data.as_bytes()), ("moduledata", module_data.as_bytes())];
             Ok((file(&setup.id), super::zip(&entries)?))

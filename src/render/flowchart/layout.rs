@@ -1,6 +1,10 @@
 //! The flowchart's layout (Sugiyama): cycle removal, longest-path layering, dummy nodes on long
-//! edges, barycentre ordering, one lane per side; every node's box sized to its measured labels.
+//! edges, barycentre ordering, one lane per side; every node's box sized to its measured labels;
+//! then the edges routed on tracks between the layers (`routing`).
 
+use std::collections::BTreeMap;
+
+use super::routing::{route, Layers};
 use super::{LABEL, LABEL_EN, NODE_H, PAD};
 use crate::model::graph::{CardGraph, Edge, EdgeKind, Group, Node, NodeKind};
 use crate::text::{Fonts, Style, Weight};
@@ -180,7 +184,7 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
     let total_w = (x - LANE_GAP).max(0.0);
     let mut pos: Vec<Option<(f64, f64)>> = vec![None; n];
     // Per forward edge: the (layer, point) of each of its dummies.
-    let mut dummy_pos: std::collections::BTreeMap<usize, Vec<DummyPoint>> = Default::default();
+    let mut dummy_pos: BTreeMap<usize, Vec<DummyPoint>> = Default::default();
     let top = 14.0; // room for the lane headings
     for (l, row) in rows.iter().enumerate() {
         let y = top + l as f64 * (NODE_H + GAP_Y);
@@ -213,7 +217,7 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
         }
     }
     y = bottom.max(top + deepest as f64 * (NODE_H + GAP_Y) - GAP_Y);
-    let nodes: Vec<Placed> = (0..n)
+    let mut nodes: Vec<Placed> = (0..n)
         .map(|v| {
             let (x, y) = pos[v].unwrap_or((0.0, 0.0));
             Placed { node: v, x, y, w: widths[v].0, h: NODE_H, label_w: widths[v].1 }
@@ -221,6 +225,7 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
         .collect();
     // 6. Edges: from the bottom of the upper node through its dummies to the top of the lower one.
     let mut out_edges = Vec::new();
+    let mut ends = Ends::new();
     for (e, &(a, b, kind, reversed)) in edges.iter().enumerate() {
         if a == b {
             continue;
@@ -235,12 +240,41 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
             points.extend(d.into_iter().map(|(_, p)| p));
         }
         points.push((pl.x + pl.w / 2.0, pl.y));
+        let last = points.len() - 1;
+        let (at_upper, at_lower) = if reversed { (last, 0) } else { (0, last) };
+        let (after_upper, before_lower) = (points[1].0, points[last - 1].0);
         if reversed {
             points.reverse();
         }
+        ends.entry((upper, true)).or_default().push((after_upper, out_edges.len(), at_upper));
+        ends.entry((lower, false)).or_default().push((before_lower, out_edges.len(), at_lower));
         out_edges.push((points, kind));
     }
-    Layout { nodes, edges: out_edges, lanes, size: (total_w, y + 2.0) }
+    spread_ends(&nodes, ends, &mut out_edges);
+    let layers = Layers { top, node_h: NODE_H, gap: GAP_Y, count: deepest };
+    let grown = route(&layers, &mut nodes, &mut out_edges);
+    Layout { nodes, edges: out_edges, lanes, size: (total_w, y + grown + 2.0) }
+}
+
+/// The edge ends on each side of each node, by (node, bottom side): the x of the edge's next
+/// point away from the node, the edge and the index of its end point.
+type Ends = BTreeMap<(usize, bool), Vec<(f64, usize, usize)>>;
+
+/// Spreads the ends of the edges meeting one side of a node evenly along it, in the order of
+/// where each edge goes (so they do not cross there): no two edges share an end or run together
+/// into a node, and two edges between the same pair of nodes run side by side. The ends on a
+/// bottom side sit a little left of those on a top side, so an edge leaving a node never comes
+/// down the line another takes into the node below.
+fn spread_ends(nodes: &[Placed], ends: Ends, edges: &mut [(Vec<(f64, f64)>, EdgeKind)]) {
+    for ((v, bottom), mut list) in ends {
+        list.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let p = &nodes[v];
+        let step = p.w / (list.len() + 1) as f64;
+        let aside = (step / 4.0).min(1.0) * if bottom { -1.0 } else { 1.0 };
+        for (i, &(_, e, end)) in list.iter().enumerate() {
+            edges[e].0[end].0 = p.x + step * (i + 1) as f64 + aside;
+        }
+    }
 }
 
 /// Where a long edge crosses a layer: the layer and the point.
@@ -360,6 +394,74 @@ mod tests {
         columns.dedup();
         assert!(columns.len() >= 6, "three lanes of at least two columns: {columns:?}");
         assert!(l.size.1 < l.size.0, "a landscape block, not a tall column: {:?}", l.size);
+    }
+
+    /// How far two polylines run along each other (parallel segments within 0.5 mm: at 0.5 pt
+    /// lines they read as one), mm.
+    fn shared_length(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+        let mut shared = 0.0;
+        for p in a.windows(2) {
+            let (dx, dy) = (p[1].0 - p[0].0, p[1].1 - p[0].1);
+            let len = dx.hypot(dy);
+            if len < 1e-9 {
+                continue;
+            }
+            let (ux, uy) = (dx / len, dy / len);
+            let along = |q: (f64, f64)| (q.0 - p[0].0) * ux + (q.1 - p[0].1) * uy;
+            let off = |q: (f64, f64)| ((q.0 - p[0].0) * uy - (q.1 - p[0].1) * ux).abs();
+            for q in b.windows(2) {
+                if off(q[0]) < 0.5 && off(q[1]) < 0.5 {
+                    let (t0, t1) = (along(q[0]).min(along(q[1])), along(q[0]).max(along(q[1])));
+                    shared += (t1.min(len) - t0.max(0.0)).max(0.0);
+                }
+            }
+        }
+        shared
+    }
+
+    /// Whether `point` lies inside `node`'s box, more than 0.1 mm from its edge.
+    fn inside(node: &Placed, (x, y): (f64, f64)) -> bool {
+        x > node.x + 0.1 && x < node.x + node.w - 0.1 && y > node.y + 0.1 && y < node.y + node.h - 0.1
+    }
+
+    #[test]
+    fn no_two_edges_run_along_each_other_or_share_an_end() {
+        let fonts = Fonts::embedded();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
+        let (pack, _) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        let dougram = CardGraph::of(&pack);
+        assert!(dougram.edges.len() >= 10, "dougram's cards are linked: {}", dougram.edges.len());
+        let mut parallel = synthetic(6, 0);
+        for (a, b, kind) in [(0, 1, EdgeKind::Enables), (0, 1, EdgeKind::Opens), (1, 0, EdgeKind::Blocks)] {
+            parallel.edges.push(Edge { from: a, to: b, kind });
+        }
+        for g in [dougram, parallel, synthetic(60, 120), synthetic(200, 400)] {
+            let l = layout(&g, &fonts);
+            for (i, (a, _)) in l.edges.iter().enumerate() {
+                // Down and across only (a step under 0.3 mm goes straight on), and never through
+                // a box (sampled every 0.5 mm).
+                for s in a.windows(2) {
+                    let (dx, dy) = (s[1].0 - s[0].0, s[1].1 - s[0].1);
+                    assert!(dx.abs() <= 0.3 || dy.abs() < 1e-6, "edge {i} runs aslant: {s:?}");
+                    let steps = (dx.hypot(dy) / 0.5).ceil() as usize;
+                    for k in 0..=steps {
+                        let t = k as f64 / steps.max(1) as f64;
+                        let p = (s[0].0 + t * dx, s[0].1 + t * dy);
+                        assert!(l.nodes.iter().all(|n| !inside(n, p)), "edge {i} passes through a box at {p:?}");
+                    }
+                }
+                for (j, (b, _)) in l.edges.iter().enumerate().skip(i + 1) {
+                    assert!(shared_length(a, b) < 0.5, "edges {i} and {j} run together: {a:?} {b:?}");
+                    let ends = [a[0], a[a.len() - 1]];
+                    for q in [b[0], b[b.len() - 1]] {
+                        assert!(
+                            ends.iter().all(|p| (p.0 - q.0).hypot(p.1 - q.1) > 0.5),
+                            "edges {i} and {j} share an end"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@
 mod export;
 mod layout;
 mod page;
+mod routing;
 
 pub use export::{dot, mermaid};
 pub use layout::{layout, synthetic, Layout, Placed};

@@ -229,7 +229,15 @@ impl<'a> FaceRenderer<'a> {
                 context.insert_value(*name, value.clone());
             }
             let (svg, warnings) = self.templates.render(&key.1, &key.0, &context, self.sources)?;
-            let face = Face { id: key.0.clone(), w, h, bleed, svg: svg.into(), names: Names::default(), provisional: Vec::new() };
+            let face = Face {
+                id: key.0.clone(),
+                w,
+                h,
+                bleed,
+                svg: svg.into(),
+                names: Names::default(),
+                provisional: Vec::new(),
+            };
             self.memo.drawn.insert(key.clone(), (face, warnings));
             self.drawn += 1;
         }
