@@ -42,8 +42,8 @@ impl Run {
 /// Each run's track in one gap (sorted here by where they start): filled from the top, each
 /// track from the left with every run that fits (the fewest tracks intervals can take), except
 /// that a run going down at (or [`NEAR`]) the x where another comes down must lie below it, or
-/// the two would share that stretch of line. (Should such runs wait on each other in a circle, one is placed
-/// anyway.)
+/// the two would share that stretch of line. (Should such runs wait on each other in a circle,
+/// one is placed anyway.)
 fn tracks_of(runs: &mut [Run]) -> Vec<usize> {
     runs.sort_by(|a, b| a.left().total_cmp(&b.left()).then(a.right().total_cmp(&b.right())).then(a.edge.cmp(&b.edge)));
     let above: Vec<Vec<usize>> = runs
@@ -74,7 +74,8 @@ fn tracks_of(runs: &mut [Run]) -> Vec<usize> {
     placed.into_iter().map(|t| t.unwrap_or(0)).collect()
 }
 
-/// How the layers lie: the first one's top, a node's height and the gap between two layers.
+/// How the layers lie: the first one's top, a node's height, the gap between two layers (before
+/// routing) and how many layers there are.
 pub(super) struct Layers {
     pub(super) top: f64,
     pub(super) node_h: f64,
