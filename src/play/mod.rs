@@ -221,6 +221,14 @@ fn hash(svg: &str) -> Hash {
     Sha256::digest(svg.as_bytes()).into()
 }
 
+/// What a face is drawn from, hashed from its parts: its document is made only when it is drawn.
+fn art_hash(art: &Art) -> Hash {
+    let mut hasher = Sha256::new();
+    hasher.update(format!("{:?}", art.view).as_bytes());
+    hasher.update(art.elements.as_bytes());
+    hasher.finalize().into()
+}
+
 /// What one build of the digital tables keeps for the next (`pnpkit watch`): the board as drawn
 /// and every face's and the board's PNG file, by the SHA-256 of the SVG they were drawn from;
 /// only what the last build used is kept. A single build keeps nothing (`keep` false), so its
@@ -258,8 +266,7 @@ pub fn files(
         .filter(|p| used.contains(p.name.as_str()))
         .map(|p| (p.name.clone(), p.art.clone()))
         .collect();
-    let mut hashes: BTreeMap<String, Hash> =
-        arts.iter().map(|(id, art)| (id.clone(), hash(&art.trimmed_document()))).collect();
+    let mut hashes: BTreeMap<String, Hash> = arts.iter().map(|(id, art)| (id.clone(), art_hash(art))).collect();
     let page = board::map_page(rendered);
     let board_hash = page.map(|(_, page)| hash(&page.full_svg()));
     let kept_board = match memo.board.take() {

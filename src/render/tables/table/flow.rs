@@ -106,14 +106,20 @@ impl<'c, 'a> Flow<'c, 'a> {
     /// Whether `tables` fit the room from the top of the page's flow, in its columns (as
     /// [`Flow::tables`] balances them), none of them split.
     fn holds(&self, tables: &[Table]) -> bool {
-        let (fonts, width) = (self.canvas.fonts(), self.width());
-        let heights: Vec<f64> = tables.iter().map(|t| t.height(fonts, width) + TABLE_GAP).collect();
-        let column = self.bottom() - self.top + TABLE_GAP;
+        let (heights, column) = self.stacked(tables);
         match self.columns {
             1 => heights.iter().sum::<f64>() <= column,
             _ => (0..=tables.len())
                 .any(|k| heights[..k].iter().sum::<f64>() <= column && heights[k..].iter().sum::<f64>() <= column),
         }
+    }
+
+    /// What `tables` take stacked in a column, each with the gap after it, and what a whole
+    /// column holds counted the same way, mm.
+    fn stacked(&self, tables: &[Table]) -> (Vec<f64>, f64) {
+        let (fonts, width) = (self.canvas.fonts(), self.width());
+        let heights = tables.iter().map(|t| t.height(fonts, width) + TABLE_GAP).collect();
+        (heights, self.bottom() - self.top + TABLE_GAP)
     }
 
     /// Titles the page in hand and puts the flow at the top of its first column.
@@ -227,10 +233,8 @@ impl<'c, 'a> Flow<'c, 'a> {
         if self.column + 2 != self.columns || tables.len() < 2 {
             return None;
         }
-        let (fonts, width) = (self.canvas.fonts(), self.width());
-        let heights: Vec<f64> = tables.iter().map(|t| t.height(fonts, width) + TABLE_GAP).collect();
+        let (heights, column) = self.stacked(tables);
         let here = self.bottom() - self.y + TABLE_GAP;
-        let column = self.bottom() - self.top + TABLE_GAP;
         (1..tables.len())
             .map(|k| (k, heights[..k].iter().sum::<f64>(), heights[k..].iter().sum::<f64>()))
             .filter(|&(_, left, right)| left <= here && right <= column)
