@@ -1,16 +1,19 @@
 //! The area (point-to-point) map: the page (`mod.rs`), where unplaced boxes go (`layout`,
-//! `separate`), adjacency lines routed around boxes (`routing` on `visibility`) and region labels
-//! (`labels`). Uses `maps::pen` and `page`.
+//! `separate`, `refine`), adjacency lines routed around boxes (`routing` on `visibility`), region
+//! fields (`backdrop`) and region labels (`labels`). Uses `maps::pen` and `page`.
 //!
 //! The page: every area as a box at its position — its names fitted to the
-//! box, the battleground strip and stability number where the pack has those attributes, one
-//! influence square per side — joined by adjacency lines, filled in its region's colour, with a
-//! key and title block beside the field. `check` guarantees that positioned boxes lie inside the
+//! box, the battleground strip and stability number where the pack has those attributes, a tab
+//! per coloured attribute value, one influence square per side — joined by adjacency lines,
+//! filled in its region's colour over the region's light field, with a key and title block
+//! beside the field. `check` guarantees that positioned boxes lie inside the
 //! field and do not overlap; areas without positions are laid out by [`layout`], and the
 //! adjacency lines are routed around the boxes by [`routing`].
 
+mod backdrop;
 pub(crate) mod labels;
 pub mod layout;
+mod refine;
 pub(crate) mod routing;
 mod separate;
 mod visibility;
@@ -142,6 +145,7 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
             b.size(10.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
         });
     }
+    value_marks(pen, map, area, (left, top), stability_w, body + square);
     // One influence square per side, left to right in the pack's side order (seed 003: US left,
     // USSR right), spread across the body left of the stability number.
     let sides = ctx.pack.sides.len().max(1) as f64;
@@ -180,6 +184,67 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
             }
         };
     }
+}
+
+/// The attributes drawn as coloured marks: a choice or list whose values have colours
+/// (`value_colours`), such as the part of Europe a country counts in.
+fn marked_attributes(map: &Map) -> impl Iterator<Item = &crate::model::CardField> {
+    map.area_attributes.iter().filter(|a| {
+        matches!(a.kind, crate::model::FieldKind::Choice { .. } | crate::model::FieldKind::List { .. })
+            && !a.value_colours.is_empty()
+    })
+}
+
+/// A marked attribute's values that have a colour, with their (first) colour, in the order the
+/// attribute declares its values.
+fn coloured_values(attribute: &crate::model::CardField) -> Vec<(&str, &str)> {
+    let values = match &attribute.kind {
+        crate::model::FieldKind::Choice { values } | crate::model::FieldKind::List { values } => values.as_slice(),
+        _ => &[],
+    };
+    values.iter().filter_map(|v| Some((v.as_str(), attribute.value_colours.get(v)?.first()?.as_str()))).collect()
+}
+
+/// The colours of `area`'s marked values, attribute by attribute, each in its value order.
+fn marks_of<'m>(map: &'m Map, area: &Area) -> Vec<&'m str> {
+    let mut out = Vec::new();
+    for attribute in marked_attributes(map) {
+        let has = |value: &str| match area.attributes.get(&attribute.id) {
+            Some(FieldValue::List(values)) => values.iter().any(|v| v == value),
+            Some(FieldValue::Text(v)) => v == value,
+            _ => false,
+        };
+        out.extend(coloured_values(attribute).into_iter().filter(|(v, _)| has(v)).map(|(_, colour)| colour));
+    }
+    out
+}
+
+/// One tab per marked value of `area` (the key says what each colour means): side by side in the
+/// right column under the stability number, or as a band along the box's foot when the map has
+/// no stability column. `bottom` is the foot of the influence squares.
+fn value_marks(pen: &mut Pen<'_, '_>, map: &Map, area: &Area, (left, top): (f64, f64), column: f64, bottom: f64) {
+    let marks = marks_of(map, area);
+    if marks.is_empty() {
+        return;
+    }
+    let (w, h) = map.area.box_mm;
+    let (x, y, width, height) = if column > 0.0 {
+        (left + w - column + 0.8, bottom - 3.6, 4.6, 3.6)
+    } else {
+        (left + 1.0, top + h - 1.3, w - 2.0, 1.0)
+    };
+    let each = width / marks.len() as f64;
+    let mut s = String::new();
+    for (k, colour) in marks.iter().enumerate() {
+        let _ = write!(
+            s,
+            r##"<rect data-mark="" x="{}" y="{}" width="{}" height="{height}" fill="{colour}" stroke="#3b3b3b" stroke-width="0.15"/>"##,
+            mm(x + each * k as f64),
+            mm(y),
+            mm(each)
+        );
+    }
+    pen.raw(&s);
 }
 
 /// How many pieces of side `side` the first setup places in `area` (setups.csv rows naming the
@@ -241,6 +306,19 @@ fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64),
     for side in &ctx.pack.sides {
         line += 4.6;
         entry(pen, &msg.name(&side.name), (x + 14.0, line), width - 14.0, &owner);
+    }
+    for attribute in marked_attributes(map) {
+        line += 6.0;
+        entry(pen, &msg.name(&attribute.name), (x, line), width, &owner);
+        for (value, colour) in coloured_values(attribute) {
+            line += 5.0;
+            pen.raw(&format!(
+                r##"<rect x="{}" y="{}" width="4.6" height="3.6" fill="{colour}" stroke="#3b3b3b" stroke-width="0.15"/>"##,
+                mm(x + 1.7),
+                mm(line - 3.2)
+            ));
+            entry(pen, &msg.value_name(attribute, value), (x + 11.0, line), width - 11.0, &owner);
+        }
     }
     line += 6.0;
     pen.raw(&format!(r##"<path d="M{} {} L{} {}" {ADJACENT}"##, mm(x), mm(line - 1.5), mm(x + 8.0), mm(line - 1.5)));
@@ -344,6 +422,7 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
             r##"<rect data-field="" x="0" y="0" width="{}" height="{}" fill="#f5f8fb" stroke="#9aa7b3" stroke-width="0.4"/>"##,
             field.0, field.1
         ));
+        pen.raw(&backdrop::draw(map, &at, arealayout::spacing(map).gap));
         draw_adjacency(pen, ctx, map, &links, &routes);
         for (area, centre) in map.areas.iter().zip(&at) {
             // A stable marker for tests reading the SVG back: the box is the group's first rect.
@@ -368,15 +447,7 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
 /// Every adjacent pair once (by area index), and its route around the boxes that are not its
 /// ends ([`routing::route`]).
 fn route_links(ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)]) -> (Vec<(usize, usize)>, Vec<Route>) {
-    let mut links = Vec::new();
-    for (i, area) in map.areas.iter().enumerate() {
-        for adj in &area.adjacent {
-            let Some(j) = map.areas.iter().position(|a| a.id == adj.value) else { continue };
-            if i != j && (j > i || !map.areas[j].adjacent.iter().any(|b| b.value == area.id)) {
-                links.push((i, j));
-            }
-        }
-    }
+    let links = links_of(map);
     let boxes: Vec<Boxed> = at.iter().map(|&centre| Boxed { centre, size: map.area.box_mm }).collect();
     let label_size = |i: usize| {
         let lines = names_in_languages(ctx, &map.areas[i].name);
@@ -386,6 +457,26 @@ fn route_links(ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)]) -> (Vec<(usize, usiz
     };
     let routes = routing::route(map.area.field_mm, &boxes, &links, label_size);
     (links, routes)
+}
+
+/// Every adjacent pair of areas once, by area index.
+fn links_of(map: &Map) -> Vec<(usize, usize)> {
+    let mut links = Vec::new();
+    for (i, area) in map.areas.iter().enumerate() {
+        for adj in &area.adjacent {
+            let Some(j) = map.areas.iter().position(|a| a.id == adj.value) else { continue };
+            if i != j && (j > i || !map.areas[j].adjacent.iter().any(|b| b.value == area.id)) {
+                links.push((i, j));
+            }
+        }
+    }
+    links
+}
+
+/// How many pairs of the map's links cross as drawn with its boxes at `at` (field mm): routed
+/// around the boxes, links across the whole map drawn as off-map arrows, which cross nothing.
+pub fn drawn_crossings(map: &Map, at: &[(f64, f64)]) -> usize {
+    refine::seen(&links_of(map), at, map.area.box_mm, map.area.field_mm).0
 }
 
 /// Adjacency routes, drawn first so that the boxes cover their ends; each pair once. Each link is

@@ -266,6 +266,41 @@ pub(crate) fn route(
     routes
 }
 
+/// How many pairs of drawn links cross as a reader sees them: curves (off-map arrows do not
+/// run across the map) whose paths meet, links sharing an end box not counted. A bend is taken
+/// as the two lines to and from its corner, within [`ROUNDING`] of the curve itself.
+pub(crate) fn crossings(routes: &[Route], links: &[(usize, usize)]) -> usize {
+    let paths: Vec<(usize, Vec<(Pt, Pt)>)> = routes
+        .iter()
+        .filter_map(|r| {
+            let Route::Curve { link, start, pieces } = r else { return None };
+            let mut at = *start;
+            let mut segments = Vec::new();
+            for p in pieces {
+                match *p {
+                    Piece::Line(q) => segments.push((at, q)),
+                    Piece::Quad(c, q) => segments.extend([(at, c), (c, q)]),
+                }
+                at = segments.last().map_or(at, |s| s.1);
+            }
+            Some((*link, segments))
+        })
+        .collect();
+    let mut n = 0;
+    for (k, (l1, s1)) in paths.iter().enumerate() {
+        for (l2, s2) in &paths[k + 1..] {
+            let ((a, b), (c, d)) = (links[*l1], links[*l2]);
+            if a == c || a == d || b == c || b == d {
+                continue;
+            }
+            if s1.iter().any(|&(p, q)| s2.iter().any(|&(r, s)| super::separate::segments_cross(p, q, r, s))) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 /// The rounded path from box `a`'s border through `points` to box `b`'s border.
 fn curve(link: usize, a: &Boxed, b: &Boxed, points: &[Pt]) -> Route {
     let start = border(a, points.first().copied().unwrap_or(b.centre));

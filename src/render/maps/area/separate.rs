@@ -177,7 +177,7 @@ pub(super) fn dist2(a: (f64, f64), b: (f64, f64)) -> f64 {
 /// Swaps the boxes of two nearby free areas wherever that removes crossings or shortens links
 /// (a crossing weighs as much as two link lengths). Boxes keep their places, so nothing new
 /// overlaps or leaves the field.
-pub(super) fn untangle(g: &Graph, at: &mut [(f64, f64)], free: &[bool], unit: f64) {
+pub(super) fn untangle(g: &Graph, at: &mut [(f64, f64)], free: &[bool], unit: f64, long: f64) {
     let n = at.len();
     let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (k, &(a, b)) in g.edges.iter().enumerate() {
@@ -192,8 +192,11 @@ pub(super) fn untangle(g: &Graph, at: &mut [(f64, f64)], free: &[bool], unit: f6
         for &k in &mine {
             let (a, b) = g.edges[k];
             total += dist2(at[a], at[b]).sqrt();
+            if off_map(at, (a, b), long) {
+                continue;
+            }
             for (l, &(c, d)) in g.edges.iter().enumerate() {
-                if l == k || a == c || a == d || b == c || b == d {
+                if l == k || a == c || a == d || b == c || b == d || off_map(at, (c, d), long) {
                     continue;
                 }
                 if segments_cross(at[a], at[b], at[c], at[d]) {
@@ -237,12 +240,13 @@ pub(super) fn relocate(
     free: &[bool],
     (clear, field, area): ((f64, f64), (f64, f64), (f64, f64)),
     unit: f64,
+    long: f64,
 ) {
     // How far around the neighbours' middle a spot is looked for, in cells; how much a crossing
     // weighs, in link lengths; how many rounds.
     const REACH: i64 = 4;
-    const CROSSING: f64 = 4.0;
-    const ROUNDS: usize = 10;
+    const CROSSING: f64 = 12.0;
+    const ROUNDS: usize = 20;
     let n = at.len();
     let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
     for &(a, b) in &g.edges {
@@ -260,8 +264,11 @@ pub(super) fn relocate(
         }
         for &j in &neighbours[i] {
             total += dist2(p, at[j]).sqrt();
+            if dist2(p, at[j]) > long * long {
+                continue;
+            }
             for &(c, d) in &g.edges {
-                if c == i || d == i || c == j || d == j {
+                if c == i || d == i || c == j || d == j || off_map(at, (c, d), long) {
                     continue;
                 }
                 if segments_cross(p, at[j], at[c], at[d]) {
@@ -271,15 +278,7 @@ pub(super) fn relocate(
         }
         total
     };
-    let (half_w, half_h) = (area.0 / 2.0, area.1 / 2.0);
-    let fits = |at: &[(f64, f64)], i: usize, p: (f64, f64)| {
-        p.0 - half_w >= 0.0
-            && p.0 + half_w <= field.0
-            && p.1 - half_h >= 0.0
-            && p.1 + half_h <= field.1
-            && (0..n)
-                .all(|j| j == i || (p.0 - at[j].0).abs() >= clear.0 - 1e-9 || (p.1 - at[j].1).abs() >= clear.1 - 1e-9)
-    };
+    let fits = |at: &[(f64, f64)], i: usize, p: (f64, f64)| spot_free(at, i, p, (clear, field, area));
     for _ in 0..ROUNDS {
         let mut moved = false;
         for i in (0..n).filter(|&i| free[i] && !neighbours[i].is_empty()) {
@@ -312,23 +311,47 @@ pub(super) fn relocate(
     }
 }
 
-/// How many pairs of links cross (links sharing an end do not count): a measure of a layout.
-pub fn crossings(g: &Graph, at: &[(f64, f64)]) -> usize {
-    let mut n = 0;
-    for (k, &(a, b)) in g.edges.iter().enumerate() {
-        for &(c, d) in &g.edges[k + 1..] {
-            if a == c || a == d || b == c || b == d {
-                continue;
-            }
-            if segments_cross(at[a], at[b], at[c], at[d]) {
-                n += 1;
+/// Whether area `i`'s box may stand at `p`: inside the field and `clear` from every other box.
+pub(super) fn spot_free(
+    at: &[(f64, f64)],
+    i: usize,
+    p: (f64, f64),
+    (clear, field, area): ((f64, f64), (f64, f64), (f64, f64)),
+) -> bool {
+    let (half_w, half_h) = (area.0 / 2.0, area.1 / 2.0);
+    p.0 - half_w >= 0.0
+        && p.0 + half_w <= field.0
+        && p.1 - half_h >= 0.0
+        && p.1 + half_h <= field.1
+        && (0..at.len())
+            .all(|j| j == i || (p.0 - at[j].0).abs() >= clear.0 - 1e-9 || (p.1 - at[j].1).abs() >= clear.1 - 1e-9)
+}
+
+/// The pairs of `links` that cross (links sharing an end do not count).
+pub(super) fn crossing_pairs(links: &[(usize, usize)], at: &[(f64, f64)]) -> Vec<((usize, usize), (usize, usize))> {
+    let mut out = Vec::new();
+    for (k, &(a, b)) in links.iter().enumerate() {
+        for &(c, d) in &links[k + 1..] {
+            if a != c && a != d && b != c && b != d && segments_cross(at[a], at[b], at[c], at[d]) {
+                out.push(((a, b), (c, d)));
             }
         }
     }
-    n
+    out
 }
 
-fn segments_cross(p1: (f64, f64), p2: (f64, f64), p3: (f64, f64), p4: (f64, f64)) -> bool {
+/// Whether a link is longer than `long`, so drawn as a pair of off-map arrows that cross nothing
+/// (the rule of `routing`: longer than half the field's width).
+pub(super) fn off_map(at: &[(f64, f64)], (a, b): (usize, usize), long: f64) -> bool {
+    dist2(at[a], at[b]) > long * long
+}
+
+/// How many pairs of links cross (links sharing an end do not count): a measure of a layout.
+pub fn crossings(g: &Graph, at: &[(f64, f64)]) -> usize {
+    crossing_pairs(&g.edges, at).len()
+}
+
+pub(super) fn segments_cross(p1: (f64, f64), p2: (f64, f64), p3: (f64, f64), p4: (f64, f64)) -> bool {
     let orient = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
     let (d1, d2) = (orient(p3, p4, p1), orient(p3, p4, p2));
     let (d3, d4) = (orient(p1, p2, p3), orient(p1, p2, p4));
