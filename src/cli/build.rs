@@ -137,6 +137,8 @@ struct PrintSpec {
     card_gutter_mm: f64,
     counter_mm: f64,
     counter_bleed_mm: f64,
+    /// Maps and mats at their published size: the bleed around the trim.
+    map_bleed_mm: f64,
     /// How the duplex sheets are turned over.
     duplex: &'static str,
     /// The print-on-demand files' resolution and templates, when they were written.
@@ -156,12 +158,13 @@ impl PrintSpec {
         PrintSpec {
             paper: p.paper.clone(),
             colour: "RGB (sRGB), no spot colours",
-            pdf: "PDF 1.7, fonts embedded and subset; imposed pages carry TrimBox and BleedBox",
+            pdf: "PDF 1.7, fonts embedded and subset; imposed pages and published-size maps and mats carry TrimBox and BleedBox",
             card_trim_mm: p.card_mm,
             card_bleed_mm: p.card_bleed,
             card_gutter_mm: p.card_gutter(p.card_bleed),
             counter_mm: p.counter_mm,
             counter_bleed_mm: p.counter_bleed,
+            map_bleed_mm: p.map_bleed,
             duplex: "portrait sheets: flip on the long edge; landscape sheets: flip on the short edge (each footer says which)",
             pod: pod.then_some(PodSpec { dpi: crate::emit::pod::DPI, templates: &crate::emit::pod::POKER }),
         }

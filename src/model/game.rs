@@ -393,6 +393,9 @@ pub struct Print {
     pub counter_mm: f64,
     /// Counter bleed in mm (around the counter grid).
     pub counter_bleed: f64,
+    /// Bleed around a map or mat printed at its published size, mm: the board's background runs
+    /// this far past the trim.
+    pub map_bleed: f64,
     /// Chit side in mm.
     pub chit_mm: f64,
     /// How far from the paper edge every text stays, in mm (printers cannot print to the edge).
@@ -444,6 +447,7 @@ impl Default for Print {
             gutter: None,
             counter_mm: 15.0,
             counter_bleed: 1.0,
+            map_bleed: 3.0,
             chit_mm: 15.0,
             safe_margin: 5.0,
             previews: false,

@@ -52,6 +52,7 @@ fn a_quarter_pinned_the_rest_sit_beside_their_neighbours_with_few_crossings() {
             .collect();
         assert!(far.is_empty(), "quarter {quarter}: {far:?}");
         let crossed = drawn_crossings(map, &at);
+        eprintln!("quarter {quarter} pinned: {crossed} crossings as drawn");
         assert!(
             crossed <= 3,
             "quarter {quarter}: {crossed} crossings with {} of {} areas pinned",

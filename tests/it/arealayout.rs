@@ -169,7 +169,7 @@ fn the_first_setups_influence_is_printed_in_its_sides_square() {
 /// The scale of the field group (`<g transform="translate(x y) scale(s)">`) on a map page.
 fn field_scale(svg: &Path) -> f64 {
     let page = std::fs::read_to_string(svg).expect("svg page");
-    let group = tag(&page, "<g transform=\"translate(");
+    let group = tag(super::support::inside_bleed(&page), "<g transform=\"translate(");
     let at = group.find("scale(").expect("a scaled group") + "scale(".len();
     group[at..].split(')').next().unwrap().parse().unwrap()
 }

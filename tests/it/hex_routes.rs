@@ -163,10 +163,12 @@ fn rect_after(svg: &str, marker: &str) -> (f64, f64, f64, f64) {
 
 #[test]
 fn dougram_map_has_a_frame_in_the_safe_area_holding_the_cartouche_and_the_key_clear_of_the_hexes() {
-    let svg = dougram_map_svg("hex-frame");
+    let page = dougram_map_svg("hex-frame");
+    // The A3 sheet and 3 mm of bleed round it; the drawing's coordinates are the sheet's.
+    assert!(page.contains(r#"viewBox="0 0 426 303""#), "the A3 map is landscape");
+    let svg = super::support::inside_bleed(&page);
     let (page_w, page_h) = (420.0, 297.0);
-    assert!(svg.contains(r#"viewBox="0 0 420 297""#), "the A3 map is landscape");
-    let frame = rect_after(&svg, r#"class="map-frame""#);
+    let frame = rect_after(svg, r#"class="map-frame""#);
     assert!(frame.0 >= 5.0 && frame.1 >= 5.0, "the frame keeps the 5 mm safe margin: {frame:?}");
     assert!(frame.0 + frame.2 <= page_w - 5.0 && frame.1 + frame.3 <= page_h - 5.0, "{frame:?}");
     // The map group's placement on the page, and the hexes' extent on it.
@@ -187,7 +189,7 @@ fn dougram_map_has_a_frame_in_the_safe_area_holding_the_cartouche_and_the_key_cl
         .fold(f64::MIN, f64::max);
     let map_right = t[0] + right * t[2];
     for (what, marker) in [("cartouche", r#"class="cartouche""#), ("key", r#"<rect class="map-key""#)] {
-        let r = rect_after(&svg, marker);
+        let r = rect_after(svg, marker);
         let inside = frame.0 + 1.0 <= r.0
             && frame.1 + 1.0 <= r.1
             && r.0 + r.2 <= frame.0 + frame.2 - 1.0

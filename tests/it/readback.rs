@@ -330,3 +330,56 @@ fn page_problems_sorted(page: &PageWords) -> Vec<String> {
     p.sort();
     p
 }
+
+/// The first pixel of page 1 of `pdf` rendered at 20 dpi, from poppler's PPM (`P6 w h 255\n` and
+/// RGB bytes).
+fn corner_pixel(pdf: &Path) -> [u8; 3] {
+    let out = Command::new("pdftoppm")
+        .args(["-r", "20", "-f", "1", "-l", "1", "-x", "0", "-y", "0", "-W", "1", "-H", "1", &pdf.to_string_lossy()])
+        .output()
+        .expect("pdftoppm (poppler-utils) must be installed: .ci/run installs it");
+    assert!(out.status.success(), "pdftoppm failed on {}", pdf.display());
+    let rgb = &out.stdout[out.stdout.len() - 3..];
+    [rgb[0], rgb[1], rgb[2]]
+}
+
+#[test]
+fn maps_and_mats_bleed_their_board_and_keep_their_words_inside_the_trim() {
+    let dir = temp_dir("readback-map-bleed");
+    let pt = 72.0 / 25.4;
+    // The published sizes (landscape for the maps), and pnpkit's default 3 mm map bleed.
+    let (bleed, board) = (3.0, [0xf4, 0xf1, 0xea]);
+    for (pack, file, (w, h)) in [
+        ("data/twilight-struggle", "map-a1.pdf", (841.0_f64, 594.0_f64)),
+        ("data/dougram", "map-a3.pdf", (420.0, 297.0)),
+        ("data/submarine-attack", "mat-a3.pdf", (420.0, 297.0)),
+    ] {
+        let out = dir.join(pack.trim_start_matches("data/"));
+        build_with(pack, &out, &["--only", "map,sheets"]);
+        let pdf = out.join(file);
+        let boxes = page_boxes(&pdf);
+        let get = |n: &str| boxes[0].iter().find(|(k, _)| k == n).map(|(_, v)| *v).expect("box");
+        let (media, trim, bled) = (get("MediaBox"), get("TrimBox"), get("BleedBox"));
+        let mm = |v: [f64; 4]| v.map(|x| (x / pt * 10.0).round() / 10.0);
+        // A landscape or portrait published sheet, whichever the page is.
+        let (tw, th) = if media[2] > media[3] { (w.max(h), w.min(h)) } else { (w.min(h), w.max(h)) };
+        assert_eq!(
+            mm(media),
+            [0.0, 0.0, tw + 2.0 * bleed, th + 2.0 * bleed],
+            "{pack} {file}: the page is the sheet and its bleed"
+        );
+        assert_eq!(mm(trim), [bleed, bleed, tw + bleed, th + bleed], "{pack} {file}: trimmed to the published sheet");
+        assert_eq!(bled, media, "{pack} {file}: the bleed is the page");
+        assert_eq!(corner_pixel(&pdf), board, "{pack} {file}: the board's background runs through the bleed");
+        // Every word keeps the safe margin from the trim, not only from the paper's edge.
+        let page = &read_words(&pdf)[0];
+        let (x0, y0, x1, y1) = (bleed + SAFE_MM, bleed + SAFE_MM, tw + bleed - SAFE_MM, th + bleed - SAFE_MM);
+        let outside: Vec<String> = (page.words.iter())
+            .filter(|wd| {
+                wd.x0 < x0 - SLACK_MM || wd.y0 < y0 - SLACK_MM || wd.x1 > x1 + SLACK_MM || wd.y1 > y1 + SLACK_MM
+            })
+            .map(|wd| format!("“{}” at {:.1},{:.1}", wd.text, wd.x0, wd.y0))
+            .collect();
+        assert!(outside.is_empty(), "{pack} {file}: words within 5 mm of the trim: {outside:?}");
+    }
+}

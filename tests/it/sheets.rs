@@ -171,10 +171,7 @@ fn mat_tiles_are_cut_between_slots_and_their_marks_stay_off_the_mat() {
             .split(" d=\"M")
             .skip(1)
             .flat_map(|d| {
-                d[..d.find('"').unwrap()]
-                    .split(|c| c == ' ' || c == 'L' || c == 'Z')
-                    .filter_map(|t| t.parse().ok())
-                    .collect::<Vec<f64>>()
+                d[..d.find('"').unwrap()].split([' ', 'L', 'Z']).filter_map(|t| t.parse().ok()).collect::<Vec<f64>>()
             })
             .collect();
         assert!(points.len() >= 8, "tile {}: marks drawn", i + 1);

@@ -98,3 +98,12 @@ pub(crate) fn png(path: &Path) -> (u32, u32, Vec<u8>) {
     buf.truncate(info.buffer_size());
     (info.width, info.height, buf)
 }
+
+/// A published map or mat page's SVG after its bleed: the drawing inside the group that shifts it
+/// by `[print] map_bleed` (the `<rect data-board>` background and that group's opening tag left
+/// out), so a test reads the drawing's own groups and coordinates (those of the trimmed sheet).
+pub(crate) fn inside_bleed(svg: &str) -> &str {
+    let board = svg.find("data-board").expect("a map page's board background");
+    let group = board + svg[board..].find("<g transform=").expect("the bleed's group");
+    &svg[group + svg[group..].find('>').expect("a closed tag") + 1..]
+}

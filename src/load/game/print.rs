@@ -33,6 +33,7 @@ pub(super) fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint
         gutter: gutter(l, file, p.gutter.as_ref()),
         counter_mm: p.counter_size.unwrap_or(d.counter_mm),
         counter_bleed: p.counter_bleed.unwrap_or(d.counter_bleed),
+        map_bleed: p.map_bleed.unwrap_or(d.map_bleed),
         chit_mm: p.chit_size.unwrap_or(d.chit_mm),
         safe_margin: p.safe_margin.unwrap_or(d.safe_margin),
         previews: p.previews.unwrap_or(d.previews),
@@ -78,7 +79,7 @@ pub(super) fn print_settings(l: &mut Loader<'_>, file: FileId, raw: &TS<RawPrint
         }
     }
     let sizes = [print.card_mm.0, print.card_mm.1, print.counter_mm, print.chit_mm];
-    let bleeds = [print.card_bleed, print.counter_bleed];
+    let bleeds = [print.card_bleed, print.counter_bleed, print.map_bleed];
     if sizes.iter().any(|v| !(5.0..=300.0).contains(v)) || bleeds.iter().any(|v| !(0.0..=10.0).contains(v)) {
         l.diags.push(
             Diagnostic::error(

@@ -260,6 +260,7 @@ pub(super) struct RawPrint {
     pub(super) gutter: Option<TS<f64>>,
     pub(super) counter_size: Option<f64>,
     pub(super) counter_bleed: Option<f64>,
+    pub(super) map_bleed: Option<f64>,
     pub(super) chit_size: Option<f64>,
     pub(super) safe_margin: Option<f64>,
     pub(super) previews: Option<bool>,

@@ -3,6 +3,7 @@
 //! it prints so tiles keep only the texts lying wholly inside their window; and the map's title
 //! block and key headings.
 
+use crate::layout::{PrintBoxes, Rect};
 use crate::model::Map;
 use crate::render::page::canvas::{Align, Canvas, Laid, Owner, TextBox};
 use crate::render::page::Page;
@@ -105,6 +106,18 @@ impl<'p, 'c> Pen<'p, 'c> {
         width_mm(self.c.fonts(), text, pt, bold)
     }
 
+    /// Draws `draw` straight onto the canvas when the whole of `extent` (drawing coordinates)
+    /// prints here: always on the published page, on a tile only when it lies wholly inside the
+    /// tile's window. For a piece drawn by a page's own code (a track), kept whole on one tile.
+    pub(crate) fn whole(&mut self, extent: Extent, draw: impl FnOnce(&mut Canvas<'c>)) {
+        let on_page = self.to_page(extent);
+        self.extents.push(on_page);
+        let inside = |w: Extent| w.0 <= on_page.0 && w.1 <= on_page.1 && on_page.2 <= w.2 && on_page.3 <= w.3;
+        if self.window.is_none_or(inside) {
+            draw(self.c);
+        }
+    }
+
     /// Places `text` at `spot`, styled by `style` (sizes, weight, colour, owner; not the box or
     /// its alignment, which `spot` gives); on a tile, only when it lies wholly inside the window.
     pub(crate) fn text<'t>(
@@ -162,13 +175,35 @@ pub(crate) struct Drawing<'d> {
 /// What draws a map page onto a pen.
 pub(crate) type Draw<'d> = dyn Fn(&Ctx<'_>, &mut Pen<'_, '_>) + 'd;
 
-/// The published page of `drawing`, and the extents of its texts (for the tiles).
-pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Extent>) {
-    let mut c = ctx.canvas(drawing.size, drawing.owner.clone());
+/// The background of a map or mat page, through its bleed: a light paper tone, so the board
+/// reads as one printed sheet and a miscut shows no white edge.
+pub(crate) const BOARD: &str = "#f4f1ea";
+
+/// The published page of `drawing` with the pack's map bleed round it (`[print] map_bleed`: the
+/// page is that much larger each way, its TrimBox the drawing's size, the board's background runs
+/// through the bleed and the safe margin is kept from the trim), the extents of its texts in the
+/// drawing's coordinates (for the tiles, which have no bleed), and the page's size, mm.
+pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Extent>, (f64, f64)) {
+    let bleed = ctx.pack.print.map_bleed;
+    let (w, h) = drawing.size;
+    let size = (w + 2.0 * bleed, h + 2.0 * bleed);
+    let mut c = Canvas::new(ctx.fonts, size, ctx.pack.print.safe_margin + bleed, drawing.owner.clone());
+    c.raw(&format!(
+        r#"<rect data-board="" x="0" y="0" width="{}" height="{}" fill="{BOARD}"/>"#,
+        crate::render::page::mm(size.0),
+        crate::render::page::mm(size.1)
+    ));
+    // The drawing in its own coordinates: the shift is the canvas's, not the pen's, so the
+    // extents stay those of the drawing.
+    c.group(bleed, bleed, 1.0);
     let mut pen = Pen::new(&mut c, None);
     (drawing.draw)(ctx, &mut pen);
     let extents = std::mem::take(&mut pen.extents);
-    (ctx.finish(c, &drawing.what), extents)
+    c.end_group();
+    let mut page = ctx.finish(c, &drawing.what);
+    let trim = Rect { x: bleed, y: bleed, w, h };
+    page.boxes = Some(PrintBoxes { trim, bleed: Rect { x: 0.0, y: 0.0, w: size.0, h: size.1 } });
+    (page, extents, size)
 }
 
 /// The title block: the game, the map's name and edition; returns the y below it. (A

@@ -37,6 +37,11 @@ pub struct ReplacementMap {
     pub tiles_in_set: usize,
 }
 
+/// The paper a map is published on: its `paper`, else A3.
+pub(crate) fn published_paper(map: &crate::model::Map) -> Paper {
+    Paper::named(&map.paper).unwrap_or(Paper::A3)
+}
+
 /// The published-size map page of `ctx`'s pack, with the drawing's text extents (for the
 /// tiling) and the published paper; an area map too small for its markers says so (W0501).
 fn published<'p>(
@@ -44,7 +49,7 @@ fn published<'p>(
 ) -> Option<(crate::render::maps::pen::Drawing<'p>, crate::render::page::Page, Vec<Extent>, Paper)> {
     let pack = ctx.pack;
     let map = pack.map.as_ref()?;
-    let paper = Paper::named(&map.paper).unwrap_or(Paper::A3);
+    let paper = published_paper(map);
     let drawing = match map.kind {
         MapKind::Hex => map::hex_drawing(ctx, map, paper)?,
         MapKind::Area => {
@@ -52,7 +57,7 @@ fn published<'p>(
             areamap::drawing(ctx, map, paper)
         }
     };
-    let (page, extents) = crate::render::maps::pen::page(ctx, &drawing);
+    let (page, extents, _) = crate::render::maps::pen::page(ctx, &drawing);
     Some((drawing, page, extents, paper))
 }
 
@@ -97,9 +102,10 @@ fn map_set(ctx: &mut Ctx<'_>, paper: Paper, only: Option<Touched<'_>>) -> Option
     let mut documents = vec![Document {
         product: Product::Map,
         name: format!("map-{}", published_paper.name.to_lowercase()),
+        // The published size and the map's bleed round it.
+        page_mm: page.boxes.as_ref().map_or(drawing.size, |b| (b.bleed.w, b.bleed.h)),
         pages: vec![page],
         pieces: 0,
-        page_mm: drawing.size,
     }];
     let (mut tiles, mut tiles_in_set) = (Vec::new(), 0);
     if paper.width * paper.height < published_paper.width * published_paper.height {

@@ -282,7 +282,7 @@ mod tests {
                 MapKind::Hex => hex_drawing(&ctx, map, Paper::A3).unwrap(),
                 MapKind::Area => crate::render::maps::area::drawing(&ctx, map, Paper::A3),
             };
-            let (_, extents) = page(&mut ctx, &drawing);
+            let (_, extents, _) = page(&mut ctx, &drawing);
             assert!(extents.len() > 50, "{name}: {} texts", extents.len());
             let tiling = choose_tiling(&ctx, &drawing, &extents, Paper::A4);
             assert!(tiling.overlap >= MIN_OVERLAP);

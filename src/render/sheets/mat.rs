@@ -131,12 +131,12 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, sheet: &Sheet, run_paper: Paper) -> V
         draw: Box::new(move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| draw(ctx, pen, sheet, &lay, &owner)),
         uncut,
     };
-    let (page, extents) = crate::render::maps::pen::page(ctx, &drawing);
+    let (page, extents, page_mm) = crate::render::maps::pen::page(ctx, &drawing);
     let whole_name = match paper_of(drawing.size) {
         Some(p) => format!("{base}-{}", p.name.to_lowercase()),
         None => format!("{base}-full"),
     };
-    let mut out = vec![(whole_name, vec![page], drawing.size)];
+    let mut out = vec![(whole_name, vec![page], page_mm)];
     let run_area = run_paper.width * run_paper.height;
     if run_area < drawing.size.0 * drawing.size.1 - 1.0 {
         let tiles = map::tiles_as(ctx, &drawing, &extents, run_paper, "mat.tile_footer");

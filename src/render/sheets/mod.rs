@@ -3,9 +3,9 @@
 
 pub(crate) mod mat;
 pub(crate) mod playsheet;
-pub(crate) mod tracks;
 
 use crate::render::page::Page;
+use crate::render::tables::tracks;
 use crate::render::{Ctx, Document, Options, Product};
 
 /// Play and score sheets, and the tracks (landscape).
@@ -30,6 +30,8 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
             docs.push(Document { product: Product::Sheets, name, pages, pieces: 0, page_mm });
         }
     }
+    // Every track, at its markers' size, also those an area map prints on its board: the board
+    // printed on smaller paper shrinks them below their markers.
     let tracks: Vec<Page> = tracks::pages(ctx, &pack.tracks, options.paper);
     if !tracks.is_empty() {
         let landscape = options.paper.landscape();

@@ -66,6 +66,16 @@ impl Graph {
         self.region.len()
     }
 
+    /// Each area's linked areas.
+    pub(super) fn neighbours(&self) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = vec![Vec::new(); self.len()];
+        for &(a, b) in &self.edges {
+            out[a].push(b);
+            out[b].push(a);
+        }
+        out
+    }
+
     fn regions(&self) -> usize {
         self.region.iter().max().map_or(0, |m| m + 1)
     }

@@ -11,6 +11,7 @@
 //! adjacency lines are routed around the boxes by [`routing`].
 
 mod backdrop;
+pub(crate) mod board_tracks;
 pub(crate) mod labels;
 pub mod layout;
 mod refine;
@@ -275,8 +276,9 @@ fn entry(pen: &mut Pen<'_, '_>, label: &str, (x, y): (f64, f64), w: f64, owner: 
     pen.text(label, Spot::left(x, y - 3.8, w, 5.0), |b| b.size(9.5).min(6.0).lines(1).valign(VAlign::Middle).of(owner));
 }
 
-/// The key beside the field: title, edition, draft notice, regions, what a box shows.
-fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), width: f64) {
+/// The key beside the field: title, edition, draft notice, regions, what a box shows; returns
+/// the y below it.
+fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), width: f64) -> f64 {
     let msg = &ctx.msg;
     let owner = Owner::new("the area map's key", Some(&map.span));
     let mut line = title_block(pen, ctx, map, (x, y), width) + 5.0;
@@ -323,17 +325,18 @@ fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64),
     line += 6.0;
     pen.raw(&format!(r##"<path d="M{} {} L{} {}" {ADJACENT}"##, mm(x), mm(line - 1.5), mm(x + 8.0), mm(line - 1.5)));
     entry(pen, &msg.text("areamap.adjacent"), (x + 11.0, line), width - 11.0, &owner);
-    free_placements(pen, ctx, (x, line + 5.0), width);
+    free_placements(pen, ctx, (x, line + 5.0), width)
 }
 
 /// The first setup's free placements (the influence a side spreads over a group of areas), in the
 /// key under their own heading: the squares show only the influence the setup puts in one area.
-fn free_placements(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, (x, y): (f64, f64), width: f64) {
+/// Returns the y below them (`y` when there are none).
+fn free_placements(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, (x, y): (f64, f64), width: f64) -> f64 {
     let pack = ctx.pack;
-    let Some(setup) = pack.setups.first() else { return };
+    let Some(setup) = pack.setups.first() else { return y };
     let free: Vec<_> = pack.free_placements_of(&setup.id).collect();
     if free.is_empty() {
-        return;
+        return y;
     }
     let owner = Owner::new(format!("setup `{}`", setup.id), Some(&setup.span));
     let heading = format!("{} ({})", ctx.msg.text("free.title"), ctx.msg.name(&setup.name));
@@ -351,6 +354,7 @@ fn free_placements(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, (x, y): (f64, f64), wid
         pen.text(&text, Spot::left(x, line, width, h), |b| b.size(PT).min(6.0).lines(lines).leading(1.15).of(&owner));
         line += h + 1.2;
     }
+    line
 }
 
 /// The width the key beside the field takes, with its gaps, mm.
@@ -394,10 +398,34 @@ pub(crate) fn scale_warning(ctx: &Ctx<'_>, map: &Map, paper: Paper) -> Option<Di
     )
 }
 
+/// The column beside the field that holds the key on `paper` (landscape): its left and width,
+/// mm, and the page's width. On paper much wider than the field (an A1 board), the key keeps a
+/// readable width.
+fn key_column(ctx: &Ctx<'_>, map: &Map, paper: Paper) -> ((f64, f64), f64) {
+    let key_x = FIELD_AT.0 + map.area.field_mm.0 * field_scale(ctx, map, paper) + 8.0;
+    ((key_x, (paper.width - key_x - 10.0).min(KEY_WIDEST)), paper.width)
+}
+
+/// The room under the key for the game's tracks on the map published on `paper` (turned
+/// landscape here): the column (left, width), the key's foot and the foot of the page's safe
+/// area, mm; `None` when the pack has no tracks.
+fn board_column(ctx: &Ctx<'_>, map: &Map, paper: Paper) -> Option<((f64, f64), f64, f64)> {
+    if ctx.pack.tracks.is_empty() {
+        return None;
+    }
+    let paper = paper.landscape();
+    let ((x, width), _) = key_column(ctx, map, paper);
+    // The key's foot, from drawing it on a scratch page.
+    let mut scratch = ctx.canvas((paper.width, paper.height), Owner::default());
+    let bottom = scratch.bottom();
+    let top = draw_key(&mut Pen::new(&mut scratch, None), ctx, map, (x, FIELD_AT.1), width);
+    Some(((x, width), top, bottom))
+}
+
 /// The area map page at the published paper size, landscape: the field on the left, the key
 /// on the right.
-pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<'d> {
-    let paper = paper.landscape();
+pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, published: Paper) -> Drawing<'d> {
+    let paper = published.landscape();
     let (pw, ph) = (paper.width, paper.height);
     // Smaller paper than the field needs: the field is scaled down (`scale_warning` says so
     // when the markers no longer fit; tiles of a larger map are the better choice).
@@ -407,14 +435,20 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
     // Routes and region labels are placed once; the page and each tile draw the same ones.
     let (links, routes) = route_links(ctx, map, &at);
     let labels = crate::render::maps::area::labels::place_all(ctx, map, &at, &routes);
-    let key_x = FIELD_AT.0 + field.0 * scale + 8.0;
-    // A tile seam through an area's box would split its influence squares between two sheets.
+    let ((key_x, key_w), _) = key_column(ctx, map, paper);
+    // The game's tracks in the column under the key, where they fit.
+    let on_board = board_column(ctx, map, published)
+        .map(|(column, top, bottom)| board_tracks::place(ctx, column, top, bottom))
+        .unwrap_or_default();
+    // A tile seam through an area's box would split its influence squares between two sheets,
+    // and one through a track its boxes.
     let (bw, bh) = map.area.box_mm;
     let uncut = (at.iter())
         .map(|&(x, y)| {
             let (left, top) = (FIELD_AT.0 + scale * (x - bw / 2.0), FIELD_AT.1 + scale * (y - bh / 2.0));
             (left, top, left + scale * bw, top + scale * bh)
         })
+        .chain(on_board.iter().map(|t| t.extent))
         .collect();
     let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
         pen.group(FIELD_AT.0, FIELD_AT.1, scale);
@@ -432,8 +466,8 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, paper: Paper) -> Drawing<
         }
         crate::render::maps::area::labels::draw(pen, &labels);
         pen.end_group();
-        // On paper much wider than the field (an A1 board), the key keeps a readable width.
-        draw_key(pen, ctx, map, (key_x, FIELD_AT.1), (pw - key_x - 10.0).min(KEY_WIDEST));
+        draw_key(pen, ctx, map, (key_x, FIELD_AT.1), key_w);
+        board_tracks::draw(pen, ctx, &on_board);
     };
     Drawing {
         size: (pw, ph),

@@ -39,11 +39,7 @@ pub(super) fn repair(
     if movable.is_empty() || g.edges.is_empty() {
         return;
     }
-    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &(a, b) in &g.edges {
-        neighbours[a].push(b);
-        neighbours[b].push(a);
-    }
+    let neighbours = g.neighbours();
     let near = area.0 + clear.0;
     let close = |at: &[(f64, f64)], i: usize| {
         neighbours[i].is_empty() || neighbours[i].iter().any(|&j| dist2(at[i], at[j]) <= near * near + 1e-6)
@@ -139,8 +135,8 @@ pub(super) fn seen(links: &[(usize, usize)], at: &[(f64, f64)], size: (f64, f64)
 fn score(g: &Graph, at: &[(f64, f64)], area: (f64, f64), long: f64) -> (usize, f64) {
     // A link drawn off the map crosses nothing, but its reader must look for the other end: it
     // counts as a crossing, so that no step sends an area away to hide its links.
-    let (short, off): (Vec<(usize, usize)>, Vec<(usize, usize)>) =
-        g.edges.iter().copied().partition(|&e| !off_map(at, e, long));
+    type Links = Vec<(usize, usize)>;
+    let (short, off): (Links, Links) = g.edges.iter().copied().partition(|&e| !off_map(at, e, long));
     // Routes keep their clearance from a box they pass: a line that close is taken round it.
     let by = super::routing::CLEARANCE;
     let (hw, hh) = (area.0 / 2.0 + by, area.1 / 2.0 + by);

@@ -248,11 +248,7 @@ pub(super) fn relocate(
     const CROSSING: f64 = 12.0;
     const ROUNDS: usize = 20;
     let n = at.len();
-    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &(a, b) in &g.edges {
-        neighbours[a].push(b);
-        neighbours[b].push(a);
-    }
+    let neighbours = g.neighbours();
     // An area whose nearest neighbour is more than two box widths (and a gap) away reads as cut
     // off from its neighbours.
     let near = area.0 + clear.0;
