@@ -149,6 +149,12 @@ pub fn layout(g: &Graph, spacing: Spacing, field: (f64, f64)) -> Vec<(f64, f64)>
     at
 }
 
+/// What a reader sees of `g` laid out at `at` with boxes of `spacing` in `field`: how many pairs
+/// of its links cross as drawn (routed round the boxes), and how many are drawn as off-map arrows.
+pub fn seen(g: &Graph, at: &[(f64, f64)], spacing: Spacing, field: (f64, f64)) -> (usize, usize) {
+    super::refine::seen(&g.edges, at, spacing.area, field)
+}
+
 /// Ideal distances, mm: shortest paths (1 inside a region, [`BETWEEN_REGIONS`] across), capped
 /// within a region by its size, and unreachable pairs one step beyond the longest path.
 fn ideal_distances(g: &Graph, unit: f64) -> Vec<Vec<f64>> {
@@ -430,7 +436,7 @@ mod tests {
         // As drawn: routed round the boxes, a link across the map as off-map arrows, which
         // cross nothing but make a reader look for the other end, so each counts as a crossing.
         let drawn = |at: &[(f64, f64)]| {
-            let (crossed, off) = crate::render::maps::area::refine::seen(&g.edges, at, SPACING.area, FIELD);
+            let (crossed, off) = seen(&g, at, SPACING, FIELD);
             crossed + off
         };
         let (ours, theirs) = (drawn(&at), drawn(&grid));

@@ -113,7 +113,8 @@ pub(super) fn repair(
         }
     }
     let sum = |(crossed, off): (usize, usize)| crossed + off;
-    if sum(seen(&g.edges, &best.1, area, field)) < sum(seen(&g.edges, at_start, area, field)) {
+    // Routing is the costly part: a search that found nothing better routes nothing.
+    if best.1 != at_start && sum(seen(&g.edges, &best.1, area, field)) < sum(seen(&g.edges, at_start, area, field)) {
         at.copy_from_slice(&best.1);
     } else {
         at.copy_from_slice(at_start);
