@@ -83,7 +83,7 @@ fn tint(colour: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Area, MapKind, Names, Ref, Region};
+    use crate::model::{MapKind, Names, Region};
 
     fn map(areas: &[(&str, &str)]) -> Map {
         let mut map = Map { kind: MapKind::Area, ..Map::default() };
@@ -97,18 +97,7 @@ mod tests {
                 span: Default::default(),
             })
             .collect();
-        map.areas = areas
-            .iter()
-            .map(|(id, region)| Area {
-                id: id.to_string(),
-                name: Names { ja: id.to_string(), en: id.to_string() },
-                region: Ref::new(region.to_string(), Default::default()),
-                adjacent: Vec::new(),
-                at: None,
-                attributes: Default::default(),
-                span: Default::default(),
-            })
-            .collect();
+        map.areas = areas.iter().map(|(id, region)| super::super::tests::area(id, region)).collect();
         map
     }
 

@@ -586,7 +586,9 @@ mod tests {
     use super::*;
     use crate::model::{MapKind, Names, Ref, AREA_BOX_MM, AREA_FIELD_MM};
 
-    fn area(id: &str, region: &str) -> Area {
+    /// An area of `region` named by its id, with no links and no position (also for the
+    /// other area modules' tests).
+    pub(super) fn area(id: &str, region: &str) -> Area {
         Area {
             id: id.into(),
             name: Names { ja: id.into(), en: id.into() },

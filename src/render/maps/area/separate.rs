@@ -232,8 +232,9 @@ pub(super) fn untangle(g: &Graph, at: &mut [(f64, f64)], free: &[bool], unit: f6
 /// Moves free areas, one at a time, to the free spot near their neighbours where their links cross
 /// fewest others and are shortest: the spots are
 /// the points of a grid of box cells around the middle of the area's neighbours, each clear of
-/// every other box and inside the field (a crossing weighs four link lengths). What swapping cannot mend (an area pulled far from its
-/// neighbours by pinned ones, a link across a pinned cluster) this does.
+/// every other box and inside the field (a crossing weighs twelve link lengths).
+/// What swapping cannot mend (an area pulled far from its neighbours by pinned ones, a
+/// link across a pinned cluster) this does.
 pub(super) fn relocate(
     g: &Graph,
     at: &mut [(f64, f64)],
