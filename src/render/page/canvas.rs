@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use crate::diag::{Code, Diagnostic};
 use crate::layout::{Art, Placed};
-use crate::text::fit::{fit, Fitted, Request, PT_PER_MM};
+use crate::text::fit::{fit, tracked_width_em, Fitted, Request, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
 use crate::render::page::mm;
@@ -184,8 +184,11 @@ impl<'f> Canvas<'f> {
             Align::End => (b.x + b.w, r#" text-anchor="end""#),
         };
         let weight = if b.weight == Weight::Bold { r#" font-weight="700""# } else { "" };
-        let attrs = if b.attrs.is_empty() { String::new() } else { format!(" {}", b.attrs) };
         let size = fitted.size_mm;
+        let mut attrs = if b.attrs.is_empty() { String::new() } else { format!(" {}", b.attrs) };
+        if fitted.tracking_em > 0.0 {
+            let _ = write!(attrs, r#" letter-spacing="-{}""#, mm(fitted.tracking_em * size));
+        }
         // Lines that lie wholly off the paper (text too long for its page, which is reported) are
         // not drawn: nothing of them could print, and a megabyte of them would cost the PDF and
         // PNG writers minutes. Their ink is recorded as one box, so the page checks still see it.
@@ -196,7 +199,7 @@ impl<'f> Canvas<'f> {
             let measured = if self.off_paper((b.x, y0, b.x + b.w, y1), size, (false, true)) {
                 None
             } else {
-                let width = self.fonts.width_em(line, style) * size;
+                let width = tracked_width_em(self.fonts, line, style, fitted.tracking_em) * size;
                 let x0 = match b.align {
                     Align::Start => x,
                     Align::Middle => x - width / 2.0,
@@ -266,6 +269,7 @@ impl<'f> Canvas<'f> {
             per_column: 1,
             column_mm: (width, width),
             missing: self.fonts.missing(&line, style),
+            tracking_em: 0.0,
         };
         let request = TextBox::new(&line, x, top, width, size).fixed(pt);
         self.report_fit(&request, &fitted, who);

@@ -6,7 +6,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::model::markup::{self, Marked, ICON};
 use crate::render::page::canvas::{fit_problems, overlapping, short, Rect};
 use crate::render::page::mm;
-use crate::text::fit::{fit, Request};
+use crate::text::fit::{fit_tracked, tracked_width_em, Request, MAX_TRACKING_EM};
 use crate::text::{Fonts, Style, Weight};
 use serde::Serialize;
 use std::sync::Mutex;
@@ -122,7 +122,9 @@ pub(super) fn fit_function(
     // Strong runs are measured in bold throughout: the text never grows past its box when drawn.
     let strong = marked.as_ref().is_some_and(|m| !m.strong.is_empty());
     let style = Style { family, weight: if strong { Weight::Bold } else { weight } };
-    let fitted = fit(
+    // Marked lines place their runs and icons by measure, so they are never tightened.
+    let tracking = if marked.is_some() { 0.0 } else { MAX_TRACKING_EM };
+    let fitted = fit_tracked(
         fonts,
         &Request {
             text: &text,
@@ -135,6 +137,7 @@ pub(super) fn fit_function(
             max_lines,
             columns,
         },
+        tracking,
     );
     // `measure=true` only measures (to size a pill or a box before placing the text): nothing
     // is drawn from it, so it neither warns nor records ink.
@@ -175,7 +178,8 @@ pub(super) fn fit_function(
             continue;
         }
         let runs = marked.as_ref().map(|m| Runs::of(fonts, m, (start, text), (Style { weight, ..style }, size)));
-        let width = runs.as_ref().map_or_else(|| fonts.width_em(text, style) * size, |r| r.width);
+        let width =
+            runs.as_ref().map_or_else(|| tracked_width_em(fonts, text, style, fitted.tracking_em) * size, |r| r.width);
         let x0 = match anchor.as_str() {
             "middle" => x - width / 2.0,
             "end" => x - width,
@@ -201,12 +205,21 @@ pub(super) fn fit_function(
                     icons: drawn_icons,
                 });
             }
+            // A tightened line is drawn as markup: its letters closer by the tracking.
             None => lines.push(Line {
                 text: text.clone(),
                 x: mm(x),
                 y: mm(baseline),
                 width: mm(width),
-                markup: String::new(),
+                markup: if fitted.tracking_em > 0.0 {
+                    format!(
+                        r#"<tspan letter-spacing="-{}">{}</tspan>"#,
+                        mm(fitted.tracking_em * size),
+                        crate::text::escape(text)
+                    )
+                } else {
+                    String::new()
+                },
                 icons: String::new(),
             }),
         }
