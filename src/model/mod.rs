@@ -216,6 +216,12 @@ pub fn names_match(r: &str, id: &str, names: &Names) -> bool {
 }
 
 impl Pack {
+    /// Whether every card the pack declares (`[totals] cards`) is defined; a pack that declares
+    /// no total is as complete as its cards.
+    pub fn cards_complete(&self) -> bool {
+        self.game.totals.cards.as_ref().is_none_or(|total| self.cards.len() >= total.value as usize)
+    }
+
     /// The side with id or name `r`.
     pub fn side(&self, r: &str) -> Option<&Side> {
         self.sides.iter().find(|s| names_match(r, &s.id, &s.name))

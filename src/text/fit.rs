@@ -277,7 +277,13 @@ fn room(req: &Request<'_>, size_pt: f64) -> usize {
 
 /// `lines` of `req` at `size_pt`, tightened by `tracking_em`, as a block: its measures and
 /// whether it overflows the box.
-fn block(fonts: &Fonts, req: &Request<'_>, (size_pt, tracking_em): (f64, f64), lines: Vec<String>, missing: &[char]) -> Fitted {
+fn block(
+    fonts: &Fonts,
+    req: &Request<'_>,
+    (size_pt, tracking_em): (f64, f64),
+    lines: Vec<String>,
+    missing: &[char],
+) -> Fitted {
     let size_mm = size_pt / PT_PER_MM;
     let drawn_em = |l: &String| fonts.width_em(l, req.style) - tracking_em * gaps(l) as f64;
     let widest = lines.iter().map(drawn_em).fold(0.0, f64::max) * size_mm;

@@ -120,6 +120,8 @@ impl<'p, 'c> Pen<'p, 'c> {
 
     /// Places `text` at `spot`, styled by `style` (sizes, weight, colour, owner; not the box or
     /// its alignment, which `spot` gives); on a tile, only when it lies wholly inside the window.
+    /// Returns where it lies, drawn or not (`None` for no text), so what is placed after it lies
+    /// where it does on the published page, on every tile.
     pub(crate) fn text<'t>(
         &mut self,
         text: &'t str,
@@ -132,8 +134,12 @@ impl<'p, 'c> Pen<'p, 'c> {
         let boxed = || style(TextBox::new(text, spot.x, spot.y, spot.w, spot.h).align(spot.align));
         let laid = match self.window {
             None => self.c.text(boxed()),
-            // Measured on a scratch page first: only what will lie inside the window is drawn.
-            Some(_) => Canvas::new(self.c.fonts(), (spot.w, spot.h), 0.0, Owner::default()).text(boxed()),
+            // Measured on a scratch page first (one reaching past the box, so none of its lines
+            // count as off the paper): only what will lie inside the window is drawn.
+            Some(_) => {
+                let reach = (spot.x + spot.w, spot.y + spot.h);
+                Canvas::new(self.c.fonts(), reach, 0.0, Owner::default()).text(boxed())
+            }
         };
         let x0 = match spot.align {
             Align::Start => spot.x,
@@ -142,13 +148,11 @@ impl<'p, 'c> Pen<'p, 'c> {
         };
         let extent = self.to_page((x0, laid.top, x0 + laid.width, laid.bottom));
         self.extents.push(extent);
-        match self.window {
-            None => Some(laid),
-            Some(w) if w.0 <= extent.0 && w.1 <= extent.1 && extent.2 <= w.2 && extent.3 <= w.3 => {
-                Some(self.c.text(boxed()))
-            }
-            Some(_) => None,
+        let inside = |w: &Extent| w.0 <= extent.0 && w.1 <= extent.1 && extent.2 <= w.2 && extent.3 <= w.3;
+        if self.window.as_ref().is_some_and(inside) {
+            self.c.text(boxed());
         }
+        Some(laid)
     }
 }
 

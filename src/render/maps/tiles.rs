@@ -1,7 +1,9 @@
 //! A map page cut into overlapping tiles for smaller paper: each tile prints its window of the
 //! page with the texts lying wholly inside it, cut and placement marks in a band around the
-//! window (never over the map), a caption and a small assembly diagram. The overlap is chosen so
-//! that every text lies wholly inside at least one tile, so no word is ever cut by a tile's edge.
+//! window (never over the map), a caption and a small assembly diagram. Each seam (the edge a
+//! tile is cut along and laid over its neighbour at) is placed on its own, where it crosses no
+//! text and none of the drawing's uncut parts (an area map's boxes, a mat's card slots, a track)
+//! when there is such a place, so no word or box is cut when the tiles are assembled.
 
 use std::fmt::Write;
 
@@ -19,43 +21,44 @@ const CAPTION: f64 = 9.0;
 const MARKS: f64 = 4.0;
 /// The least overlap between neighbouring tiles, mm.
 const MIN_OVERLAP: f64 = 10.0;
+/// Seams are tried this far apart, mm.
+const SEAM_STEP: f64 = 0.5;
 
 /// How a page is cut into tiles.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Tiling {
     /// The tile paper (portrait or landscape).
     pub(crate) paper: Paper,
-    /// Columns and rows.
+    /// Columns.
     pub(crate) cols: usize,
     /// Rows.
     pub(crate) rows: usize,
-    /// The overlap between neighbours, mm.
-    pub(crate) overlap: f64,
     /// The printable window of a tile: its left and top on the tile, its width and height.
     pub(crate) window: (f64, f64, f64, f64),
-    /// The part of the page the tiles cover: its left and top.
-    pub(crate) origin: (f64, f64),
+    /// Where each column's window begins on the page (the first at the content's left; the
+    /// others at their seams).
+    pub(crate) xs: Vec<f64>,
+    /// Where each row's window begins on the page.
+    pub(crate) ys: Vec<f64>,
 }
 
 impl Tiling {
     /// The part of the page tile (`col`, `row`) prints.
     pub(crate) fn window_on_page(&self, col: usize, row: usize) -> Extent {
         let (_, _, vw, vh) = self.window;
-        let x = self.origin.0 + col as f64 * (vw - self.overlap);
-        let y = self.origin.1 + row as f64 * (vh - self.overlap);
-        (x, y, x + vw, y + vh)
+        (self.xs[col], self.ys[row], self.xs[col] + vw, self.ys[row] + vh)
     }
 
     /// Whether a seam crosses `e`: a tile's cut left or top edge (where it lies over its
     /// neighbour) passing through it.
+    #[cfg(test)]
     fn cuts(&self, e: &Extent) -> bool {
-        let across = |lo: f64, hi: f64, at: f64| lo + 1e-6 < at && at < hi - 1e-6;
-        (1..self.cols).any(|col| across(e.0, e.2, self.window_on_page(col, 0).0))
-            || (1..self.rows).any(|row| across(e.1, e.3, self.window_on_page(0, row).1))
+        self.xs[1..].iter().any(|&x| across(e.0, e.2, x)) || self.ys[1..].iter().any(|&y| across(e.1, e.3, y))
     }
 
     /// Whether `e` lies wholly inside at least one tile.
-    pub(crate) fn shows_whole(&self, e: &Extent) -> bool {
+    #[cfg(test)]
+    fn shows_whole(&self, e: &Extent) -> bool {
         (0..self.rows).any(|row| {
             (0..self.cols).any(|col| {
                 let w = self.window_on_page(col, row);
@@ -63,43 +66,142 @@ impl Tiling {
             })
         })
     }
-}
 
-/// How to cut `content` (left, top, right, bottom of the page's printed part) into tiles of
-/// `paper` with `overlap`: portrait or landscape, whichever needs fewer tiles.
-fn tiling(ctx: &Ctx<'_>, content: Extent, paper: Paper, overlap: f64) -> Tiling {
-    let layout = |p: Paper| {
-        let (x, y, w, h) = ctx.canvas((p.width, p.height), Owner::default()).area();
-        let window = (x + MARKS, y + MARKS, w - 2.0 * MARKS, h - CAPTION - 2.0 * MARKS);
-        let n = |total: f64, view: f64| ((total - overlap) / (view - overlap)).ceil().max(1.0) as usize;
-        let (cols, rows) = (n(content.2 - content.0, window.2), n(content.3 - content.1, window.3));
-        Tiling { paper: p, cols, rows, overlap, window, origin: (content.0, content.1) }
-    };
-    let (a, b) = (layout(paper), layout(paper.landscape()));
-    if b.cols * b.rows < a.cols * a.rows {
-        b
-    } else {
-        a
+    /// How far tile (`col`, `row`)'s right and bottom neighbours lie over it, mm (0 at the edge).
+    fn overlaps(&self, col: usize, row: usize) -> (f64, f64) {
+        let (_, _, vw, vh) = self.window;
+        let next = |starts: &[f64], i: usize, view: f64| starts.get(i + 1).map_or(0.0, |n| starts[i] + view - n);
+        (next(&self.xs, col, vw), next(&self.ys, row, vh))
     }
 }
 
-/// The tiling of `drawing`'s page whose texts lie at `extents`: of the overlaps from 10 mm (in
-/// half millimetres) at which every text lies wholly inside some tile, so no tile needs to print a
-/// cut word, one whose seams cross none of the drawing's uncut parts (a mat's card slots, an area
-/// map's boxes) if there is one, else one crossing fewest; failing all, the least overlap.
+/// Whether `at` lies strictly inside `lo..hi`.
+fn across(lo: f64, hi: f64, at: f64) -> bool {
+    lo + 1e-6 < at && at < hi - 1e-6
+}
+
+/// How bad a seam at one place is, best first: it crosses nothing; it crosses only uncut parts;
+/// the texts it crosses lie whole in the tile before it (which prints them, though the next tile
+/// covers part of them); a text it crosses is whole on neither side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Seam {
+    Clear,
+    CutsParts,
+    CoversText,
+    CutsText,
+}
+
+/// The spans of one axis a seam is judged by: the texts' and the uncut parts', as (start, end).
+struct Axis {
+    texts: Vec<(f64, f64)>,
+    uncut: Vec<(f64, f64)>,
+}
+
+/// What crosses a seam at one place: whether an uncut part does, and the span of the texts that
+/// do (none: no text).
+struct Crossing {
+    parts: bool,
+    texts: Option<(f64, f64)>,
+}
+
+impl Crossing {
+    /// How bad the seam is when the window before it begins at `before` and is `view` long.
+    fn seam(&self, before: f64, view: f64) -> Seam {
+        match self.texts {
+            Some((lo, hi)) if lo < before - 1e-6 || hi > before + view + 1e-6 => Seam::CutsText,
+            Some(_) => Seam::CoversText,
+            None if self.parts => Seam::CutsParts,
+            None => Seam::Clear,
+        }
+    }
+}
+
+impl Axis {
+    fn crossing(&self, at: f64) -> Crossing {
+        let texts = (self.texts.iter().filter(|t| across(t.0, t.1, at)))
+            .fold(None, |acc: Option<(f64, f64)>, t| Some(acc.map_or(*t, |(lo, hi)| (lo.min(t.0), hi.max(t.1)))));
+        Crossing { parts: self.uncut.iter().any(|u| across(u.0, u.1, at)), texts }
+    }
+
+    /// Where `n` windows of `view` mm begin to cover `lo..hi` (neighbours overlapping by at least
+    /// [`MIN_OVERLAP`]), the seams placed on a half-millimetre grid so that the worst of them is
+    /// as good as it can be, and that worst seam; `None` when `n` windows cannot cover it.
+    fn starts(&self, (lo, hi): (f64, f64), view: f64, n: usize) -> Option<(Vec<f64>, Seam)> {
+        let reach = view - MIN_OVERLAP;
+        let last = (hi - view).max(lo);
+        if n == 0 || lo + (n - 1) as f64 * reach < last - 1e-6 {
+            return None;
+        }
+        // The places a window may begin: the grid from `lo`, `last` (the least the last window
+        // may begin at), and on past it as far as one more step of a window (the last window
+        // may begin later, where its seam is better, showing some of the margin past the page).
+        let mut at: Vec<f64> = (0..).map(|i| lo + f64::from(i) * SEAM_STEP).take_while(|x| *x < last - 1e-6).collect();
+        at.extend((0..).map(|i| last + f64::from(i) * SEAM_STEP).take_while(|x| *x <= last + reach + 1e-6));
+        let crossing: Vec<Crossing> = at.iter().map(|&x| self.crossing(x)).collect();
+        // best[k][i]: the worst seam of the best way for window k to begin at `at[i]`, and where
+        // window k - 1 then begins.
+        let mut best: Vec<Vec<Option<(Seam, usize)>>> = vec![vec![None; at.len()]; n];
+        best[0][0] = Some((Seam::Clear, 0));
+        for k in 1..n {
+            for i in 1..at.len() {
+                let from = at.partition_point(|&x| x < at[i] - reach - 1e-6);
+                best[k][i] = (from..i)
+                    .rev()
+                    .filter_map(|j| best[k - 1][j].map(|(worst, _)| (worst.max(crossing[i].seam(at[j], view)), j)))
+                    .min_by_key(|(worst, _)| *worst);
+            }
+        }
+        // The last window begins at `last` or later: the nearest of the best.
+        let (mut i, worst) = (at.partition_point(|&x| x < last - 1e-6)..at.len())
+            .filter_map(|i| best[n - 1][i].map(|(worst, _)| (i, worst)))
+            .min_by_key(|(_, worst)| *worst)?;
+        let mut starts = vec![at[i]];
+        for k in (1..n).rev() {
+            i = best[k][i].map_or(0, |(_, j)| j);
+            starts.push(at[i]);
+        }
+        starts.reverse();
+        Some((starts, worst))
+    }
+
+    /// The fewest windows, up to two more than that, with the best worst seam.
+    fn best(&self, span: (f64, f64), view: f64) -> (Vec<f64>, Seam) {
+        let fewest = (((span.1 - span.0) - MIN_OVERLAP) / (view - MIN_OVERLAP)).ceil().max(1.0) as usize;
+        (fewest..fewest + 3)
+            .filter_map(|n| self.starts(span, view, n))
+            .min_by_key(|(starts, seam)| (*seam, starts.len()))
+            .unwrap_or_else(|| {
+                ((0..fewest).map(|i| span.0 + i as f64 * (view - MIN_OVERLAP)).collect(), Seam::CutsText)
+            })
+    }
+}
+
+/// The tiling of `drawing`'s page whose texts lie at `extents` on tiles of `paper`, portrait or
+/// landscape: on each axis, seams that cross no text and no uncut part where there is room for
+/// them (up to two more tiles than the fewest), then the fewest tiles.
 pub(crate) fn choose_tiling(ctx: &Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent], paper: Paper) -> Tiling {
     let safe = ctx.pack.print.safe_margin;
     let content = (safe, safe, drawing.size.0 - safe, drawing.size.1 - safe);
-    let tries: Vec<Tiling> = (0..120).map(|i| tiling(ctx, content, paper, MIN_OVERLAP + 0.5 * f64::from(i))).collect();
-    // Of those whose texts are whole: one whose seams cross nothing uncut, else the one that
-    // crosses fewest; then the fewest tiles; then the least overlap (the first such).
-    let cut = |t: &Tiling| drawing.uncut.iter().filter(|e| t.cuts(e)).count();
-    tries
-        .iter()
-        .filter(|t| extents.iter().all(|e| t.shows_whole(e)))
-        .min_by_key(|t| (cut(t) > 0, t.cols * t.rows, cut(t)))
-        .copied()
-        .unwrap_or_else(|| tiling(ctx, content, paper, MIN_OVERLAP))
+    let axis = |pick: fn(&Extent) -> (f64, f64)| Axis {
+        texts: extents.iter().map(pick).collect(),
+        uncut: drawing.uncut.iter().map(pick).collect(),
+    };
+    let (across_x, across_y) = (axis(|e| (e.0, e.2)), axis(|e| (e.1, e.3)));
+    let layout = |p: Paper| {
+        let (x, y, w, h) = ctx.canvas((p.width, p.height), Owner::default()).area();
+        let window = (x + MARKS, y + MARKS, w - 2.0 * MARKS, h - CAPTION - 2.0 * MARKS);
+        let (xs, x_seam) = across_x.best((content.0, content.2), window.2);
+        let (ys, y_seam) = across_y.best((content.1, content.3), window.3);
+        let tiling = Tiling { paper: p, cols: xs.len(), rows: ys.len(), window, xs, ys };
+        (x_seam.max(y_seam), tiling)
+    };
+    let (a, b) = (layout(paper), layout(paper.landscape()));
+    let key = |(seam, t): &(Seam, Tiling)| (*seam, t.cols * t.rows);
+    if key(&b) < key(&a) {
+        b.1
+    } else {
+        a.1
+    }
 }
 
 /// The page of `drawing` cut into tiles of `tile_paper`: each prints its window of the page
@@ -203,13 +305,14 @@ fn registration(c: &mut Canvas<'_>, t: &Tiling, (col, row): (usize, usize)) {
             mm(tip.1 + dy * far)
         );
     };
+    let (over_x, over_y) = t.overlaps(col, row);
     if col + 1 < t.cols {
-        let x = right - t.overlap;
+        let x = right - over_x;
         triangle((x, top - near), (0.0, -1.0));
         triangle((x, bottom + near), (0.0, 1.0));
     }
     if row + 1 < t.rows {
-        let y = bottom - t.overlap;
+        let y = bottom - over_y;
         triangle((left - near, y), (-1.0, 0.0));
         triangle((right + near, y), (1.0, 0.0));
     }
@@ -240,9 +343,8 @@ fn caption(c: &mut Canvas<'_>, ctx: &Ctx<'_>, t: &Tiling, (col, row): (usize, us
         }
     }
     c.raw(&s);
-    let (rows, cols, overlap) = (t.rows.to_string(), t.cols.to_string(), t.overlap.to_string());
-    let text =
-        ctx.msg.fill("map.tile_caption", &[("tile", name), ("rows", &rows), ("cols", &cols), ("overlap", &overlap)]);
+    let (rows, cols) = (t.rows.to_string(), t.cols.to_string());
+    let text = ctx.msg.fill("map.tile_caption", &[("tile", name), ("rows", &rows), ("cols", &cols)]);
     let owner = Owner::new(format!("map tile {name}"), None);
     c.text(
         TextBox::new(&text, wx, top, vw - diagram_w - 3.0, CAPTION - 1.0)
@@ -285,10 +387,15 @@ mod tests {
             let (_, extents, _) = page(&mut ctx, &drawing);
             assert!(extents.len() > 50, "{name}: {} texts", extents.len());
             let tiling = choose_tiling(&ctx, &drawing, &extents, Paper::A4);
-            assert!(tiling.overlap >= MIN_OVERLAP);
+            for (starts, view) in [(&tiling.xs, tiling.window.2), (&tiling.ys, tiling.window.3)] {
+                assert!(starts.windows(2).all(|p| p[0] + view - p[1] >= MIN_OVERLAP - 1e-9), "{name}: {tiling:?}");
+            }
             for e in &extents {
                 assert!(tiling.shows_whole(e), "{name}: a text at {e:?} is whole on no tile of {tiling:?}");
             }
+            // No seam runs through an area box or a track.
+            let cut: Vec<&Extent> = drawing.uncut.iter().filter(|e| tiling.cuts(e)).collect();
+            assert!(cut.is_empty(), "{name}: seams cut {cut:?} of {tiling:?}");
             let tiles = tiles_as(&mut ctx, &drawing, &extents, Paper::A4, "map.tile_footer");
             assert_eq!(tiles.len(), tiling.cols * tiling.rows);
             // The page checks saw every tile: nothing in the margin, nothing over anything.

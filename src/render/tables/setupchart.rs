@@ -278,13 +278,22 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
     let mut rows = Vec::new();
     for deck in pack.decks_of(&setup.id) {
         let side = deck.side.as_ref().and_then(|r| pack.side(r));
-        let name = ctx.msg.each_language("\n", |m| match side {
-            Some(side) => m.fill_first("setups.side_deck", &[("side", m.first_name(&side.name))]),
-            None => m.first("setups.shared_deck"),
+        // The deck's own name, else its side's deck or the shared deck.
+        let name = ctx.msg.each_language("\n", |m| match (m.first_name(&deck.name), side) {
+            (name, _) if !name.is_empty() => name.to_string(),
+            (_, Some(side)) => m.fill_first("setups.side_deck", &[("side", m.first_name(&side.name))]),
+            (_, None) => m.first("setups.shared_deck"),
         });
-        let which = ctx
-            .msg
-            .each_language("\n", |m| selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str())));
+        let which = ctx.msg.each_language("\n", |m| {
+            let what = selection(pack, m, &deck.select, deck.side.as_ref().map(|r| r.value.as_str()));
+            match side.filter(|_| deck.hand) {
+                Some(side) => {
+                    let hand = m.fill_first("setups.in_hand", &[("side", m.first_name(&side.name))]);
+                    [hand, what].into_iter().filter(|t| !t.is_empty()).collect::<Vec<_>>().join(&m.first("setups.and"))
+                }
+                None => what,
+            }
+        });
         let deck_owner = Owner::new(format!("deck `{}`", deck.id), Some(&deck.span));
         rows.push(row(name, deck.size.value.to_string(), which, deck_owner));
     }
@@ -305,8 +314,9 @@ fn cards(ctx: &Ctx<'_>, setup: &Setup) -> Option<Table> {
     Some(Table { title: ctx.msg.text("setups.cards"), columns, rows, pt: LINE_PT, owner })
 }
 
-/// What a selector takes, in words of one language, with the cards the pack knows of it; its
-/// side is left out when it is `deck_side` (the line names it already).
+/// What a selector takes, in words of one language, and the cards it holds when the pack knows
+/// all of them (an incomplete set is the proof cover's business, not a player's); its side is
+/// left out when it is `deck_side` (the line names it already).
 fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&str>) -> String {
     let mut what = Vec::new();
     let same = |side: &str| deck_side.and_then(|d| pack.side(d)).is_some_and(|d| d.id == side);
@@ -314,23 +324,33 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&st
         what.push(m.fill_first("setups.of_side", &[("side", m.first_name(&side.name))]));
     }
     if let Some(c) = &select.number_colour {
-        what.push(m.fill_first("setups.numbers_in", &[("colour", c)]));
+        what.push(m.fill_first("setups.numbers_in", &[("colour", &colour_word(m, c))]));
     }
     if let Some(t) = &select.tag {
         what.push(m.fill_first("setups.marked", &[("tag", &pack.tag_label(m, t))]));
     }
     // A filter is data syntax (`era:early -number=6`), not words for a player: the deck's name
     // and the cards it selects say what it holds.
-    let known: Vec<&str> = pack.selected_cards(select).into_iter().map(|c| c.id.as_str()).collect();
-    let known = if known.is_empty() {
-        m.first("setups.none_known")
-    } else {
-        m.fill_first("setups.known", &[("cards", &known.join(", "))])
-    };
     let what = what.join(&m.first("setups.and"));
+    let cards = pack.selected_cards(select);
+    if !pack.cards_complete() || cards.is_empty() {
+        return what;
+    }
+    let numbers: Vec<String> = cards.iter().map(|c| c.number.map_or(c.id.clone(), |n| n.to_string())).collect();
     if what.is_empty() {
-        known
+        numbers.join(", ")
     } else {
-        format!("{what} ({known})")
+        format!("{what} ({})", numbers.join(", "))
+    }
+}
+
+/// A colour word of the data (`orange`) in `m`'s language, as it is written when it has no
+/// translation.
+fn colour_word(m: &Messages, colour: &str) -> String {
+    let word = m.first(&format!("colours.{colour}"));
+    if word.is_empty() {
+        colour.to_string()
+    } else {
+        word
     }
 }
