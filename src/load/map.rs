@@ -178,7 +178,11 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile, sides: usize) -> Map {
         }
     };
     if m.provisional {
-        l.provisional.push(Provisional { what: "map geometry: hex positions, terrain and hexsides are reconstructed from the rules, not the published map".into(), span: span.clone() });
+        let what = match kind {
+            MapKind::Hex => "map geometry: hex positions, terrain and hexsides are reconstructed from the rules, not the published map",
+            MapKind::Area => "map geometry: area positions and links are reconstructed from the rules, not the published map",
+        };
+        l.provisional.push(Provisional { what: what.into(), span: span.clone() });
     }
     let has_stability = area_attributes.iter().any(|a| a.id == "stability");
     let area = AreaGeometry::new(marker_size(l, file, &m), sides, has_stability, field_size(l, file, &m));

@@ -109,6 +109,17 @@ impl Messages {
         self.languages.iter().map(|l| Self::lookup(l, key)).find(|t| !t.is_empty()).unwrap_or_default().to_string()
     }
 
+    /// A colour word of the data (`orange`, a card's number colour) in the first language, as
+    /// it is written when pnpkit has no word for it.
+    pub fn colour(&self, colour: &str) -> String {
+        let word = self.first(&format!("colours.{colour}"));
+        if word.is_empty() {
+            colour.to_string()
+        } else {
+            word
+        }
+    }
+
     /// `key` in every language with `{name}` placeholders filled from `args`.
     pub fn fill(&self, key: &str, args: &[(&str, &str)]) -> String {
         join(self.languages.iter().map(|l| substitute(Self::lookup(l, key), args)))

@@ -156,7 +156,8 @@ fn a_card_type_with_typed_fields_draws_them_through_its_own_template() {
     let counters = read(&out, "svg/counters-1-front.svg");
     assert!(counters.contains(">VP Victory</text>"), "{counters}");
     let backs = read(&out, "svg/cards-1-back.svg");
-    assert!(backs.contains(">Card</text>") && !backs.contains("カード"), "{backs}");
+    // A pack without card backs of its own gets the game's title on its common back.
+    assert!(backs.contains(">Test Scoring</text>") && !backs.contains("カード"), "{backs}");
 }
 
 #[test]

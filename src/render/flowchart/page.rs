@@ -112,7 +112,8 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, graph: &CardGraph, layout: &Layout, paper:
     let sub = c.text(
         TextBox::new(&subtitle, x, head.bottom + 1.0, w, 7.0).size(8.0).min(6.0).lines(2).fill("#444444").of(&owner),
     );
-    let legend_top = legend(&mut c, &ctx.msg, (x, y + h), w);
+    let drawn: Vec<EdgeKind> = KINDS.into_iter().filter(|k| layout.edges.iter().any(|(_, e)| e == k)).collect();
+    let legend_top = legend(&mut c, &ctx.msg, &drawn, (x, y + h), w);
     let top = sub.bottom + 3.0;
     let room = (w, legend_top - 3.0 - top);
     // Small graphs grow a little to fill the page; large ones shrink.
@@ -221,15 +222,15 @@ fn node(c: &mut Canvas<'_>, ctx: &Ctx<'_>, node: &Node, p: &Placed) {
     c.raw("</g></a>");
 }
 
-/// The legend: one entry per edge kind, in rows from the left, ending at `bottom`; returns the
-/// top of the legend.
-fn legend(c: &mut Canvas<'_>, msg: &Messages, (x, bottom): (f64, f64), width: f64) -> f64 {
+/// The legend: one entry per edge kind the chart draws (`kinds`), in rows from the left, ending
+/// at `bottom`; returns the top of the legend.
+fn legend(c: &mut Canvas<'_>, msg: &Messages, kinds: &[EdgeKind], (x, bottom): (f64, f64), width: f64) -> f64 {
     let owner = Owner::new("flowchart legend", None);
     let style = Style::main(Weight::Regular);
     let (line, gap, row_h) = (8.0, 6.0, LEGEND_PT / PT_PER_MM * 1.6);
-    let entries: Vec<(EdgeKind, String, f64)> = KINDS
-        .into_iter()
-        .map(|kind| {
+    let entries: Vec<(EdgeKind, String, f64)> = kinds
+        .iter()
+        .map(|&kind| {
             let text = legend_text(msg, kind);
             let text_w = c.fonts().width_em(&text, style) * LEGEND_PT / PT_PER_MM;
             (kind, text, (line + 2.0 + text_w).min(width))

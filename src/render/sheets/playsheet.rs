@@ -262,9 +262,14 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
             let language = if clause.is_written_in(language) { language } else { "en" };
             let wording = clause.wording_in(language);
             let items = wording.items.iter().map(|item| format!("\n· {}", pack.plain_text_in(item, language)));
+            // The clause's title in every language the pack has it in, on a line of its own: a
+            // clause written in one language only is still found by its title in the other.
+            let title = ctx.msg.name(&clause.title);
+            let title = (!title.is_empty()).then(|| format!("{title}\n"));
+            let text = pack.plain_text_in(&wording.text, language);
             ChartRow {
                 number: clause.number.clone(),
-                text: std::iter::once(pack.plain_text_in(&wording.text, language)).chain(items).collect(),
+                text: title.into_iter().chain(std::iter::once(text)).chain(items).collect(),
                 aside: String::new(),
                 weight: Weight::Regular,
                 shade: i % 2 == 1,

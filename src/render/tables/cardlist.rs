@@ -84,6 +84,7 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
             }),
         ),
         (Column::text(msg.text("cardlist.side")), Box::new(side_and_marks)),
+        (Column::text(msg.text("cardlist.tags")), Box::new(tags)),
     ];
     // The decks the setups declare that take each card (the China Card: the USSR's hand).
     if !ctx.pack.decks.is_empty() {
@@ -108,23 +109,30 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
             (Column::number(msg.text("cardlist.copies")), Box::new(|_, card| format!("×{}", card.copies.value))),
         );
     }
-    // The card types' whole-number fields each in a column of its own under its display name,
-    // centred; every other typed field (choice, flag, text, list) in one column of "name value"
-    // pairs, so a type with many fields does not squeeze the table into broken words.
+    // The card types' whole-number and choice fields each in a column of its own under its
+    // display name (numbers centred); the other typed fields (flags, texts, lists) together in
+    // one column, a set flag by its name, so a type with many fields does not squeeze the table
+    // into broken words.
+    let own_column = |kind: &FieldKind| matches!(kind, FieldKind::Int { .. } | FieldKind::Choice { .. });
     let mut seen = BTreeSet::new();
     for field in ctx.pack.card_types.iter().flat_map(|t| &t.fields) {
-        if matches!(field.kind, FieldKind::Int { .. }) && seen.insert(field.id.clone()) {
+        if own_column(&field.kind) && seen.insert(field.id.clone()) {
             let id = field.id.clone();
-            let cell: CellOf = Box::new(move |_, card| match card.fields.get(&id) {
+            let (name, int) = (msg.name(&field.name), matches!(field.kind, FieldKind::Int { .. }));
+            let cell: CellOf = Box::new(move |ctx, card| match card.fields.get(&id) {
                 Some(FieldValue::Int(n)) => n.to_string(),
+                Some(FieldValue::Text(t)) => {
+                    let field = ctx.pack.card_types.iter().flat_map(|t| &t.fields).find(|f| f.id == id);
+                    field.map_or_else(|| t.clone(), |f| ctx.msg.value_name(f, t))
+                }
                 _ => String::new(),
             });
-            columns.push((Column::number(msg.name(&field.name)), cell));
+            columns.push((if int { Column::number(name) } else { Column::text(name) }, cell));
         }
     }
     columns.push((
         Column::text(msg.text("cardlist.fields")),
-        Box::new(|ctx, card| ctx.pack.card_fields(&ctx.msg, card, &|f| !matches!(f.kind, FieldKind::Int { .. }), ": ")),
+        Box::new(move |ctx, card| ctx.pack.card_fields(&ctx.msg, card, &|f| !own_column(&f.kind), ": ")),
     ));
     columns.push((Column::text(msg.text("cardlist.timing")), Box::new(|_, card| card.timing.clone())));
     columns.push((
@@ -134,17 +142,18 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
     columns
 }
 
-/// A card's side, the colour of its number and its tags.
+/// A card's side and the colour of its number, in words.
 fn side_and_marks(ctx: &Ctx<'_>, card: &Card) -> String {
     let pack = ctx.pack;
     let side = card.side.as_ref().and_then(|r| pack.side(r)).map(|s| ctx.msg.name(&s.name)).unwrap_or_default();
-    [
-        side,
-        card.number_colour.as_ref().map(|c| c.value.clone()).unwrap_or_default(),
-        card.tags.iter().map(|t| t.value.clone()).collect::<Vec<_>>().join(" "),
-    ]
-    .into_iter()
-    .filter(|x| !x.is_empty())
-    .collect::<Vec<_>>()
-    .join(" · ")
+    let colour = card.number_colour.as_ref().map(|c| ctx.msg.each_language(" ", |m| m.colour(&c.value)));
+    [side, colour.unwrap_or_default()].into_iter().filter(|x| !x.is_empty()).collect::<Vec<_>>().join(" · ")
+}
+
+/// A card's tags by their names, in the pack's languages.
+fn tags(ctx: &Ctx<'_>, card: &Card) -> String {
+    let each = |m: &crate::messages::Messages| {
+        card.tags.iter().map(|t| ctx.pack.tag_label(m, &t.value)).collect::<Vec<_>>().join(&m.first("setups.and"))
+    };
+    ctx.msg.each_language("\n", each)
 }

@@ -104,8 +104,8 @@ pub(crate) fn free_sentence(ctx: &Ctx<'_>, f: &FreePlacement, separator: &str) -
     })
 }
 
-/// A side's placements before they become a table: its name and its locations, in the order
-/// setups.csv first names them.
+/// A side's placements before they become a table: its name and its locations, hexes in number
+/// order, then the others in the order setups.csv first names them.
 struct Placed {
     side: String,
     locations: Vec<Location>,
@@ -167,6 +167,10 @@ fn placements(ctx: &Ctx<'_>, faces: &mut FaceRenderer<'_>, setup: &Setup) -> Res
         });
         let image = Image { art, caption: format!("×{}", p.count.value) };
         locations[l].pieces.push(image);
+    }
+    // Hexes in number order, for a player looking one up; named boxes after them, in file order.
+    for placed in &mut sides {
+        placed.locations.sort_by_key(|l| l.hex.parse::<u64>().map_or((1, 0), |n| (0, n)));
     }
     Ok(sides.into_iter().map(|placed| side_table(ctx, placed, setup)).collect())
 }
@@ -324,7 +328,7 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&st
         what.push(m.fill_first("setups.of_side", &[("side", m.first_name(&side.name))]));
     }
     if let Some(c) = &select.number_colour {
-        what.push(m.fill_first("setups.numbers_in", &[("colour", &colour_word(m, c))]));
+        what.push(m.fill_first("setups.numbers_in", &[("colour", &m.colour(c))]));
     }
     if let Some(t) = &select.tag {
         what.push(m.fill_first("setups.marked", &[("tag", &pack.tag_label(m, t))]));
@@ -341,16 +345,5 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&st
         numbers.join(", ")
     } else {
         format!("{what} ({})", numbers.join(", "))
-    }
-}
-
-/// A colour word of the data (`orange`) in `m`'s language, as it is written when it has no
-/// translation.
-fn colour_word(m: &Messages, colour: &str) -> String {
-    let word = m.first(&format!("colours.{colour}"));
-    if word.is_empty() {
-        colour.to_string()
-    } else {
-        word
     }
 }

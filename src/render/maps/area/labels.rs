@@ -218,6 +218,35 @@ fn place(
     search(CLEARLY).or_else(|| search(0.0))
 }
 
+/// A free spot in the field (`field` mm, boxes `at` of `box_mm`) for a rectangle of `size`: clear
+/// by `clearance` of the boxes, the `routes` and the rectangles `taken` (the region labels, the
+/// tracks placed before), the nearest the field's foot, then its left edge, where a published
+/// board prints its tracks; `None` when there is none.
+pub(crate) fn free_spot(
+    (field, box_mm): ((f64, f64), (f64, f64)),
+    at: &[(f64, f64)],
+    routes: &[Route],
+    taken: &[Rect],
+    (size, clearance): ((f64, f64), f64),
+) -> Option<Rect> {
+    let (segments, mut avoid) = route_geometry(routes);
+    avoid.extend(at.iter().map(|&centre| Boxed { centre, size: box_mm }.bounds(0.0)));
+    avoid.extend_from_slice(taken);
+    let (w, h) = size;
+    let (columns, rows) = ((field.0 - w - 2.0 * GAP) / STEP, (field.1 - h - 2.0 * GAP) / STEP);
+    if columns < 0.0 || rows < 0.0 {
+        return None;
+    }
+    let free = |r: Rect| {
+        let grown = (r.0 - clearance, r.1 - clearance, r.2 + clearance, r.3 + clearance);
+        avoid.iter().all(|a| !overlaps(grown, *a)) && segments.iter().all(|&(p, q)| !meets(p, q, grown))
+    };
+    (0..=rows as usize).rev().find_map(|j| {
+        let y = GAP + j as f64 * STEP;
+        (0..=columns as usize).map(|i| GAP + i as f64 * STEP).map(|x| (x, y, x + w, y + h)).find(|&r| free(r))
+    })
+}
+
 /// A region's label where it goes, or the warning that it found no room.
 pub(crate) type Placed<'m> = Result<(Label<'m>, Rect), Diagnostic>;
 

@@ -25,7 +25,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::layout::Paper;
 use crate::model::{Area, AreaGeometry, FieldValue, Map, Names};
 use crate::render::maps::area::layout as arealayout;
-use crate::render::maps::pen::{key_heading, title_block, Drawing, Pen, Spot};
+use crate::render::maps::pen::{key_heading, title_block, Drawing, Extent, Pen, Spot};
 use crate::render::page::canvas::{Align, Owner, VAlign};
 use crate::render::page::mm;
 use crate::render::Ctx;
@@ -148,7 +148,12 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
     }
     value_marks(pen, map, area, (left, top), stability_w, body + square);
     // One influence square per side, left to right in the pack's side order (seed 003: US left,
-    // USSR right), spread across the body left of the stability number.
+    // USSR right), spread across the body left of the stability number; none in an area with no
+    // stability on a map whose areas have it (a superpower) where no setup places influence.
+    let starts_any = ctx.pack.sides.iter().any(|side| start_influence(ctx, area, &side.id) > 0);
+    if has_stability && stability.is_empty() && !starts_any {
+        return;
+    }
     let sides = ctx.pack.sides.len().max(1) as f64;
     let span = w - stability_w;
     let mut s = String::new();
@@ -436,10 +441,17 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, published: Paper) -> Draw
     let (links, routes) = route_links(ctx, map, &at);
     let labels = crate::render::maps::area::labels::place_all(ctx, map, &at, &routes);
     let ((key_x, key_w), _) = key_column(ctx, map, paper);
-    // The game's tracks in the column under the key, where they fit.
-    let on_board = board_column(ctx, map, published)
+    // The game's tracks in the column under the key, where they fit; the rest in free room of
+    // the field when it is printed at full size.
+    let (on_board, left_over) = board_column(ctx, map, published)
         .map(|(column, top, bottom)| board_tracks::place(ctx, column, top, bottom))
         .unwrap_or_default();
+    let in_field = if scale < 1.0 || left_over.is_empty() {
+        Vec::new()
+    } else {
+        let taken: Vec<Extent> = labels.iter().filter_map(|l| l.as_ref().ok().map(|(_, r)| *r)).collect();
+        board_tracks::in_field(ctx, (map, &at, &routes), &taken, &left_over, key_w)
+    };
     // A tile seam through an area's box would split its influence squares between two sheets,
     // and one through a track its boxes.
     let (bw, bh) = map.area.box_mm;
@@ -449,6 +461,10 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, published: Paper) -> Draw
             (left, top, left + scale * bw, top + scale * bh)
         })
         .chain(on_board.iter().map(|t| t.extent))
+        .chain(in_field.iter().map(|t| {
+            let (x0, y0, x1, y1) = t.extent;
+            (FIELD_AT.0 + x0, FIELD_AT.1 + y0, FIELD_AT.0 + x1, FIELD_AT.1 + y1)
+        }))
         .collect();
     let draw = move |ctx: &Ctx<'_>, pen: &mut Pen<'_, '_>| {
         pen.group(FIELD_AT.0, FIELD_AT.1, scale);
@@ -465,6 +481,7 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, published: Paper) -> Draw
             pen.raw("</g>");
         }
         crate::render::maps::area::labels::draw(pen, &labels);
+        board_tracks::draw(pen, ctx, &in_field);
         pen.end_group();
         draw_key(pen, ctx, map, (key_x, FIELD_AT.1), key_w);
         board_tracks::draw(pen, ctx, &on_board);

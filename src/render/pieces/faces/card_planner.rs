@@ -9,8 +9,7 @@ use super::context::{
 };
 use super::planner::{ink_for, template_of, Planner};
 use super::{FaceSize, Planned};
-use crate::messages::Messages;
-use crate::model::{Card, CardField, Expr, FieldKind, FieldShow, FieldValue, Names};
+use crate::model::{Card, CardField, Expr, FieldKind, FieldShow, FieldValue};
 use crate::render::pieces::describe::Describer;
 
 impl<'a> Planner<'a> {
@@ -73,11 +72,15 @@ impl<'a> Planner<'a> {
             badge_look,
             stats: fields.iter().filter(|f| f.show == FieldShow::Stat).filter_map(|f| self.shown(f)).collect(),
             // A tag that repeats a field's value (a Twilight Struggle card tagged `early`, its
-            // period early) is shown once, by the field.
+            // period early) is shown once, by the field; one the card type's name already says
+            // (a transport card tagged transport), only by the type.
             pills: card
                 .tags
                 .iter()
                 .filter(|t| !fields.iter().any(|f| f.show == FieldShow::Tag && f.display == t.value))
+                .filter(|t| {
+                    !card_type.is_some_and(|k| self.msg.first_name(&k.name).contains(&self.tag_label(&t.value)))
+                })
                 .map(|t| self.tag_label(&t.value))
                 .chain(fields.iter().filter(|f| f.show == FieldShow::Tag).filter_map(|f| self.chip(f)))
                 .collect(),
@@ -306,9 +309,9 @@ impl<'a> Planner<'a> {
 
     pub(super) fn card_back(&self, card: &Card, size: FaceSize) -> Planned {
         let back = self.pack.card_back(card);
-        // Without a back of its own, a card's back says "card" in the pack's languages.
-        let in_language = |l: &str| Messages::new(&[l]).first("face.card");
-        let names = back.map_or_else(|| Names { ja: in_language("ja"), en: in_language("en") }, |b| b.name.clone());
+        // Without a back of its own, a card's back carries the game's title, as a published
+        // game's common back does.
+        let names = back.map_or_else(|| self.pack.game.title.clone(), |b| b.name.clone());
         let (title, subtitle) = self.msg.first_and_rest(&names);
         let data = BackFace {
             name_ja: names.ja.clone(),
