@@ -121,12 +121,12 @@ fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Res
     for counter in pack.counters.iter().filter(|c| chosen(&c.id)) {
         let front = faces.counter_side(counter, false, &size)?;
         let back = match &counter.back {
-            Some(_) => Some(faces.counter_side(counter, true, &size)?),
-            None => None,
+            Some(_) => faces.counter_side(counter, true, &size)?,
+            None => faces.plain_back(counter, &size),
         };
         let f = push(&mut built.faces, front);
-        let b = back.map(|b| push(&mut built.faces, b));
-        built.add(&counter.id, (f, b), counter.count.value);
+        let b = push(&mut built.faces, back);
+        built.add(&counter.id, (f, Some(b)), counter.count.value);
     }
     Ok(built)
 }

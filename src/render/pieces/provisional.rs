@@ -56,6 +56,7 @@ mod tests {
             svg: "".into(),
             names: Names { ja: ja.into(), en: en.into() },
             provisional: fields.iter().map(|f| f.to_string()).collect(),
+            plain: false,
         }
     }
 

@@ -105,7 +105,7 @@ pub(crate) fn pages(
 ) -> Vec<Page> {
     let per = imp.per_page();
     let sheets = pieces.len().div_ceil(per).max(1);
-    let has_back: Vec<bool> = pieces.chunks(per).map(|c| c.iter().any(|p| p.back.is_some())).collect();
+    let has_back: Vec<bool> = pieces.chunks(per).map(|c| c.iter().any(|p| p.back.is_some_and(|b| !b.plain))).collect();
     let with_back = back_pages(&has_back, blank_backs);
     let size = (imp.paper.width, imp.paper.height);
     let mut out = Vec::new();

@@ -41,6 +41,9 @@ pub struct Face {
     /// The fields whose values on this face the sources do not give (`anti_armour`, `back`, …);
     /// the sheet's margin and the manifest list them, the face itself carries no mark.
     pub provisional: Vec<String>,
+    /// A plain back (a one-sided counter's colour alone): printed where its sheet has a back
+    /// page anyway, never the reason a sheet gets one.
+    pub plain: bool,
 }
 
 /// Settings shared by every face of one kind.
@@ -237,6 +240,7 @@ impl<'a> FaceRenderer<'a> {
                 svg: svg.into(),
                 names: Names::default(),
                 provisional: Vec::new(),
+                plain: false,
             };
             self.memo.drawn.insert(key.clone(), (face, warnings));
             self.drawn += 1;
@@ -275,6 +279,32 @@ impl<'a> FaceRenderer<'a> {
     ) -> Result<Face, Diagnostic> {
         let planned = self.planner.counter_side(counter, back, *size);
         self.render(planned)
+    }
+
+    /// The back of a counter printed on one side only: its front's colour through the bleed and
+    /// nothing else, so the punched piece is not bare paper behind when its sheet has a back
+    /// page for other counters (a sheet of one-sided counters alone still gets none).
+    pub(crate) fn plain_back(&self, counter: &CounterKind, size: &FaceSize) -> Face {
+        let colour = self.planner.face_colour(&counter.front.value);
+        let b = size.bleed;
+        let svg = format!(
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
+            -b,
+            -b,
+            size.w + 2.0 * b,
+            size.h + 2.0 * b,
+            crate::text::escape(&colour)
+        );
+        Face {
+            id: format!("counters/{}-back", counter.id),
+            w: size.w,
+            h: size.h,
+            bleed: b,
+            svg: svg.into(),
+            names: Names::default(),
+            provisional: Vec::new(),
+            plain: true,
+        }
     }
 
     /// The value face of a chit.
