@@ -236,6 +236,17 @@ impl Cmp {
         }
     }
 
+    /// The sign a reader knows it by (`≤`, `=`, …).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Cmp::Less => "<",
+            Cmp::AtMost => "≤",
+            Cmp::Equal => "=",
+            Cmp::AtLeast => "≥",
+            Cmp::More => ">",
+        }
+    }
+
     /// Whether `value` compares with `wanted` this way.
     pub fn holds(self, value: i64, wanted: i64) -> bool {
         match self {

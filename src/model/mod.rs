@@ -215,6 +215,18 @@ pub fn names_match(r: &str, id: &str, names: &Names) -> bool {
     r == id || (!names.ja.is_empty() && r == names.ja) || (!names.en.is_empty() && r.eq_ignore_ascii_case(&names.en))
 }
 
+/// A clause number as it sorts in a rulebook: its dotted parts, each by its leading number and
+/// then the rest (`3.6` before `21.5`, `702.19` before `702.19b`).
+pub fn clause_order(number: &str) -> Vec<(u64, String)> {
+    number
+        .split('.')
+        .map(|part| {
+            let digits = part.len() - part.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            (part[..digits].parse().unwrap_or(u64::MAX), part[digits..].to_string())
+        })
+        .collect()
+}
+
 impl Pack {
     /// Whether every card the pack declares (`[totals] cards`) is defined; a pack that declares
     /// no total is as complete as its cards.
@@ -362,5 +374,15 @@ impl Pack {
             names.extend([b.id.as_str(), b.name.ja.as_str(), b.name.en.as_str()]);
         }
         names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clause_numbers_sort_as_a_rulebook_orders_them() {
+        let mut numbers = vec!["22.1", "20.3.1", "3.6", "21.5", "702.19b", "702.19", "A.4", "3.10"];
+        numbers.sort_by_cached_key(|n| super::clause_order(n));
+        assert_eq!(numbers, ["3.6", "3.10", "20.3.1", "21.5", "22.1", "702.19", "702.19b", "A.4"]);
     }
 }

@@ -80,7 +80,10 @@ fn submarine_attack_prints_its_cards_mat_and_dice_table() {
     assert_eq!(cards["pieces"], 36, "two sets of 8 transports and 10 actions");
     let mat = read(&out, "svg/mat-a3-1-front.svg");
     assert_eq!(mat.matches("stroke-dasharray=\"2 1\"").count(), 6 + 8, "six columns and eight action slots");
-    assert!(mat.contains("6 of 8") && mat.contains("8 of 10"), "each row says how many are chosen");
+    assert!(
+        mat.contains("place 6 of your 8 cards") && mat.contains("place 8 of your 10 cards"),
+        "each row says how many are chosen"
+    );
     // Seven dice of six faces always show a pair; four dice do 13/18 of the time.
     let aids = read(&out, "svg/play-aids-1-front.svg");
     assert!(aids.contains(">100.0%<") && aids.contains(">72.2%<"), "the of-a-kind table");

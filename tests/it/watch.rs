@@ -93,7 +93,9 @@ fn an_edited_card_is_drawn_again_alone_and_a_broken_file_keeps_the_last_good_out
     let rebuilt = watch.until(|l| l.starts_with("built in "));
     let rebuilt = rebuilt.join("\n");
     assert!(rebuilt.contains("changed: ") && rebuilt.contains("cards.csv"), "{rebuilt}");
-    assert!(rebuilt.contains("1 faces drawn anew"), "only card 29's front is drawn again:\n{rebuilt}");
+    // Card 29's front, and card 76's, whose condition ("open when card 29 … is open") names it in
+    // the English of its text.
+    assert!(rebuilt.contains("2 faces drawn anew"), "only the faces naming card 29 are drawn again:\n{rebuilt}");
     for same in ["counters ", "chits ", "map-a3 ", "calibration "] {
         let line =
             rebuilt.lines().find(|l| l.trim_start().starts_with(same)).unwrap_or_else(|| panic!("{same}: {rebuilt}"));
@@ -173,7 +175,8 @@ fn the_served_preview_reloads_with_the_new_name_and_shows_errors_over_the_last_g
     assert!(results[0]["sheets"].as_u64().unwrap() > 20, "{}", results[0]);
     // Renamed: the page reloaded itself with the new name.
     assert!(has(1, NEW_NAME) && !has(1, OLD_NAME), "{}", results[1]);
-    assert!(results[1]["status"].as_str().unwrap().contains('1'), "{}", results[1]);
+    // Two faces drawn again: card 29's and card 76's, whose condition names card 29.
+    assert!(results[1]["status"].as_str().unwrap().contains(": 2"), "{}", results[1]);
     // Broken: the error at the top, over the last good pieces.
     assert_eq!(results[2]["failed"], true);
     let unfolded = results[2]["unfolded"].as_str().unwrap();

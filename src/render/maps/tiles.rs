@@ -1,9 +1,10 @@
 //! A map page cut into overlapping tiles for smaller paper: each tile prints its window of the
 //! page with the texts lying wholly inside it, cut and placement marks in a band around the
 //! window (never over the map), a caption and a small assembly diagram. Each seam (the edge a
-//! tile is cut along and laid over its neighbour at) is placed on its own, where it crosses no
-//! text and none of the drawing's uncut parts (an area map's boxes, a mat's card slots, a track)
-//! when there is such a place, so no word or box is cut when the tiles are assembled.
+//! tile is cut along and laid over its neighbour at) is placed on its own: never through one of
+//! the drawing's uncut parts (an area map's boxes, a mat's card slots, a track) when there is
+//! room to avoid them with up to two more tiles, and clear of every text where that costs no
+//! extra tile; a text a seam does cross lies whole on the tile before it.
 
 use std::fmt::Write;
 
@@ -80,15 +81,23 @@ fn across(lo: f64, hi: f64, at: f64) -> bool {
     lo + 1e-6 < at && at < hi - 1e-6
 }
 
-/// How bad a seam at one place is, best first: it crosses nothing; it crosses only uncut parts;
-/// the texts it crosses lie whole in the tile before it (which prints them, though the next tile
-/// covers part of them); a text it crosses is whole on neither side.
+/// How bad a seam at one place is, best first: it crosses nothing; the texts it crosses lie
+/// whole in the tile before it (which prints them; the next tile covers their end); it cuts an
+/// uncut part (a box, a slot, a track); a text it crosses is whole on neither side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Seam {
     Clear,
-    CutsParts,
     CoversText,
+    CutsParts,
     CutsText,
+}
+
+impl Seam {
+    /// How a tiling with this worst seam ranks before its number of tiles counts: a seam over a
+    /// text costs no extra sheet, one through a box or a word does.
+    fn rank(self) -> Seam {
+        self.max(Seam::CoversText)
+    }
 }
 
 /// The spans of one axis a seam is judged by: the texts' and the uncut parts', as (start, end).
@@ -109,8 +118,8 @@ impl Crossing {
     fn seam(&self, before: f64, view: f64) -> Seam {
         match self.texts {
             Some((lo, hi)) if lo < before - 1e-6 || hi > before + view + 1e-6 => Seam::CutsText,
+            _ if self.parts => Seam::CutsParts,
             Some(_) => Seam::CoversText,
-            None if self.parts => Seam::CutsParts,
             None => Seam::Clear,
         }
     }
@@ -169,7 +178,7 @@ impl Axis {
         let fewest = (((span.1 - span.0) - MIN_OVERLAP) / (view - MIN_OVERLAP)).ceil().max(1.0) as usize;
         (fewest..fewest + 3)
             .filter_map(|n| self.starts(span, view, n))
-            .min_by_key(|(starts, seam)| (*seam, starts.len()))
+            .min_by_key(|(starts, seam)| (seam.rank(), starts.len(), *seam))
             .unwrap_or_else(|| {
                 ((0..fewest).map(|i| span.0 + i as f64 * (view - MIN_OVERLAP)).collect(), Seam::CutsText)
             })
@@ -177,8 +186,9 @@ impl Axis {
 }
 
 /// The tiling of `drawing`'s page whose texts lie at `extents` on tiles of `paper`, portrait or
-/// landscape: on each axis, seams that cross no text and no uncut part where there is room for
-/// them (up to two more tiles than the fewest), then the fewest tiles.
+/// landscape: seams through no uncut part and no text that is whole on neither side where
+/// there is room (up to two more tiles than the fewest on each axis), then the fewest tiles, then
+/// seams clear of texts too.
 pub(crate) fn choose_tiling(ctx: &Ctx<'_>, drawing: &Drawing<'_>, extents: &[Extent], paper: Paper) -> Tiling {
     let safe = ctx.pack.print.safe_margin;
     let content = (safe, safe, drawing.size.0 - safe, drawing.size.1 - safe);
@@ -196,7 +206,7 @@ pub(crate) fn choose_tiling(ctx: &Ctx<'_>, drawing: &Drawing<'_>, extents: &[Ext
         (x_seam.max(y_seam), tiling)
     };
     let (a, b) = (layout(paper), layout(paper.landscape()));
-    let key = |(seam, t): &(Seam, Tiling)| (*seam, t.cols * t.rows);
+    let key = |(seam, t): &(Seam, Tiling)| (seam.rank(), t.cols * t.rows, *seam);
     if key(&b) < key(&a) {
         b.1
     } else {

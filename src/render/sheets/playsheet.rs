@@ -247,42 +247,52 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
     let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
     let heading = ctx.msg.text("sheets.summary");
     let below = band(c, &heading, "", (x, y, w), CHART_PT, &owner);
-    // In rule order, whatever order the sheet names them in, and in the pack's first language.
+    // In rule order, whatever order the sheet names them in; in every language the pack prints
+    // and the clause is written in when the page holds that, else in the first.
     let rule_order = pack.rules.sections.iter().flat_map(|s| &s.clauses);
     let clauses: Vec<_> = rule_order.filter(|c| sheet.summary.iter().any(|s| s.value == c.id)).collect();
-    let language = ctx.msg.languages()[0];
+    let languages = ctx.msg.languages();
     let owners: Vec<Owner> =
         clauses.iter().map(|clause| Owner::new(format!("clause {}", clause.number), Some(&clause.span))).collect();
     let number_w = 11.0;
-    let rows: Vec<ChartRow<'_>> = clauses
-        .iter()
-        .zip(&owners)
-        .enumerate()
-        .map(|(i, (clause, owner))| {
-            let language = if clause.is_written_in(language) { language } else { "en" };
-            let wording = clause.wording_in(language);
-            let items = wording.items.iter().map(|item| format!("\n· {}", pack.plain_text_in(item, language)));
-            // The clause's title in every language the pack has it in, on a line of its own: a
-            // clause written in one language only is still found by its title in the other.
-            let title = ctx.msg.name(&clause.title);
-            let title = (!title.is_empty()).then(|| format!("{title}\n"));
-            let text = pack.plain_text_in(&wording.text, language);
-            ChartRow {
-                number: clause.number.clone(),
-                text: title.into_iter().chain(std::iter::once(text)).chain(items).collect(),
-                aside: String::new(),
-                weight: Weight::Regular,
-                shade: i % 2 == 1,
-                owner,
-            }
-        })
-        .collect();
+    let rows_in = |every: bool| -> Vec<ChartRow<'_>> {
+        clauses
+            .iter()
+            .zip(&owners)
+            .enumerate()
+            .map(|(i, (clause, owner))| {
+                let written: Vec<&str> = languages.iter().copied().filter(|l| clause.is_written_in(l)).collect();
+                let shown: Vec<&str> = match written.as_slice() {
+                    [] => vec!["en"],
+                    [first, ..] if !every => vec![*first],
+                    all => all.to_vec(),
+                };
+                // The clause's title in every language the pack has it in, on a line of its own:
+                // a clause written in one language only is still found by its title in the other.
+                let title = ctx.msg.name(&clause.title);
+                let mut lines: Vec<String> = (!title.is_empty()).then_some(title).into_iter().collect();
+                for language in shown {
+                    let wording = clause.wording_in(language);
+                    lines.push(pack.plain_text_in(&wording.text, language));
+                    lines.extend(wording.items.iter().map(|item| format!("· {}", pack.plain_text_in(item, language))));
+                }
+                ChartRow {
+                    number: clause.number.clone(),
+                    text: lines.join("\n"),
+                    aside: String::new(),
+                    weight: Weight::Regular,
+                    shade: i % 2 == 1,
+                    owner,
+                }
+            })
+            .collect()
+    };
     // Whether the rows fit above the page's bottom at `pt`: summed row by row, a row taller than
     // the whole room settling it without laying out more of a long clause than the page holds.
-    let fits = |pt: f64| -> bool {
+    let fits = |rows: &[ChartRow<'_>], pt: f64| -> bool {
         let room = c.bottom() - below;
         let mut height = 0.0;
-        for r in &rows {
+        for r in rows {
             let style = Style::main(Weight::Regular);
             let Some(h) = height_within(c.fonts(), &r.text, w - number_w - 2.0, pt, 1.25, style, room) else {
                 return false;
@@ -294,7 +304,16 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
         }
         below + height <= c.bottom()
     };
-    let pt = [8.0, 7.5, 7.0].into_iter().find(|&pt| fits(pt)).unwrap_or(6.5);
+    const SIZES: [f64; 3] = [8.0, 7.5, 7.0];
+    let every = rows_in(true);
+    let (rows, pt) = match SIZES.into_iter().find(|&pt| fits(&every, pt)) {
+        Some(pt) => (every, pt),
+        None => {
+            let first = rows_in(false);
+            let pt = SIZES.into_iter().find(|&pt| fits(&first, pt)).unwrap_or(6.5);
+            (first, pt)
+        }
+    };
     chart_rows(c, &rows, (x, below), w, number_w, pt)
 }
 

@@ -333,8 +333,10 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&st
     if let Some(t) = &select.tag {
         what.push(m.fill_first("setups.marked", &[("tag", &pack.tag_label(m, t))]));
     }
-    // A filter is data syntax (`era:early -number=6`), not words for a player: the deck's name
-    // and the cards it selects say what it holds.
+    // A filter (`era:early -number=6`) is said in words: "war period: Early War, except number 6".
+    if let Some(words) = select.filter.as_deref().and_then(|f| filter_words(pack, m, f)) {
+        what.push(words);
+    }
     let what = what.join(&m.first("setups.and"));
     let cards = pack.selected_cards(select);
     if !pack.cards_complete() || cards.is_empty() {
@@ -346,4 +348,45 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&st
     } else {
         format!("{what} ({})", numbers.join(", "))
     }
+}
+
+/// A card filter of the data in words of `m`'s language: each test as the field's display name
+/// and the values it takes, a negated one as "except …"; `None` when it does not parse (check
+/// reports that).
+fn filter_words(pack: &Pack, m: &Messages, filter: &str) -> Option<String> {
+    use crate::model::filter::{parse, Cmp, Mode, Test};
+    let schema = pack.schema(crate::model::records::Collection::Cards);
+    let query = parse(&schema, filter, Mode::Strict).ok()?;
+    let field_of = |id: &str| pack.card_types.iter().flat_map(|t| &t.fields).find(|f| f.id == id);
+    let words: Vec<String> = query
+        .filters
+        .iter()
+        .map(|f| {
+            let field = field_of(&f.field);
+            // A built-in field by the card list's word for it (番号 / No.), else spelt out.
+            let built_in = || Some(m.first(&format!("cardlist.{}", f.field))).filter(|w| !w.is_empty());
+            let name = match field {
+                Some(c) => m.first_name(&c.name).to_string(),
+                None => built_in().unwrap_or_else(|| crate::messages::spelt_out(&f.field)),
+            };
+            let value = |v: &str| field.map_or_else(|| v.to_string(), |c| m.value_name(c, v));
+            let join = |values: Vec<String>| values.join(" / ");
+            let test = match &f.test {
+                Test::Compare(Cmp::Equal, n) => format!("{name} {n}"),
+                Test::Compare(cmp, n) => format!("{name} {} {n}", cmp.symbol()),
+                Test::OneOf(ns) => format!("{name} {}", join(ns.iter().map(i64::to_string).collect())),
+                Test::AnyOf(vs) | Test::Contains(vs) => {
+                    format!("{name}: {}", join(vs.iter().map(|v| value(v)).collect()))
+                }
+                Test::Flag(true) => name,
+                Test::Flag(false) => m.fill_first("setups.except", &[("what", &name)]),
+            };
+            if f.negated {
+                m.fill_first("setups.except", &[("what", &test)])
+            } else {
+                test
+            }
+        })
+        .collect();
+    (!words.is_empty()).then(|| words.join(&m.first("setups.and")))
 }

@@ -305,6 +305,10 @@ fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64),
     if map.area_attributes.iter().any(|a| a.id == "stability") {
         line += 6.0;
         swatch(pen, (x + 1.5, line - 4.0), 5.0, "#ffffff");
+        // A sample number, bold as on the boxes.
+        pen.text("3", Spot::left(x + 1.6, line - 3.9, 4.8, 4.8).centre(), |b| {
+            b.size(9.0).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
+        });
         entry(pen, &attribute_label(ctx, map, "stability"), (x + 11.0, line), width - 11.0, &owner);
     }
     line += 6.0;

@@ -52,7 +52,10 @@ impl<'a> Planner<'a> {
         }
         let fields: Vec<FieldInfo<'_>> =
             card_type.iter().flat_map(|t| &t.fields).map(|f| self.field(f, card.fields.get(&f.id))).collect();
-        let rules: Vec<String> = card.rules.iter().filter_map(|r| pack.clause(r)).map(|c| c.number.clone()).collect();
+        let mut rules: Vec<String> =
+            card.rules.iter().filter_map(|r| pack.clause(r)).map(|c| c.number.clone()).collect();
+        // In the rulebook's order (3.6 before 21.5), whatever order cards.csv names them in.
+        rules.sort_by_cached_key(|n| crate::model::clause_order(n));
         let (title, subtitle) = self.msg.first_and_rest(&card.name);
         let data = CardFace {
             number: card.number.map_or(card.id.clone(), |n| n.to_string()),
@@ -121,7 +124,13 @@ impl<'a> Planner<'a> {
 
     /// The card's text block: conditions, typed field values, its text and effects, in words.
     fn card_body(&self, card: &Card, fields: &[FieldInfo<'_>]) -> String {
-        let (m, words) = (&self.msg, Describer::new(self.pack, &self.msg));
+        // The block speaks one language: a card whose text is written in English only (a
+        // Japanese pack's cards with English text) gets its conditions and effects in English.
+        let japanese = |c: char| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{9fff}');
+        let english = !card.text.is_empty() && !card.text.chars().any(japanese) && self.msg.has("en");
+        let in_english = crate::messages::Messages::new(&["en"]);
+        let m = if english { &in_english } else { &self.msg };
+        let words = Describer::new(self.pack, m);
         let mut body = Vec::new();
         if let Some(r) = &card.requires {
             let label = m.first("face.requires");
@@ -144,7 +153,7 @@ impl<'a> Planner<'a> {
         if !card.text.is_empty() {
             body.push(card.text.clone());
         }
-        let effects = self.effects(card, &words);
+        let effects = self.effects(card, (m, &words));
         if !effects.is_empty() {
             let sentence = m.fill_first("face.sentence", &[("text", &effects.join(&m.first("face.effect_separator")))]);
             let label = m.first("face.effects");
@@ -155,7 +164,7 @@ impl<'a> Planner<'a> {
 
     /// A card's effects in words; rule switches read better as one phrase ("rules 3.3, 8.4.2
     /// and 13.2 change").
-    fn effects(&self, card: &Card, words: &Describer<'_>) -> Vec<String> {
+    fn effects(&self, card: &Card, (m, words): (&crate::messages::Messages, &Describer<'_>)) -> Vec<String> {
         let is_switch = |e: &&Expr| matches!(e, Expr::Call(c) if c.name.value == "switches");
         let switched: Vec<String> = card
             .effects
@@ -165,7 +174,6 @@ impl<'a> Planner<'a> {
             .map(|a| words.rule_number(a))
             .collect();
         let mut effects: Vec<String> = card.effects.iter().filter(|e| !is_switch(e)).map(|e| words.effect(e)).collect();
-        let m = &self.msg;
         match switched.as_slice() {
             [] => {}
             [one] => effects.insert(0, m.fill_first("face.rule_changes", &[("rule", one)])),
