@@ -160,8 +160,10 @@ impl Axis {
                     .min_by_key(|(worst, _)| *worst);
             }
         }
-        // The last window begins at `last` or later: the nearest of the best.
+        // The last window begins at `last` or later: the latest of the best, so it overlaps the
+        // one before it no more than it must (its margin past the page is blank paper).
         let (mut i, worst) = (at.partition_point(|&x| x < last - 1e-6)..at.len())
+            .rev()
             .filter_map(|i| best[n - 1][i].map(|(worst, _)| (i, worst)))
             .min_by_key(|(_, worst)| *worst)?;
         let mut starts = vec![at[i]];

@@ -354,7 +354,9 @@ fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'
         }
         let name = msg.name(&place.name);
         let before = pen.extents.len();
-        pen.text(&name, Spot::centred(x, y + h * 0.16, h * 0.95, h * 0.24), |b| {
+        // 0.82 of the hex's height wide: the hex is that wide at the foot of the name's box
+        // (0.28 of its height below the centre), so no name runs past the hexsides.
+        pen.text(&name, Spot::centred(x, y + h * 0.16, h * 0.82, h * 0.24), |b| {
             b.size(9.0)
                 .min(6.0)
                 .bold()
