@@ -119,12 +119,14 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
         if own_column(&field.kind) && seen.insert(field.id.clone()) {
             let id = field.id.clone();
             let (name, int) = (msg.name(&field.name), matches!(field.kind, FieldKind::Int { .. }));
-            let cell: CellOf = Box::new(move |ctx, card| match card.fields.get(&id) {
+            // A choice's values by their names, named once for the whole column.
+            let values: BTreeMap<String, String> = match &field.kind {
+                FieldKind::Choice { values } => values.iter().map(|v| (v.clone(), msg.value_name(field, v))).collect(),
+                _ => BTreeMap::new(),
+            };
+            let cell: CellOf = Box::new(move |_, card| match card.fields.get(&id) {
                 Some(FieldValue::Int(n)) => n.to_string(),
-                Some(FieldValue::Text(t)) => {
-                    let field = ctx.pack.card_types.iter().flat_map(|t| &t.fields).find(|f| f.id == id);
-                    field.map_or_else(|| t.clone(), |f| ctx.msg.value_name(f, t))
-                }
+                Some(FieldValue::Text(t)) => values.get(t).cloned().unwrap_or_else(|| crate::messages::spelt_out(t)),
                 _ => String::new(),
             });
             columns.push((if int { Column::number(name) } else { Column::text(name) }, cell));
