@@ -268,6 +268,7 @@ mod tests {
             adjacent: adjacent.iter().map(|a| Spanned::new(a.to_string(), Span::default())).collect(),
             at: None,
             attributes: Default::default(),
+            side: None,
             span: Span::default(),
         }
     }

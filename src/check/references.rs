@@ -160,6 +160,9 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             r.opt_rule(&t.rule, out);
         }
         for a in &map.areas {
+            if let Some(s) = &a.side {
+                r.side(s, out);
+            }
             for adj in &a.adjacent {
                 if !map.areas.iter().any(|x| x.id == adj.value) {
                     out.push(unknown(Code::UNKNOWN_LOCATION, "area", adj, map.areas.iter().map(|x| x.id.as_str())));

@@ -5,7 +5,7 @@
 //! always written. Files are staged beside the output and the whole folder is swapped in only when
 //! everything succeeded.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -261,11 +261,28 @@ fn stage(
     }
     if plan.pod {
         let started = std::time::Instant::now();
-        let jobs = crate::emit::pod::files(rendered.previews.iter().map(|p| (p.name.as_str(), &*p.art)));
-        let svgs: Vec<(&str, u32)> = jobs.iter().map(|(_, svg)| (svg.as_str(), crate::emit::pod::DPI)).collect();
-        for ((path, _), bytes) in jobs.iter().zip(pngs(parser, &svgs)) {
-            let bytes = bytes.map_err(|e| format!("{path}: {}", e.0))?;
-            put(&mut staging, path.clone(), "png", None, &bytes)?;
+        // How many printed pieces show each face: the count of every kind whose front or back it is.
+        let mut copies: BTreeMap<&str, u32> = BTreeMap::new();
+        for kind in &rendered.pieces {
+            for face in std::iter::once(&kind.front).chain(kind.back.as_ref()) {
+                *copies.entry(face.as_str()).or_default() += kind.count;
+            }
+        }
+        let faces: Vec<_> = rendered
+            .previews
+            .iter()
+            .map(|p| (p.name.as_str(), &*p.art, copies.get(p.name.as_str()).copied().unwrap_or(0)))
+            .collect();
+        let jobs = crate::emit::pod::files(&faces);
+        let svgs: Vec<(&str, u32)> = jobs.iter().map(|f| (f.svg.as_str(), crate::emit::pod::DPI)).collect();
+        for (file, bytes) in jobs.iter().zip(pngs(parser, &svgs)) {
+            let bytes = bytes.map_err(|e| format!("{}: {}", file.path, e.0))?;
+            put(&mut staging, file.path.clone(), "png", None, &bytes)?;
+        }
+        // The manifest says how many of each face to print.
+        let count = files.len();
+        for (entry, file) in files[count - jobs.len()..].iter_mut().zip(&jobs) {
+            entry.copies = Some(file.copies);
         }
         eprintln!("  {:<12} {} files at 300 dpi  ({} ms)", "pod", jobs.len(), started.elapsed().as_millis());
     }

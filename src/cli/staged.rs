@@ -18,13 +18,16 @@ pub(super) struct FileEntry {
     pub(super) pages: Option<usize>,
     pub(super) bytes: usize,
     pub(super) sha256: String,
+    /// A print-on-demand face: how many pieces show it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) copies: Option<u32>,
 }
 
 impl FileEntry {
     /// The entry of `path`, whose contents hash to `sha256`.
     pub(super) fn new(path: String, kind: &'static str, pages: Option<usize>, bytes: usize, sha256: &[u8]) -> Self {
         let sha256 = sha256.iter().map(|b| format!("{b:02x}")).collect();
-        FileEntry { path, kind, pages, bytes, sha256 }
+        FileEntry { path, kind, pages, bytes, sha256, copies: None }
     }
 }
 

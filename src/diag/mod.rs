@@ -253,8 +253,9 @@ fn display_path(path: &Path) -> String {
     shown.to_string_lossy().replace('\\', "/")
 }
 
-/// The closest of `candidates` to `wanted` by edit distance, if it is close enough to be a likely
-/// typo; used for every "did you mean" hint. Candidates are names in any language and ids.
+/// The closest of `candidates` to `wanted` by edit distance (two letters swapped count as one
+/// edit), if it is close enough to be a likely typo; used for every "did you mean" hint.
+/// Candidates are names in any language and ids.
 pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let wanted_len = wanted.chars().count();
     // The distance is at least the difference in length: a candidate that length alone puts out
@@ -265,7 +266,7 @@ pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a s
         .filter(|c| !c.is_empty())
         .filter_map(|c| {
             let len = c.chars().count();
-            close_enough(wanted_len.abs_diff(len), len).then(|| (strsim::levenshtein(wanted, c), c, len))
+            close_enough(wanted_len.abs_diff(len), len).then(|| (strsim::osa_distance(wanted, c), c, len))
         })
         .filter(|&(distance, _, len)| distance > 0 && close_enough(distance, len))
         .map(|(distance, c, _)| (distance, c))
@@ -288,6 +289,11 @@ mod tests {
             did_you_mean("section-7.clase", ids.iter().map(String::as_str)).as_deref(),
             Some("did you mean `section-7.clause`?")
         );
+    }
+
+    #[test]
+    fn two_letters_swapped_are_one_typo() {
+        assert_eq!(did_you_mean("bleu", ["red", "blue"]).as_deref(), Some("did you mean `blue`?"));
     }
 
     #[test]

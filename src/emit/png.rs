@@ -27,13 +27,17 @@ pub fn raster(parser: &SvgParser, svg: &str, dpi: u32) -> Result<resvg::tiny_ski
     Ok(pixmap)
 }
 
-/// A drawn page as an 8-bit RGBA PNG that records its resolution (`dpi`).
+/// A drawn page as an 8-bit sRGB PNG that records its resolution (`dpi`): RGB when every pixel
+/// is opaque (a print file: print shops and their RIPs want no alpha channel), RGBA when some
+/// are see-through (a round chit's corners on a digital table).
 pub fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, png::EncodingError> {
     use std::io::Write;
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(png::ColorType::Rgba);
+    let opaque = pixmap.pixels().iter().all(|p| p.alpha() == u8::MAX);
+    encoder.set_color(if opaque { png::ColorType::Rgb } else { png::ColorType::Rgba });
     encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_source_srgb(png::SrgbRenderingIntent::Perceptual);
     encoder.set_compression(png::Compression::Fast);
     let per_metre = (f64::from(dpi) / 0.0254).round() as u32;
     encoder.set_pixel_dims(Some(png::PixelDimensions { xppu: per_metre, yppu: per_metre, unit: png::Unit::Meter }));
@@ -46,7 +50,10 @@ pub fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, pn
         row.clear();
         for pixel in pixels {
             let c = pixel.demultiply();
-            row.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+            row.extend_from_slice(&[c.red(), c.green(), c.blue()]);
+            if !opaque {
+                row.push(c.alpha());
+            }
         }
         stream.write_all(&row)?;
     }
@@ -78,5 +85,17 @@ mod tests {
         // pHYs: 150 dpi is 5906 pixels per metre on both axes, the unit being the metre.
         let at = bytes.windows(4).position(|w| w == b"pHYs").expect("a pHYs chunk");
         assert_eq!(&bytes[at + 4..at + 13], &[0, 0, 0x17, 0x12, 0, 0, 0x17, 0x12, 1]);
+        assert!(bytes.windows(4).any(|w| w == b"sRGB"), "an sRGB chunk");
+        assert_eq!(bytes[25], 6, "colour type RGBA: some pixels are see-through");
+    }
+
+    #[test]
+    fn an_opaque_page_is_written_as_rgb_without_alpha() {
+        let mut pixmap = Pixmap::new(4, 3).unwrap();
+        pixmap.fill(Color::from_rgba8(10, 20, 30, 255));
+        let bytes = encode(&pixmap, 300).unwrap();
+        assert_eq!(bytes[25], 2, "colour type RGB");
+        let back = Pixmap::decode_png(&bytes).unwrap();
+        assert_eq!(back.data(), pixmap.data());
     }
 }

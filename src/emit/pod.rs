@@ -34,19 +34,41 @@ fn poker((w, h): (f64, f64)) -> bool {
     (62.5..=64.0).contains(&w) && (87.5..=89.5).contains(&h)
 }
 
-/// The files for the faces `faces` (each its path under `png/` without extension, `cards/29-front`,
-/// and its drawing): `(path, SVG document)` pairs, each drawn at [`DPI`]. A poker card with at
-/// least 2.5 mm of bleed (the templates want about 3) also goes out at each template's size.
-pub fn files<'a>(faces: impl Iterator<Item = (&'a str, &'a Art)>) -> Vec<(String, String)> {
+/// One print-on-demand file: where it goes, the SVG document drawn into it at [`DPI`], and how
+/// many pieces show the face (what the print shop is to print of it).
+#[derive(Debug)]
+pub struct File {
+    /// Its path under the output, e.g. `pod/822x1122/cards/029-front.png`.
+    pub path: String,
+    /// The face's SVG document at the file's size.
+    pub svg: String,
+    /// How many printed pieces show the face.
+    pub copies: u32,
+}
+
+/// The files for `faces` (each its path under `png/` without extension, `cards/29-front`, its
+/// drawing and how many pieces show it), each drawn at [`DPI`]. A poker card with at least
+/// 2.5 mm of bleed (the templates want about 3) also goes out at each template's size. Card
+/// numbers are padded with zeros to the widest one, so that files sort in card order.
+pub fn files<'a>(faces: &[(&'a str, &'a Art, u32)]) -> Vec<File> {
+    let leading = |name: &str| name.split('/').nth(1).map_or(0, |n| n.chars().take_while(char::is_ascii_digit).count());
+    let widest = faces.iter().filter(|(n, ..)| n.starts_with("cards/")).map(|(n, ..)| leading(n)).max().unwrap_or(0);
     let mut out = Vec::new();
-    for (name, art) in faces {
-        let path = super::face_path(name);
-        out.push((format!("pod/300dpi/{path}.png"), art.document()));
+    for &(name, art, copies) in faces {
+        let mut path = super::face_path(name);
+        if name.starts_with("cards/") && leading(name) > 0 {
+            path.insert_str("cards/".len(), &"0".repeat(widest - leading(name)));
+        }
+        out.push(File { path: format!("pod/300dpi/{path}.png"), svg: art.document(), copies });
         let (x, y, w, h) = art.view;
         let (bleed, trim) = ((-x).min(-y), (w + 2.0 * x, h + 2.0 * y));
         if name.starts_with("cards/") && poker(trim) && bleed >= 2.5 {
             for t in POKER {
-                out.push((format!("pod/{}/{path}.png", t.folder), art.document_at_pixels(t.pixels)));
+                out.push(File {
+                    path: format!("pod/{}/{path}.png", t.folder),
+                    svg: art.document_at_pixels(t.pixels),
+                    copies,
+                });
             }
         }
     }
@@ -64,26 +86,37 @@ mod tests {
     #[test]
     fn a_poker_card_goes_out_at_every_template_size_and_a_counter_only_at_300_dpi() {
         let (card, counter) = (art(63.0, 88.0, 3.0), art(15.0, 15.0, 1.0));
-        let files = files([("cards/29-front", &card), ("counters/soldiers-front", &counter)].into_iter());
-        let paths: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
+        let files = files(&[("cards/29-front", &card, 2), ("counters/soldiers-front", &counter, 64)]);
+        let paths: Vec<(&str, u32)> = files.iter().map(|f| (f.path.as_str(), f.copies)).collect();
         assert_eq!(
             paths,
             [
-                "pod/300dpi/cards/29-front.png",
-                "pod/822x1122/cards/29-front.png",
-                "pod/825x1125/cards/29-front.png",
-                "pod/300dpi/counters/soldiers-front.png"
+                ("pod/300dpi/cards/29-front.png", 2),
+                ("pod/822x1122/cards/29-front.png", 2),
+                ("pod/825x1125/cards/29-front.png", 2),
+                ("pod/300dpi/counters/soldiers-front.png", 64)
             ]
         );
         // 822 px at 300 dpi is 69.596 mm: the image is the template's size exactly.
-        assert!(files[1].1.contains(r#"width="69.596mm" height="94.996mm""#), "{}", files[1].1);
+        assert!(files[1].svg.contains(r#"width="69.596mm" height="94.996mm""#), "{}", files[1].svg);
     }
 
     #[test]
     fn a_tarot_card_or_one_without_bleed_gets_only_the_300_dpi_file() {
         let (tarot, bare) = (art(70.0, 120.0, 3.0), art(63.0, 88.0, 0.0));
-        let files = files([("cards/1-front", &tarot), ("cards/2-front", &bare)].into_iter());
-        let paths: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
+        let files = files(&[("cards/1-front", &tarot, 1), ("cards/2-front", &bare, 1)]);
+        let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(paths, ["pod/300dpi/cards/1-front.png", "pod/300dpi/cards/2-front.png"]);
+    }
+
+    #[test]
+    fn card_numbers_are_padded_to_the_widest_so_files_sort_in_card_order() {
+        let card = art(70.0, 120.0, 3.0);
+        let files = files(&[("cards/2-front", &card, 1), ("cards/110-front", &card, 1), ("cards/back-us", &card, 60)]);
+        let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["pod/300dpi/cards/002-front.png", "pod/300dpi/cards/110-front.png", "pod/300dpi/cards/back-us.png"]
+        );
     }
 }

@@ -248,11 +248,25 @@ pub fn spelt_out(key: &str) -> String {
 }
 
 /// Non-empty texts joined by a space, each distinct text once.
+/// The texts in order, each once, with a parenthesis they all end with (`アメリカ (US)`,
+/// `United States (US)`) printed only after the last.
 fn join(texts: impl IntoIterator<Item = String>) -> String {
     let mut seen: Vec<String> = Vec::new();
     for t in texts.into_iter().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()) {
         if !seen.contains(&t) {
             seen.push(t);
+        }
+    }
+    let tail = |t: &str| t.ends_with(')').then(|| t.rfind('(')).flatten().map(|at| t[at..].to_string());
+    if let [first, .., last] = seen.as_mut_slice() {
+        if let Some(shared) = tail(first).filter(|s| tail(last).as_ref() == Some(s) && first.len() > s.len()) {
+            let kept = seen.len() - 1;
+            for t in &mut seen[..kept] {
+                if t.ends_with(&shared) {
+                    t.truncate(t.len() - shared.len());
+                    *t = t.trim_end().to_string();
+                }
+            }
         }
     }
     seen.join(" ")
@@ -269,6 +283,17 @@ fn substitute(template: &str, args: &[(&str, &str)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_parenthesis_both_languages_end_with_is_printed_once() {
+        let both = Messages::new(&["ja", "en"]);
+        let names = Names { ja: "アメリカ (US)".into(), en: "United States (US)".into() };
+        assert_eq!(both.name(&names), "アメリカ United States (US)");
+        let other = Names { ja: "ソ連 (USSR)".into(), en: "Soviet Union (US)".into() };
+        assert_eq!(both.name(&other), "ソ連 (USSR) Soviet Union (US)", "different parentheses stay");
+        let only = Names { ja: "(US)".into(), en: "(US)".into() };
+        assert_eq!(both.name(&only), "(US)");
+    }
 
     #[test]
     fn every_table_has_the_same_keys() {

@@ -246,6 +246,8 @@ pub struct Area {
     pub at: Option<(f64, f64)>,
     /// Values of the map's `area_attributes` (stability, battleground, …).
     pub attributes: BTreeMap<String, FieldValue>,
+    /// The side whose home it is (a superpower, a capital): drawn in the side's colour.
+    pub side: Option<Ref>,
     /// Its row in areas.csv.
     #[serde(skip)]
     pub span: Span,
@@ -455,6 +457,9 @@ pub struct SlotGroup {
     pub select: crate::model::Selector,
     /// The rule stating it.
     pub rule: Option<Ref>,
+    /// The slots stand side by side in one row (the rules make neighbours of them, as
+    /// Submarine Attack's columns 1–6 are), never wrapped onto a second.
+    pub one_row: bool,
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ mod graph_rules;
 mod location;
 mod per_turn;
 
-pub use aid::{AidKind, PlayAid};
+pub use aid::{AidKind, Heading, PlayAid};
 pub use card::{
     BadgeShape, Call, Card, CardField, CardLook, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldShow,
     FieldValue, Selector,

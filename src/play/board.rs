@@ -44,9 +44,19 @@ impl Board {
     pub fn of(parser: &SvgParser, doc: &Document, page: &Page) -> Result<Board, String> {
         let longest_in = doc.page_mm.0.max(doc.page_mm.1) / 25.4;
         let dpi = f64::from(super::DPI).min((MAX_SIDE_PX / longest_in).floor());
-        let image = raster(parser, &page.full_svg(), dpi as u32).map_err(|e| format!("{}: {}", doc.name, e.0))?;
+        let mut image = raster(parser, &page.full_svg(), dpi as u32).map_err(|e| format!("{}: {}", doc.name, e.0))?;
         // The image is a whole number of pixels: scale by what was really drawn.
         let px_per_mm = f64::from(image.width()) / doc.page_mm.0;
+        // The board ends with its bleed: a proof's slug below it (the PROOF footer) is no part
+        // of the table. The bleed box starts at the page's corner, so positions stay as drawn.
+        let mut size_mm = doc.page_mm;
+        if let Some(bleed) = page.boxes.map(|b| b.bleed).filter(|b| b.h < doc.page_mm.1) {
+            let rows = ((bleed.h * px_per_mm).round() as u32).clamp(1, image.height());
+            image = image
+                .clone_rect(resvg::tiny_skia::IntRect::from_xywh(0, 0, image.width(), rows).ok_or("an empty board")?)
+                .ok_or("an empty board")?;
+            size_mm.1 = bleed.h;
+        }
         let (mut hexes, mut areas) = (BTreeMap::new(), BTreeMap::new());
         for mark in marks(&page.full_svg()) {
             let (l, t, r, b) = mark.extent;
@@ -57,6 +67,6 @@ impl Board {
                 areas.insert(id.to_string(), px);
             }
         }
-        Ok(Board { image, size_mm: doc.page_mm, dpi: px_per_mm * 25.4, hexes, areas })
+        Ok(Board { image, size_mm, dpi: px_per_mm * 25.4, hexes, areas })
     }
 }

@@ -209,6 +209,16 @@ fn influence_squares_hold_the_declared_markers_on_the_printed_page() {
         // Each square lies inside its box with the box's other contents: the box is the
         // group's first rect, its squares follow it.
         let svg = std::fs::read_to_string(&page).unwrap();
+        // areas.csv gives each superpower its side: the US box in blue, the USSR's in red.
+        let fills: Vec<&str> = svg
+            .split("<g data-area=")
+            .skip(1)
+            .map(|g| tag(g, "<rect class=\"area\""))
+            .filter_map(|b| b.split("fill=\"").nth(1)?.split('"').next())
+            .collect();
+        for colour in ["#2f6db5", "#c0392b"] {
+            assert_eq!(fills.iter().filter(|f| **f == colour).count(), 1, "{name}: one home box in {colour}");
+        }
         for group in svg.split("<g data-area=").skip(1) {
             let group = &group[..group.find("</g>").unwrap()];
             let b = tag(group, "<rect class=\"area\"");

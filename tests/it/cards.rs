@@ -351,7 +351,7 @@ fn sides_factions_and_star_colours_are_drawn_not_written() {
     let near = |got: [u8; 3], want: [u8; 3]| got.iter().zip(want).all(|(g, w)| g.abs_diff(w) <= 10);
     let (blue, red, white) = ([0x2f, 0x6d, 0xb5], [0xc0, 0x39, 0x2b], [0xff, 0xff, 0xff]);
     // The star's centre, and points 3 mm to its left and right inside its body.
-    let (left, right) = ((w - 9.8 - 3.0, 9.9), (w - 9.8 + 3.0, 9.9));
+    let (left, right) = ((w - 10.6 - 3.0, 10.5), (w - 10.6 + 3.0, 10.5));
     for (card, frame, star_left, star_right) in
         [(35, blue, white, white), (11, red, red, red), (1, [0x8a, 0x8f, 0x98], red, white)]
     {
@@ -361,6 +361,6 @@ fn sides_factions_and_star_colours_are_drawn_not_written() {
         assert!(near(l, star_left) && near(r, star_right), "card {card}: star halves {l:?} {r:?}");
     }
     // The scoring card's star holds no number: 1 mm either side of its middle is bare colour.
-    assert!(near(at(1, (w - 9.8 - 1.0, 10.5)), red) && near(at(1, (w - 9.8 + 1.0, 10.5)), white));
+    assert!(near(at(1, (w - 10.6 - 1.0, 11.1)), red) && near(at(1, (w - 10.6 + 1.0, 11.1)), white));
     let _ = std::fs::remove_dir_all(&dir);
 }

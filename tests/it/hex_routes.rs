@@ -164,8 +164,13 @@ fn rect_after(svg: &str, marker: &str) -> (f64, f64, f64, f64) {
 #[test]
 fn dougram_map_has_a_frame_in_the_safe_area_holding_the_cartouche_and_the_key_clear_of_the_hexes() {
     let page = dougram_map_svg("hex-frame");
-    // The A3 sheet and 3 mm of bleed round it; the drawing's coordinates are the sheet's.
-    assert!(page.contains(r#"viewBox="0 0 426 303""#), "the A3 map is landscape");
+    // The A3 sheet and 3 mm of bleed round it (a proof's slug below); the drawing's
+    // coordinates are the sheet's.
+    assert!(page.contains(r#"viewBox="0 0 426 "#), "the A3 map is landscape");
+    assert!(
+        page.contains(r#"<rect data-board="" x="0" y="0" width="426" height="303""#),
+        "the board is A3 and its bleed"
+    );
     let svg = super::support::inside_bleed(&page);
     let (page_w, page_h) = (420.0, 297.0);
     let frame = rect_after(svg, r#"class="map-frame""#);

@@ -78,15 +78,17 @@ fn submarine_attack_prints_its_cards_mat_and_dice_table() {
     let manifest: serde_json::Value = serde_json::from_str(&read(&out, "manifest.json")).unwrap();
     let cards = manifest["documents"].as_array().unwrap().iter().find(|d| d["product"] == "cards").unwrap();
     assert_eq!(cards["pieces"], 36, "two sets of 8 transports and 10 actions");
-    let mat = read(&out, "svg/mat-a3-1-front.svg");
+    let mat = read(&out, "svg/mat-a3-1-front.svg") + &read(&out, "svg/mat-actions-a3-1-front.svg");
     assert_eq!(mat.matches("stroke-dasharray=\"2 1\"").count(), 6 + 8, "six columns and eight action slots");
     assert!(
         mat.contains("place 6 of your 8 cards") && mat.contains("place 8 of your 10 cards"),
         "each row says how many are chosen"
     );
-    // Seven dice of six faces always show a pair; four dice do 13/18 of the time.
-    let aids = read(&out, "svg/play-aids-1-front.svg");
-    assert!(aids.contains(">100.0%<") && aids.contains(">72.2%<"), "the of-a-kind table");
+    // Seven dice of six faces always show a pair; four dice do 13/18 of the time. The play
+    // sheet prints the table, so no play aid repeats it.
+    let sheet = read(&out, "svg/play-sheets-1-front.svg");
+    assert!(sheet.contains(">100.0%<") && sheet.contains(">72.2%<"), "the of-a-kind table");
+    assert!(!out.join("play-aids.pdf").exists(), "the table is printed once");
 }
 
 #[test]
@@ -101,7 +103,10 @@ fn submarine_attack_editions_publish_their_dated_revisions() {
         stdout.contains("card-type torpedo 魚雷カード: fields[grade].kind.values"),
         "torpedo D abolished: {stdout}"
     );
-    assert!(stdout.contains("sheet mat 配置図: slots[actions].count 10 → 8"), "8 of 10 actions: {stdout}");
+    assert!(
+        stdout.contains("sheet mat-actions 配置図（アクション）: slots[actions].count 10 → 8"),
+        "8 of 10 actions: {stdout}"
+    );
     assert!(stdout.contains("when.exprs[0].value 10 → 15"), "the game ends at 15 VP: {stdout}");
     assert!(stdout.contains("replacement sheet: 2 cards on"), "the two torpedo D cards become C: {stdout}");
     let output = pnpkit(&root(), &["errata", "data/submarine-attack/editions/original", old, "--out", &out]);
@@ -189,7 +194,10 @@ fn dump_context_prints_what_the_template_of_one_card_receives() {
     // the enum a tag (an unset flag shows nothing); the body keeps conditions, text and effects.
     assert_eq!(context["field"]["ops"]["show"], "badge");
     assert_eq!(context["field"]["period"]["show"], "tag");
-    assert_eq!(context["face"]["badge"], serde_json::json!({ "id": "ops", "label": "Operations", "display": "3" }));
+    assert_eq!(
+        context["face"]["badge"],
+        serde_json::json!({ "id": "ops", "label": "Operations", "names": "Operations", "display": "3" })
+    );
     assert_eq!(context["face"]["stats"], serde_json::json!([]));
     assert_eq!(context["face"]["pills"], serde_json::json!(["Period mid"]));
     assert_eq!(context["face"]["body"], "Requires: East controls Capital\nEffects: card 1 (Europe Scoring) opens.");

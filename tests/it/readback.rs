@@ -347,12 +347,13 @@ fn corner_pixel(pdf: &Path) -> [u8; 3] {
 fn maps_and_mats_bleed_their_board_and_keep_their_words_inside_the_trim() {
     let dir = temp_dir("readback-map-bleed");
     let pt = 72.0 / 25.4;
-    // The published sizes (landscape for the maps), and pnpkit's default 3 mm map bleed.
+    // The published sizes (landscape for the maps; the transport mat is a strip of A3 landscape
+    // as tall as its one row of slots, height 0 here), and pnpkit's default 3 mm map bleed.
     let (bleed, board) = (3.0, [0xf4, 0xf1, 0xea]);
     for (pack, file, (w, h)) in [
         ("data/twilight-struggle", "map-a1.pdf", (841.0_f64, 594.0_f64)),
         ("data/dougram", "map-a3.pdf", (420.0, 297.0)),
-        ("data/submarine-attack", "mat-a3.pdf", (420.0, 297.0)),
+        ("data/submarine-attack", "mat-a3.pdf", (420.0, 0.0)),
     ] {
         let out = dir.join(pack.trim_start_matches("data/"));
         build_with(pack, &out, &["--only", "map,sheets"]);
@@ -362,19 +363,36 @@ fn maps_and_mats_bleed_their_board_and_keep_their_words_inside_the_trim() {
         let (media, trim, bled) = (get("MediaBox"), get("TrimBox"), get("BleedBox"));
         let mm = |v: [f64; 4]| v.map(|x| (x / pt * 10.0).round() / 10.0);
         // A landscape or portrait published sheet, whichever the page is.
-        let (tw, th) = if media[2] > media[3] { (w.max(h), w.min(h)) } else { (w.min(h), w.max(h)) };
+        let (tw, th) = if h == 0.0 {
+            let strip = (trim[3] - trim[1]) / pt;
+            assert!(strip > 93.0 && strip < 297.0 * 2.0 / 3.0, "{file}: a strip as tall as its slots: {strip}");
+            (w, (strip * 10.0).round() / 10.0)
+        } else if media[2] > media[3] {
+            (w.max(h), w.min(h))
+        } else {
+            (w.min(h), w.max(h))
+        };
+        // A proof's page is the sheet, its bleed and a slug below them for the PROOF footer
+        // (PDF's y runs up: the slug is at y 0).
+        let slug = ((mm(media)[3] - (th + 2.0 * bleed)) * 10.0).round() / 10.0;
+        assert!(slug > 5.0, "{pack} {file}: a slug below the bleed: {:?}", mm(media));
+        assert_eq!(mm(media)[..3], [0.0, 0.0, tw + 2.0 * bleed], "{pack} {file}: the sheet's width and its bleed");
         assert_eq!(
-            mm(media),
-            [0.0, 0.0, tw + 2.0 * bleed, th + 2.0 * bleed],
-            "{pack} {file}: the page is the sheet and its bleed"
+            mm(trim),
+            [bleed, slug + bleed, tw + bleed, slug + th + bleed],
+            "{pack} {file}: trimmed to the published sheet"
         );
-        assert_eq!(mm(trim), [bleed, bleed, tw + bleed, th + bleed], "{pack} {file}: trimmed to the published sheet");
-        assert_eq!(bled, media, "{pack} {file}: the bleed is the page");
+        assert_eq!(mm(bled), [0.0, slug, tw + 2.0 * bleed, slug + th + 2.0 * bleed], "{pack} {file}: the bleed");
         assert_eq!(corner_pixel(&pdf), board, "{pack} {file}: the board's background runs through the bleed");
-        // Every word keeps the safe margin from the trim, not only from the paper's edge.
+        // Every word keeps the safe margin from the trim, not only from the paper's edge; the
+        // footer is on the slug, outside the bleed, where the print shop cuts it away.
         let page = &read_words(&pdf)[0];
+        let on_board = th + 2.0 * bleed;
+        let footer: Vec<&str> = page.words.iter().filter(|wd| wd.y0 >= on_board).map(|wd| wd.text.as_str()).collect();
+        assert!(footer.contains(&"PROOF"), "{pack} {file}: the PROOF footer on the slug: {footer:?}");
         let (x0, y0, x1, y1) = (bleed + SAFE_MM, bleed + SAFE_MM, tw + bleed - SAFE_MM, th + bleed - SAFE_MM);
         let outside: Vec<String> = (page.words.iter())
+            .filter(|wd| wd.y0 < on_board)
             .filter(|wd| {
                 wd.x0 < x0 - SLACK_MM || wd.y0 < y0 - SLACK_MM || wd.x1 > x1 + SLACK_MM || wd.y1 > y1 + SLACK_MM
             })

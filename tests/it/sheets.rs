@@ -95,16 +95,16 @@ fn every_word_of_every_sheet_is_six_points_or_more() {
 
 #[test]
 fn track_boxes_hold_their_marker_mat_slots_their_card_and_score_boxes_a_number() {
-    for name in ["twilight-struggle", "doomtrooper"] {
-        let dir = root().join("data").join(name);
-        let (pack, out) = (load(&dir), build_sheets(&format!("{name}-geometry"), &dir));
-        let least = pack.print.counter_mm + 1.0;
-        let boxes: Vec<(f64, f64)> = pages(&out, "tracks-").iter().flat_map(|svg| rects(svg, "track-box")).collect();
-        assert_eq!(boxes.len(), pack.tracks.iter().map(|t| t.boxes.len()).sum::<usize>(), "{name}: every box once");
-        assert!(boxes.iter().all(|&(w, h)| w >= least - 1e-6 && h >= least - 1e-6), "{name}: {boxes:?}");
-    }
-    // The doomtrooper point tracker carries its two tracks at the same size on its play sheet.
+    let dir = root().join("data/twilight-struggle");
+    let (pack, out) = (load(&dir), build_sheets("twilight-struggle-geometry", &dir));
+    let least = pack.print.counter_mm + 1.0;
+    let boxes: Vec<(f64, f64)> = pages(&out, "tracks-").iter().flat_map(|svg| rects(svg, "track-box")).collect();
+    assert_eq!(boxes.len(), pack.tracks.iter().map(|t| t.boxes.len()).sum::<usize>(), "every box once");
+    assert!(boxes.iter().all(|&(w, h)| w >= least - 1e-6 && h >= least - 1e-6), "{boxes:?}");
+    // The doomtrooper point tracker carries its two tracks at the same size on its play sheet,
+    // and no track pages repeat them.
     let out = build_sheets("doomtrooper-tracker", &root().join("data/doomtrooper"));
+    assert!(pages(&out, "tracks-").is_empty(), "the tracker's tracks are printed once");
     let tracker = rects(&pages(&out, "play-sheets-2-")[0], "track-box");
     assert_eq!(tracker.len(), 26 + 31);
     assert!(tracker.iter().all(|&(w, h)| w >= 16.0 && h >= 16.0), "{tracker:?}");
@@ -112,12 +112,22 @@ fn track_boxes_hold_their_marker_mat_slots_their_card_and_score_boxes_a_number()
     let dir = root().join("data/submarine-attack");
     let (pack, out) = (load(&dir), build_sheets("submarine-attack-geometry", &dir));
     let (card_w, card_h) = pack.print.card_mm;
-    let whole = pages(&out, "mat-a3-");
-    assert_eq!(whole.len(), 1, "the mat fits A3 at true size");
-    let slots = rects(&whole[0], "mat-slot");
-    assert_eq!(slots.len(), 6 + 8, "six columns and eight action slots");
-    assert!(slots.iter().all(|&(w, h)| w >= card_w + 2.0 - 1e-6 && h >= card_h + 2.0 - 1e-6), "{slots:?}");
-    assert!(!pages(&out, "mat-a4-").is_empty(), "and tiled onto the run's A4");
+    // The six columns stand in one row (a strip of A3 landscape), the eight action slots on a
+    // mat of their own, each at true size and tiled onto the run's A4.
+    for (mat, count) in [("mat", 6), ("mat-actions", 8)] {
+        let whole = pages(&out, &format!("{mat}-a3-"));
+        assert_eq!(whole.len(), 1, "{mat} fits A3 at true size");
+        let slots = rects(&whole[0], "mat-slot");
+        assert_eq!(slots.len(), count, "{mat}'s slots");
+        assert!(slots.iter().all(|&(w, h)| w >= card_w + 2.0 - 1e-6 && h >= card_h + 2.0 - 1e-6), "{slots:?}");
+        assert!(!pages(&out, &format!("{mat}-a4-")).is_empty(), "{mat} tiled onto the run's A4");
+    }
+    let ys: Vec<f64> = pages(&out, "mat-a3-")[0]
+        .split("<rect class=\"mat-slot\" x=\"")
+        .skip(1)
+        .map(|part| numbers_after(part, "", 2)[1])
+        .collect();
+    assert!(ys.iter().all(|y| (y - ys[0]).abs() < 1e-6), "columns 1-6 side by side: {ys:?}");
     let score = rects(&pages(&out, "play-sheets-2-")[0], "score-box");
     assert!(score.len() >= 2 * 34 && score.len().is_multiple_of(2 * 34), "two players × 34 victory points, per game");
     assert!(score.iter().all(|&(w, h)| w >= 6.0 && h >= 6.0), "{score:?}");
@@ -140,12 +150,13 @@ fn numbers_after(text: &str, key: &str, n: usize) -> Vec<f64> {
 
 #[test]
 fn mat_tiles_are_cut_between_slots_and_their_marks_stay_off_the_mat() {
-    // submarine-attack's A3 mat on A4 tiles: no tile's cut edge (its window's left and top, where
-    // it lies over its neighbour) passes through a card slot, and every cut and placement mark
-    // lies in the band outside the window, never over the mat, and 5 mm or more from the edge.
+    // submarine-attack's A3 action mat on A4 tiles: no tile's cut edge (its window's left and
+    // top, where it lies over its neighbour) passes through a card slot, and every cut and
+    // placement mark lies in the band outside the window, never over the mat, and 5 mm or more
+    // from the edge.
     let out = build_sheets("mat-seams", &root().join("data/submarine-attack"));
-    let tiles = pages(&out, "mat-a4-");
-    assert_eq!(tiles.len(), 4);
+    let tiles = [pages(&out, "mat-a4-"), pages(&out, "mat-actions-a4-")].concat();
+    assert_eq!(tiles.len(), 2 + 2);
     for (i, svg) in tiles.iter().enumerate() {
         let window = numbers_after(svg, "<clipPath id=\"tile-window\"><rect x=\"", 4);
         let (wx, wy, ww, wh) = (window[0], window[1], window[2], window[3]);
@@ -175,11 +186,13 @@ fn mat_tiles_are_cut_between_slots_and_their_marks_stay_off_the_mat() {
             })
             .collect();
         assert!(points.len() >= 8, "tile {}: marks drawn", i + 1);
+        // A4 either way up: the strip's tiles are landscape.
+        let (pw, ph) = if svg.contains("width=\"297mm\"") { (297.0, 210.0) } else { (210.0, 297.0) };
         for p in points.chunks(2) {
             let inside = wx < p[0] && p[0] < wx + ww && wy < p[1] && p[1] < wy + wh;
             assert!(!inside, "tile {}: a mark at {p:?} over the mat", i + 1);
             assert!(
-                p[0] >= 5.0 && p[1] >= 5.0 && p[0] <= 210.0 - 5.0 && p[1] <= 297.0 - 5.0,
+                p[0] >= 5.0 && p[1] >= 5.0 && p[0] <= pw - 5.0 && p[1] <= ph - 5.0,
                 "tile {}: a mark at {p:?} near the edge",
                 i + 1
             );
@@ -228,15 +241,20 @@ fn sheet_pages_match_their_golden_svg() {
 
 #[test]
 fn play_aids_that_fit_half_a_sheet_print_as_a_card_for_each_player_in_rule_order() {
-    // submarine-attack's one dice table and dougram's four fit half an A4 sheet: each prints on
-    // both halves (title and tables twice, one copy above the cut line, one below), dougram's
-    // tables in the order of the rules they come from (2.4, 13.4, 14.4, 20.3.2).
-    for (name, cited) in [("submarine-attack", vec!["7.3"]), ("dougram", vec!["2.4", "13.4", "14.4", "20.3.2"])] {
+    // dougram's aids but the combat table its play sheets print fit half an A4 sheet: they print
+    // on both halves (title and tables twice, one copy above the cut line, one below), in the
+    // order of the rules they come from (2.4, 13.4, 20.3.2). submarine-attack's one table is on
+    // its play sheet: it has no play-aids.pdf.
+    for (name, cited) in [("submarine-attack", vec![]), ("dougram", vec!["2.4", "13.4", "20.3.2"])] {
         let out = temp_dir(&format!("aids-card-{name}")).join("out");
         let dir = root().join("data").join(name);
         let run =
             pnpkit(&root(), &["build", &dir.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "aids"]);
         assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+        if cited.is_empty() {
+            assert!(!out.join("play-aids.pdf").exists(), "{name}: no table printed twice");
+            continue;
+        }
         let pages = super::readback::read_words(&out.join("play-aids.pdf"));
         assert_eq!(pages.len(), 1, "{name}: one sheet");
         let page = &pages[0];

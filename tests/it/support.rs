@@ -88,14 +88,19 @@ pub(crate) fn html_text(html: &str) -> String {
     out
 }
 
-/// A PNG's pixels, straight RGBA, and its size.
+/// A PNG's pixels, straight RGBA (an opaque image is written as RGB: each pixel gets alpha 255),
+/// and its size.
 pub(crate) fn png(path: &Path) -> (u32, u32, Vec<u8>) {
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("PNG header");
     let mut buf = vec![0; reader.output_buffer_size().expect("size")];
     let info = reader.next_frame(&mut buf).expect("PNG data");
-    assert_eq!(info.color_type, png::ColorType::Rgba, "{}", path.display());
     buf.truncate(info.buffer_size());
+    match info.color_type {
+        png::ColorType::Rgba => {}
+        png::ColorType::Rgb => buf = buf.chunks(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
+        other => panic!("{}: {other:?}, not RGB or RGBA", path.display()),
+    }
     (info.width, info.height, buf)
 }
 

@@ -257,6 +257,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                         of: g.of.as_ref().map(|v| Loader::spanned(file, v)),
                         select: super::setups::selector(file, &g.select),
                         rule: r(&g.rule),
+                        one_row: g.one_row,
                     })
                     .collect(),
                 span,

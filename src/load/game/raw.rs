@@ -92,6 +92,8 @@ pub(super) struct RawSlotGroup {
     #[serde(default)]
     pub(super) select: crate::load::setups::RawSelector,
     pub(super) rule: Option<TS<String>>,
+    #[serde(default)]
+    pub(super) one_row: bool,
 }
 
 /// `[[aids]]`: the kind's own keys sit beside `id`, `title` and `rule` (no `deny_unknown_fields`

@@ -5,7 +5,7 @@
 
 use crate::layout::{PrintBoxes, Rect};
 use crate::model::Map;
-use crate::render::page::canvas::{Align, Canvas, Laid, Owner, TextBox};
+use crate::render::page::canvas::{Align, Canvas, Laid, Owner, TextBox, FOOTER_MM};
 use crate::render::page::Page;
 use crate::render::Ctx;
 use crate::text::{Style, Weight};
@@ -190,12 +190,16 @@ pub(crate) const BOARD: &str = "#f4f1ea";
 pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Extent>, (f64, f64)) {
     let bleed = ctx.pack.print.map_bleed;
     let (w, h) = drawing.size;
-    let size = (w + 2.0 * bleed, h + 2.0 * bleed);
-    let mut c = Canvas::new(ctx.fonts, size, ctx.pack.print.safe_margin + bleed, drawing.owner.clone());
+    let safe = ctx.pack.print.safe_margin + bleed;
+    // A proof's footer says PROOF, which must not print on the board: it goes on a slug below
+    // the bleed, a strip the print shop cuts away with the bleed (a release has none).
+    let slug = if ctx.proof { safe + FOOTER_MM + 1.0 } else { 0.0 };
+    let size = (w + 2.0 * bleed, h + 2.0 * bleed + slug);
+    let mut c = Canvas::new(ctx.fonts, size, safe, drawing.owner.clone());
     c.raw(&format!(
         r#"<rect data-board="" x="0" y="0" width="{}" height="{}" fill="{BOARD}"/>"#,
         crate::render::page::mm(size.0),
-        crate::render::page::mm(size.1)
+        crate::render::page::mm(h + 2.0 * bleed)
     ));
     // The drawing in its own coordinates: the shift is the canvas's, not the pen's, so the
     // extents stay those of the drawing.
@@ -206,7 +210,7 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Exten
     c.end_group();
     let mut page = ctx.finish(c, &drawing.what);
     let trim = Rect { x: bleed, y: bleed, w, h };
-    page.boxes = Some(PrintBoxes { trim, bleed: Rect { x: 0.0, y: 0.0, w: size.0, h: size.1 } });
+    page.boxes = Some(PrintBoxes { trim, bleed: Rect { x: 0.0, y: 0.0, w: size.0, h: h + 2.0 * bleed } });
     (page, extents, size)
 }
 
@@ -231,4 +235,27 @@ pub(crate) fn title_block(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y
 pub(crate) fn key_heading(pen: &mut Pen<'_, '_>, text: &str, (x, y): (f64, f64), w: f64, owner: &Owner) -> f64 {
     let laid = pen.text(text, Spot::left(x, y, w, 6.0), |b| b.size(11.0).min(7.0).bold().lines(1).of(owner));
     laid.map_or(y + 6.0, |l| l.bottom)
+}
+
+/// A five-pointed star's path, point up, centred at `(x, y)` with its points `r` mm out (the
+/// points as exact constants, the card badge's star, so every platform draws the same bytes).
+pub(crate) fn star((x, y): (f64, f64), r: f64) -> String {
+    const POINTS: [(f64, f64); 10] = [
+        (0.0, -1.0),
+        (0.3233, -0.445),
+        (0.9511, -0.309),
+        (0.5231, 0.17),
+        (0.5878, 0.809),
+        (0.0, 0.55),
+        (-0.5878, 0.809),
+        (-0.5231, 0.17),
+        (-0.9511, -0.309),
+        (-0.3233, -0.445),
+    ];
+    let mut d = String::new();
+    for (i, (px, py)) in POINTS.into_iter().enumerate() {
+        let (px, py) = (crate::render::page::mm(x + r * px), crate::render::page::mm(y + r * py));
+        d += &format!("{}{px} {py}", if i == 0 { 'M' } else { 'L' });
+    }
+    d + "Z"
 }

@@ -42,11 +42,13 @@ pub(crate) fn published_paper(map: &crate::model::Map) -> Paper {
     Paper::named(&map.paper).unwrap_or(Paper::A3)
 }
 
-/// The published-size map page of `ctx`'s pack, with the drawing's text extents (for the
+/// A published map: its drawing, its page, the drawing's text extents, its paper and the page's
+/// size, mm.
+type Published<'p> = (crate::render::maps::pen::Drawing<'p>, crate::render::page::Page, Vec<Extent>, Paper, (f64, f64));
+
+/// The published-size map page of `ctx`'s pack and its size, mm, with the drawing's text extents (for the
 /// tiling) and the published paper; an area map too small for its markers says so (W0501).
-fn published<'p>(
-    ctx: &mut Ctx<'p>,
-) -> Option<(crate::render::maps::pen::Drawing<'p>, crate::render::page::Page, Vec<Extent>, Paper)> {
+fn published<'p>(ctx: &mut Ctx<'p>) -> Option<Published<'p>> {
     let pack = ctx.pack;
     let map = pack.map.as_ref()?;
     let paper = published_paper(map);
@@ -57,14 +59,14 @@ fn published<'p>(
             areamap::drawing(ctx, map, paper)
         }
     };
-    let (page, extents, _) = crate::render::maps::pen::page(ctx, &drawing);
-    Some((drawing, page, extents, paper))
+    let (page, extents, page_mm) = crate::render::maps::pen::page(ctx, &drawing);
+    Some((drawing, page, extents, paper, page_mm))
 }
 
 /// The marked things on the published map page of `pack` (none when it has no map).
 pub fn map_marks(pack: &Pack, fonts: &Fonts) -> Vec<Mark> {
     let mut ctx = Ctx::new(pack, fonts);
-    published(&mut ctx).map(|(_, page, _, _)| marks(&page.full_svg())).unwrap_or_default()
+    published(&mut ctx).map(|(_, page, ..)| marks(&page.full_svg())).unwrap_or_default()
 }
 
 /// The replacement map of `pack`: the published page, and the tiles of `paper` (when smaller than
@@ -94,7 +96,7 @@ type Touched<'t> = (&'t [Extent], &'t dyn Fn(&str) -> bool);
 /// them, or with `only` = (extents, keys) those whose window meets one of the extents or a mark of
 /// the page whose key is accepted.
 fn map_set(ctx: &mut Ctx<'_>, paper: Paper, only: Option<Touched<'_>>) -> Option<ReplacementMap> {
-    let (drawing, page, extents, published_paper) = published(ctx)?;
+    let (drawing, page, extents, published_paper, page_mm) = published(ctx)?;
     let touched_extents: Vec<Extent> = only.map_or_else(Vec::new, |(changed, touched)| {
         let marked = marks(&page.full_svg()).into_iter().filter(|m| touched(&m.key)).map(|m| m.extent);
         changed.iter().copied().chain(marked).collect()
@@ -102,8 +104,8 @@ fn map_set(ctx: &mut Ctx<'_>, paper: Paper, only: Option<Touched<'_>>) -> Option
     let mut documents = vec![Document {
         product: Product::Map,
         name: format!("map-{}", published_paper.name.to_lowercase()),
-        // The published size and the map's bleed round it.
-        page_mm: page.boxes.as_ref().map_or(drawing.size, |b| (b.bleed.w, b.bleed.h)),
+        // The published size, the map's bleed round it and a proof's slug.
+        page_mm,
         pages: vec![page],
         pieces: 0,
     }];

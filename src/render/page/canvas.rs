@@ -31,6 +31,8 @@ const ASCENT: f64 = 0.88;
 const DESCENT: f64 = 0.12;
 /// The footer's size in pt.
 const FOOTER_PT: f64 = 6.5;
+/// The footer's height, mm.
+pub(crate) const FOOTER_MM: f64 = FOOTER_PT / PT_PER_MM;
 
 /// A drawn line, in page coordinates, for the page checks.
 #[derive(Clone, Debug)]

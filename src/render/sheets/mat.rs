@@ -28,6 +28,9 @@ const INSET: f64 = 2.0;
 /// The size of the title band and of each group's band, pt.
 const TITLE_PT: f64 = 14.0;
 const GROUP_PT: f64 = 10.0;
+/// The most of its paper's height a mat's slots may leave the mat as tall as the paper; with less,
+/// the mat is a strip as tall as its slots (the rest of the paper would be empty board).
+const STRIP: f64 = 2.0 / 3.0;
 /// Space under a band, and between groups, mm.
 const UNDER_BAND: f64 = 2.0;
 const GROUP_GAP: f64 = 4.0;
@@ -44,7 +47,8 @@ struct SlotRow {
 /// Where everything on a mat goes, in mm of its page.
 #[derive(Clone, Debug, PartialEq)]
 struct Layout {
-    /// The page: its size, and its paper when it is a paper pnpkit knows.
+    /// The page: its size, and the paper it prints on when that is a paper pnpkit knows (the
+    /// page is the paper, or a strip of it as tall as the slots need).
     size: (f64, f64),
     paper: Option<Paper>,
     /// Each group's band top, in group order.
@@ -57,15 +61,29 @@ struct Layout {
     w: f64,
 }
 
+/// A group of slots as the layout sees it: how many, and whether they must stand in one row.
+type Group = (u32, bool);
+
 /// The mat laid out on a page `size` mm with `safe` mm margins and a footer of `footer` mm: as
 /// many slots to a row as its width holds, each group's rows balanced; `None` when the page is
-/// not tall enough (unless `grow`, which makes it as tall as the mat needs).
-fn layout_on(size: (f64, f64), safe: f64, footer: f64, slot: (f64, f64), counts: &[u32], grow: bool) -> Option<Layout> {
+/// not tall enough (unless `grow`, which makes it as tall as the mat needs) or not wide enough
+/// for a group that stands in one row.
+fn layout_on(
+    size: (f64, f64),
+    safe: f64,
+    footer: f64,
+    slot: (f64, f64),
+    groups: &[Group],
+    grow: bool,
+) -> Option<Layout> {
     let (x, w) = (safe + INSET, size.0 - 2.0 * (safe + INSET));
     let per_row = (((w + GAP) / (slot.0 + GAP)).floor() as u32).max(1);
+    if groups.iter().any(|&(count, one_row)| one_row && count > per_row) && !grow {
+        return None;
+    }
     let mut y = safe + INSET + band_height(TITLE_PT) + GROUP_GAP;
     let (mut bands, mut rows) = (Vec::new(), Vec::new());
-    for (group, &count) in counts.iter().enumerate() {
+    for (group, &(count, _)) in groups.iter().enumerate() {
         let count = count.max(1);
         bands.push(y);
         y += band_height(GROUP_PT) + UNDER_BAND;
@@ -79,7 +97,10 @@ fn layout_on(size: (f64, f64), safe: f64, footer: f64, slot: (f64, f64), counts:
         y += GROUP_GAP - GAP;
     }
     let height = y - GROUP_GAP + INSET + safe + footer;
-    if height <= size.1 {
+    if height <= size.1 * STRIP {
+        // Slots that leave a third of the paper empty make a strip, cut from the paper.
+        Some(Layout { size: (size.0, height.ceil()), paper: None, bands, rows, slot, x, w })
+    } else if height <= size.1 {
         Some(Layout { size, paper: None, bands, rows, slot, x, w })
     } else if grow {
         Some(Layout { size: (size.0, height.ceil()), paper: None, bands, rows, slot, x, w })
@@ -89,8 +110,9 @@ fn layout_on(size: (f64, f64), safe: f64, footer: f64, slot: (f64, f64), counts:
 }
 
 /// The mat's layout: on the first of the sheet's paper (portrait, landscape) and A3 (portrait,
-/// landscape) that holds it, else on a page of A3's landscape width as tall as it needs.
-fn layout(sheet_paper: Paper, safe: f64, footer: f64, slot: (f64, f64), counts: &[u32]) -> Layout {
+/// landscape) that holds it, else on a page of A3's landscape width (or the widest row's) as
+/// tall as it needs.
+fn layout(sheet_paper: Paper, safe: f64, footer: f64, slot: (f64, f64), groups: &[Group]) -> Layout {
     let mut papers = vec![sheet_paper, sheet_paper.landscape()];
     if sheet_paper.width * sheet_paper.height < Paper::A3.width * Paper::A3.height {
         papers.extend([Paper::A3, Paper::A3.landscape()]);
@@ -98,9 +120,13 @@ fn layout(sheet_paper: Paper, safe: f64, footer: f64, slot: (f64, f64), counts: 
     papers
         .into_iter()
         .find_map(|p| {
-            layout_on((p.width, p.height), safe, footer, slot, counts, false).map(|l| Layout { paper: Some(p), ..l })
+            layout_on((p.width, p.height), safe, footer, slot, groups, false).map(|l| Layout { paper: Some(p), ..l })
         })
-        .or_else(|| layout_on((Paper::A3.height, Paper::A3.width), safe, footer, slot, counts, true))
+        .or_else(|| {
+            let widest = groups.iter().filter(|g| g.1).map(|g| g.0).max().unwrap_or(0);
+            let row = f64::from(widest) * (slot.0 + GAP) - GAP + 2.0 * (safe + INSET);
+            layout_on((Paper::A3.height.max(row.ceil()), Paper::A3.width), safe, footer, slot, groups, true)
+        })
         .expect("a growing page holds any mat")
 }
 
@@ -111,11 +137,12 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, sheet: &Sheet, run_paper: Paper) -> V
     let pack = ctx.pack;
     let (card_w, card_h) = pack.print.card_mm;
     let slot = (card_w + SLOT_ROOM, card_h + SLOT_ROOM);
-    let counts: Vec<u32> = sheet.slots.iter().map(|g| g.count.value).collect();
+    let groups: Vec<Group> = sheet.slots.iter().map(|g| (g.count.value, g.one_row)).collect();
     let (_, ay, _, ah) = ctx.canvas((100.0, 100.0), Owner::default()).area();
     let footer = 100.0 - ay - ah - pack.print.safe_margin;
     let sheet_paper = Paper::named(&sheet.paper).unwrap_or(Paper::A3);
-    let lay = layout(sheet_paper, pack.print.safe_margin, footer, slot, &counts);
+    let lay = layout(sheet_paper, pack.print.safe_margin, footer, slot, &groups);
+    let lay_paper = lay.paper;
     let base = if sheet.id.starts_with("mat") { sheet.id.clone() } else { format!("mat-{}", sheet.id) };
     let owner = Owner::new(format!("mat `{}`", sheet.id), Some(&sheet.span));
     // A tile seam through a card slot would put a card on a glued edge.
@@ -132,13 +159,15 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, sheet: &Sheet, run_paper: Paper) -> V
         uncut,
     };
     let (page, extents, page_mm) = crate::render::maps::pen::page(ctx, &drawing);
-    let whole_name = match paper_of(drawing.size) {
+    let whole_name = match lay_paper.or_else(|| paper_of(drawing.size)) {
         Some(p) => format!("{base}-{}", p.name.to_lowercase()),
         None => format!("{base}-full"),
     };
     let mut out = vec![(whole_name, vec![page], page_mm)];
-    let run_area = run_paper.width * run_paper.height;
-    if run_area < drawing.size.0 * drawing.size.1 - 1.0 {
+    // Tiled when the run's paper holds it neither way up (a strip may have less area and still not fit).
+    let (w, h) = drawing.size;
+    let (rw, rh) = (run_paper.width, run_paper.height);
+    if !((w <= rw && h <= rh) || (w <= rh && h <= rw)) {
         let tiles = map::tiles_as(ctx, &drawing, &extents, run_paper, "mat.tile_footer");
         let landscape = tiles.first().is_some_and(|t| t.svg.contains(&format!("width=\"{}mm\"", run_paper.height)));
         let size = if landscape { (run_paper.height, run_paper.width) } else { (run_paper.width, run_paper.height) };
@@ -244,7 +273,7 @@ mod tests {
     #[test]
     fn six_and_eight_slots_for_poker_cards_go_on_a3_portrait_four_to_a_row() {
         // A4 is too small either way; A3 portrait holds 4 slots of 65 mm a row, so 3+3 and 4+4.
-        let lay = layout(Paper::A4, 5.0, FOOTER, CARD_SLOT, &[6, 8]);
+        let lay = layout(Paper::A4, 5.0, FOOTER, CARD_SLOT, &[(6, false), (8, false)]);
         assert_eq!(lay.paper, Some(Paper::A3));
         let counts: Vec<(usize, u32, u32)> = lay.rows.iter().map(|r| (r.group, r.first, r.count)).collect();
         assert_eq!(counts, [(0, 0, 3), (0, 3, 3), (1, 0, 4), (1, 4, 4)]);
@@ -259,12 +288,24 @@ mod tests {
 
     #[test]
     fn a_small_mat_stays_on_the_sheets_paper_and_a_huge_one_grows_its_page() {
-        let lay = layout(Paper::A4, 5.0, FOOTER, CARD_SLOT, &[2]);
+        let lay = layout(Paper::A4, 5.0, FOOTER, CARD_SLOT, &[(2, false)]);
         assert_eq!(lay.paper, Some(Paper::A4));
-        let lay = layout(Paper::A4, 5.0, FOOTER, CARD_SLOT, &[12, 12, 12]);
+        let lay = layout(Paper::A4, 5.0, FOOTER, CARD_SLOT, &[(12, false), (12, false), (12, false)]);
         assert_eq!((lay.paper, lay.size.0), (None, 420.0));
         let last = lay.rows.last().unwrap();
         assert!(last.y + CARD_SLOT.1 <= lay.size.1 - 5.0 - FOOTER, "{lay:?}");
         assert_eq!(lay.rows.iter().map(|r| r.count).sum::<u32>(), 36);
+    }
+
+    #[test]
+    fn slots_that_stand_in_one_row_take_the_paper_whose_width_holds_them() {
+        // Six poker slots side by side need 405 mm: A3 landscape holds them, A3 portrait not.
+        let lay = layout(Paper::A4, 5.0, FOOTER, CARD_SLOT, &[(6, true)]);
+        assert_eq!(lay.paper, Some(Paper::A3.landscape()));
+        assert_eq!(lay.rows.iter().map(|r| r.count).collect::<Vec<_>>(), [6]);
+        // Eight in a row fit no paper pnpkit tries: the page grows as wide as the row.
+        let lay = layout(Paper::A4, 5.0, FOOTER, CARD_SLOT, &[(8, true)]);
+        assert_eq!((lay.paper, lay.rows.len()), (None, 1));
+        assert!(lay.size.0 >= 8.0 * CARD_SLOT.0 + 7.0 * GAP + 14.0, "{lay:?}");
     }
 }

@@ -30,9 +30,11 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, options: &Options) -> Vec<Document> {
             docs.push(Document { product: Product::Sheets, name, pages, pieces: 0, page_mm });
         }
     }
-    // Every track, at its markers' size, also those an area map prints on its board: the board
-    // printed on smaller paper shrinks them below their markers.
-    let tracks: Vec<Page> = tracks::pages(ctx, &pack.tracks, options.paper);
+    // Every track no play sheet prints, at its markers' size, also those an area map prints on
+    // its board: the board printed on smaller paper shrinks them below their markers.
+    let on_a_sheet = |t: &crate::model::Track| pack.sheets.iter().flat_map(|s| &s.tracks).any(|r| r.value == t.id);
+    let left: Vec<&crate::model::Track> = pack.tracks.iter().filter(|t| !on_a_sheet(t)).collect();
+    let tracks: Vec<Page> = tracks::pages(ctx, &left, options.paper);
     if !tracks.is_empty() {
         let landscape = options.paper.landscape();
         docs.push(Document {

@@ -134,9 +134,10 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
             }
         }
         AidKind::RollUnderBonus { sides, rows, from, to, columns, max_count, bonus } => {
-            let mut header = vec![rows.clone()];
+            let mut header = vec![msg.name(&rows.names())];
+            let columns = msg.name(&columns.names());
             header.extend(
-                (0..=*max_count).map(|c| msg.fill_first("aids.count", &[("what", columns), ("n", &c.to_string())])),
+                (0..=*max_count).map(|c| msg.fill_first("aids.count", &[("what", &columns), ("n", &c.to_string())])),
             );
             let body = (*from..=*to)
                 .map(|base| {
@@ -222,14 +223,19 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
     }
 }
 
-/// The play-aids pages: every aid's table, flowing down two columns.
+/// The play-aids pages: the table of every aid no play sheet prints already, flowing down two
+/// columns; none when the play sheets print them all.
 pub(crate) fn pages(ctx: &mut crate::render::Ctx<'_>, paper: Paper) -> Vec<Page> {
     let pack = ctx.pack;
     let title = format!("{} · {}", ctx.msg.first_name(&pack.game.title), ctx.msg.text("aids.heading"));
     // In rule order (an aid citing no rule after those that do), as a player looks them up.
     let clauses: Vec<&str> = pack.rules.sections.iter().flat_map(|s| &s.clauses).map(|c| c.id.as_str()).collect();
     let place = |aid: &PlayAid| aid.rule.as_ref().and_then(|r| clauses.iter().position(|c| *c == r.value));
-    let mut aids: Vec<&PlayAid> = pack.aids.iter().collect();
+    let on_a_sheet = |aid: &PlayAid| pack.sheets.iter().flat_map(|s| &s.aids).any(|a| a.value == aid.id);
+    let mut aids: Vec<&PlayAid> = pack.aids.iter().filter(|aid| !on_a_sheet(aid)).collect();
+    if aids.is_empty() {
+        return Vec::new();
+    }
     aids.sort_by_key(|aid| place(aid).unwrap_or(usize::MAX));
     let tables: Vec<table::Table> = aids.into_iter().map(|aid| chart(pack, &ctx.msg, aid)).collect();
     let what = ctx.msg.first("aids.footer");
@@ -321,10 +327,10 @@ mod tests {
             &Pack::default(),
             &aid(AidKind::RollUnderBonus {
                 sides: 6,
-                rows: "soldiers".into(),
+                rows: crate::model::Heading::Plain("soldiers".into()),
                 from: 1,
                 to: 3,
-                columns: "Garcia".into(),
+                columns: crate::model::Heading::Plain("Garcia".into()),
                 max_count: 2,
                 bonus: 3,
             }),

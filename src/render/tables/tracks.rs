@@ -60,7 +60,9 @@ struct BoxText {
     attributes: String,
 }
 
-fn box_text(msg: &Messages, track: &Track, b: &TrackBox) -> BoxText {
+/// `previous` is the box before `b`: an attribute it gives the same value is not printed again
+/// (a turn track says "hand size 8" where it becomes 8, not in every box after).
+fn box_text(msg: &Messages, track: &Track, b: &TrackBox, previous: Option<&TrackBox>) -> BoxText {
     let label = msg.name(&b.label);
     let label = label.trim();
     // A leading number, or the value with a sign after it ("30+"), is what the box prints large.
@@ -78,7 +80,11 @@ fn box_text(msg: &Messages, track: &Track, b: &TrackBox) -> BoxText {
         .attributes
         .iter()
         .filter_map(|a| {
-            let value = msg.name(b.attributes.get(&a.id)?);
+            let here = b.attributes.get(&a.id)?;
+            if previous.and_then(|p| p.attributes.get(&a.id)) == Some(here) {
+                return None;
+            }
+            let value = msg.name(here);
             Some(msg.fill_first("tracks.attribute", &[("label", &msg.name(&a.name)), ("value", &value)]))
         })
         .collect::<Vec<_>>()
@@ -164,7 +170,12 @@ fn caption_within(fonts: &Fonts, t: &BoxText, w: f64, most: f64) -> bool {
 /// the width the longest caption word needs), fewer when a caption would grow taller than
 /// [`MAX_CAPTION`], rows balanced, boxes widened only as far as their captions need.
 fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f64) -> Geometry {
-    let texts: Vec<BoxText> = track.boxes.iter().map(|b| box_text(msg, track, b)).collect();
+    let texts: Vec<BoxText> = track
+        .boxes
+        .iter()
+        .enumerate()
+        .map(|(i, b)| box_text(msg, track, b, i.checked_sub(1).map(|p| &track.boxes[p])))
+        .collect();
     let square = marker + MARKER_ROOM;
     let count = texts.len().max(1);
     // A word longer than this may break: Japanese runs without spaces break anywhere anyway.
@@ -370,7 +381,7 @@ fn paginate(tracks: &[(f64, Vec<f64>)], room: f64) -> Vec<Vec<Part>> {
 }
 
 /// The track pages: landscape on the run's paper, tracks stacked in the pack's order.
-pub(crate) fn pages(ctx: &mut Ctx<'_>, tracks: &[Track], paper: Paper) -> Vec<Page> {
+pub(crate) fn pages(ctx: &mut Ctx<'_>, tracks: &[&Track], paper: Paper) -> Vec<Page> {
     let paper = paper.landscape();
     let size = (paper.width, paper.height);
     let (ax, ay, aw, ah) = ctx.canvas(size, Owner::default()).area();
@@ -464,13 +475,22 @@ mod tests {
     fn a_box_prints_its_number_its_label_and_its_attributes_under_their_labels() {
         let track = defcon();
         let both = Messages::new(&["ja", "en"]);
-        let t = box_text(&both, &track, &track.boxes[0]);
+        let t = box_text(&both, &track, &track.boxes[0], None);
         assert_eq!((t.number.as_str(), t.label.as_str()), ("5", "平和 / peace"));
         assert_eq!(t.attributes, "禁止 forbids: nothing");
         let english = Messages::new(&["en"]);
-        let t = box_text(&english, &track, &track.boxes[2]);
+        let t = box_text(&english, &track, &track.boxes[2], Some(&track.boxes[1]));
         assert_eq!((t.number.as_str(), t.label.as_str()), ("3", ""));
         assert_eq!(t.attributes, "forbids: coups and realignment rolls in Europe and Asia");
+    }
+
+    #[test]
+    fn an_attribute_prints_where_it_changes_not_in_every_box_after() {
+        let mut track = defcon();
+        let same = track.boxes[1].attributes.clone();
+        track.boxes[2].attributes = same;
+        let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[2], Some(&track.boxes[1]));
+        assert_eq!(t.attributes, "", "box 3 forbids what box 4 does: said once, in box 4");
     }
 
     #[test]
@@ -478,12 +498,12 @@ mod tests {
         let mut track = numbers(1);
         track.boxes[0].value = -20;
         track.boxes[0].label = names("20 USSR");
-        let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[0]);
+        let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[0], None);
         assert_eq!((t.number.as_str(), t.label.as_str()), ("20", "USSR"));
         // An open end prints as its number: "30+", not 30 over "30+".
         track.boxes[0].value = 30;
         track.boxes[0].label = names("30+");
-        let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[0]);
+        let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[0], None);
         assert_eq!((t.number.as_str(), t.label.as_str()), ("30+", ""));
     }
 
@@ -544,7 +564,7 @@ mod tests {
         let fonts = Fonts::embedded();
         let pack = crate::model::Pack::default();
         let mut ctx = Ctx::new(&pack, &fonts);
-        let pages = pages(&mut ctx, &[defcon(), numbers(41)], Paper::A4);
+        let pages = pages(&mut ctx, &[&defcon(), &numbers(41)], Paper::A4);
         assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
         assert_eq!(pages.len(), 1);
         assert!(pages[0].svg.contains(">forbids: nothing</text>"), "{}", pages[0].svg);
@@ -556,7 +576,7 @@ mod tests {
         let fonts = Fonts::embedded();
         let pack = crate::model::Pack::default();
         let mut ctx = Ctx::new(&pack, &fonts);
-        let pages = pages(&mut ctx, &[numbers(200)], Paper::A4);
+        let pages = pages(&mut ctx, &[&numbers(200)], Paper::A4);
         assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
         assert_eq!(pages.len(), 2);
         assert!(pages[0].svg.contains("continued on sheet 2"), "{}", pages[0].svg);

@@ -91,11 +91,13 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
     let attribute = |k: &str| area.attributes.get(k).map(FieldValue::display).unwrap_or_default();
     let battleground = matches!(attribute("battleground").as_str(), "yes" | "true" | "1");
     let has_strip = map.area_attributes.iter().any(|a| a.id == "battleground");
+    // A side's home (a superpower) in the side's colour, else the region's.
+    let home = area.side.as_ref().and_then(|s| ctx.pack.side(s)).and_then(|s| ctx.pack.side_colour(s));
     pen.raw(&format!(
         r##"<rect class="area" x="{}" y="{}" width="{w}" height="{h}" rx="1" fill="{}" stroke="#3b3b3b" stroke-width="0.3"/>"##,
         mm(left),
         mm(top),
-        region_colour(map, area)
+        home.unwrap_or_else(|| region_colour(map, area))
     ));
     // The name strip, purple for battlegrounds when the pack has the attribute.
     let strip = AreaGeometry::STRIP_MM;
@@ -152,6 +154,14 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
     // stability on a map whose areas have it (a superpower) where no setup places influence.
     let starts_any = ctx.pack.sides.iter().any(|side| start_influence(ctx, area, &side.id) > 0);
     if has_stability && stability.is_empty() && !starts_any {
+        // A side's home holds no influence: a white star marks it as the side's own.
+        if home.is_some() {
+            let r = (h - strip) * 0.36;
+            pen.raw(&format!(
+                r##"<path d="{}" fill="#ffffff"/>"##,
+                crate::render::maps::pen::star((x, top + strip + (h - strip) / 2.0), r)
+            ));
+        }
         return;
     }
     let sides = ctx.pack.sides.len().max(1) as f64;
@@ -617,6 +627,7 @@ mod tests {
             adjacent: Vec::new(),
             at: None,
             attributes: Default::default(),
+            side: None,
             span: Default::default(),
         }
     }

@@ -35,6 +35,8 @@ impl<'a> Planner<'a> {
             .or_else(|| look.and_then(|l| l.colour.clone()))
             .or_else(|| side.and_then(|s| pack.side_colour(s)).map(str::to_string))
             .or_else(|| side.and(pack.card_back(card)).filter(|b| b.side.is_some()).map(|b| b.colour.clone()))
+            // A game without sides (a card set of one kind) takes its back's colour.
+            .or_else(|| pack.sides.is_empty().then(|| pack.card_back(card)).flatten().map(|b| b.colour.clone()))
             .unwrap_or_else(|| "#8a8f98".to_string());
         let badge_colours = value_colours(look.and_then(|l| l.badge_colour.as_ref()));
         let badge_look = BadgeLook::new(look, badge_colours.map_or(std::slice::from_ref(&colour), Vec::as_slice));
@@ -45,7 +47,9 @@ impl<'a> Planner<'a> {
         };
         let mut meta = Vec::new();
         if let Some(side) = side {
-            meta.push(self.msg.first_name(&side.name).to_string());
+            // The type line speaks its timing's language: an English timing, an English side.
+            let english = self.in_english_only(&card.timing) && !side.name.en.is_empty();
+            meta.push(if english { side.name.en.clone() } else { self.msg.first_name(&side.name).to_string() });
         }
         if !card.timing.is_empty() {
             meta.push(card.timing.clone());
@@ -122,12 +126,18 @@ impl<'a> Planner<'a> {
         self.plan(format!("cards/{}-front", card.id), template, whole, &card.span, size)
     }
 
+    /// Whether `text`, written in a pack that has English, is written in English only (no kana
+    /// or kanji): the words pnpkit adds beside it then speak English too.
+    fn in_english_only(&self, text: &str) -> bool {
+        let japanese = |c: char| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{9fff}');
+        !text.is_empty() && !text.chars().any(japanese) && self.msg.has("en")
+    }
+
     /// The card's text block: conditions, typed field values, its text and effects, in words.
     fn card_body(&self, card: &Card, fields: &[FieldInfo<'_>]) -> String {
         // The block speaks one language: a card whose text is written in English only (a
         // Japanese pack's cards with English text) gets its conditions and effects in English.
-        let japanese = |c: char| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{9fff}');
-        let english = !card.text.is_empty() && !card.text.chars().any(japanese) && self.msg.has("en");
+        let english = self.in_english_only(&card.text);
         let in_english = crate::messages::Messages::new(&["en"]);
         let m = if english { &in_english } else { &self.msg };
         let words = Describer::new(self.pack, m);
@@ -153,7 +163,9 @@ impl<'a> Planner<'a> {
         if !card.text.is_empty() {
             body.push(card.text.clone());
         }
-        let effects = self.effects(card, (m, &words));
+        // The effects in words only when the card has no text of its own: the text says them
+        // as the designer wrote it, and a second telling reads as a machine's.
+        let effects = if card.text.is_empty() { self.effects(card, (m, &words)) } else { Vec::new() };
         if !effects.is_empty() {
             let sentence = m.fill_first("face.sentence", &[("text", &effects.join(&m.first("face.effect_separator")))]);
             let label = m.first("face.effects");
@@ -201,6 +213,7 @@ impl<'a> Planner<'a> {
         (!f.display.is_empty()).then(|| ShownField {
             id: f.id.into(),
             label: self.short_label(f),
+            names: self.msg.name(f.names),
             display: f.display.clone(),
         })
     }
@@ -210,7 +223,12 @@ impl<'a> Planner<'a> {
     fn badge(&self, fields: &[FieldInfo<'_>], coloured: bool) -> Option<ShownField> {
         let field = fields.iter().find(|f| f.show == FieldShow::Badge)?;
         self.shown(field).or_else(|| {
-            coloured.then(|| ShownField { id: field.id.into(), label: String::new(), display: String::new() })
+            coloured.then(|| ShownField {
+                id: field.id.into(),
+                label: String::new(),
+                names: String::new(),
+                display: String::new(),
+            })
         })
     }
 

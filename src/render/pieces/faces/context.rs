@@ -166,6 +166,8 @@ pub(super) struct ShownField {
     pub(super) id: String,
     /// The field's name in the pack's first language (short: 格闘, not 格闘 fight (F)).
     pub(super) label: String,
+    /// The field's name in every language of the pack (心 heart), for a face with room for it.
+    pub(super) names: String,
     /// The value as printed.
     pub(super) display: String,
 }

@@ -2,8 +2,8 @@
 //! room left (the rest is the caller's next part), every cell's text and images.
 
 use super::{
-    image_lines, image_width, style, Cell, Image, Measures, Table, CAPTION_GAP, CAPTION_PT, HEAD_PT, IMAGE_GAP,
-    LEADING, PAD_X, PAD_Y, TITLE_PT, WIDOW,
+    image_lines, image_width, style, Cell, Image, Measures, Table, CAPTION_GAP, CAPTION_PT, IMAGE_GAP, LEADING, PAD_X,
+    PAD_Y, WIDOW,
 };
 use crate::render::page::canvas::{Canvas, Owner, TextBox, VAlign};
 use crate::render::page::chart::{shade, INK, RULE, SHADE, STRIPE};
@@ -46,13 +46,13 @@ pub(super) fn draw_measured(
             None => t.title.clone(),
         };
         let h = if continued.is_some() {
-            height_at(fonts, &title, width - 2.0 * PAD_X, TITLE_PT, LEADING, style(Weight::Bold)) + 2.0 * PAD_Y
+            height_at(fonts, &title, width - 2.0 * PAD_X, t.title_pt(), LEADING, style(Weight::Bold)) + 2.0 * PAD_Y
         } else {
             m.title
         };
         shade(c, (x, top, width, h), INK);
         let b = TextBox::new(&title, x + PAD_X, top + PAD_Y, width - 2.0 * PAD_X, h - 2.0 * PAD_Y);
-        c.text(b.fixed(TITLE_PT).leading(LEADING).bold().fill("#ffffff").of(&t.owner));
+        c.text(b.fixed(t.title_pt()).leading(LEADING).bold().fill("#ffffff").of(&t.owner));
         top += h;
     }
     let grid_top = top;
@@ -61,7 +61,9 @@ pub(super) fn draw_measured(
         let mut cx = x;
         for (column, w) in t.columns.iter().zip(&m.widths) {
             let b = TextBox::new(&column.head, cx + PAD_X, top + PAD_Y, w - 2.0 * PAD_X, m.head - 2.0 * PAD_Y);
-            c.text(b.fixed(HEAD_PT).leading(LEADING).bold().align(column.align).valign(VAlign::Middle).of(&t.owner));
+            c.text(
+                b.fixed(t.head_pt()).leading(LEADING).bold().align(column.align).valign(VAlign::Middle).of(&t.owner),
+            );
             cx += w;
         }
         top += m.head;

@@ -37,6 +37,9 @@ const GUTTER: f64 = 6.0;
 /// Room between tables, mm.
 const TABLE_GAP: f64 = 5.0;
 
+/// The largest a play-aid card's figures grow to, pt.
+const CARD_PT: f64 = 12.0;
+
 /// Room between the cut line of a sheet of two cards and each card's content, mm.
 const CUT_ROOM: f64 = 6.0;
 
@@ -90,6 +93,19 @@ impl<'c, 'a> Flow<'c, 'a> {
             self.room = (top, bottom);
             return false;
         }
+        // A card is read across the table: its figures grow, half a point at a time, while
+        // the card still holds them, on the lower half too (which the footer shortens).
+        self.room.1 += (bottom + top - self.paper.height).min(0.0);
+        let mut tables = tables.to_vec();
+        loop {
+            let larger: Vec<Table> =
+                tables.iter().map(|t| Table { pt: t.pt + 0.5, ..t.clone() }).filter(|t| t.pt <= CARD_PT).collect();
+            if larger.len() < tables.len() || !self.holds(&larger) {
+                break;
+            }
+            tables = larger;
+        }
+        let tables = &tables[..];
         self.tables(tables);
         self.canvas.raw(&format!(
             r##"<path class="cut-line" d="M{} {}H{}" stroke="#888888" stroke-width="0.25" stroke-dasharray="2 1.5"/>"##,

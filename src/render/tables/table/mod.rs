@@ -22,9 +22,11 @@ use crate::render::page::canvas::{Align, Owner};
 use crate::text::fit::{height_at, height_within, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
-/// Sizes, pt: the title and the column heads (body rows take the table's own size).
+/// Sizes, pt: the title and the column heads (body rows take the table's own size); they grow
+/// with a body set larger than [`PLAIN_PT`] (a play-aid card read across the table).
 const TITLE_PT: f64 = 9.0;
 const HEAD_PT: f64 = 7.0;
+const PLAIN_PT: f64 = 8.0;
 /// Line pitch in cells, as a multiple of the size.
 const LEADING: f64 = 1.2;
 /// Room between a cell's text and its rules, mm: across and down.
@@ -161,6 +163,18 @@ pub(crate) struct Table {
     pub(crate) owner: Owner,
 }
 
+impl Table {
+    /// The title band's size, pt.
+    pub(super) fn title_pt(&self) -> f64 {
+        TITLE_PT * (self.pt / PLAIN_PT).max(1.0)
+    }
+
+    /// The column heads' size, pt.
+    pub(super) fn head_pt(&self) -> f64 {
+        HEAD_PT * (self.pt / PLAIN_PT).max(1.0)
+    }
+}
+
 /// A table's measures at one width: the columns' widths and the bands' and rows' heights, mm.
 struct Measures {
     widths: Vec<f64>,
@@ -229,7 +243,7 @@ impl Table {
             .iter()
             .enumerate()
             .map(|(j, column)| {
-                let head = widest_word(&column.head, HEAD_PT, Weight::Bold);
+                let head = widest_word(&column.head, self.head_pt(), Weight::Bold);
                 let mut need = head;
                 let mut wants = Vec::new();
                 for cell in self.rows.iter().filter_map(|r| r.cells.get(j)) {
@@ -409,13 +423,14 @@ impl Table {
         let title = if self.title.is_empty() {
             0.0
         } else {
-            height_at(fonts, &self.title, width - 2.0 * PAD_X, TITLE_PT, LEADING, style(Weight::Bold)) + 2.0 * PAD_Y
+            height_at(fonts, &self.title, width - 2.0 * PAD_X, self.title_pt(), LEADING, style(Weight::Bold))
+                + 2.0 * PAD_Y
         };
         let head = if self.has_heads() {
             self.columns
                 .iter()
                 .zip(&widths)
-                .map(|(c, w)| height_at(fonts, &c.head, w - 2.0 * PAD_X, HEAD_PT, LEADING, style(Weight::Bold)))
+                .map(|(c, w)| height_at(fonts, &c.head, w - 2.0 * PAD_X, self.head_pt(), LEADING, style(Weight::Bold)))
                 .fold(0.0, f64::max)
                 + 2.0 * PAD_Y
         } else {
