@@ -439,6 +439,8 @@ pub struct ScoreColumn {
     pub name: Names,
     /// Tick boxes per row.
     pub boxes: u32,
+    /// The box that wins or ends the game (15 victory points), marked on the sheet.
+    pub goal: Option<u32>,
 }
 
 /// A row of card slots on a mat: each player places `count` of the `of` cards `select` gives

@@ -527,19 +527,20 @@ fn a_changed_hex_reprints_the_map_and_only_the_tiles_that_hold_it() {
 #[test]
 fn a_moved_place_reprints_the_tiles_of_its_old_hex_and_its_new_one() {
     let dir = temp_dir("errata-map-place");
-    // The Andy mine from hex 79 (the bottom of the map) to hex 73 (its top half).
+    // The Andy mine from hex 79 (the bottom of the map, in both columns' tiles) to hex 49 (the
+    // bottom left, in the first column's only).
     let edits = [
         ("79,clear,andy,アンディ,Andy,no,,1,mine,,chits,", "79,clear,,,,,,1,,,,"),
-        ("73,clear,,,,,,,,,,", "73,clear,andy,アンディ,Andy,no,,,mine,,chits,"),
+        ("49,clear,,,,,,,,,,", "49,clear,andy,アンディ,Andy,no,,,mine,,chits,"),
     ];
     let stdout = errata_of_copy(&dir, "dougram", "hexes.csv", &edits, "out");
-    assert!(stdout.starts_with("place andy アンディ: moved 79 → 73\n1 change(s)"), "{stdout}");
-    let names = check_replacement_map(&dir, &stdout, &["79", "73"]);
+    assert!(stdout.starts_with("place andy アンディ: moved 79 → 49\n1 change(s)"), "{stdout}");
+    let names = check_replacement_map(&dir, &stdout, &["79", "49"]);
     let tiles = page_words(&file_starting(&dir.join("out"), "replacement-map-a4-"));
-    // Hexes 79 and 73 lie on different tiles: both are reprinted, the new one with the mine.
+    // Hexes 79 and 49 lie on different tiles: both are reprinted, the new one with the mine.
     let with = |word: &str| tiles.iter().filter(|w| w.iter().any(|x| x == word)).collect::<Vec<_>>();
     assert!(names.len() >= 2, "{names:?}");
-    let (old, new) = (with("79"), with("73"));
+    let (old, new) = (with("79"), with("49"));
     assert!(!old.is_empty() && !new.is_empty() && old != new, "{names:?}");
     assert!(new.iter().any(|w| w.iter().any(|x| x.contains("アンディ"))), "the mine on its new hex: {names:?}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -469,8 +469,8 @@ fn setup_charts_list_every_location_with_counter_images_and_the_cards() {
         }
     }
     for text in [
-        "キャンペーン用セットアップ Campaign",
-        "ショートスタート用セットアップ Short start",
+        "キャンペーン用セットアップ · セットアップ表 Campaign · Setup chart",
+        "ショートスタート用セットアップ · セットアップ表 Short start · Setup chart",
         ">カーディナル Cardinal</text>",
         ">85</text>",
         ">53</text>",

@@ -223,6 +223,19 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         pack.print = print_settings(l, file, print);
         one_sided_with_backs(l, file, print, raw.card_backs.len());
     }
+    // A score column's goal is one of its boxes.
+    for column in raw.sheets.iter().flat_map(|s| &s.get_ref().columns) {
+        if let Some(goal) = column.goal.as_ref().filter(|g| !(1..=column.boxes).contains(g.get_ref())) {
+            l.diags.push(
+                Diagnostic::error(
+                    Code::BAD_VALUE,
+                    format!("goal = {} is not one of the column's {} boxes", goal.get_ref(), column.boxes),
+                )
+                .at(&Loader::span(file, goal))
+                .with_hint(format!("give the box that wins or ends the game, 1 to {}", column.boxes)),
+            );
+        }
+    }
     pack.sheets = raw
         .sheets
         .iter()
@@ -245,7 +258,11 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                 columns: s
                     .columns
                     .iter()
-                    .map(|c| ScoreColumn { name: c.name.clone().into(), boxes: c.boxes })
+                    .map(|c| ScoreColumn {
+                        name: c.name.clone().into(),
+                        boxes: c.boxes,
+                        goal: c.goal.as_ref().map(|g| *g.get_ref()),
+                    })
                     .collect(),
                 slots: s
                     .slots

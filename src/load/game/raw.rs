@@ -80,6 +80,7 @@ pub(super) struct RawDeckLimit {
 pub(super) struct RawScoreColumn {
     pub(super) name: RawNames,
     pub(super) boxes: u32,
+    pub(super) goal: Option<TS<u32>>,
 }
 
 #[derive(Deserialize)]

@@ -103,12 +103,8 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, graph: &CardGraph, layout: &Layout, paper:
     let (x, y, w, h) = c.area();
     let title = format!("{} · {}", ctx.msg.name(&pack.game.title), ctx.msg.text("flowchart.title"));
     let head = c.text(TextBox::new(&title, x, y, w, 8.0).size(18.0).min(9.0).lines(1).bold().of(&owner));
-    let total = pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value).to_string();
-    let known = pack.cards.len().to_string();
-    let subtitle = ctx.msg.fill(
-        "flowchart.subtitle",
-        &[("edition", pack.game.edition_mark()), ("known", known.as_str()), ("total", total.as_str())],
-    );
+    // How many of the cards are known is the proof cover's to say, not the chart's.
+    let subtitle = ctx.msg.fill("flowchart.subtitle", &[("edition", pack.game.edition_mark())]);
     let sub = c.text(
         TextBox::new(&subtitle, x, head.bottom + 1.0, w, 7.0).size(8.0).min(6.0).lines(2).fill("#444444").of(&owner),
     );

@@ -22,6 +22,8 @@ const CAPTION: f64 = 9.0;
 const MARKS: f64 = 4.0;
 /// The least overlap between neighbouring tiles, mm.
 const MIN_OVERLAP: f64 = 10.0;
+/// How far a seam keeps from an uncut part's edge where it can, mm.
+const SEAM_MARGIN: f64 = 3.0;
 /// Seams are tried this far apart, mm.
 const SEAM_STEP: f64 = 0.5;
 
@@ -81,12 +83,14 @@ fn across(lo: f64, hi: f64, at: f64) -> bool {
     lo + 1e-6 < at && at < hi - 1e-6
 }
 
-/// How bad a seam at one place is, best first: it crosses nothing; the texts it crosses lie
-/// whole in the tile before it (which prints them; the next tile covers their end); it cuts an
-/// uncut part (a box, a slot, a track); a text it crosses is whole on neither side.
+/// How bad a seam at one place is, best first: it crosses nothing; it runs within
+/// [`SEAM_MARGIN`] of an uncut part's edge (a miscut would trim the box); the texts it crosses
+/// lie whole in the tile before it (which prints them; the next tile covers their end); it cuts
+/// an uncut part (a box, a slot, a track); a text it crosses is whole on neither side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Seam {
     Clear,
+    Grazes,
     CoversText,
     CutsParts,
     CutsText,
@@ -110,6 +114,7 @@ struct Axis {
 /// do (none: no text).
 struct Crossing {
     parts: bool,
+    near: bool,
     texts: Option<(f64, f64)>,
 }
 
@@ -120,6 +125,7 @@ impl Crossing {
             Some((lo, hi)) if lo < before - 1e-6 || hi > before + view + 1e-6 => Seam::CutsText,
             _ if self.parts => Seam::CutsParts,
             Some(_) => Seam::CoversText,
+            None if self.near => Seam::Grazes,
             None => Seam::Clear,
         }
     }
@@ -129,7 +135,8 @@ impl Axis {
     fn crossing(&self, at: f64) -> Crossing {
         let texts = (self.texts.iter().filter(|t| across(t.0, t.1, at)))
             .fold(None, |acc: Option<(f64, f64)>, t| Some(acc.map_or(*t, |(lo, hi)| (lo.min(t.0), hi.max(t.1)))));
-        Crossing { parts: self.uncut.iter().any(|u| across(u.0, u.1, at)), texts }
+        let near = self.uncut.iter().any(|u| (u.0 - at).abs() < SEAM_MARGIN || (u.1 - at).abs() < SEAM_MARGIN);
+        Crossing { parts: self.uncut.iter().any(|u| across(u.0, u.1, at)), near, texts }
     }
 
     /// Where `n` windows of `view` mm begin to cover `lo..hi` (neighbours overlapping by at least
@@ -143,7 +150,8 @@ impl Axis {
         }
         // The places a window may begin: the grid from `lo`, `last` (the least the last window
         // may begin at), and on past it as far as one more step of a window (the last window
-        // may begin later, where its seam is better, showing some of the margin past the page).
+        // may begin later where that keeps its seam off a box or a slot, showing blank paper
+        // past the page).
         let mut at: Vec<f64> = (0..).map(|i| lo + f64::from(i) * SEAM_STEP).take_while(|x| *x < last - 1e-6).collect();
         at.extend((0..).map(|i| last + f64::from(i) * SEAM_STEP).take_while(|x| *x <= last + reach + 1e-6));
         let crossing: Vec<Crossing> = at.iter().map(|&x| self.crossing(x)).collect();
@@ -160,12 +168,12 @@ impl Axis {
                     .min_by_key(|(worst, _)| *worst);
             }
         }
-        // The last window begins at `last` or later: the latest of the best, so it overlaps the
-        // one before it no more than it must (its margin past the page is blank paper).
+        // The last window begins at `last` or later: the earliest whose seams rank best (a seam
+        // over a text ranks with a clear one), so that as little of it as may be is blank paper
+        // past the page.
         let (mut i, worst) = (at.partition_point(|&x| x < last - 1e-6)..at.len())
-            .rev()
             .filter_map(|i| best[n - 1][i].map(|(worst, _)| (i, worst)))
-            .min_by_key(|(_, worst)| *worst)?;
+            .min_by_key(|(_, worst)| worst.rank())?;
         let mut starts = vec![at[i]];
         for k in (1..n).rev() {
             i = best[k][i].map_or(0, |(_, j)| j);

@@ -322,6 +322,8 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
 const SCORE_BOX: (f64, f64) = (8.0, 8.0);
 /// The width of the one box of a column that has one: a field for a total, mm.
 const TOTAL_W: f64 = 24.0;
+/// The fill of a score column's goal box.
+const GOAL: &str = "#f1dd9a";
 /// Space between two boxes, and the wider space after every fifth, mm.
 const SCORE_GAP: (f64, f64) = (1.0, 2.2);
 
@@ -387,6 +389,7 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
             en: Messages::new(&["en"]).text("sheets.score"),
         },
         boxes: 1,
+        goal: None,
     }];
     let columns = if sheet.columns.is_empty() { &score[..] } else { &sheet.columns[..] };
     let line_width = |col: &ScoreColumn, n: u32| if col.boxes <= 1 { TOTAL_W } else { score_line_width(n) };
@@ -446,6 +449,7 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
         shade(c, (x, body + f64::from(r) * row_h, width, row_h), CREAM);
     }
     let mut s = String::new();
+    let mut numbers = Vec::new();
     for r in 0..rows {
         let top = body + f64::from(r) * row_h;
         for ((col, start), (w, n)) in columns.iter().zip(&starts).zip(widths.iter().zip(&per_line)) {
@@ -454,17 +458,38 @@ fn score_table(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f
             let left = start + (w - line_w) / 2.0;
             for b in 0..col.boxes.max(1) {
                 let (line, at) = (b / n, b % n);
+                // The goal's box stands out: shaded, with a heavier rule.
+                let goal = col.goal == Some(b + 1);
+                let (fill, stroke) = if goal { (GOAL, 0.9) } else { ("#ffffff", 0.35) };
+                let (bx, by) = (left + score_box_x(at), top + pad + f64::from(line) * (SCORE_BOX.1 + SCORE_GAP.0));
                 s.push_str(&format!(
-                    r##"<rect class="score-box" x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="{INK}" stroke-width="0.35"/>"##,
-                    mm(left + score_box_x(at)),
-                    mm(top + pad + f64::from(line) * (SCORE_BOX.1 + SCORE_GAP.0)),
+                    r##"<rect class="score-box" x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="{INK}" stroke-width="{stroke}"/>"##,
+                    mm(bx),
+                    mm(by),
                     mm(box_w),
                     mm(SCORE_BOX.1)
                 ));
+                // A tick box of a count is numbered, small and light, so a player sees the total.
+                if col.boxes > 1 {
+                    numbers.push(((b + 1).to_string(), bx, by, goal));
+                }
             }
         }
     }
     c.raw(&s);
+    for (number, bx, by, goal) in numbers {
+        let ink = if goal { INK } else { "#9a9080" };
+        c.text(
+            TextBox::new(&number, bx, by, SCORE_BOX.0, SCORE_BOX.1)
+                .size(7.0)
+                .min(6.0)
+                .lines(1)
+                .align(Align::Middle)
+                .valign(VAlign::Middle)
+                .fill(ink)
+                .of(&owner),
+        );
+    }
     for r in 0..rows {
         let top = body + f64::from(r) * row_h;
         let number = (r + 1).to_string();

@@ -25,7 +25,10 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
     let known = pack.cards.len().to_string();
     let total = pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value).to_string();
-    let footer = ctx.msg.fill_first("cardlist.known", &[("known", known.as_str()), ("total", total.as_str())]);
+    // A complete set says how many cards it has; an incomplete one (a proof: a release refuses
+    // it) how many are known.
+    let key = if known == total { "cardlist.all" } else { "cardlist.known" };
+    let footer = ctx.msg.fill_first(key, &[("known", known.as_str()), ("total", total.as_str())]);
     let columns = columns(ctx);
     let rows: Vec<(Owner, Vec<String>)> = cards
         .iter()

@@ -39,7 +39,9 @@ pub(crate) fn chart(
         let columns = vec![Column::text("")];
         tables.push(Table { title: String::new(), columns, rows: vec![row], pt: LINE_PT, owner: owner.clone() });
     }
-    let title = format!("{} · {}", ctx.msg.name(&setup.name), ctx.msg.text("setups.title"));
+    // Each language's title whole ("キャンペーン用セットアップ・セットアップ表 Campaign · Setup
+    // chart"), not the two names and then the two words.
+    let title = ctx.msg.each_language(" ", |m| format!("{} · {}", m.first_name(&setup.name), m.text("setups.title")));
     let what = ctx.msg.first("products.setup_chart");
     let mut flow = Flow::new(ctx, paper, title, owner, what, 2);
     flow.tables(&tables);

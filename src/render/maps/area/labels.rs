@@ -38,6 +38,9 @@ const SCORE_LINE: f64 = 3.0;
 /// Padding left and right of the texts, and below the last scoring line, mm.
 const PAD: f64 = 1.2;
 const BOTTOM: f64 = 0.5;
+/// Room between a region's label and a link line, mm: a line grazing the label's edge reads as
+/// running under it.
+const LINE_GAP: f64 = 2.5;
 /// The grid the candidate spots lie on, mm.
 const STEP: f64 = 1.0;
 /// How much a mm of gap between a label and its region's nearest box weighs against a mm of
@@ -191,9 +194,10 @@ fn place(
     spots.sort_by(|a, b| a.0.total_cmp(&b.0));
     let free = |r: Rect| {
         let grown = (r.0 - GAP, r.1 - GAP, r.2 + GAP, r.3 + GAP);
+        let clear = (r.0 - LINE_GAP, r.1 - LINE_GAP, r.2 + LINE_GAP, r.3 + LINE_GAP);
         boxes.iter().all(|(b, _)| !overlaps(grown, *b))
             && taken.iter().all(|t| !overlaps(grown, *t))
-            && segments.iter().all(|&(p, q)| !meets(p, q, grown))
+            && segments.iter().all(|&(p, q)| !meets(p, q, clear))
     };
     // The free spot of least score at least `margin` nearer its own region than any other. A
     // spot's score is never below its distance, so the search stops at the first spot whose

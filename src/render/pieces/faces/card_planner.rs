@@ -47,8 +47,10 @@ impl<'a> Planner<'a> {
         };
         let mut meta = Vec::new();
         if let Some(side) = side {
-            // The type line speaks its timing's language: an English timing, an English side.
-            let english = self.in_english_only(&card.timing) && !side.name.en.is_empty();
+            // The type line speaks its timing's language (an English timing, an English side),
+            // or without a timing the card text's.
+            let speaks = if card.timing.is_empty() { &card.text } else { &card.timing };
+            let english = self.in_english_only(speaks) && !side.name.en.is_empty();
             meta.push(if english { side.name.en.clone() } else { self.msg.first_name(&side.name).to_string() });
         }
         if !card.timing.is_empty() {

@@ -40,6 +40,8 @@ const WORD_CAP: f64 = 18.0;
 /// The shares of a crowded table's width its growing columns may keep; the one that makes the
 /// table least tall is taken.
 const GROW_SHARES: [f64; 6] = [0.25, 0.3, 0.35, 0.4, 0.45, 0.5];
+/// The most of a table's width a column of words takes when no column grows.
+const WORDS_SHARE: f64 = 0.4;
 /// The fewest rows a table carries on to its next part when it breaks.
 const WIDOW: usize = 3;
 /// The steps width moves between columns in, mm, and the most moves of each step.
@@ -386,9 +388,21 @@ impl Table {
                 }
             };
             let shared = (0..want.len()).filter(|&j| takes(j)).count().max(1);
-            return (0..want.len())
+            let mut widths: Vec<f64> = (0..want.len())
                 .map(|j| if takes(j) { want[j] + (width - total) / shared as f64 } else { want[j] })
                 .collect();
+            // Without a growing column, a column of words stops at WORDS_SHARE of the width (a
+            // checklist's name column does not push its figures to the page's edge); the room
+            // it leaves goes to every column alike.
+            if !any_growing {
+                let spare: f64 = widths.iter_mut().map(|w| (*w - width * WORDS_SHARE).max(0.0)).sum();
+                if spare > 0.0 {
+                    widths = widths.iter().map(|w| w.min(width * WORDS_SHARE)).collect();
+                    let n = widths.len() as f64;
+                    widths.iter_mut().for_each(|w| *w += spare / n);
+                }
+            }
+            return widths;
         }
         // The growing columns' room, shared in proportion to what they want.
         let grow_room = if any_growing { (width * grow_share).max(sum(&need, true)) } else { 0.0 };
