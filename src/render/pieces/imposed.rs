@@ -122,7 +122,9 @@ fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Res
         let front = faces.counter_side(counter, false, &size)?;
         let back = match &counter.back {
             Some(_) => faces.counter_side(counter, true, &size)?,
-            None => faces.plain_back(counter, &size),
+            // A one-sided counter (a DEFCON or turn marker) reads the same either way up: its
+            // back repeats its front, printed only where the sheet has a back page anyway.
+            None => faces.repeated_back(counter, &size)?,
         };
         let f = push(&mut built.faces, front);
         let b = push(&mut built.faces, back);

@@ -69,21 +69,11 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
     let msg = &ctx.msg;
     let mut columns: Vec<(Column, CellOf)> = vec![
         (Column::number(msg.text("cardlist.number")).key(), Box::new(|_, card| card.printed_number())),
-        (
-            Column::text(msg.text("cardlist.name")),
-            Box::new(|ctx, card| {
-                let (first, second) = ctx.msg.first_and_rest(&card.name);
-                if second.is_empty() {
-                    first
-                } else {
-                    format!("{first}\n{second}")
-                }
-            }),
-        ),
+        (Column::text(msg.text("cardlist.name")), Box::new(|ctx, card| stacked(ctx, &card.name))),
         (
             Column::text(msg.text("cardlist.type")),
             Box::new(|ctx, card| {
-                ctx.pack.card_type(&card.card_type).map(|t| ctx.msg.name(&t.name)).unwrap_or_default()
+                ctx.pack.card_type(&card.card_type).map(|t| stacked(ctx, &t.name)).unwrap_or_default()
             }),
         ),
         (Column::text(msg.text("cardlist.side")), Box::new(side_and_marks)),
@@ -147,10 +137,21 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
     columns
 }
 
+/// A name with its first language's above the others' (a line each, so a narrow column breaks
+/// between the languages, not inside them).
+fn stacked(ctx: &Ctx<'_>, names: &crate::model::Names) -> String {
+    let (first, rest) = ctx.msg.first_and_rest(names);
+    if rest.is_empty() {
+        first
+    } else {
+        format!("{first}\n{rest}")
+    }
+}
+
 /// A card's side and the colour of its number, in words.
 fn side_and_marks(ctx: &Ctx<'_>, card: &Card) -> String {
     let pack = ctx.pack;
-    let side = card.side.as_ref().and_then(|r| pack.side(r)).map(|s| ctx.msg.name(&s.name)).unwrap_or_default();
+    let side = card.side.as_ref().and_then(|r| pack.side(r)).map(|s| stacked(ctx, &s.name)).unwrap_or_default();
     let colour = card.number_colour.as_ref().map(|c| ctx.msg.each_language(" ", |m| m.colour(&c.value)));
     [side, colour.unwrap_or_default()].into_iter().filter(|x| !x.is_empty()).collect::<Vec<_>>().join(" · ")
 }

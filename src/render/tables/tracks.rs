@@ -212,11 +212,17 @@ fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f6
     let fits = |bw: f64, most: f64| texts.iter().all(|t| caption_within(fonts, t, bw, most));
     let wide = (STRETCH * square).max(narrowest);
     let upper = if wide < widest && fits(wide, MAX_CAPTION) { wide } else { widest };
-    let box_w = (0..)
-        .map(|i| narrowest + f64::from(i))
-        .take_while(|&bw| bw < upper)
-        .find(|&bw| fits(bw, COMFORT))
-        .unwrap_or(upper);
+    // A track that wraps fills its rows: each row as wide as the room, like every other
+    // wrapping track on the sheet.
+    let box_w = if rows > 1 {
+        widest
+    } else {
+        (0..)
+            .map(|i| narrowest + f64::from(i))
+            .take_while(|&bw| bw < upper)
+            .find(|&bw| fits(bw, COMFORT))
+            .unwrap_or(upper)
+    };
     let captions = texts
         .chunks(per_row)
         .map(|row| row.iter().map(|t| caption_height(fonts, t, box_w)).fold(0.0, f64::max))
@@ -253,8 +259,9 @@ fn draw_rows(c: &mut Canvas<'_>, track: &Track, g: &Geometry, rows: Range<usize>
                     .fill(INK)
                     .of(&owner),
             );
-            if g.captions[row] > 0.0 {
-                // The caption strip under the marker space, shaded so the space reads as the spot.
+            if g.captions[row] > 0.0 && !(t.label.is_empty() && t.attributes.is_empty()) {
+                // The caption strip under the marker space, shaded so the space reads as the spot
+                // (only under a box that has a caption: an empty strip reads as a form to fill).
                 c.raw(&format!(
                     r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="{INK}" stroke-width="0.2"/>"##,
                     mm(bx + 0.2),
@@ -527,10 +534,13 @@ mod tests {
             assert!(g.captions.iter().all(|&h| h <= MAX_CAPTION), "{g:?}");
             assert_eq!(g.rows(), track.boxes.len().div_ceil(g.per_row));
         }
-        // 41 boxes of 16 mm: 17 fit a row less its arrow, so three balanced rows of 14.
-        // Boxes of plain numbers are as wide as their marker needs, not stretched to the row.
+        // 41 boxes of 16 mm: 17 fit a row less its arrow, so three balanced rows of 14, their
+        // boxes widened to fill the row (a wrapping track spans the room, as the others do).
         let g = geometry(&fonts, &msg, &numbers(41), 15.0, 277.0);
-        assert_eq!((g.per_row, g.rows(), g.box_w), (14, 3, 16.0));
+        assert_eq!((g.per_row, g.rows(), g.box_w), (14, 3, (277.0 - ARROW) / 14.0));
+        // One row of 10 is as wide as its markers need, not stretched to the room.
+        let g = geometry(&fonts, &msg, &numbers(10), 15.0, 277.0);
+        assert_eq!((g.per_row, g.rows(), g.box_w), (10, 1, 16.0));
     }
 
     #[test]

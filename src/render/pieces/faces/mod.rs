@@ -281,30 +281,11 @@ impl<'a> FaceRenderer<'a> {
         self.render(planned)
     }
 
-    /// The back of a counter printed on one side only: its front's colour through the bleed and
-    /// nothing else, so the punched piece is not bare paper behind when its sheet has a back
-    /// page for other counters (a sheet of one-sided counters alone still gets none).
-    pub(crate) fn plain_back(&self, counter: &CounterKind, size: &FaceSize) -> Face {
-        let colour = self.planner.face_colour(&counter.front.value);
-        let b = size.bleed;
-        let svg = format!(
-            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
-            -b,
-            -b,
-            size.w + 2.0 * b,
-            size.h + 2.0 * b,
-            crate::text::escape(&colour)
-        );
-        Face {
-            id: format!("counters/{}-back", counter.id),
-            w: size.w,
-            h: size.h,
-            bleed: b,
-            svg: svg.into(),
-            names: Names::default(),
-            provisional: Vec::new(),
-            plain: true,
-        }
+    /// The back of a counter with none of its own: its front again, marked `plain` (so it
+    /// prints only on a sheet that has a back page for other pieces).
+    pub(crate) fn repeated_back(&mut self, counter: &CounterKind, size: &FaceSize) -> Result<Face, Diagnostic> {
+        let front = self.counter_side(counter, false, size)?;
+        Ok(Face { id: format!("counters/{}-back", counter.id), plain: true, ..front })
     }
 
     /// The value face of a chit.
