@@ -1,9 +1,11 @@
 //! Mats: a sheet of card slots where players lay out their cards (seed 004: transports face down
 //! in columns 1–6, actions in slots 1–8), at true size: every slot is the card (`[print]
-//! card_size`) + 2 mm each way (a millimetre at each edge), slot groups under heading bands, wrapped over rows.
+//! card_size`) + 2 mm each way (a millimetre at each edge), slot groups under heading bands, wrapped over rows
+//! or, for a group the rules make neighbours of (`one_row`), side by side in one.
 //!
 //! The mat goes on the sheet's paper when it fits there (portrait or landscape), else on A3,
-//! else on a page as large as it needs; and, when that is larger than the run's paper, also cut
+//! else on a page as large as it needs; slots that leave a third of the paper empty make a strip
+//! of it; and, when the page does not fit the run's paper either way up, it is also cut
 //! into overlapping tiles of the run's paper with cut and placement marks and an assembly diagram
 //! (the map's tiling, its seams between slots), so it can be printed at home and taped together.
 
