@@ -42,6 +42,12 @@ pub struct CardLook {
     /// such a colour shows the badge even without a value (a scoring card's empty star).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub badge_colour: Option<String>,
+    /// Flags a card's title marks when set (`title_marks = { starred = "*", persistent =
+    /// "underline #c0392b" }`): a mark after the title, or a line under it in a colour (the
+    /// card's colour when none is given), as Twilight Struggle prints its starred and lasting
+    /// events. Field id and mark, in the type's field order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub title_marks: Vec<(String, String)>,
 }
 
 /// The corner badge's shape.

@@ -364,3 +364,22 @@ fn sides_factions_and_star_colours_are_drawn_not_written() {
     assert!(near(at(1, (w - 10.6 - 1.0, 11.1)), red) && near(at(1, (w - 10.6 + 1.0, 11.1)), white));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn title_marks_print_the_asterisk_and_the_red_line_the_published_cards_have() {
+    // twilight-struggle's card type marks starred events with `*` after the name and lasting
+    // ones with a red line under it; neither is also printed as a tag.
+    let dir = temp_dir("cards-title-marks");
+    build_cards(&root().join("data/twilight-struggle"), &dir);
+    let page = std::fs::read_to_string(dir.join("svg/cards-1-front.svg")).unwrap();
+    for starred in ["朝鮮戦争*", "台湾決起案*", "文化大革命*"] {
+        assert!(page.contains(&format!(">{starred}</text>")), "{starred} in {page}");
+    }
+    assert!(!page.contains(">中国カード*<"), "the China Card is not starred");
+    let formosan = page.find(">台湾決起案*</text>").unwrap();
+    let after = &page[formosan + ">台湾決起案*</text>".len()..];
+    let next = after[..after.find('>').unwrap()].trim_start();
+    assert!(next.starts_with("<path") && next.contains(r##"stroke="#c0392b""##), "a red line under 35: {next}");
+    assert!(!page.contains("イベント後除外") && !page.contains("効果継続"), "the marks are no tags");
+    let _ = std::fs::remove_dir_all(&dir);
+}

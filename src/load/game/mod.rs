@@ -424,7 +424,33 @@ fn card_look(l: &mut Loader<'_>, file: FileId, t: &RawCardType, fields: &[CardFi
         }
     };
     let colour = t.colour.as_ref().filter(|c| l.colour(file, c)).map(|c| c.get_ref().clone());
-    CardLook { colour, frame, badge_shape, badge_colour }
+    // Title marks name flags of the type, in its field order.
+    let mut title_marks = Vec::new();
+    for (key, mark) in &t.title_marks {
+        let id = key.get_ref();
+        match fields.iter().position(|f| &f.id == id && matches!(f.kind, crate::model::FieldKind::Flag)) {
+            Some(at) => title_marks.push((at, id.clone(), mark.clone())),
+            None => l.diags.push(
+                Diagnostic::error(
+                    Code::UNKNOWN_FIELD,
+                    format!("card type `{}`: title mark `{id}` is not one of its flags", t.id),
+                )
+                .at(&Loader::span(file, key))
+                .with_hint(format!(
+                    "its flags are: {}",
+                    fields
+                        .iter()
+                        .filter(|f| matches!(f.kind, crate::model::FieldKind::Flag))
+                        .map(|f| f.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            ),
+        }
+    }
+    title_marks.sort();
+    let title_marks = title_marks.into_iter().map(|(_, id, mark)| (id, mark)).collect();
+    CardLook { colour, frame, badge_shape, badge_colour, title_marks }
 }
 
 /// A card type's `badge`, `stats`, `tags` and `hidden` keys: where the default front shows each

@@ -310,6 +310,9 @@ pub(super) struct RawCardType {
     pub(super) badge_shape: Option<TS<String>>,
     /// The choice field (with `value_colours`) whose value colour fills the badge.
     pub(super) badge_colour: Option<TS<String>>,
+    /// Flags that mark the title when set: a mark after it, or `underline [#rrggbb]`.
+    #[serde(default)]
+    pub(super) title_marks: BTreeMap<TS<String>, String>,
 }
 
 #[derive(Deserialize)]

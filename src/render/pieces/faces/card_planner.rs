@@ -63,12 +63,26 @@ impl<'a> Planner<'a> {
         // In the rulebook's order (3.6 before 21.5), whatever order cards.csv names them in.
         rules.sort_by_cached_key(|n| crate::model::clause_order(n));
         let (title, subtitle) = self.msg.first_and_rest(&card.name);
+        // The type's title marks of the flags the card sets: marks after the title, or a line
+        // under it.
+        let set = |id: &str| matches!(card.fields.get(id), Some(FieldValue::Flag(true)));
+        let marks: Vec<&(String, String)> =
+            look.map_or(&[][..], |l| &l.title_marks[..]).iter().filter(|(id, _)| set(id)).collect();
+        let title_mark: String =
+            marks.iter().filter(|(_, m)| !m.starts_with("underline")).map(|(_, m)| m.as_str()).collect();
+        let title_underline = marks
+            .iter()
+            .find_map(|(_, m)| m.strip_prefix("underline"))
+            .map(|c| if c.trim().is_empty() { colour.clone() } else { c.trim().to_string() })
+            .unwrap_or_default();
         let data = CardFace {
             number: card.number.map_or(card.id.clone(), |n| n.to_string()),
             name_ja: card.name.ja.clone(),
             name_en: card.name.en.clone(),
             title,
             subtitle,
+            title_mark,
+            title_underline,
             ink: ink_for(&colour).into(),
             colour,
             number_colour: number_colour.into(),

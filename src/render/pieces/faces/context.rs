@@ -179,6 +179,10 @@ pub(super) struct CardFace {
     pub(super) name_en: String,
     pub(super) title: String,
     pub(super) subtitle: String,
+    /// Marks the card type's `title_marks` set after the title (`*`), or empty.
+    pub(super) title_mark: String,
+    /// The colour of a line under the title (a `title_marks` underline), or empty.
+    pub(super) title_underline: String,
     pub(super) colour: String,
     pub(super) number_colour: String,
     /// Black or white, whichever reads on `colour` (the badge's and stat labels' text).
