@@ -453,20 +453,7 @@ pub(crate) fn is_hex_colour(s: &str) -> bool {
 }
 
 /// The name pair every TOML table uses: `name = { ja = "…", en = "…" }`.
-#[derive(serde::Deserialize, Clone, Default)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawNames {
-    #[serde(default)]
-    pub(crate) ja: String,
-    #[serde(default)]
-    pub(crate) en: String,
-}
-
-impl From<RawNames> for crate::model::Names {
-    fn from(n: RawNames) -> Self {
-        crate::model::Names { ja: n.ja, en: n.en }
-    }
-}
+pub(crate) type RawNames = crate::model::LanguageNames;
 
 /// A string with its toml span, converted to a [`crate::model::Ref`].
 pub(crate) fn toml_ref(file: FileId, value: &toml::Spanned<String>) -> crate::model::Ref {

@@ -36,13 +36,13 @@ pub enum AidKind {
         /// Faces of the die.
         sides: u32,
         /// What the rows count (e.g. "Federal soldiers").
-        rows: Heading,
+        rows: super::TextNames,
         /// Smallest and largest base value.
         from: u32,
         /// Largest base value.
         to: u32,
         /// What the columns count (e.g. "of them Garcia squads").
-        columns: Heading,
+        columns: super::TextNames,
         /// Largest count (a count never exceeds the base).
         max_count: u32,
         /// What each counted unit adds.
@@ -75,32 +75,4 @@ pub enum AidKind {
         /// The multiplicities to tabulate.
         kinds: Vec<u32>,
     },
-}
-
-/// A heading a table prints: one text for every language (`"soldiers"`), or one per language
-/// (`{ ja = "兵士", en = "soldiers" }`).
-#[derive(Debug, Clone, Serialize, serde::Deserialize)]
-#[serde(untagged)]
-pub enum Heading {
-    /// The same text in every language.
-    Plain(String),
-    /// A text per language.
-    Names {
-        /// Japanese.
-        #[serde(default)]
-        ja: String,
-        /// English.
-        #[serde(default)]
-        en: String,
-    },
-}
-
-impl Heading {
-    /// As names in each language.
-    pub fn names(&self) -> Names {
-        match self {
-            Heading::Plain(s) => Names { ja: s.clone(), en: s.clone() },
-            Heading::Names { ja, en } => Names { ja: ja.clone(), en: en.clone() },
-        }
-    }
 }

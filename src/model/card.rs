@@ -43,11 +43,20 @@ pub struct CardLook {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub badge_colour: Option<String>,
     /// Flags a card's title marks when set (`title_marks = { starred = "*", persistent =
-    /// "underline #c0392b" }`): a mark after the title, or a line under it in a colour (the
-    /// card's colour when none is given), as Twilight Struggle prints its starred and lasting
-    /// events. Field id and mark, in the type's field order.
+    /// "underline #c0392b" }`), as Twilight Struggle prints its starred and lasting events.
+    /// Field id and mark, in the type's field order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub title_marks: Vec<(String, String)>,
+    pub title_marks: Vec<(String, TitleMark)>,
+}
+
+/// How a set flag marks a card's title.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TitleMark {
+    /// A mark after the title (`*`).
+    After(String),
+    /// A line under the title, in a `#rrggbb` colour (the card's colour when none is given).
+    Underline(Option<String>),
 }
 
 /// The corner badge's shape.

@@ -14,6 +14,51 @@ pub struct Names {
     pub en: String,
 }
 
+/// Names as a pack writes them in TOML, `name = { ja = "…", en = "…" }` (either may be left
+/// out; any other key is an error).
+#[derive(Clone, Debug, Default, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageNames {
+    /// Japanese.
+    #[serde(default)]
+    pub ja: String,
+    /// English.
+    #[serde(default)]
+    pub en: String,
+}
+
+impl From<LanguageNames> for Names {
+    fn from(n: LanguageNames) -> Self {
+        Names { ja: n.ja, en: n.en }
+    }
+}
+
+/// A text a pack prints as written in TOML: one string for every language (`"30+"`,
+/// `"soldiers"`) or one per language (`{ ja = "兵士", en = "soldiers" }`).
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum TextNames {
+    /// The same text in every language.
+    Plain(String),
+    /// A text per language.
+    Names(LanguageNames),
+}
+
+impl Default for TextNames {
+    fn default() -> Self {
+        TextNames::Plain(String::new())
+    }
+}
+
+impl From<&TextNames> for Names {
+    fn from(t: &TextNames) -> Self {
+        match t {
+            TextNames::Plain(s) => Names { ja: s.clone(), en: s.clone() },
+            TextNames::Names(n) => n.clone().into(),
+        }
+    }
+}
+
 impl Names {
     /// Whether neither language has a name.
     pub fn is_empty(&self) -> bool {

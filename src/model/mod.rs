@@ -30,14 +30,14 @@ mod graph_rules;
 mod location;
 mod per_turn;
 
-pub use aid::{AidKind, Heading, PlayAid};
+pub use aid::{AidKind, PlayAid};
 pub use card::{
     BadgeShape, Call, Card, CardField, CardLook, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldShow,
-    FieldValue, Selector,
+    FieldValue, Selector, TitleMark,
 };
 pub use game::{
-    CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Icon, Names, PackFont,
-    Phase, Print, Side, Stacking, Totals, Track, TrackAttribute, TrackBox, Victory,
+    CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Icon, LanguageNames,
+    Names, PackFont, Phase, Print, Side, Stacking, TextNames, Totals, Track, TrackAttribute, TrackBox, Victory,
 };
 pub use map::{
     Area, AreaGeometry, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route,

@@ -312,7 +312,7 @@ pub(super) struct RawCardType {
     pub(super) badge_colour: Option<TS<String>>,
     /// Flags that mark the title when set: a mark after it, or `underline [#rrggbb]`.
     #[serde(default)]
-    pub(super) title_marks: BTreeMap<TS<String>, String>,
+    pub(super) title_marks: BTreeMap<TS<String>, TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -371,33 +371,9 @@ pub(super) struct RawTrackAttribute {
 pub(super) struct RawTrackBox {
     pub(super) value: i64,
     #[serde(default)]
-    pub(super) label: RawText,
+    pub(super) label: TextNames,
     #[serde(default)]
-    pub(super) attributes: BTreeMap<TS<String>, RawText>,
-}
-
-/// A text a track box prints: one string for every language (`"30+"`, `"5 平和 / peace"`) or
-/// a name per language (`{ ja = "開始", en = "start" }`).
-#[derive(Deserialize)]
-#[serde(untagged)]
-pub(super) enum RawText {
-    Plain(String),
-    Names(RawNames),
-}
-
-impl Default for RawText {
-    fn default() -> Self {
-        RawText::Plain(String::new())
-    }
-}
-
-impl From<&RawText> for crate::model::Names {
-    fn from(t: &RawText) -> Self {
-        match t {
-            RawText::Plain(s) => crate::model::Names { ja: s.clone(), en: s.clone() },
-            RawText::Names(n) => n.clone().into(),
-        }
-    }
+    pub(super) attributes: BTreeMap<TS<String>, TextNames>,
 }
 
 #[derive(Deserialize, Default)]

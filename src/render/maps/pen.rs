@@ -194,12 +194,14 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Exten
     // A proof's footer says PROOF, which must not print on the board: it goes on a slug below
     // the bleed, a strip the print shop cuts away with the bleed (a release has none).
     let slug = if ctx.proof { safe + FOOTER_MM + 1.0 } else { 0.0 };
-    let size = (w + 2.0 * bleed, h + 2.0 * bleed + slug);
+    // The board: the drawing and its bleed.
+    let board = Rect { x: 0.0, y: 0.0, w: w + 2.0 * bleed, h: h + 2.0 * bleed };
+    let size = (board.w, board.h + slug);
     let mut c = Canvas::new(ctx.fonts, size, safe, drawing.owner.clone());
     c.raw(&format!(
         r#"<rect data-board="" x="0" y="0" width="{}" height="{}" fill="{BOARD}"/>"#,
-        crate::render::page::mm(size.0),
-        crate::render::page::mm(h + 2.0 * bleed)
+        crate::render::page::mm(board.w),
+        crate::render::page::mm(board.h)
     ));
     // The drawing in its own coordinates: the shift is the canvas's, not the pen's, so the
     // extents stay those of the drawing.
@@ -210,7 +212,7 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Exten
     c.end_group();
     let mut page = ctx.finish(c, &drawing.what);
     let trim = Rect { x: bleed, y: bleed, w, h };
-    page.boxes = Some(PrintBoxes { trim, bleed: Rect { x: 0.0, y: 0.0, w: size.0, h: h + 2.0 * bleed } });
+    page.boxes = Some(PrintBoxes { trim, bleed: board });
     (page, extents, size)
 }
 

@@ -134,8 +134,8 @@ pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
             }
         }
         AidKind::RollUnderBonus { sides, rows, from, to, columns, max_count, bonus } => {
-            let mut header = vec![msg.name(&rows.names())];
-            let columns = msg.name(&columns.names());
+            let mut header = vec![msg.name(&rows.into())];
+            let columns = msg.name(&columns.into());
             header.extend(
                 (0..=*max_count).map(|c| msg.fill_first("aids.count", &[("what", &columns), ("n", &c.to_string())])),
             );
@@ -327,10 +327,10 @@ mod tests {
             &Pack::default(),
             &aid(AidKind::RollUnderBonus {
                 sides: 6,
-                rows: crate::model::Heading::Plain("soldiers".into()),
+                rows: crate::model::TextNames::Plain("soldiers".into()),
                 from: 1,
                 to: 3,
-                columns: crate::model::Heading::Plain("Garcia".into()),
+                columns: crate::model::TextNames::Plain("Garcia".into()),
                 max_count: 2,
                 bonus: 3,
             }),

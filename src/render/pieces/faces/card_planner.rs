@@ -9,7 +9,7 @@ use super::context::{
 };
 use super::planner::{ink_for, template_of, Planner};
 use super::{FaceSize, Planned};
-use crate::model::{Card, CardField, Expr, FieldKind, FieldShow, FieldValue};
+use crate::model::{Card, CardField, Expr, FieldKind, FieldShow, FieldValue, TitleMark};
 use crate::render::pieces::describe::Describer;
 
 impl<'a> Planner<'a> {
@@ -66,14 +66,21 @@ impl<'a> Planner<'a> {
         // The type's title marks of the flags the card sets: marks after the title, or a line
         // under it.
         let set = |id: &str| matches!(card.fields.get(id), Some(FieldValue::Flag(true)));
-        let marks: Vec<&(String, String)> =
-            look.map_or(&[][..], |l| &l.title_marks[..]).iter().filter(|(id, _)| set(id)).collect();
-        let title_mark: String =
-            marks.iter().filter(|(_, m)| !m.starts_with("underline")).map(|(_, m)| m.as_str()).collect();
+        let marks: Vec<&TitleMark> =
+            look.map_or(&[][..], |l| &l.title_marks[..]).iter().filter(|(id, _)| set(id)).map(|(_, m)| m).collect();
+        let title_mark: String = marks
+            .iter()
+            .filter_map(|m| match m {
+                TitleMark::After(mark) => Some(mark.as_str()),
+                TitleMark::Underline(_) => None,
+            })
+            .collect();
         let title_underline = marks
             .iter()
-            .find_map(|(_, m)| m.strip_prefix("underline"))
-            .map(|c| if c.trim().is_empty() { colour.clone() } else { c.trim().to_string() })
+            .find_map(|m| match m {
+                TitleMark::Underline(c) => Some(c.clone().unwrap_or_else(|| colour.clone())),
+                TitleMark::After(_) => None,
+            })
             .unwrap_or_default();
         let data = CardFace {
             number: card.number.map_or(card.id.clone(), |n| n.to_string()),

@@ -41,8 +41,8 @@ pub struct Face {
     /// The fields whose values on this face the sources do not give (`anti_armour`, `back`, …);
     /// the sheet's margin and the manifest list them, the face itself carries no mark.
     pub provisional: Vec<String>,
-    /// A plain back (a one-sided counter's colour alone): printed where its sheet has a back
-    /// page anyway, never the reason a sheet gets one.
+    /// A back that only repeats its front (a one-sided counter's): printed where its sheet has
+    /// a back page anyway, never the reason a sheet gets one.
     pub plain: bool,
 }
 

@@ -117,15 +117,6 @@ impl<'a> Planner<'a> {
         self.counter(id, face, damaged, fields, Some((counter, back)), size)
     }
 
-    /// The colour a unit or marker face is printed on: its force's or its own (as the face
-    /// templates are given it).
-    pub(super) fn face_colour(&self, face: &str) -> String {
-        match self.pack.unit_by_id(face) {
-            Some(unit) => self.pack.force(&unit.force).map_or("#dddddd".to_string(), |f| f.colour.clone()),
-            None => self.pack.marker(face).and_then(|m| m.colour.clone()).unwrap_or_else(|| "#e8e4d8".into()),
-        }
-    }
-
     /// A unit face (`damaged` for its damaged side) or a marker face; `counter_fields` are the
     /// physical counter's provisional fields this face carries.
     pub(super) fn counter(
@@ -146,7 +137,7 @@ impl<'a> Planner<'a> {
         let marker = self.pack.marker(face);
         let (title, subtitle) =
             marker.map_or((face.to_string(), String::new()), |m| self.msg.first_and_rest(&m.short_name.over(&m.name)));
-        let colour = self.face_colour(face);
+        let colour = marker.and_then(|m| m.colour.clone()).unwrap_or_else(|| "#e8e4d8".into());
         // A light marker of a side is inked in the side's colour (a white influence marker in US
         // blue); a dark one in white.
         let side = marker.and_then(|m| m.side.as_deref()).and_then(|s| self.pack.side(s));
@@ -197,7 +188,7 @@ impl<'a> Planner<'a> {
         size: FaceSize,
     ) -> Planned {
         let pack = self.pack;
-        let colour = self.face_colour(&unit.id);
+        let colour = pack.force(&unit.force).map_or("#dddddd".to_string(), |f| f.colour.clone());
         let factors: Vec<FactorInfo<'_>> = pack
             .factors
             .iter()

@@ -395,12 +395,9 @@ impl Table {
             // checklist's name column does not push its figures to the page's edge); the room
             // it leaves goes to every column alike.
             if !any_growing {
-                let spare: f64 = widths.iter_mut().map(|w| (*w - width * WORDS_SHARE).max(0.0)).sum();
-                if spare > 0.0 {
-                    widths = widths.iter().map(|w| w.min(width * WORDS_SHARE)).collect();
-                    let n = widths.len() as f64;
-                    widths.iter_mut().for_each(|w| *w += spare / n);
-                }
+                let cap = width * WORDS_SHARE;
+                let each = widths.iter().map(|w| (w - cap).max(0.0)).sum::<f64>() / widths.len() as f64;
+                widths.iter_mut().for_each(|w| *w = w.min(cap) + each);
             }
             return widths;
         }
