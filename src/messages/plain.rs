@@ -85,6 +85,12 @@ impl Pack {
         }
     }
 
+    /// Whether `tag` only repeats what `card`'s type name says (a transport card tagged
+    /// transport): faces and the card list then show it by the type alone.
+    pub fn tag_says_type(&self, msg: &Messages, card: &Card, tag: &str) -> bool {
+        self.card_type(&card.card_type).is_some_and(|t| msg.first_name(&t.name).contains(&self.tag_label(msg, tag)))
+    }
+
     /// `card`'s typed fields that `keep` selects, in its card type's order, each as its display
     /// name, `between`, and its value (a set flag as its name alone, text read as words), joined
     /// by ` · `: what the card list and rules.html's card table print of them.

@@ -536,4 +536,34 @@ pub struct CardBack {
     pub name: Names,
     /// Background colour, `#rrggbb`.
     pub colour: String,
+    /// The drawing behind its name.
+    pub pattern: BackPattern,
+}
+
+/// What a card back draws behind its name, so one game's backs are not another's.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BackPattern {
+    /// A double frame with corner diamonds and a faint diamond behind the band.
+    #[default]
+    Frame,
+    /// Rows of waves (a naval or card game).
+    Waves,
+    /// A hex grid (a wargame).
+    Hexes,
+    /// Diagonal stripes.
+    Stripes,
+    /// Rays from the middle (a poster's sunburst).
+    Rays,
+}
+
+impl BackPattern {
+    /// Every pattern and the name a pack writes for it.
+    pub const ALL: [(&'static str, BackPattern); 5] = [
+        ("frame", BackPattern::Frame),
+        ("waves", BackPattern::Waves),
+        ("hexes", BackPattern::Hexes),
+        ("stripes", BackPattern::Stripes),
+        ("rays", BackPattern::Rays),
+    ];
 }

@@ -36,8 +36,9 @@ pub use card::{
     FieldValue, Selector, TitleMark,
 };
 pub use game::{
-    CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Icon, LanguageNames,
-    Names, PackFont, Phase, Print, Side, Stacking, TextNames, Totals, Track, TrackAttribute, TrackBox, Victory,
+    BackPattern, CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Icon,
+    LanguageNames, Names, PackFont, Phase, Print, Side, Stacking, TextNames, Totals, Track, TrackAttribute, TrackBox,
+    Victory,
 };
 pub use map::{
     Area, AreaGeometry, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route,

@@ -163,12 +163,12 @@ fn pdfs_are_a4_with_embedded_subset_fonts_and_extractable_japanese() {
     }
     let map = poppler("pdfinfo", &["-box", &pdf("map-a3.pdf")]).unwrap_or_default();
     // The A3 sheet and the map's 3 mm bleed round it (8.5 pt), trimmed to A3, over the proof's
-    // slug (11.3 mm, 32 pt, for the PROOF footer).
+    // slug (12.3 mm, 35 pt, for the PROOF footer 6 mm above its foot).
     assert!(
         map.contains("Pages:           1")
-            && map.contains("1207.56 x 890.909 pts")
-            && map.contains("BleedBox:            0.00    32.01  1207.56   890.91")
-            && map.contains("TrimBox:             8.50    40.52  1199.06   882.41"),
+            && map.contains("1207.56 x 893.744 pts")
+            && map.contains("BleedBox:            0.00    34.85  1207.56   893.74")
+            && map.contains("TrimBox:             8.50    43.35  1199.06   885.24"),
         "one A3 page (420×297 mm) with its bleed: {map}"
     );
     let tiles = poppler("pdfinfo", &[&pdf("map-a4.pdf")]).unwrap_or_default();

@@ -219,6 +219,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             side: r(&b.side),
             name: b.name.clone().into(),
             colour: b.colour.get_ref().clone(),
+            pattern: back_pattern(l, file, b.pattern.as_ref()),
         });
     }
     if let Some(print) = &raw.print {
@@ -517,4 +518,22 @@ fn icon(l: &mut Loader<'_>, file: FileId, name: &str, path: &TS<String>) -> Opti
         return None;
     }
     Some(Icon { name: name.to_string(), path: rel.clone(), span })
+}
+
+/// A card back's `pattern`, one of the built-in drawings; an unknown name is a located error.
+fn back_pattern(l: &mut Loader, file: FileId, pattern: Option<&TS<String>>) -> BackPattern {
+    let Some(pattern) = pattern else { return BackPattern::default() };
+    let name = pattern.get_ref().as_str();
+    if let Some((_, known)) = BackPattern::ALL.iter().find(|(n, _)| *n == name) {
+        return *known;
+    }
+    let names = BackPattern::ALL.map(|(n, _)| n);
+    l.diags.push(
+        Diagnostic::error(Code::BAD_VALUE, format!("unknown card back pattern `{name}`"))
+            .at(&Loader::span(file, pattern))
+            .with_hint(
+                crate::diag::did_you_mean(name, names).unwrap_or_else(|| format!("write one of {}", names.join(", "))),
+            ),
+    );
+    BackPattern::default()
 }

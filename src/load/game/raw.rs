@@ -251,6 +251,7 @@ pub(super) struct RawCardBack {
     pub(super) side: Option<TS<String>>,
     pub(super) name: RawNames,
     pub(super) colour: TS<String>,
+    pub(super) pattern: Option<TS<String>>,
     pub(super) provisional: Option<TS<Vec<String>>>,
 }
 

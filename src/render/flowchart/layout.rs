@@ -12,7 +12,8 @@ use crate::text::{Fonts, Style, Weight};
 /// Spacing between nodes, layers and lanes (mm).
 const GAP_X: f64 = 5.0;
 
-const GAP_Y: f64 = 10.0;
+/// The least room between two layers, mm (a chart with height to spare spaces them further).
+pub(super) const GAP_Y: f64 = 10.0;
 
 const LANE_GAP: f64 = 8.0;
 
@@ -44,10 +45,17 @@ pub struct Layout {
     pub lanes: Vec<(Group, f64, f64)>,
     /// Overall width and height.
     pub size: (f64, f64),
+    /// How many layers the linked cards take.
+    pub layers: usize,
 }
 
 /// Lays `graph` out.
 pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
+    spaced(graph, fonts, GAP_Y)
+}
+
+/// Lays `graph` out with at least `gap_y` mm between two layers.
+pub(super) fn spaced(graph: &CardGraph, fonts: &Fonts, gap_y: f64) -> Layout {
     let n = graph.nodes.len();
     let widths: Vec<(f64, f64)> = graph
         .nodes
@@ -187,7 +195,7 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
     let mut dummy_pos: BTreeMap<usize, Vec<DummyPoint>> = Default::default();
     let top = 14.0; // room for the lane headings
     for (l, row) in rows.iter().enumerate() {
-        let y = top + l as f64 * (NODE_H + GAP_Y);
+        let y = top + l as f64 * (NODE_H + gap_y);
         for &(g, left, right) in &lanes {
             let members: Vec<&Slot> = row.iter().filter(|s| group_of(s) == g).collect();
             let used: f64 = members.iter().map(|s| slot_w(s) + GAP_X).sum::<f64>() - GAP_X;
@@ -202,7 +210,8 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
         }
     }
     // Cards without relations: rows of their own under the graph, in their lanes.
-    let mut y = top + deepest as f64 * (NODE_H + GAP_Y) + if deepest > 0 { 6.0 } else { 0.0 };
+    // They sit 16 mm under the last layer's row however far apart the layers are.
+    let mut y = top + deepest as f64 * (NODE_H + gap_y) + if deepest > 0 { 16.0 - gap_y } else { 0.0 };
     let mut bottom = y;
     for &(g, left, right) in &lanes {
         let (mut cx, mut cy) = (left, y);
@@ -216,7 +225,7 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
             bottom = bottom.max(cy + NODE_H);
         }
     }
-    y = bottom.max(top + deepest as f64 * (NODE_H + GAP_Y) - GAP_Y);
+    y = bottom.max(top + deepest as f64 * (NODE_H + gap_y) - gap_y);
     let mut nodes: Vec<Placed> = (0..n)
         .map(|v| {
             let (x, y) = pos[v].unwrap_or((0.0, 0.0));
@@ -251,9 +260,9 @@ pub fn layout(graph: &CardGraph, fonts: &Fonts) -> Layout {
         out_edges.push((points, kind));
     }
     spread_ends(&nodes, ends, &mut out_edges);
-    let layers = Layers { top, node_h: NODE_H, gap: GAP_Y, count: deepest };
+    let layers = Layers { top, node_h: NODE_H, gap: gap_y, count: deepest };
     let grown = route(&layers, &mut nodes, &mut out_edges);
-    Layout { nodes, edges: out_edges, lanes, size: (total_w, y + grown + 2.0) }
+    Layout { nodes, edges: out_edges, lanes, size: (total_w, y + grown + 2.0), layers: deepest }
 }
 
 /// The edge ends on each side of each node, by (node, bottom side): the x of the edge's next

@@ -1,6 +1,7 @@
 //! The flowchart's page: the laid-out graph drawn in its lanes with typed edges, a legend and the
 //! title block, scaled to the paper, every text through the canvas.
 
+use super::layout::{spaced, GAP_Y};
 use super::{edge_style, Layout, Placed, KINDS, LABEL, LABEL_EN, PAD};
 use crate::diag::{Code, Diagnostic};
 use crate::layout::Paper;
@@ -114,6 +115,22 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, graph: &CardGraph, layout: &Layout, paper:
     let room = (w, legend_top - 3.0 - top);
     // Small graphs grow a little to fill the page; large ones shrink.
     let scale = (room.0 / lw.max(1.0)).min(room.1 / lh.max(1.0)).min(MAX_SCALE);
+    // A wide chart that leaves the page's foot empty spaces its layers further apart (up to
+    // [`MAX_GAP`]), so its edges' runs across stand clear of each other and the page is filled.
+    let spare = room.1 / scale - lh;
+    let respaced;
+    let layout = if layout.layers > 0 && spare * scale > SPARE_MM {
+        let gap = (GAP_Y + spare / layout.layers as f64).min(MAX_GAP);
+        respaced = spaced(graph, ctx.fonts, gap);
+        if respaced.size.1 * scale <= room.1 && respaced.size.0 <= lw + 1e-6 {
+            &respaced
+        } else {
+            layout
+        }
+    } else {
+        layout
+    };
+    let lw = layout.size.0;
     let smallest = LABEL_EN * PT_PER_MM * scale;
     if smallest < MIN_PT {
         ctx.warnings.push(
@@ -156,6 +173,12 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, graph: &CardGraph, layout: &Layout, paper:
 
 /// The most a small graph is enlarged to fill the page.
 const MAX_SCALE: f64 = 1.4;
+
+/// Room a chart may leave empty under itself before its layers are spaced further apart, mm.
+const SPARE_MM: f64 = 15.0;
+
+/// The most room between two layers when a chart is spaced to fill its page, mm.
+const MAX_GAP: f64 = 26.0;
 
 /// The smallest size a label may print at after the layout is scaled into the page, pt.
 const MIN_PT: f64 = 5.0;

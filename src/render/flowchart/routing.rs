@@ -39,40 +39,111 @@ impl Run {
     }
 }
 
-/// Each run's track in one gap (sorted here by where they start): filled from the top, each
-/// track from the left with every run that fits (the fewest tracks intervals can take), except
-/// that a run going down at (or [`NEAR`]) the x where another comes down must lie below it, or
-/// the two would share that stretch of line. (Should such runs wait on each other in a circle,
-/// one is placed anyway.)
+/// Each run's track in one gap, counted from the top. The runs are first put in the order, top
+/// to bottom, that crosses the fewest lines down (a run crosses the line down into its
+/// neighbour's start when it lies above that run, and the line down from its neighbour's end
+/// when it lies below); a run going down at (or [`NEAR`]) the x where another comes down lies
+/// below it, or the two would share that stretch of line. Then runs next to each other in that
+/// order that do not overlap share a track, which changes no crossing.
 fn tracks_of(runs: &mut [Run]) -> Vec<usize> {
     runs.sort_by(|a, b| a.left().total_cmp(&b.left()).then(a.right().total_cmp(&b.right())).then(a.edge.cmp(&b.edge)));
-    let above: Vec<Vec<usize>> = runs
-        .iter()
-        .enumerate()
-        .map(|(r, run)| (0..runs.len()).filter(|&q| q != r && (runs[q].from - run.to).abs() < NEAR).collect())
+    let n = runs.len();
+    // cost[a][b]: what it costs for run a to lie above run b.
+    let within = |x: f64, r: &Run| x > r.left() + 1e-6 && x < r.right() - 1e-6;
+    let cost: Vec<Vec<u32>> = (0..n)
+        .map(|a| {
+            (0..n)
+                .map(|b| {
+                    let (ra, rb) = (&runs[a], &runs[b]);
+                    let shared = u32::from((ra.to - rb.from).abs() < NEAR) * SHARED;
+                    u32::from(within(rb.from, ra)) + u32::from(within(ra.to, rb)) + shared
+                })
+                .collect()
+        })
         .collect();
-    let mut placed: Vec<Option<usize>> = vec![None; runs.len()];
+    let order = fewest_crossings(n, &cost);
+    let mut track = vec![0; n];
     let mut t = 0;
-    while placed.iter().any(Option::is_none) {
-        let mut end = f64::NEG_INFINITY;
-        let mut any = false;
-        for r in 0..runs.len() {
-            let waits = above[r].iter().any(|&q| placed[q].is_none_or(|tq| tq >= t));
-            if placed[r].is_none() && !waits && runs[r].left() > end + APART {
-                placed[r] = Some(t);
-                end = runs[r].right();
-                any = true;
-            }
+    let mut on_track: Vec<usize> = Vec::new();
+    for &r in &order {
+        let clear = on_track
+            .iter()
+            .all(|&q| runs[q].right() + APART < runs[r].left() || runs[r].right() + APART < runs[q].left());
+        if !clear {
+            t += 1;
+            on_track.clear();
         }
-        if !any {
-            if let Some(r) = placed.iter().position(Option::is_none) {
-                placed[r] = Some(t);
-            }
-        }
-        t += 1;
+        on_track.push(r);
+        track[r] = t;
     }
-    placed.into_iter().map(|t| t.unwrap_or(0)).collect()
+    track
 }
+
+/// What it costs for a run to lie above one that comes down where it goes down: more than all
+/// the crossings it could save.
+const SHARED: u32 = 1000;
+
+/// An order of `n` runs, top to bottom, for which the sum of `cost[a][b]` over every `a` above
+/// `b` is least: exactly for up to [`EXACT`] runs (a search over subsets), else from the runs in
+/// their order along the gap, improved by swapping neighbours while that helps.
+fn fewest_crossings(n: usize, cost: &[Vec<u32>]) -> Vec<usize> {
+    if n <= EXACT {
+        // best[set]: the least cost of putting the runs in `set` at the top, and the run last
+        // placed among them.
+        let mut best = vec![(u32::MAX, usize::MAX); 1 << n];
+        best[0] = (0, usize::MAX);
+        for set in 0..(1usize << n) {
+            let (so_far, _) = best[set];
+            if so_far == u32::MAX {
+                continue;
+            }
+            for r in (0..n).filter(|&r| set & (1 << r) == 0) {
+                // Putting r next: it lies below every run already placed.
+                let added: u32 = (0..n).filter(|&q| set & (1 << q) != 0).map(|q| cost[q][r]).sum();
+                let next = set | (1 << r);
+                if so_far + added < best[next].0 {
+                    best[next] = (so_far + added, r);
+                }
+            }
+        }
+        let mut order = Vec::with_capacity(n);
+        let mut set = (1usize << n) - 1;
+        while set != 0 {
+            let r = best[set].1;
+            order.push(r);
+            set &= !(1 << r);
+        }
+        order.reverse();
+        return order;
+    }
+    // First an order that keeps every run that must lie above another above it (in their order
+    // along the gap otherwise; a circle of such runs is broken at its first run); then swapping
+    // two neighbours, which changes only what they cost each other and so never breaks that.
+    let must_be_above = |b: usize, a: usize| cost[a][b] >= SHARED;
+    let mut order: Vec<usize> = Vec::with_capacity(n);
+    let mut placed = vec![false; n];
+    while order.len() < n {
+        let ready = (0..n).find(|&r| !placed[r] && (0..n).all(|q| placed[q] || q == r || !must_be_above(q, r)));
+        let r = ready.unwrap_or_else(|| (0..n).find(|&r| !placed[r]).unwrap_or(0));
+        placed[r] = true;
+        order.push(r);
+    }
+    let mut better = true;
+    while better {
+        better = false;
+        for i in 1..n {
+            let (a, b) = (order[i - 1], order[i]);
+            if cost[b][a] < cost[a][b] {
+                order.swap(i - 1, i);
+                better = true;
+            }
+        }
+    }
+    order
+}
+
+/// The most runs in one gap ordered exactly (2^12 subsets).
+const EXACT: usize = 12;
 
 /// How the layers lie: the first one's top, a node's height, the gap between two layers (before
 /// routing) and how many layers there are.

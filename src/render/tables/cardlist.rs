@@ -13,6 +13,8 @@ use crate::render::Ctx;
 
 /// The cells' size, pt.
 const SIZE_PT: f64 = 7.0;
+/// The smallest the cells are set to save a page, pt.
+const SMALLEST_PT: f64 = 6.0;
 
 /// The card-list pages: one ruled table of every known card in number order, its heads repeated
 /// on every page. Columns: number, names, card type (when the cards have more than one), deck,
@@ -55,7 +57,7 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     };
     let title = format!("{} · {}", ctx.msg.name(&pack.game.title), ctx.msg.text("cardlist.title"));
     let mut flow = Flow::new(ctx, paper, title, Owner::new("card list", None), footer, 1);
-    flow.table(&table);
+    flow.table_in_fewest_columns(&table, SMALLEST_PT);
     flow.finish()
 }
 
@@ -158,8 +160,14 @@ fn side_and_marks(ctx: &Ctx<'_>, card: &Card) -> String {
 
 /// A card's tags by their names, in the pack's languages.
 fn tags(ctx: &Ctx<'_>, card: &Card) -> String {
+    // A tag the card's type already says (a transport card tagged transport) is left to the type.
     let each = |m: &crate::messages::Messages| {
-        card.tags.iter().map(|t| ctx.pack.tag_label(m, &t.value)).collect::<Vec<_>>().join(&m.first("setups.and"))
+        card.tags
+            .iter()
+            .filter(|t| !ctx.pack.tag_says_type(&ctx.msg, card, &t.value))
+            .map(|t| ctx.pack.tag_label(m, &t.value))
+            .collect::<Vec<_>>()
+            .join(&m.first("setups.and"))
     };
     ctx.msg.each_language("\n", each)
 }

@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use crate::messages::Messages;
 use crate::model::Map;
 use crate::render::maps::pen::{key_heading, title_block, Pen, Spot};
 use crate::render::page::canvas::{Owner, VAlign};
@@ -73,11 +74,40 @@ pub(crate) fn cartouche(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y):
     bottom
 }
 
-/// One entry of the key: `label` right of its sample, fitted to the column.
-fn key_label(pen: &mut Pen<'_, '_>, (x, y): (f64, f64), w: f64, label: &str, owner: &Owner) {
+/// One entry of the key: `label` right of its sample, at the key's one `pt`.
+fn key_label(pen: &mut Pen<'_, '_>, (x, y): (f64, f64), (w, pt): (f64, f64), label: &str, owner: &Owner) {
     pen.text(label, Spot::left(x + 11.0, y - 3.5, w - 11.0, 5.0), |b| {
-        b.size(9.5).min(6.0).lines(1).valign(VAlign::Middle).of(owner)
+        b.size(pt).min(KEY_MIN_PT).lines(1).valign(VAlign::Middle).of(owner)
     });
+}
+
+/// The key's labels' largest and smallest size, pt.
+const KEY_PT: f64 = 9.5;
+const KEY_MIN_PT: f64 = 6.0;
+
+/// The one size, in half points, at which every one of `labels` fits the key's column `w` mm
+/// wide, so the key reads as one list rather than lines of different sizes.
+fn key_pt(pen: &Pen<'_, '_>, labels: &[String], w: f64) -> f64 {
+    let room = w - 11.0;
+    let fits = |label: &String| {
+        let width = pen.width_mm(label, KEY_PT, false);
+        if width <= room {
+            KEY_PT
+        } else {
+            KEY_PT * room / width
+        }
+    };
+    let pt = labels.iter().map(fits).fold(KEY_PT, f64::min);
+    ((pt * 2.0).floor() / 2.0).max(KEY_MIN_PT)
+}
+
+/// What the key calls a hexside `feature`.
+fn feature_label(msg: &Messages, feature: &str) -> String {
+    match feature {
+        "mountain" => msg.text("map.mountain_hexside"),
+        "impassable" => msg.text("map.impassable_hexside"),
+        other => other.to_string(),
+    }
 }
 
 /// The key in a box of its own from (`x`, `y`), `w` wide: terrain, hexside features, cities,
@@ -86,6 +116,16 @@ pub(crate) fn key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x0, y0): (f6
     let (pack, msg) = (ctx.pack, &ctx.msg);
     let owner = Owner::new("the map's key", Some(&map.span));
     let (x, w) = (x0 + PAD, w0 - 2.0 * PAD);
+    let mut features: Vec<&str> = map.hexsides.iter().map(|h| h.feature.as_str()).collect();
+    features.sort_unstable();
+    features.dedup();
+    let cities = map.hexes.iter().any(|h| h.place.as_ref().is_some_and(|p| p.city));
+    let labels: Vec<String> = (map.terrain.iter().map(|t| msg.name(&t.name)))
+        .chain(features.iter().map(|f| feature_label(msg, f)))
+        .chain(cities.then(|| msg.text("map.city")))
+        .chain((!map.routes.is_empty()).then(|| msg.text("map.sea_route")))
+        .collect();
+    let column = (w, key_pt(pen, &labels, w));
     let mut line = y0 + PAD;
     line = key_heading(pen, &msg.text("map.terrain"), (x, line), w, &owner) + 1.0;
     for t in &map.terrain {
@@ -104,30 +144,24 @@ pub(crate) fn key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x0, y0): (f6
             );
         }
         pen.raw(&s);
-        key_label(pen, (x, line), w, &msg.name(&t.name), &owner);
+        key_label(pen, (x, line), column, &msg.name(&t.name), &owner);
     }
-    let mut features: Vec<&str> = map.hexsides.iter().map(|h| h.feature.as_str()).collect();
-    features.sort_unstable();
-    features.dedup();
     for f in features {
         line += 6.0;
-        let (colour, label) = match f {
-            "mountain" => ("#7a4b21", msg.text("map.mountain_hexside")),
-            "impassable" => ("#c0392b", msg.text("map.impassable_hexside")),
-            other => ("#333333", other.to_string()),
-        };
+        let label = feature_label(msg, f);
+        let (colour, width, dash) = super::hexside_style(f);
         pen.raw(&format!(
-            r##"<path d="M{x} {} L{} {}" stroke="{colour}" stroke-width="1.3"/>"##,
+            r##"<path d="M{x} {} L{} {}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"{dash}/>"##,
             mm(line - 1.5),
             mm(x + 8.0),
             mm(line - 1.5)
         ));
-        key_label(pen, (x, line), w, &label, &owner);
+        key_label(pen, (x, line), column, &label, &owner);
     }
-    if map.hexes.iter().any(|h| h.place.as_ref().is_some_and(|p| p.city)) {
+    if cities {
         line += 6.0;
         pen.raw(&format!(r##"<rect x="{x}" y="{}" width="4" height="4" fill="#b03a2e"/>"##, mm(line - 3.5)));
-        key_label(pen, (x, line), w, &msg.text("map.city"), &owner);
+        key_label(pen, (x, line), column, &msg.text("map.city"), &owner);
     }
     if !map.routes.is_empty() {
         line += 6.0;
@@ -137,7 +171,7 @@ pub(crate) fn key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x0, y0): (f6
             mm(x + 8.0),
             mm(line - 1.5)
         ));
-        key_label(pen, (x, line), w, &msg.text("map.sea_route"), &owner);
+        key_label(pen, (x, line), column, &msg.text("map.sea_route"), &owner);
     }
     line += PAD;
     pen.raw(&format!(

@@ -273,11 +273,7 @@ fn draw_hexsides(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'
     for side in &map.hexsides {
         let (Some(a), Some(b)) = (pack.hex(&side.a), pack.hex(&side.b)) else { continue };
         let Some((p, q)) = geo.shared_edge(a, b) else { continue };
-        let (colour, width, dash) = match side.feature.as_str() {
-            "mountain" => ("#7a4b21", 1.4, ""),
-            "impassable" => ("#c0392b", 1.2, r#" stroke-dasharray="1.2 0.8""#),
-            _ => ("#333333", 1.0, ""),
-        };
+        let (colour, width, dash) = hexside_style(&side.feature);
         let _ = write!(
             s,
             r#"<path class="hexside {}" d="M{} {} L{} {}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"{dash}/>"#,
@@ -289,6 +285,16 @@ fn draw_hexsides(pen: &mut Pen<'_, '_>, pack: &Pack, map: &Map, geo: &Geometry<'
         );
     }
     pen.raw(&s);
+}
+
+/// How a hexside feature is drawn, on the map and in its key alike: colour, width (mm) and any
+/// dash attribute.
+pub(super) fn hexside_style(feature: &str) -> (&'static str, f64, &'static str) {
+    match feature {
+        "mountain" => ("#7a4b21", 1.4, ""),
+        "impassable" => ("#c0392b", 1.2, r#" stroke-dasharray="1.2 0.8""#),
+        _ => ("#333333", 1.0, ""),
+    }
 }
 
 /// How a hex's small facts line (VP, chit capacity) is set.
@@ -314,6 +320,10 @@ fn draw_places(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, geo: &Geometry<'
     let mut markers = String::new();
     for hex in &map.hexes {
         let (x, y) = geo.centre(hex.col, hex.row);
+        if !ctx.pack.terrain(&hex.terrain).is_some_and(|t| t.water) {
+            // The circle inside the hex: a route may graze its hexsides, not cross it.
+            obstacles.land.push(((x, y), h / 2.0));
+        }
         let owner = hex_owner(hex);
         let facts_spot = Spot::centred(x, y + h * 0.38, h * 0.8, h * 0.1);
         let chits = hex.chit_capacity.map(|c| msg.fill_first("map.chits", &[("n", &c.to_string())]));

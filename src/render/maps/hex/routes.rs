@@ -58,6 +58,9 @@ pub(crate) struct Obstacles {
     pub(crate) numbers: Vec<Extent>,
     /// City and mine markers, with the point each stands for.
     pub(crate) markers: Vec<(P, Extent)>,
+    /// The land hexes (terrain without `water`) a sea route should not cross: each one's centre
+    /// and the radius of the circle inside it.
+    pub(crate) land: Vec<(P, f64)>,
     /// The map's own extent.
     pub(crate) map: Extent,
 }
@@ -80,6 +83,10 @@ fn segments_cross(p: P, q: P, r: P, s: P) -> bool {
     let (d3, d4) = (cross(p, q, r), cross(p, q, s));
     d1 * d2 < 0.0 && d3 * d4 < 0.0
 }
+
+/// The cost of one of a route's points on a land hex it does not start or end in: a route
+/// crossing a whole hex (a dozen points) costs about what running through a name does.
+const LAND: f64 = 15.0;
 
 /// How many points a curve is judged by.
 const SAMPLES: usize = 96;
@@ -229,6 +236,7 @@ struct Indexed<'o> {
     texts: Index,
     numbers: Index,
     markers: Index,
+    land: Index,
 }
 
 impl<'o> Indexed<'o> {
@@ -238,6 +246,10 @@ impl<'o> Indexed<'o> {
             texts: Index::new(obstacles.texts.iter(), 1.0),
             numbers: Index::new(obstacles.numbers.iter(), 0.4),
             markers: Index::new(obstacles.markers.iter().map(|(_, e)| e), 1.0),
+            land: Index::new(
+                obstacles.land.iter().map(|&((x, y), r)| (x - r, y - r, x + r, y + r)).collect::<Vec<_>>().iter(),
+                0.0,
+            ),
         }
     }
 }
@@ -261,8 +273,19 @@ fn cost(curve: &Cubic, indexed: &Indexed<'_>, others: &Others) -> f64 {
     let bbox = pts.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |e, p| {
         (e.0.min(p.0), e.1.min(p.1), e.2.max(p.0), e.3.max(p.1))
     });
+    // A point inside a land hex other than the ends' own: the route crosses land it should sail
+    // round.
+    let on_land = |p: &P| {
+        indexed.land.holding(*p).any(|i| {
+            let (centre, r) = indexed.obstacles.land[i];
+            dist(centre, *p) < r && dist(centre, a) > r && dist(centre, b) > r
+        })
+    };
     for p in pts.iter().filter(|p| judged(p)) {
         c += 200.0 * indexed.texts.holding(*p).count() as f64;
+        if on_land(p) {
+            c += LAND;
+        }
         c += 3.0 * indexed.numbers.holding(*p).count() as f64;
         c += 200.0 * indexed.markers.holding(*p).filter(foreign).count() as f64;
         if !inside(*p, &indexed.obstacles.map, -2.0) {
@@ -328,6 +351,9 @@ pub(crate) fn curves(ends: &[(P, P)], obstacles: &Obstacles) -> Vec<Cubic> {
     }
     for &((px, py), (x, y, w, h)) in &obstacles.markers {
         add(&[px, py, x, y, w, h]);
+    }
+    for &((x, y), r) in &obstacles.land {
+        add(&[x, y, r]);
     }
     let (x, y, w, h) = obstacles.map;
     add(&[x, y, w, h]);

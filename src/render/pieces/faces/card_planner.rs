@@ -12,6 +12,9 @@ use super::{FaceSize, Planned};
 use crate::model::{Card, CardField, Expr, FieldKind, FieldShow, FieldValue, TitleMark};
 use crate::render::pieces::describe::Describer;
 
+/// The colour of a card back's lines and pattern (the template's `line_ink`).
+const BACK_LINE_INK: &str = "#e9dfc6";
+
 impl<'a> Planner<'a> {
     pub(super) fn card_front(&self, card: &'a Card, size: FaceSize) -> Planned {
         let pack = self.pack;
@@ -45,13 +48,20 @@ impl<'a> Planner<'a> {
             Some("purple") => "#7b3fa0",
             _ => "#222222",
         };
+        // The type line (type, side, timing) speaks one language: its timing's (an English
+        // timing, an English side and type), or without a timing the card text's.
+        let speaks = if card.timing.is_empty() { &card.text } else { &card.timing };
+        let english = self.in_english_only(speaks);
+        let line_name = |name: &crate::model::Names| {
+            if english && !name.en.is_empty() {
+                name.en.clone()
+            } else {
+                self.msg.first_name(name).to_string()
+            }
+        };
         let mut meta = Vec::new();
         if let Some(side) = side {
-            // The type line speaks its timing's language (an English timing, an English side),
-            // or without a timing the card text's.
-            let speaks = if card.timing.is_empty() { &card.text } else { &card.timing };
-            let english = self.in_english_only(speaks) && !side.name.en.is_empty();
-            meta.push(if english { side.name.en.clone() } else { self.msg.first_name(&side.name).to_string() });
+            meta.push(line_name(&side.name));
         }
         if !card.timing.is_empty() {
             meta.push(card.timing.clone());
@@ -95,9 +105,7 @@ impl<'a> Planner<'a> {
             number_colour: number_colour.into(),
             tags: card.tags.iter().map(|t| self.tag_label(&t.value)).collect(),
             meta: meta.join(" · "),
-            kind: card_type
-                .filter(|_| pack.card_types.len() > 1)
-                .map_or(String::new(), |t| self.msg.first_name(&t.name).to_string()),
+            kind: card_type.filter(|_| pack.card_types.len() > 1).map_or(String::new(), |t| line_name(&t.name)),
             badge: self.badge(&fields, badge_colours.is_some()),
             badge_look,
             stats: fields.iter().filter(|f| f.show == FieldShow::Stat).filter_map(|f| self.shown(f)).collect(),
@@ -108,9 +116,7 @@ impl<'a> Planner<'a> {
                 .tags
                 .iter()
                 .filter(|t| !fields.iter().any(|f| f.show == FieldShow::Tag && f.display == t.value))
-                .filter(|t| {
-                    !card_type.is_some_and(|k| self.msg.first_name(&k.name).contains(&self.tag_label(&t.value)))
-                })
+                .filter(|t| !pack.tag_says_type(&self.msg, card, &t.value))
                 .map(|t| self.tag_label(&t.value))
                 .chain(fields.iter().filter(|f| f.show == FieldShow::Tag).filter_map(|f| self.chip(f)))
                 .collect(),
@@ -362,12 +368,15 @@ impl<'a> Planner<'a> {
         // game's common back does.
         let names = back.map_or_else(|| self.pack.game.title.clone(), |b| b.name.clone());
         let (title, subtitle) = self.msg.first_and_rest(&names);
+        let pattern = back.map_or_else(Default::default, |b| b.pattern);
         let data = BackFace {
             name_ja: names.ja.clone(),
             name_en: names.en.clone(),
             title,
             subtitle,
             colour: back.map_or_else(|| "#333a45".to_string(), |b| b.colour.clone()),
+            pattern,
+            pattern_svg: super::back_pattern::pattern_svg(pattern, size, BACK_LINE_INK),
         };
         let side = back.and_then(|b| b.side.as_ref()).and_then(|s| self.pack.side(s));
         let which = back.and_then(|b| b.side.as_ref()).map_or("common", |s| s.value.as_str());

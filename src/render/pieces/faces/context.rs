@@ -215,6 +215,10 @@ pub(super) struct BackFace {
     pub(super) title: String,
     pub(super) subtitle: String,
     pub(super) colour: String,
+    /// The drawing behind the name: `frame`, `waves`, `hexes`, `stripes` or `rays`.
+    pub(super) pattern: crate::model::BackPattern,
+    /// That drawing as SVG (empty for `frame`, which the template draws).
+    pub(super) pattern_svg: String,
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 //! draws planned faces through the templates. `pnpkit dump --context` prints what the planner
 //! makes ([`contexts`]), so what it shows is exactly what a template receives.
 
+mod back_pattern;
 mod card_planner;
 mod context;
 mod planner;

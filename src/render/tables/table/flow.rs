@@ -224,6 +224,34 @@ impl<'c, 'a> Flow<'c, 'a> {
         }
     }
 
+    /// Adds `t` at the largest size from its own down to `smallest` pt, half a point at a
+    /// time, that needs no more columns than the smallest does: a long list that would spill a
+    /// few rows onto a page of their own is set a little smaller instead.
+    pub(crate) fn table_in_fewest_columns(&mut self, t: &Table, smallest: f64) {
+        let fewest = self.columns_for(&Table { pt: smallest, ..t.clone() });
+        let mut chosen = t.clone();
+        while chosen.pt > smallest && self.columns_for(&chosen) > fewest {
+            chosen.pt = (chosen.pt - 0.5).max(smallest);
+        }
+        self.table(&chosen);
+    }
+
+    /// How many columns `t` takes from where the flow is, row by row as [`Flow::table`] sets it.
+    fn columns_for(&self, t: &Table) -> usize {
+        let m = t.measure(self.canvas.fonts(), self.width());
+        let column_h = self.bottom() - self.top;
+        let heads = m.title + m.head;
+        let (mut columns, mut used, mut room) = (1, heads, self.bottom() - self.y);
+        for row in &m.rows {
+            if used + row > room && used > heads {
+                columns += 1;
+                (used, room) = (heads, column_h);
+            }
+            used += row;
+        }
+        columns
+    }
+
     /// Adds `tables` in order. When they all fit the last two columns of the page, the break
     /// between the columns goes where they end most nearly level, so a short set of tables does
     /// not leave the second column standing empty.
