@@ -163,6 +163,7 @@ impl Session {
             lang: msg.languages().first().copied().unwrap_or("en").to_string(),
             title: pack.as_ref().map(|p| msg.first_name(&p.game.title).to_string()).unwrap_or_default(),
             heading: msg.first("watch.preview"),
+            files_label: msg.first("watch.files"),
             status,
             failed: code != ExitCode::SUCCESS,
             diagnostics,
@@ -223,11 +224,12 @@ impl Session {
             })
             .collect();
         let pdfs = rendered.documents.iter().map(|doc| format!("{}.pdf", doc.name));
-        // The digital tables by their module and set, not each image.
-        let tables = rendered.streamed.iter().filter(|f| !f.ends_with(".png")).cloned();
+        // The documents, the digital tables by their module and set: no single image.
+        let tables = rendered.streamed.iter().cloned();
         let links = pdfs
             .chain(rendered.files.iter().map(|(name, _)| name.clone()))
             .chain(tables)
+            .filter(|f| !f.ends_with(".png"))
             .map(|f| (f.clone(), f))
             .collect();
         Ok((Made { links, pieces: groups, sheets }, drawn))
@@ -290,6 +292,7 @@ fn waiting_page(msg: &Messages) -> String {
         lang: "en".into(),
         title: "pnpkit".into(),
         heading: msg.first("watch.preview"),
+        files_label: msg.first("watch.files"),
         status: msg.first("watch.building"),
         failed: false,
         diagnostics: Vec::new(),

@@ -130,4 +130,5 @@ codes! {
     LONG_TEXT_LAYOUT = "W0806", "a card's text takes the room of its art box: the face uses a fallback layout (long-text, two-column, condensed or text-only)";
     REGION_LABEL_NO_ROOM = "W0805", "an area map has no free spot near a region for its name and scoring";
     ONE_SIDED_CARD_BACKS = "W0190", "`[print] one_sided_cards = true` with `[[card_backs]]` declared: the backs are never printed";
+    TTS_RELATIVE = "W0191", "the Tabletop Simulator set names its images by relative paths (the output folder has no absolute path and no --tts-url was given): TTS cannot load them";
 }

@@ -494,7 +494,7 @@ impl Default for Print {
             counter_bleed: 1.0,
             map_bleed: 3.0,
             chit_mm: 15.0,
-            safe_margin: 5.0,
+            safe_margin: 6.0,
             previews: false,
             svg: false,
             blank_backs: false,

@@ -14,6 +14,8 @@ pub struct View {
     pub title: String,
     /// The page's name after the title (its heading and window title).
     pub heading: String,
+    /// What the folded list of the output's files is called.
+    pub files_label: String,
     /// One line: how the last build went.
     pub status: String,
     /// Whether the last build failed (the pieces and sheets are then the last good build's).
@@ -71,12 +73,15 @@ pub struct Sheet {
 
 const STYLE: &str = "
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f1ea;color:#1d1d1d}
-header{position:sticky;top:0;z-index:1;padding:.6rem 1rem;background:#1f3b57;color:#fff}
+header{position:sticky;top:0;z-index:1;display:flex;align-items:baseline;gap:1rem;padding:.4rem 1rem;background:#1f3b57;color:#fff;white-space:nowrap}
 header.failed{background:#8a1c1c}
-header h1{font-size:1.1rem;margin:0}
-header p{margin:.2rem 0 0}
+header h1{font-size:1rem;margin:0;overflow:hidden;text-overflow:ellipsis;min-width:3rem;flex:0 1 auto}
+header p{margin:0;font-size:.9rem;overflow:hidden;text-overflow:ellipsis;min-width:0;flex:1 1 auto}
 header a{color:#fff}
-nav ul{list-style:none;margin:.3rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
+#files{position:relative;flex:none;font-size:.9rem}
+#files summary{cursor:pointer}
+#files ul{position:absolute;right:0;top:1.5rem;margin:0;padding:.5rem 1rem;list-style:none;background:#1f3b57;max-height:70vh;overflow:auto;box-shadow:0 4px 12px rgba(0,0,0,.35)}
+#files li{padding:.15rem 0}
 #diagnostics{margin:0;padding:.6rem 1rem;background:#fff8e1;border-bottom:1px solid #c9b98a}
 #diagnostics pre{white-space:pre-wrap;margin:.4rem 0;font-size:.85rem}
 #diagnostics summary{font-weight:bold;cursor:pointer}
@@ -121,15 +126,21 @@ pub fn html(view: &View) -> String {
         view.build
     );
     let class = if view.failed { " class=\"failed\"" } else { "" };
-    let _ = write!(
-        out,
-        "<header{class}><h1>{title} · {heading}</h1><p id=\"status\">{}</p><nav><ul>",
-        escape(&view.status)
-    );
-    for (label, href) in &view.made.links {
-        let _ = write!(out, "<li><a href=\"{}\">{}</a></li>", escape(href), escape(label));
+    let _ = write!(out, "<header{class}><h1>{title} · {heading}</h1><p id=\"status\">{}</p>", escape(&view.status));
+    // One line: the files fold into a list that opens over the page.
+    if !view.made.links.is_empty() {
+        let _ = write!(
+            out,
+            "<details id=\"files\"><summary>{} ({})</summary><ul>",
+            escape(&view.files_label),
+            view.made.links.len()
+        );
+        for (label, href) in &view.made.links {
+            let _ = write!(out, "<li><a href=\"{}\">{}</a></li>", escape(href), escape(label));
+        }
+        out.push_str("</ul></details>");
     }
-    out.push_str("</ul></nav></header>");
+    out.push_str("</header>");
     if !view.diagnostics.is_empty() {
         out.push_str("<section id=\"diagnostics\">");
         for (heading, text, open) in &view.diagnostics {

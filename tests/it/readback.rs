@@ -15,7 +15,7 @@ use super::support::{pnpkit, root, temp_dir, text};
 /// Millimetres per PDF point.
 pub(super) const MM_PER_PT: f64 = 25.4 / 72.0;
 /// The default safe margin in mm.
-const SAFE_MM: f64 = 5.0;
+const SAFE_MM: f64 = 6.0;
 /// Rounding in poppler's boxes and ours: a word may touch the margin by this much (mm).
 const SLACK_MM: f64 = 0.1;
 /// The least size of a text a player reads at the table, pt.

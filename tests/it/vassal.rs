@@ -227,3 +227,43 @@ fn an_area_map_gets_a_zone_per_area() {
         assert_eq!(held, Some(pack.selected_cards(&deck.select).len() as u64), "{} in {piles:?}", deck.id);
     }
 }
+
+/// `../shared/tools/vassal-check/<tool>`: VASSAL 3.7.0's own Player code loading a module
+/// headless (`check-vmod`), and the Tabletop Simulator save checker (`check-tts`). `None` on a
+/// machine without them (never on CI).
+fn vassal_check(tool: &str) -> Option<PathBuf> {
+    let path = root().join("../shared/tools/vassal-check").join(tool);
+    if path.is_file() {
+        return Some(path);
+    }
+    assert!(std::env::var_os("CI").is_none(), "CI has {}", path.display());
+    eprintln!("skipped: {} is not on this machine", path.display());
+    None
+}
+
+/// Runs `tool` on `file`, returning its exit status and report.
+fn checked(tool: &Path, file: &Path) -> (Option<i32>, String) {
+    let output = Command::new(tool).arg(file).arg("--quiet").output().expect("the checker runs");
+    let report = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    (output.status.code(), report)
+}
+
+#[test]
+fn vassal_loads_every_packs_module_and_every_tabletop_set_checks_with_no_problem() {
+    let (Some(vmod), Some(tts)) = (vassal_check("check-vmod"), vassal_check("check-tts")) else { return };
+    let dir = temp_dir("vassal-check");
+    for pack in ["diceplomacy", "doomtrooper", "dougram", "submarine-attack", "twilight-struggle"] {
+        let out = dir.join(pack);
+        let out_arg = out.to_string_lossy().into_owned();
+        let build = pnpkit(&root(), &["build", &format!("data/{pack}"), "--out", &out_arg, "--only", "vassal,tts"]);
+        assert_eq!(build.status.code(), Some(0), "{pack}: {}", text(&build).1);
+        let (status, report) = checked(&vmod, &out.join(format!("{pack}.vmod")));
+        assert!(status == Some(0) && report.contains("vassal-check: 0 problems"), "{pack}.vmod:\n{report}");
+        // A game without cards, counters or a map (diceplomacy) has no table to set.
+        let set = out.join(format!("{pack}.tts.json"));
+        if set.is_file() {
+            let (status, report) = checked(&tts, &set);
+            assert!(status == Some(0) && report.contains("tts-check: 0 problems"), "{pack}.tts.json:\n{report}");
+        }
+    }
+}

@@ -42,6 +42,8 @@ impl Scale {
 const TABLE_Y: f64 = 1.0;
 /// Space between objects on the table, in TTS units.
 const GAP: f64 = 1.0;
+/// A counter kind's bag's scale: a bag about as wide as the step between two kinds.
+const BAG_SCALE: f64 = 0.45;
 /// Counter stacks per column beside the board.
 const STACKS_PER_COLUMN: usize = 10;
 
@@ -148,10 +150,11 @@ impl Set<'_> {
         Ok(sheet)
     }
 
-    /// The URL naming `path` in the JSON.
+    /// The URL naming `path` in the JSON: the set's prefix and the path, percent-encoded.
     fn url(&self, path: &str) -> String {
+        let path = escaped(path);
         match self.url {
-            "" => path.to_string(),
+            "" => path,
             u if u.ends_with('/') => format!("{u}{path}"),
             u => format!("{u}/{path}"),
         }
@@ -225,8 +228,10 @@ impl Set<'_> {
             let path = format!("tts/{}-{}.png", deck.stem, n + 1);
             let key = self.next_key;
             self.next_key += 1;
+            // `BackIsHidden` false: a card hidden in another player's hand shows the sheet's last
+            // slot, which holds the back; `BackURL` is the card's own back.
             let def = json!({ "FaceURL": self.url(&path), "BackURL": back_url, "NumWidth": sheet.columns,
-                "NumHeight": sheet.rows, "BackIsHidden": true, "UniqueBack": false, "Type": 0 });
+                "NumHeight": sheet.rows, "BackIsHidden": false, "UniqueBack": false, "Type": 0 });
             self.image(table, &path, &sheet.image)?;
             custom.insert(key.to_string(), def.clone());
             for (i, kind) in chunk.iter().enumerate() {
@@ -259,7 +264,8 @@ impl Set<'_> {
         Ok(Value::Object(obj))
     }
 
-    /// Every counter kind as a stack of its count of tiles, face up, in columns left of the board.
+    /// Every counter kind in columns left of the board: one tile face up, or a bag of its count
+    /// of tiles named after it (a tower of tiles topples in TTS), from which a player draws them.
     fn counters(&mut self, table: &Table<'_>, (board_w, board_h): (f64, f64)) -> Result<Vec<Value>, String> {
         let side = units(table.pack.print.counter_mm);
         let step = side + GAP / 2.0;
@@ -271,11 +277,23 @@ impl Set<'_> {
             let x = -board_w / 2.0 - GAP - side / 2.0 - column as f64 * step;
             let z = board_h / 2.0 - side / 2.0 - row as f64 * step;
             let (name, text) = counter_names(table.pack, kind);
-            for i in 0..kind.count {
-                let y = TABLE_Y + f64::from(i) * 2.0 * Scale::THICKNESS;
-                let tile = self.tile(table, kind, (&name, &text), (x, y, z), scale, i)?;
-                out.push(tile);
+            let tiles = (0..kind.count)
+                .map(|i| self.tile(table, kind, (&name, &text), (x, TABLE_Y, z), scale, i))
+                .collect::<Result<Vec<Value>, String>>()?;
+            if let [tile] = &tiles[..] {
+                out.push(tile.clone());
+                continue;
             }
+            let guid = self.guid(&format!("bag/counters/{}", kind.id));
+            let mut bag = object(
+                "Bag",
+                guid,
+                &format!("{name} ×{}", kind.count),
+                &text,
+                transform((x, TABLE_Y, z), BAG_SCALE, false),
+            );
+            bag.insert("ContainedObjects".into(), tiles.into());
+            out.push(Value::Object(bag));
         }
         Ok(out)
     }
@@ -398,6 +416,41 @@ fn plain_back(table: &Table<'_>, deck: &Deck<'_>) -> Result<Pixmap, String> {
     Ok(back)
 }
 
+/// What must be percent-encoded in a URL's path: controls, spaces, the characters URLs reserve
+/// for other parts or forbid (`"#<>?\^`{|}`) and, always, every byte of a non-ASCII character.
+const IN_PATH: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+/// `text` with what a URL's path may not hold percent-encoded (`%` itself kept: a prefix may
+/// already be encoded).
+fn escaped(text: &str) -> String {
+    percent_encoding::utf8_percent_encode(text, IN_PATH).to_string()
+}
+
+/// The prefix of the set's image URLs: `given` (`--tts-url` or `[print] tts_url`) percent-encoded,
+/// else the output folder `out` as a `file:///` URL, since TTS loads images only from an
+/// absolute address. `None` when `out` has no absolute path (the URLs stay relative).
+pub fn url_prefix(given: &str, out: &std::path::Path) -> Option<String> {
+    if !given.is_empty() {
+        return Some(escaped(given));
+    }
+    let absolute = std::path::absolute(out).ok()?;
+    let path = absolute.to_str()?.replace('\\', "/");
+    let path = if path.starts_with('/') { path } else { format!("/{path}") }; // C:/… on Windows
+    Some(format!("file://{}/", escaped(path.trim_end_matches('/'))))
+}
+
 /// Millimetres as TTS units.
 fn units(mm: f64) -> f64 {
     mm / Scale::MM_PER_UNIT
@@ -407,6 +460,22 @@ fn units(mm: f64) -> f64 {
 mod tests {
     use crate::play::testing::dougram;
     use crate::render::Product;
+
+    #[test]
+    fn urls_are_absolute_and_percent_encoded() {
+        use std::path::Path;
+        // The output folder by default: TTS loads nothing relative.
+        assert_eq!(
+            super::url_prefix("", Path::new("/tmp/ダグ ラム")).as_deref(),
+            Some("file:///tmp/%E3%83%80%E3%82%B0%20%E3%83%A9%E3%83%A0/")
+        );
+        // A given prefix keeps its own escapes and gains the missing ones.
+        assert_eq!(
+            super::url_prefix("file:///home/me/My Games/%E3%83%80/", Path::new("x")).as_deref(),
+            Some("file:///home/me/My%20Games/%E3%83%80/")
+        );
+        assert_eq!(super::escaped("tts/counters/a b#1.png"), "tts/counters/a%20b%231.png");
+    }
 
     #[test]
     fn a_deck_of_more_than_69_cards_spans_sheets_numbered_by_their_key() {

@@ -54,7 +54,7 @@ impl El {
 pub(super) fn xml(m: &Module<'_>) -> String {
     let msg = &m.msg;
     let title = msg.first_name(&m.pack.game.title).to_string();
-    let next_gpid = (m.pieces.len() + 1).to_string();
+    let next_gpid = m.next_gpid.to_string();
     let version = super::version(m.pack);
     let mut game = El::new(
         "build.GameModule",
@@ -99,7 +99,8 @@ pub(super) fn xml(m: &Module<'_>) -> String {
     if let Some(board) = &m.map {
         game = game.child(map_window(msg, &board.name, board_element(board), Vec::new(), "77,520"));
     }
-    let table_board = El::new(
+    // A zone per place, so a piece moved on the table is reported by the place's name.
+    let mut table_board = El::new(
         "build.module.map.boardPicker.Board",
         &[
             ("name", &m.table_name()),
@@ -109,9 +110,13 @@ pub(super) fn xml(m: &Module<'_>) -> String {
             ("height", &m.table_size.1.to_string()),
         ],
     );
+    if !m.table.places.is_empty() {
+        table_board = table_board.child(zoned_grid(m.table.places.iter().map(|p| (p.name.as_str(), p.rect))));
+    }
     let piles = m.piles.iter().map(|p| draw_pile(m, p)).collect();
     game = game.child(map_window(msg, &m.table_name(), table_board, piles, "84,520"));
-    for (label, n, sides, prompt) in &m.dice {
+    for d in &m.dice {
+        let label = &d.label;
         game = game.child(El::new(
             "build.module.DiceButton",
             &[
@@ -120,12 +125,12 @@ pub(super) fn xml(m: &Module<'_>) -> String {
                 ("tooltip", label),
                 ("icon", ""),
                 ("hotkey", ""),
-                ("nDice", &n.to_string()),
-                ("nSides", &sides.to_string()),
+                ("nDice", &d.dice.to_string()),
+                ("nSides", &d.sides.to_string()),
                 ("plus", "0"),
                 ("addToTotal", "0"),
-                ("prompt", &prompt.to_string()),
-                ("reportTotal", "false"),
+                ("prompt", &d.prompt.to_string()),
+                ("reportTotal", &d.total.to_string()),
                 ("reportFormat", &msg.first("vassal.roll_report")),
                 ("sortDice", "false"),
                 ("keepDice", "false"),
@@ -164,7 +169,7 @@ fn palette(m: &Module<'_>) -> El {
             &[("entryName", group), ("height", "0"), ("width", "0"), ("scale", "1.0"), ("divider", "150")],
         );
         for &i in members {
-            list = list.child(slot(m, "PieceSlot", &m.pieces[i]));
+            list = list.child(slot(m, "PieceSlot", &m.pieces[i], m.pieces[i].gpid));
         }
         tabs = tabs.child(list);
     }
@@ -240,23 +245,29 @@ fn board_element(board: &super::MapBoard) -> El {
         el = el.child(hex);
     }
     if !board.zones.is_empty() {
-        let mut zoned = El::new("build.module.map.boardPicker.board.ZonedGrid", &[]);
-        for (name, [l, t, r, b]) in &board.zones {
-            zoned = zoned.child(El::new(
-                "build.module.map.boardPicker.board.mapgrid.Zone",
-                &[
-                    ("name", name),
-                    ("path", &format!("{l},{t};{r},{t};{r},{b};{l},{b}")),
-                    ("locationFormat", "$name$"),
-                    ("useParentGrid", "false"),
-                    ("useHighlight", "false"),
-                    ("highlightProperty", ""),
-                ],
-            ));
-        }
-        el = el.child(zoned);
+        el = el.child(zoned_grid(board.zones.iter().map(|(name, rect)| (name.as_str(), *rect))));
     }
     el
+}
+
+/// A grid of rectangular zones, each `(name, [left, top, right, bottom])` in pixels, reported by
+/// its name.
+fn zoned_grid<'z>(zones: impl Iterator<Item = (&'z str, [i64; 4])>) -> El {
+    let mut zoned = El::new("build.module.map.boardPicker.board.ZonedGrid", &[]);
+    for (name, [l, t, r, b]) in zones {
+        zoned = zoned.child(El::new(
+            "build.module.map.boardPicker.board.mapgrid.Zone",
+            &[
+                ("name", name),
+                ("path", &format!("{l},{t};{r},{t};{r},{b};{l},{b}")),
+                ("locationFormat", "$name$"),
+                ("useParentGrid", "false"),
+                ("useHighlight", "false"),
+                ("highlightProperty", ""),
+            ],
+        ));
+    }
+    zoned
 }
 
 /// A map window holding one board, with `extra` components (the piles on the table).
@@ -313,6 +324,9 @@ fn map_window(msg: &Messages, name: &str, board: El, extra: Vec<El>, hotkey: &st
 fn draw_pile(m: &Module<'_>, pile: &Pile) -> El {
     let place = m.table.places.iter().find(|p| p.key == pile.key);
     let (x, y) = place.map_or((0, 0), |p| p.centre);
+    // The same settings as the deck its saved games hold (`encode::DeckSpec`).
+    let spec = m.deck_spec(pile);
+    let words = spec.words;
     let mut el = El::new(
         "build.module.map.DrawPile",
         &[
@@ -323,37 +337,44 @@ fn draw_pile(m: &Module<'_>, pile: &Pile) -> El {
             ("width", &pile.size.0.to_string()),
             ("height", &pile.size.1.to_string()),
             // A hand (the China Card) lies face up and is not shuffled.
-            ("faceDown", if pile.hand { "Never" } else { "Always" }),
-            ("drawFaceUp", if pile.hand { "true" } else { "false" }),
-            ("shuffle", if pile.hand { "Never" } else { "Always" }),
-            ("shuffleCommand", &m.msg.first("vassal.shuffle")),
-            ("faceUpMessage", &m.msg.first("vassal.face_up")),
-            ("faceDownMessage", &m.msg.first("vassal.face_down")),
+            ("faceDown", spec.option()),
+            ("drawFaceUp", &pile.hand.to_string()),
+            ("shuffle", spec.option()),
+            ("shuffleCommand", &words.shuffle),
+            ("reverseCommand", &words.reverse),
+            ("drawMultipleMessage", &words.draw_multiple),
+            ("drawSpecificMessage", &words.draw_specific),
+            ("faceUpMessage", &words.face_up),
+            ("faceDownMessage", &words.face_down),
+            ("saveMessage", &words.save),
+            ("saveReportFormat", &words.saved),
+            ("loadMessage", &words.load),
+            ("loadReportFormat", &words.loaded),
             ("allowMultiple", "true"),
             ("allowSelect", "true"),
             ("reversible", "false"),
             ("draw", "true"),
-            ("color", "255,51,51"),
-            ("maxStack", "15"),
+            ("color", encode::DECK_COLOUR),
+            ("maxStack", &encode::DECK_STACK.to_string()),
         ],
     );
-    for &i in &pile.pieces {
-        el = el.child(slot(m, "CardSlot", &m.pieces[i]));
+    for (&i, &gpid) in pile.pieces.iter().zip(&pile.ids) {
+        el = el.child(slot(m, "CardSlot", &m.pieces[i], gpid));
     }
     el
 }
 
-/// A piece's definition in the palette (`PieceSlot`) or a pile (`CardSlot`).
-fn slot(m: &Module<'_>, class: &str, piece: &super::PieceDef) -> El {
+/// A piece's definition in the palette (`PieceSlot`) or a pile (`CardSlot`), in the slot `gpid`.
+fn slot(m: &Module<'_>, class: &str, piece: &super::PieceDef, gpid: u32) -> El {
     let mut slot = El::new(
         &format!("build.widget.{class}"),
         &[
             ("entryName", &piece.name),
-            ("gpid", &piece.gpid.to_string()),
+            ("gpid", &gpid.to_string()),
             ("width", &piece.size.0.to_string()),
             ("height", &piece.size.1.to_string()),
         ],
     );
-    slot.text = Some(encode::add_piece("null", &piece.encoded(&m.msg, None, false)));
+    slot.text = Some(encode::add_piece("null", &piece.encoded(&m.msg, gpid, None, false)));
     slot
 }

@@ -89,15 +89,30 @@ pub(super) fn flip_layer(images: [&str; 2], names: [&str; 2], flip: &str, level:
         String::new(),     // decrease keystroke
         String::new(),     // description
         "1.0".into(),      // scale
+        String::new(),     // active only when this property…
+        "true".into(),     // …has this value (no property: always)
     ];
     Trait { kind: format!("emb2;{}", seq(&fields, ';')), state: level.to_string() }
 }
 
 /// `VASSAL.counters.Obscurable` ("obs"): a card or chit that can be face down, showing `back`
 /// to everyone then (display style `B`: the back image in place of the face), turned with
-/// `command` (Ctrl+F). `down`: placed face down, unmaskable by any player.
-pub(super) fn mask(back: &str, command: &str, down: bool) -> Trait {
-    let fields = [ctrl('F'), back.into(), command.into(), "B".into(), "?".into(), "player:".into()];
+/// `command` (Ctrl+F); `peek` names the (unused) peek command. `down`: placed face down,
+/// unmaskable by any player.
+pub(super) fn mask(back: &str, [command, peek]: [&str; 2], down: bool) -> Trait {
+    let fields = [
+        ctrl('F'),
+        back.into(),
+        command.into(),
+        "B".into(),
+        "?".into(),
+        "player:".into(),
+        peek.into(),
+        String::new(),  // description
+        "false".into(), // peek on mouse-over
+        String::new(),  // deal key
+        String::new(),  // deal expression
+    ];
     // Face down for everyone: VASSAL's "nobody" owns the mask, so any player may turn it.
     let state = if down { "nobody;" } else { "null;" };
     Trait { kind: format!("obs;{}", seq(&fields, ';')), state: state.into() }
@@ -130,34 +145,114 @@ pub(super) fn stack(id: &str, map: &str, (x, y): (i64, i64), ids: &[String]) -> 
     add_piece(id, &("stack".into(), seq(&state, ';')))
 }
 
-/// The `AddPiece` command of a deck (`VASSAL.counters.Deck`) named `name`, `size` px, holding the
-/// pieces `ids` (the first at the bottom) face down when `face_down`, shuffled on every draw.
-pub(super) fn deck(
-    id: &str,
-    name: &str,
-    size: (u32, u32),
-    (map, x, y): (&str, i64, i64),
-    face_down: bool,
-    ids: &[String],
-) -> String {
-    let face = if face_down { "Always" } else { "Never" };
-    let kind = [
-        "true",                                     // draw an outline
-        "255,51,51",                                // its colour
-        &size.0.to_string(),                        // width
-        &size.1.to_string(),                        // height
-        face,                                       // face-down option
-        if face_down { "Always" } else { "Never" }, // shuffle option: a hand is not shuffled
-        "true",                                     // allow drawing several
-        "true",                                     // allow drawing chosen ones
-        "false",                                    // reversible
-        "",                                         // reshuffle command
-        "",                                         // reshuffle target
-        "",                                         // reshuffle message
-        name,                                       // deck name: links the deck to its DrawPile
-    ];
-    let state = [map.to_string(), x.to_string(), y.to_string(), face_down.to_string(), seq(ids, ',')];
-    add_piece(id, &(format!("deck;{}", seq(&kind, ';')), seq(&state, ';')))
+/// A deck as its `DrawPile` in the build file and the `Deck` in a saved game both describe it:
+/// the two must agree, or a loaded game's deck falls back to VASSAL's English defaults.
+pub(super) struct DeckSpec<'a> {
+    /// Its name, which links a saved deck to its pile.
+    pub(super) name: &'a str,
+    /// Its size in pixels.
+    pub(super) size: (u32, u32),
+    /// A player's hand: face up and never shuffled.
+    pub(super) hand: bool,
+    /// The words of its menu and reports, in the pack's first language.
+    pub(super) words: &'a DeckWords,
+}
+
+/// The words a deck shows: its menu commands and the reports of saving and loading it.
+pub(super) struct DeckWords {
+    pub(super) shuffle: String,
+    pub(super) reverse: String,
+    pub(super) draw_multiple: String,
+    pub(super) draw_specific: String,
+    pub(super) face_up: String,
+    pub(super) face_down: String,
+    pub(super) save: String,
+    pub(super) saved: String,
+    pub(super) load: String,
+    pub(super) loaded: String,
+}
+
+/// How many cards a deck shows stacked.
+pub(super) const DECK_STACK: u32 = 15;
+
+/// The outline colour of a deck.
+pub(super) const DECK_COLOUR: &str = "255,51,51";
+
+impl DeckSpec<'_> {
+    /// `Always` for a deck kept face down and shuffled, `Never` for a hand.
+    pub(super) fn option(&self) -> &'static str {
+        if self.hand {
+            "Never"
+        } else {
+            "Always"
+        }
+    }
+
+    /// `Deck.getType()` of VASSAL 3.7: every field, in its order, as the `DrawPile` sets it.
+    fn kind(&self) -> String {
+        let (w, h) = (self.size.0.to_string(), self.size.1.to_string());
+        let words = self.words;
+        let stack = DECK_STACK.to_string();
+        let fields: [&str; 49] = [
+            "true",      // draw an outline
+            DECK_COLOUR, // its colour
+            &w,
+            &h,
+            self.option(), // face down
+            self.option(), // shuffled
+            "true",        // draw several at once
+            "true",        // draw chosen cards
+            "false",       // reversible
+            "",            // send-to-deck command, target and report
+            "",
+            "",
+            self.name,
+            "", // shuffle, reverse and face-down reports
+            "",
+            "",
+            if self.hand { "true" } else { "false" }, // drawn face up
+            "false",                                  // saved to a file
+            "",                                       // shuffle and send-to-deck keys
+            "",
+            &stack,
+            "",      // count expressions
+            "false", // expression counting
+            "",      // global commands
+            "false", // key when empty
+            "",
+            "$BasicName$", // how a card is listed when drawing chosen ones
+            "",            // sorted by
+            "false",       // restricted
+            "",
+            &words.shuffle,
+            &words.reverse,
+            "", // reverse key
+            &words.draw_multiple,
+            &words.draw_specific,
+            &words.face_up,
+            &words.face_down,
+            "", // face-up key and report, flip key, face-down key
+            "",
+            "",
+            "",
+            &words.save,
+            "", // save key
+            &words.saved,
+            &words.load,
+            "", // load key
+            &words.loaded,
+            "false", // restricted access
+            "",      // owners
+        ];
+        format!("deck;{}", seq(&fields, ';'))
+    }
+}
+
+/// The `AddPiece` command of `deck` at `x`, `y` on `map`, holding the pieces `ids` (the first at
+/// the bottom).
+pub(super) fn deck(id: &str, spec: &DeckSpec<'_>, (map, x, y): (&str, i64, i64), ids: &[String]) -> String {
+    let state = [map.to_string(), x.to_string(), y.to_string(), (!spec.hand).to_string(), seq(ids, ',')];
+    add_piece(id, &(spec.kind(), seq(&state, ';')))
 }
 
 /// `savedGame` of a .vsav: `!VCSK`, a key, then each byte of `text` XOR the key as two hex
@@ -198,6 +293,34 @@ mod tests {
             add_piece("null", &("piece;;;cards/1.png;A".into(), "s".into())),
             "+/null/piece;;;cards\\/1.png;A/s"
         );
+    }
+
+    #[test]
+    fn a_saved_deck_writes_every_field_of_vassals_deck_type_in_the_packs_words() {
+        let word = |w: &str| w.to_string();
+        let words = DeckWords {
+            shuffle: word("シャッフル"),
+            reverse: word("逆順"),
+            draw_multiple: word("複数枚を引く"),
+            draw_specific: word("選んで引く"),
+            face_up: word("表向き"),
+            face_down: word("裏向き"),
+            save: word("保存"),
+            saved: word("保存した"),
+            load: word("読込"),
+            loaded: word("読み込んだ"),
+        };
+        let deck = DeckSpec { name: "山札", size: (357, 499), hand: false, words: &words };
+        let kind = deck.kind();
+        let fields: Vec<&str> = kind.strip_prefix("deck;").unwrap().split(';').collect();
+        // Deck.getType() of VASSAL 3.7.0 appends 49 values; fewer would load as its defaults.
+        assert_eq!(fields.len(), 49, "{kind}");
+        assert_eq!(&fields[..9], ["true", DECK_COLOUR, "357", "499", "Always", "Always", "true", "true", "false"]);
+        assert_eq!((fields[12], fields[20], fields[26]), ("山札", "15", "$BasicName$"));
+        assert_eq!(&fields[33..37], ["複数枚を引く", "選んで引く", "表向き", "裏向き"]);
+        let hand = DeckSpec { hand: true, ..deck };
+        let command = super::deck("9", &hand, ("テーブル", 10, 20), &["1".into(), "2".into()]);
+        assert!(command.contains(";Never;Never;") && command.ends_with("/テーブル;10;20;false;1,2"), "{command}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! encodings are in [`encode`], the XML in [`buildfile`], the saved setups in [`setups`].
 
 mod buildfile;
+mod dice;
 mod encode;
 mod setups;
 mod table;
@@ -22,6 +23,7 @@ use crate::render::PieceKind;
 use crate::render::Product;
 
 use super::Table as Drawn;
+use dice::{dice, DiceButton};
 use encode::Trait;
 
 /// The VASSAL version the module is written for (its `VassalVersion`): 3.7 reads every element
@@ -54,10 +56,11 @@ struct PieceDef {
 }
 
 impl PieceDef {
-    /// Its traits, outermost first: in a palette or pile (`at` `None`) or at a place on a map;
-    /// `turned` shows a counter's back, or lays a card or chit face down.
-    fn traits(&self, msg: &Messages, at: Option<(&str, i64, i64)>, turned: bool) -> Vec<Trait> {
-        let Some(back) = &self.back else { return vec![encode::basic(&self.front, &self.name, self.gpid, at)] };
+    /// Its traits, outermost first, as the slot `gpid` holds it: in a palette or pile (`at`
+    /// `None`) or at a place on a map; `turned` shows a counter's back, or lays a card or chit
+    /// face down.
+    fn traits(&self, msg: &Messages, gpid: u32, at: Option<(&str, i64, i64)>, turned: bool) -> Vec<Trait> {
+        let Some(back) = &self.back else { return vec![encode::basic(&self.front, &self.name, gpid, at)] };
         match self.kind {
             Kind::Counter => vec![
                 encode::flip_layer(
@@ -66,18 +69,18 @@ impl PieceDef {
                     &msg.first("vassal.flip"),
                     if turned { 2 } else { 1 },
                 ),
-                encode::basic("", &self.name, self.gpid, at),
+                encode::basic("", &self.name, gpid, at),
             ],
             Kind::Card => vec![
-                encode::mask(back, &msg.first("vassal.turn_over"), turned),
-                encode::basic(&self.front, &self.name, self.gpid, at),
+                encode::mask(back, [&msg.first("vassal.turn_over"), &msg.first("vassal.peek")], turned),
+                encode::basic(&self.front, &self.name, gpid, at),
             ],
         }
     }
 
-    /// Its type and state, as [`encode::piece`] gives them.
-    fn encoded(&self, msg: &Messages, at: Option<(&str, i64, i64)>, turned: bool) -> (String, String) {
-        encode::piece(&self.traits(msg, at, turned))
+    /// Its type and state in the slot `gpid`, as [`encode::piece`] gives them.
+    fn encoded(&self, msg: &Messages, gpid: u32, at: Option<(&str, i64, i64)>, turned: bool) -> (String, String) {
+        encode::piece(&self.traits(msg, gpid, at, turned))
     }
 }
 
@@ -89,6 +92,8 @@ struct Pile {
     key: String,
     /// The pieces in it at the start, one entry per copy (indices into `Module::pieces`).
     pieces: Vec<usize>,
+    /// The slot id (gpid) of each of `pieces`: every copy has a slot of its own.
+    ids: Vec<u32>,
     /// The pieces in it in each setup's saved game, by setup id (absent: `pieces`).
     by_setup: BTreeMap<String, Vec<usize>>,
     /// A player's hand: face up, never shuffled.
@@ -130,7 +135,7 @@ fn card_piles(
                         name = format!("{name} ({})", setup.unwrap_or_else(|| deck.stem.clone()));
                     }
                     let (pieces, by_setup, hand) = (Vec::new(), BTreeMap::new(), deck.hand);
-                    piles.push(Pile { name, key, pieces, by_setup, hand, size: (0, 0) });
+                    piles.push(Pile { name, key, pieces, ids: Vec::new(), by_setup, hand, size: (0, 0) });
                     piles.last_mut().expect("just pushed")
                 }
             };
@@ -196,8 +201,12 @@ struct Module<'a> {
     table_size: (u32, u32),
     /// The table's picture, `images/table.png`.
     table_png: Vec<u8>,
-    /// Dice buttons: label, dice, sides, whether VASSAL asks how many.
-    dice: Vec<(String, u32, u32, bool)>,
+    /// Dice buttons.
+    dice: Vec<DiceButton>,
+    /// The words of the decks' menus and reports.
+    deck_words: encode::DeckWords,
+    /// The first slot id (gpid) after every palette and pile slot.
+    next_gpid: u32,
     /// Where the saves put a hex's or an area's pieces on the map board, by location key.
     board_centres: BTreeMap<String, (i64, i64)>,
     /// Whether the module carries the rules reference as its help.
@@ -355,10 +364,17 @@ impl<'a> Module<'a> {
                 name,
                 key: "chits".into(),
                 pieces: chits,
+                ids: Vec::new(),
                 by_setup: BTreeMap::new(),
                 hand: false,
                 size: (0, 0),
             });
+        }
+        // A palette slot has its piece's id; every copy in a pile a slot and id of its own.
+        let mut next_gpid = pieces.len() as u32 + 1;
+        for pile in &mut piles {
+            pile.ids = (next_gpid..).take(pile.pieces.len()).collect();
+            next_gpid += pile.pieces.len() as u32;
         }
         let card_size = pieces.iter().filter(|p| p.kind == Kind::Card).map(|p| p.size).max().unwrap_or((0, 0));
         for pile in &mut piles {
@@ -382,6 +398,8 @@ impl<'a> Module<'a> {
         Ok(Module {
             pack,
             dice: dice(pack, &msg),
+            deck_words: deck_words(&msg),
+            next_gpid,
             msg,
             pieces,
             palette,
@@ -399,6 +417,28 @@ impl<'a> Module<'a> {
     /// The table map's name.
     fn table_name(&self) -> String {
         self.msg.first("vassal.table")
+    }
+
+    /// `pile` as a deck, in the build file and in a saved game alike.
+    fn deck_spec<'p>(&'p self, pile: &'p Pile) -> encode::DeckSpec<'p> {
+        encode::DeckSpec { name: &pile.name, size: pile.size, hand: pile.hand, words: &self.deck_words }
+    }
+}
+
+/// The words of the decks' menus and reports, in the pack's first language.
+fn deck_words(msg: &Messages) -> encode::DeckWords {
+    let word = |key: &str| msg.first(&format!("vassal.{key}"));
+    encode::DeckWords {
+        shuffle: word("shuffle"),
+        reverse: word("reverse"),
+        draw_multiple: word("draw_multiple"),
+        draw_specific: word("draw_specific"),
+        face_up: word("face_up"),
+        face_down: word("face_down"),
+        save: word("save_deck"),
+        saved: word("deck_saved"),
+        load: word("load_deck"),
+        loaded: word("deck_loaded"),
     }
 }
 
@@ -551,39 +591,6 @@ fn numbering(pattern: &str) -> Option<Numbering> {
         row_leading: leading(rw),
         column_offset: 0,
     })
-}
-
-/// A dice button per die roll the pack's play aids use (one die of their sides, or the sum of
-/// several), and a plain d6 for a pack whose components include dice but no aid rolls them.
-fn dice(pack: &Pack, msg: &Messages) -> Vec<(String, u32, u32, bool)> {
-    use crate::model::AidKind;
-    let mut rolls: Vec<(u32, u32, bool)> = Vec::new();
-    for aid in &pack.aids {
-        let roll = match &aid.kind {
-            AidKind::RollUnder { sides, .. } | AidKind::RollUnderBonus { sides, .. } => (1, *sides, false),
-            AidKind::SumAtLeast { dice, sides, .. } => (*dice, *sides, false),
-            AidKind::OfAKind { sides, to, .. } => (*to, *sides, true),
-            _ => continue,
-        };
-        if !rolls.contains(&roll) {
-            rolls.push(roll);
-        }
-    }
-    if rolls.is_empty() && pack.game.components.iter().any(|c| c.kind == "dice") {
-        rolls.push((1, 6, false));
-    }
-    rolls.sort();
-    rolls
-        .into_iter()
-        .map(|(n, sides, prompt)| {
-            let label = if prompt {
-                msg.fill_first("vassal.roll_prompt", &[("sides", &sides.to_string())])
-            } else {
-                msg.fill_first("vassal.roll", &[("dice", &format!("{n}d{sides}"))])
-            };
-            (label, n, sides, prompt)
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! every piece, then the stacks and decks holding them, the boards in use), obfuscated into a zip
 //! (`savedGame`, `savedata`, `moduledata`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use super::{encode, Module};
 use crate::messages::Messages;
@@ -132,6 +132,15 @@ fn commands(m: &Module<'_>, id: &str) -> Vec<String> {
             Some((_, _, members)) => members.push(piece_id),
             None => stacks.push((map.to_string(), at, vec![piece_id])),
         };
+    // Each piece the save puts down takes the id (gpid) of a slot that holds it, no slot twice:
+    // a copy in a pile its own slot's, a counter its palette slot's.
+    let mut free: BTreeMap<usize, VecDeque<u32>> = BTreeMap::new();
+    for pile in &m.piles {
+        for (&index, &gpid) in pile.pieces.iter().zip(&pile.ids) {
+            free.entry(index).or_default().push_back(gpid);
+        }
+    }
+    let mut slot_of = |index: usize| free.get_mut(&index).and_then(VecDeque::pop_front).unwrap_or(m.pieces[index].gpid);
     let mut placed_chits: Vec<usize> = Vec::new();
     for p in m.pack.placements_of(id) {
         let location = m.pack.locate(&p.location.value);
@@ -167,7 +176,7 @@ fn commands(m: &Module<'_>, id: &str) -> Vec<String> {
             };
             let piece_id = ids.next();
             let def = &m.pieces[index];
-            out.push(encode::add_piece(&piece_id, &def.encoded(msg, Some((&map, at.0, at.1)), turned)));
+            out.push(encode::add_piece(&piece_id, &def.encoded(msg, slot_of(index), Some((&map, at.0, at.1)), turned)));
             stack_at(&map, at, piece_id);
         }
     }
@@ -184,17 +193,10 @@ fn commands(m: &Module<'_>, id: &str) -> Vec<String> {
         for &index in &left {
             let piece_id = ids.next();
             let at = Some((table.as_str(), place.centre.0, place.centre.1));
-            out.push(encode::add_piece(&piece_id, &m.pieces[index].encoded(msg, at, false)));
+            out.push(encode::add_piece(&piece_id, &m.pieces[index].encoded(msg, slot_of(index), at, false)));
             members.push(piece_id);
         }
-        out.push(encode::deck(
-            &ids.next(),
-            &pile.name,
-            pile.size,
-            (&table, place.centre.0, place.centre.1),
-            !pile.hand,
-            &members,
-        ));
+        out.push(encode::deck(&ids.next(), &m.deck_spec(pile), (&table, place.centre.0, place.centre.1), &members));
     }
     for (map, at, members) in &stacks {
         out.push(encode::stack(&ids.next(), map, *at, members));

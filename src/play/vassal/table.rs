@@ -15,6 +15,10 @@ pub(super) struct Place {
     pub(super) key: String,
     /// Its centre, in pixels of the table image.
     pub(super) centre: (i64, i64),
+    /// Its label, which names it in VASSAL's reports (its zone's name).
+    pub(super) name: String,
+    /// Its box with the label, in pixels: left, top, right, bottom (its zone).
+    pub(super) rect: [i64; 4],
 }
 
 /// The table: its SVG page (mm) and its places.
@@ -55,7 +59,12 @@ pub(super) fn lay_out(
         // Wide enough for its label too.
         let (pw, ph) = ((w + 8.0).max(40.0), h + 8.0);
         label(x, MARGIN, pw, ph, text);
-        places.push(Place { key: key.clone(), centre: (px(x + pw / 2.0), px(MARGIN + LABEL + ph / 2.0)) });
+        places.push(Place {
+            key: key.clone(),
+            centre: (px(x + pw / 2.0), px(MARGIN + LABEL + ph / 2.0)),
+            name: text.clone(),
+            rect: [px(x), px(MARGIN), px(x + pw), px(MARGIN + LABEL + ph)],
+        });
         x += pw + MARGIN;
         row_h = row_h.max(LABEL + ph);
     }
@@ -68,7 +77,12 @@ pub(super) fn lay_out(
         let (bx, by) =
             (MARGIN + (i % per_row) as f64 * (bw + MARGIN), top + (i / per_row) as f64 * (LABEL + bh + MARGIN));
         label(bx, by, bw, bh, text);
-        places.push(Place { key: key.clone(), centre: (px(bx + bw / 2.0), px(by + LABEL + bh / 2.0)) });
+        places.push(Place {
+            key: key.clone(),
+            centre: (px(bx + bw / 2.0), px(by + LABEL + bh / 2.0)),
+            name: text.clone(),
+            rect: [px(bx), px(by), px(bx + bw), px(by + LABEL + bh)],
+        });
     }
     let rows = boxes.len().div_ceil(per_row) as f64;
     let (w, h) = (width, (top + rows * (LABEL + bh + MARGIN)).max(top + MARGIN));

@@ -5,7 +5,7 @@
 
 use crate::layout::{PrintBoxes, Rect};
 use crate::model::Map;
-use crate::render::page::canvas::{Align, Canvas, Laid, Owner, TextBox, FOOTER_LIFT_MM, FOOTER_MM};
+use crate::render::page::canvas::{Align, Canvas, Laid, Owner, TextBox, FOOTER_MM};
 use crate::render::page::Page;
 use crate::render::Ctx;
 use crate::text::{Style, Weight};
@@ -193,7 +193,7 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, drawing: &Drawing<'_>) -> (Page, Vec<Exten
     let safe = ctx.pack.print.safe_margin + bleed;
     // A proof's footer says PROOF, which must not print on the board: it goes on a slug below
     // the bleed, a strip the print shop cuts away with the bleed (a release has none).
-    let slug = if ctx.proof { safe + FOOTER_LIFT_MM + FOOTER_MM + 1.0 } else { 0.0 };
+    let slug = if ctx.proof { safe + FOOTER_MM + 1.0 } else { 0.0 };
     // The board: the drawing and its bleed.
     let board = Rect { x: 0.0, y: 0.0, w: w + 2.0 * bleed, h: h + 2.0 * bleed };
     let size = (board.w, board.h + slug);

@@ -33,9 +33,6 @@ const DESCENT: f64 = 0.12;
 const FOOTER_PT: f64 = 6.5;
 /// The footer's height, mm.
 pub(crate) const FOOTER_MM: f64 = FOOTER_PT / PT_PER_MM;
-/// How far the footer's box sits above the safe margin, mm: its ink then keeps a clear 6 mm from
-/// the paper's edge, not the bare 5 mm a printer's gripper may nick.
-pub(crate) const FOOTER_LIFT_MM: f64 = 1.0;
 
 /// A drawn line, in page coordinates, for the page checks.
 #[derive(Clone, Debug)]
@@ -100,7 +97,7 @@ impl<'f> Canvas<'f> {
 
     /// The area content may use: inside the safe margin, above the footer. (x, y, w, h) in mm.
     pub(crate) fn area(&self) -> (f64, f64, f64, f64) {
-        let footer = FOOTER_MM + FOOTER_LIFT_MM + 2.0;
+        let footer = FOOTER_MM + 2.0;
         (self.safe, self.safe, self.w - 2.0 * self.safe, self.h - 2.0 * self.safe - footer)
     }
 
@@ -345,7 +342,7 @@ impl<'f> Canvas<'f> {
         if !footer.is_empty() {
             let h = FOOTER_MM;
             let (x, w) = (self.safe, self.w - 2.0 * self.safe);
-            let y = self.h - self.safe - FOOTER_LIFT_MM - h;
+            let y = self.h - self.safe - h;
             self.text(
                 TextBox::new(footer, x, y, w, h).size(FOOTER_PT).min(5.0).lines(1).align(Align::Middle).fill("#555555"),
             );

@@ -24,7 +24,7 @@ use crate::text::fit::PT_PER_MM;
 /// How much a slot exceeds its card each way (1 mm at each edge), mm.
 pub(crate) const SLOT_ROOM: f64 = 2.0;
 /// Space between two slots, mm.
-const GAP: f64 = 3.0;
+const GAP: f64 = 2.5;
 /// Room between the content area's edge and the mat's drawing, mm.
 const INSET: f64 = 2.0;
 /// The size of the title band and of each group's band, pt.

@@ -103,6 +103,8 @@ fn chit_boxes(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f6
 /// under, shaded when `shade`.
 struct ChartRow<'r> {
     number: String,
+    /// A title set in bold above the text (a summarised clause's), or empty.
+    title: String,
     text: String,
     aside: String,
     weight: Weight,
@@ -123,8 +125,14 @@ fn chart_rows(c: &mut Canvas<'_>, rows: &[ChartRow<'_>], (x, y): (f64, f64), w: 
     let mut top = y;
     for row in rows {
         let text_w = w - number_w - aside_w - 2.0 * pad;
-        let h =
-            height_at(c.fonts(), &row.text, text_w, pt, 1.25, Style::main(row.weight)).max(pt / PT_PER_MM) + 2.0 * pad;
+        let title_h = if row.title.is_empty() {
+            0.0
+        } else {
+            height_at(c.fonts(), &row.title, text_w, pt, 1.25, Style::main(Weight::Bold)) + 0.4
+        };
+        let h = title_h
+            + height_at(c.fonts(), &row.text, text_w, pt, 1.25, Style::main(row.weight)).max(pt / PT_PER_MM)
+            + 2.0 * pad;
         if row.shade {
             shade(c, (x, top, w, h), SHADE);
         }
@@ -138,8 +146,17 @@ fn chart_rows(c: &mut Canvas<'_>, rows: &[ChartRow<'_>], (x, y): (f64, f64), w: 
                     .of(row.owner),
             );
         }
+        if !row.title.is_empty() {
+            c.text(
+                TextBox::new(&row.title, x + number_w + pad, top + pad, text_w, title_h)
+                    .fixed(pt)
+                    .leading(1.25)
+                    .bold()
+                    .of(row.owner),
+            );
+        }
         c.text(
-            TextBox::new(&row.text, x + number_w + pad, top + pad, text_w, h - 2.0 * pad)
+            TextBox::new(&row.text, x + number_w + pad, top + pad + title_h, text_w, h - 2.0 * pad - title_h)
                 .fixed(pt)
                 .leading(1.25)
                 .weight(row.weight)
@@ -186,6 +203,7 @@ fn sequence(c: &mut Canvas<'_>, ctx: &Ctx<'_>, (x, y): (f64, f64), w: f64) -> f6
                 let turn =
                     ctx.msg.each_language(" · ", |m| m.fill("sheets.player_turn", &[("side", &m.name(&side.name))]));
                 rows.push(ChartRow {
+                    title: String::new(),
                     number: String::new(),
                     text: turn,
                     aside: String::new(),
@@ -207,6 +225,7 @@ fn sequence(c: &mut Canvas<'_>, ctx: &Ctx<'_>, (x, y): (f64, f64), w: f64) -> f6
             .unwrap_or_default();
         rows.push(ChartRow {
             number: mark.unwrap_or_else(|| n.to_string()),
+            title: String::new(),
             text: ctx.msg.name(&name),
             aside: rule,
             weight: Weight::Regular,
@@ -267,10 +286,10 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
                     [first, ..] if !every => vec![*first],
                     all => all.to_vec(),
                 };
-                // The clause's title in every language the pack has it in, on a line of its own:
+                // The clause's title in every language the pack has it in, in bold above its text:
                 // a clause written in one language only is still found by its title in the other.
                 let title = ctx.msg.name(&clause.title);
-                let mut lines: Vec<String> = (!title.is_empty()).then_some(title).into_iter().collect();
+                let mut lines: Vec<String> = Vec::new();
                 for language in shown {
                     let wording = clause.wording_in(language);
                     lines.push(pack.plain_text_in(&wording.text, language));
@@ -278,6 +297,7 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
                 }
                 ChartRow {
                     number: clause.number.clone(),
+                    title,
                     text: lines.join("\n"),
                     aside: String::new(),
                     weight: Weight::Regular,
@@ -294,7 +314,10 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
         let mut height = 0.0;
         for r in rows {
             let style = Style::main(Weight::Regular);
-            let Some(h) = height_within(c.fonts(), &r.text, w - number_w - 2.0, pt, 1.25, style, room) else {
+            // The bold title counted as a line of text: a little short of its width, which the
+            // slack below each row covers.
+            let text = if r.title.is_empty() { r.text.clone() } else { format!("{}\n{}", r.title, r.text) };
+            let Some(h) = height_within(c.fonts(), &text, w - number_w - 2.0, pt, 1.25, style, room) else {
                 return false;
             };
             height += h + 2.0;

@@ -114,9 +114,14 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
         if own_column(&field.kind) && seen.insert(field.id.clone()) {
             let id = field.id.clone();
             let (name, int) = (msg.name(&field.name), matches!(field.kind, FieldKind::Int { .. }));
-            // A choice's values by their names, named once for the whole column.
+            // A choice's values by their names (a line per language, as names are), named once
+            // for the whole column.
+            let value_name = |v: &String| match field.value_names.get(v) {
+                Some(names) => stacked(ctx, names),
+                None => msg.value_name(field, v),
+            };
             let values: BTreeMap<String, String> = match &field.kind {
-                FieldKind::Choice { values } => values.iter().map(|v| (v.clone(), msg.value_name(field, v))).collect(),
+                FieldKind::Choice { values } => values.iter().map(|v| (v.clone(), value_name(v))).collect(),
                 _ => BTreeMap::new(),
             };
             let cell: CellOf = Box::new(move |_, card| match card.fields.get(&id) {

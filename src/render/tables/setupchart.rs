@@ -41,7 +41,15 @@ pub(crate) fn chart(
     }
     // Each language's title whole ("キャンペーン用セットアップ・セットアップ表 Campaign · Setup
     // chart"), not the two names and then the two words.
-    let title = ctx.msg.each_language(" ", |m| format!("{} · {}", m.first_name(&setup.name), m.text("setups.title")));
+    // A name that says "setup" already takes "chart" after it, not "Setup chart" again.
+    let title = ctx.msg.each_language(" ", |m| {
+        let name = m.first_name(&setup.name);
+        if name.to_lowercase().contains(&m.text("setups.word").to_lowercase()) {
+            m.fill("setups.of_named", &[("name", name)])
+        } else {
+            format!("{name} · {}", m.text("setups.title"))
+        }
+    });
     let what = ctx.msg.first("products.setup_chart");
     let mut flow = Flow::new(ctx, paper, title, owner, what, 2);
     flow.tables(&tables);
