@@ -210,8 +210,8 @@ pub(super) struct PrintArgs {
     #[arg(long)]
     pub(super) blank_backs: bool,
     /// Where Tabletop Simulator finds the set's images: a URL or `file:///` folder that prefixes
-    /// their paths in <pack>.tts.json (default: the pack's [print] tts_url, else paths relative
-    /// to the output folder).
+    /// their paths in <pack>.tts.json (default: the pack's [print] tts_url, else the output
+    /// folder's own absolute file:/// address, percent-encoded).
     #[arg(long, value_name = "PREFIX")]
     pub(super) tts_url: Option<String>,
 }

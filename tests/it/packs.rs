@@ -200,7 +200,7 @@ fn dump_context_prints_what_the_template_of_one_card_receives() {
     );
     assert_eq!(context["face"]["stats"], serde_json::json!([]));
     assert_eq!(context["face"]["pills"], serde_json::json!(["Period mid"]));
-    assert_eq!(context["face"]["body"], "Requires: East controls Capital\nEffects: card 1 (Europe Scoring) opens.");
+    assert_eq!(context["face"]["body"], "Requires: East controls Capital\nEffects: card 1 “Europe Scoring” opens.");
     assert_eq!(faces[1]["face"], "cards/back-common");
     let unknown = pnpkit(&root(), &["dump", "tests/packs/typed-card-fields", "--context", "cards", "99"]);
     assert_eq!(unknown.status.code(), Some(2));

@@ -1,5 +1,5 @@
-//! Conditions and effects in words, for card faces: `open(29)` → "card 29 (解放人民政府樹立) is
-//! open" in an English pack, "カード29（解放人民政府樹立）がオープン" in a Japanese one. The words
+//! Conditions and effects in words, for card faces: `open(29)` → "card 29 “解放人民政府樹立” is
+//! open" in an English pack, "カード29「解放人民政府樹立」がオープン" in a Japanese one. The words
 //! come from the `[face]` messages in the pack's first language; names are the pack's names.
 
 use crate::messages::Messages;

@@ -48,24 +48,18 @@ impl<'a> Planner<'a> {
             Some("purple") => "#7b3fa0",
             _ => "#222222",
         };
-        // The type line (type, side, timing) speaks one language: its timing's (an English
-        // timing, an English side and type), or without a timing the card text's.
-        let speaks = if card.timing.is_empty() { &card.text } else { &card.timing };
-        let english = self.in_english_only(speaks);
-        let line_name = |name: &crate::model::Names| {
-            if english && !name.en.is_empty() {
-                name.en.clone()
-            } else {
-                self.msg.first_name(name).to_string()
-            }
-        };
-        let mut meta = Vec::new();
+        // The type line (type, side, timing) in every language the pack prints where it fits
+        // the line, else in the first, as the stat heads and badge captions are.
+        let (mut meta, mut meta_all) = (Vec::new(), Vec::new());
         if let Some(side) = side {
-            meta.push(line_name(&side.name));
+            meta.push(self.msg.first_name(&side.name).to_string());
+            meta_all.push(self.msg.name(&side.name));
         }
         if !card.timing.is_empty() {
             meta.push(card.timing.clone());
+            meta_all.push(card.timing.clone());
         }
+        let kind = card_type.filter(|_| pack.card_types.len() > 1);
         let fields: Vec<FieldInfo<'_>> =
             card_type.iter().flat_map(|t| &t.fields).map(|f| self.field(f, card.fields.get(&f.id))).collect();
         let mut rules: Vec<String> =
@@ -105,7 +99,9 @@ impl<'a> Planner<'a> {
             number_colour: number_colour.into(),
             tags: card.tags.iter().map(|t| self.tag_label(&t.value)).collect(),
             meta: meta.join(" · "),
-            kind: card_type.filter(|_| pack.card_types.len() > 1).map_or(String::new(), |t| line_name(&t.name)),
+            meta_all: meta_all.join(" · "),
+            kind: kind.map_or(String::new(), |t| self.msg.first_name(&t.name).to_string()),
+            kind_all: kind.map_or(String::new(), |t| self.msg.name(&t.name)),
             badge: self.badge(&fields, badge_colours.is_some()),
             badge_look,
             stats: fields.iter().filter(|f| f.show == FieldShow::Stat).filter_map(|f| self.shown(f)).collect(),

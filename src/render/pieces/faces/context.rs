@@ -188,9 +188,13 @@ pub(super) struct CardFace {
     /// Black or white, whichever reads on `colour` (the badge's and stat labels' text).
     pub(super) ink: String,
     pub(super) tags: Vec<String>,
+    /// The type line's side and timing in the first language, and in every language.
     pub(super) meta: String,
-    /// The card type's name, when the pack has more than one type.
+    pub(super) meta_all: String,
+    /// The card type's name, when the pack has more than one type, in the first language and in
+    /// every language.
     pub(super) kind: String,
+    pub(super) kind_all: String,
     /// The field shown large in the corner (the card type's `badge`), if the card gives it.
     pub(super) badge: Option<ShownField>,
     /// How the badge is drawn.
