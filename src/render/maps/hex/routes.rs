@@ -88,6 +88,10 @@ fn segments_cross(p: P, q: P, r: P, s: P) -> bool {
 /// crossing a whole hex (a dozen points) costs about what running through a name does.
 const LAND: f64 = 15.0;
 
+/// How far, as a share of the circle inside its hex, a route may run over its own city's land
+/// to reach the sea.
+const HARBOUR: f64 = 0.6;
+
 /// How many points a curve is judged by.
 const SAMPLES: usize = 96;
 /// Points nearer an end than this (mm) lie on the end's own marker: not judged.
@@ -273,12 +277,13 @@ fn cost(curve: &Cubic, indexed: &Indexed<'_>, others: &Others) -> f64 {
     let bbox = pts.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |e, p| {
         (e.0.min(p.0), e.1.min(p.1), e.2.max(p.0), e.3.max(p.1))
     });
-    // A point inside a land hex other than the ends' own: the route crosses land it should sail
-    // round.
+    // A point inside a land hex, away from the end it leaves or reaches: the route crosses land
+    // it should sail round (a route between two cities on neighbouring land hexes too).
     let on_land = |p: &P| {
         indexed.land.holding(*p).any(|i| {
             let (centre, r) = indexed.obstacles.land[i];
-            dist(centre, *p) < r && dist(centre, a) > r && dist(centre, b) > r
+            let leaves = |end: P| dist(centre, end) <= r && dist(*p, end) < r * HARBOUR;
+            dist(centre, *p) < r && !leaves(a) && !leaves(b)
         })
     };
     for p in pts.iter().filter(|p| judged(p)) {
