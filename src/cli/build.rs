@@ -406,18 +406,26 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
     let want_reference = print.wants(Product::Reference) || print.wants(Product::Vassal);
     let parser = crate::emit::SvgParser::for_pack(&fonts, &loaded.root);
     let wanted: Vec<Product> = [Product::Vassal, Product::Tts].into_iter().filter(|p| print.wants(*p)).collect();
-    // TTS loads images only from an absolute address: the output folder's, unless one is given.
+    // TTS loads images only from an absolute address: the output folder's, unless one is given
+    // (asked only of a build that makes the set).
     let given = print.tts_url.as_deref().unwrap_or(&loaded.print.tts_url);
-    let tts_url = crate::play::tts::url_prefix(given, &out).unwrap_or_else(|| {
-        diags.push(
-            Diagnostic::warning(
-                Code::TTS_RELATIVE,
-                "the Tabletop Simulator set names its images by relative paths, which TTS cannot load",
-            )
-            .with_hint(format!("{} has no absolute path here: pass --tts-url file:///…/ or https://…/", out.display())),
-        );
-        String::new()
-    });
+    let tts_url = match wanted.contains(&Product::Tts).then(|| crate::play::tts::url_prefix(given, &out)) {
+        None => String::new(),
+        Some(Some(url)) => url,
+        Some(None) => {
+            diags.push(
+                Diagnostic::warning(
+                    Code::TTS_RELATIVE,
+                    "the Tabletop Simulator set names its images by relative paths, which TTS cannot load",
+                )
+                .with_hint(format!(
+                    "{} has no absolute path here: pass --tts-url file:///…/ or https://…/",
+                    out.display()
+                )),
+            );
+            String::new()
+        }
+    };
     let tts_url = tts_url.as_str();
     let (rendered, reference, tables, pdfs) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.

@@ -39,9 +39,9 @@ pub(crate) fn chart(
         let columns = vec![Column::text("")];
         tables.push(Table { title: String::new(), columns, rows: vec![row], pt: LINE_PT, owner: owner.clone() });
     }
-    // Each language's title whole ("キャンペーン用セットアップ・セットアップ表 Campaign · Setup
-    // chart"), not the two names and then the two words.
-    // A name that says "setup" already takes "chart" after it, not "Setup chart" again.
+    // Each language's title whole ("キャンペーン用セットアップ表 Campaign · Setup chart"), not the
+    // two names and then the two words; a name that already says "setup" takes "chart" after it,
+    // not "Setup chart" again.
     let title = ctx.msg.each_language(" ", |m| {
         let name = m.first_name(&setup.name);
         if name.to_lowercase().contains(&m.text("setups.word").to_lowercase()) {

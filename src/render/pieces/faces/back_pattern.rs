@@ -1,6 +1,7 @@
 //! The drawing a card back's `pattern` puts behind its name: waves, a hex grid, stripes or rays,
 //! one faint path across the whole back and its bleed (the sheet clips each face to its bleed
-//! box, so the path may run past it). `frame` is drawn by the back template itself.
+//! box, so the path may run past it). `frame` is drawn by the back template itself. The path is
+//! drawn in `currentColor`, so the template gives it its colour (`<g color="…">`).
 
 use std::fmt::Write;
 
@@ -10,13 +11,15 @@ use super::FaceSize;
 type P = (f64, f64);
 use crate::model::BackPattern;
 
-/// The SVG of `pattern` on a back of `size`, in `ink`; empty for `frame`.
-pub(super) fn pattern_svg(pattern: BackPattern, size: FaceSize, ink: &str) -> String {
+/// The SVG of `pattern` on a back of `size`, in `currentColor`; empty for `frame`.
+pub(super) fn pattern_svg(pattern: BackPattern, size: FaceSize) -> String {
     let FaceSize { w, h, bleed } = size;
     let (x0, y0, x1, y1) = (-bleed, -bleed, w + bleed, h + bleed);
     let mut d = String::new();
     let stroke = |d: &str, width: f64, opacity: f64| {
-        format!(r#"<path d="{d}" fill="none" stroke="{ink}" stroke-width="{width}" stroke-opacity="{opacity}"/>"#)
+        format!(
+            r#"<path d="{d}" fill="none" stroke="currentColor" stroke-width="{width}" stroke-opacity="{opacity}"/>"#
+        )
     };
     match pattern {
         BackPattern::Frame => String::new(),
@@ -91,7 +94,7 @@ pub(super) fn pattern_svg(pattern: BackPattern, size: FaceSize, ink: &str) -> St
                 let ((ax, ay), (bx, by)) = (round(k), round(k + 1));
                 let _ = write!(d, "M{} {} L{} {} L{} {} Z ", n(cx), n(cy), n(ax), n(ay), n(bx), n(by));
             }
-            format!(r#"<path d="{}" fill="{ink}" fill-opacity="0.1"/>"#, d.trim_end())
+            format!(r#"<path d="{}" fill="currentColor" fill-opacity="0.1"/>"#, d.trim_end())
         }
     }
 }
@@ -115,11 +118,11 @@ mod tests {
 
     #[test]
     fn frame_draws_nothing_here_and_every_other_pattern_one_path() {
-        assert_eq!(pattern_svg(BackPattern::Frame, CARD, "#fff"), "");
+        assert_eq!(pattern_svg(BackPattern::Frame, CARD), "");
         for (name, pattern) in BackPattern::ALL.into_iter().filter(|(_, p)| *p != BackPattern::Frame) {
-            let svg = pattern_svg(pattern, CARD, "#e9dfc6");
+            let svg = pattern_svg(pattern, CARD);
             assert_eq!(svg.matches("<path").count(), 1, "{name}");
-            assert!(svg.contains("#e9dfc6"), "{name}");
+            assert!(svg.contains("\"currentColor\""), "{name}: in the template's colour");
             assert!(!svg.contains("NaN") && !svg.contains("inf"), "{name}");
         }
     }
@@ -129,7 +132,7 @@ mod tests {
         // Every pattern starts at or before the bleed's top-left corner and reaches past its
         // bottom-right one, so no corner of the back is left bare.
         for pattern in [BackPattern::Waves, BackPattern::Stripes] {
-            let svg = pattern_svg(pattern, CARD, "#000");
+            let svg = pattern_svg(pattern, CARD);
             let d = svg.split("d=\"").nth(1).unwrap().split('"').next().unwrap();
             let numbers: Vec<f64> = d
                 .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
@@ -139,9 +142,9 @@ mod tests {
             assert!(first.0 <= -3.0 && first.1 <= -3.0, "{pattern:?} starts at {first:?}");
         }
         // The first hex is centred on the bleed's corner.
-        let hexes = pattern_svg(BackPattern::Hexes, CARD, "#000");
+        let hexes = pattern_svg(BackPattern::Hexes, CARD);
         assert!(hexes.contains("d=\"M0.2 -3 L-1.4 -0.23"), "{}", &hexes[..80]);
-        let rays = pattern_svg(BackPattern::Rays, CARD, "#000");
+        let rays = pattern_svg(BackPattern::Rays, CARD);
         assert_eq!(rays.matches('Z').count(), 12);
     }
 
@@ -150,6 +153,6 @@ mod tests {
         assert_eq!(n(1.0), "1");
         assert_eq!(n(-0.001), "0");
         assert_eq!(n(2.346), "2.35");
-        assert_eq!(pattern_svg(BackPattern::Hexes, CARD, "#000"), pattern_svg(BackPattern::Hexes, CARD, "#000"));
+        assert_eq!(pattern_svg(BackPattern::Hexes, CARD), pattern_svg(BackPattern::Hexes, CARD));
     }
 }

@@ -12,9 +12,6 @@ use super::{FaceSize, Planned};
 use crate::model::{Card, CardField, Expr, FieldKind, FieldShow, FieldValue, TitleMark};
 use crate::render::pieces::describe::Describer;
 
-/// The colour of a card back's lines and pattern (the template's `line_ink`).
-const BACK_LINE_INK: &str = "#e9dfc6";
-
 impl<'a> Planner<'a> {
     pub(super) fn card_front(&self, card: &'a Card, size: FaceSize) -> Planned {
         let pack = self.pack;
@@ -372,7 +369,7 @@ impl<'a> Planner<'a> {
             subtitle,
             colour: back.map_or_else(|| "#333a45".to_string(), |b| b.colour.clone()),
             pattern,
-            pattern_svg: super::back_pattern::pattern_svg(pattern, size, BACK_LINE_INK),
+            pattern_svg: super::back_pattern::pattern_svg(pattern, size),
         };
         let side = back.and_then(|b| b.side.as_ref()).and_then(|s| self.pack.side(s));
         let which = back.and_then(|b| b.side.as_ref()).map_or("common", |s| s.value.as_str());

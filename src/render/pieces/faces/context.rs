@@ -221,7 +221,7 @@ pub(super) struct BackFace {
     pub(super) colour: String,
     /// The drawing behind the name: `frame`, `waves`, `hexes`, `stripes` or `rays`.
     pub(super) pattern: crate::model::BackPattern,
-    /// That drawing as SVG (empty for `frame`, which the template draws).
+    /// That drawing as SVG in `currentColor` (empty for `frame`, which the template draws).
     pub(super) pattern_svg: String,
 }
 

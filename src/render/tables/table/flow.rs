@@ -2,7 +2,7 @@
 //! its title and heads where it breaks, every page titled and closed with its footer.
 
 use super::draw::draw_measured;
-use super::Table;
+use super::{Measures, Table};
 use crate::layout::Paper;
 use crate::render::page::canvas::{Canvas, Owner, TextBox};
 use crate::render::page::chart::INK;
@@ -198,9 +198,13 @@ impl<'c, 'a> Flow<'c, 'a> {
     /// Adds `t` where the flow is: whole in the next column when it fits one but not the room
     /// left here, else row by row, going on under its title and heads again in the next column.
     pub(crate) fn table(&mut self, t: &Table) {
+        let m = t.measure(self.canvas.fonts(), self.width());
+        self.table_measured(t, &m);
+    }
+
+    /// [`Flow::table`] with `t` measured already (`m`, at the flow's column width).
+    fn table_measured(&mut self, t: &Table, m: &Measures) {
         let width = self.width();
-        let fonts = self.canvas.fonts();
-        let m = t.measure(fonts, width);
         let whole = m.title + m.head + m.rows.iter().sum::<f64>();
         let column_h = self.bottom() - self.top;
         let start = m.title + m.head + m.rows.first().copied().unwrap_or(0.0);
@@ -213,7 +217,7 @@ impl<'c, 'a> Flow<'c, 'a> {
         loop {
             let more = (next > 0).then_some(continued.as_str());
             let (x, bottom) = (self.x(), self.bottom());
-            let (after, y) = draw_measured(&mut self.canvas, (t, &m), next, (x, self.y), (width, bottom), more);
+            let (after, y) = draw_measured(&mut self.canvas, (t, m), next, (x, self.y), (width, bottom), more);
             self.y = y + TABLE_GAP;
             self.lowest = self.lowest.max(self.y);
             next = after;
@@ -228,16 +232,30 @@ impl<'c, 'a> Flow<'c, 'a> {
     /// time, that needs no more columns than the smallest does: a long list that would spill a
     /// few rows onto a page of their own is set a little smaller instead.
     pub(crate) fn table_in_fewest_columns(&mut self, t: &Table, smallest: f64) {
-        let fewest = self.columns_for(&Table { pt: smallest, ..t.clone() });
-        let mut chosen = t.clone();
-        while chosen.pt > smallest && self.columns_for(&chosen) > fewest {
-            chosen.pt = (chosen.pt - 0.5).max(smallest);
+        if t.pt <= smallest {
+            return self.table(t);
         }
-        self.table(&chosen);
+        // One copy, its size changed as it is tried; each size measured once, and the chosen
+        // size's measures drawn.
+        let mut chosen = Table { pt: smallest, ..t.clone() };
+        let (fewest, at_smallest) = self.columns_for(&chosen);
+        chosen.pt = t.pt;
+        let measures = loop {
+            if chosen.pt <= smallest {
+                break at_smallest;
+            }
+            let (columns, m) = self.columns_for(&chosen);
+            if columns <= fewest {
+                break m;
+            }
+            chosen.pt = (chosen.pt - 0.5).max(smallest);
+        };
+        self.table_measured(&chosen, &measures);
     }
 
-    /// How many columns `t` takes from where the flow is, row by row as [`Flow::table`] sets it.
-    fn columns_for(&self, t: &Table) -> usize {
+    /// How many columns `t` takes from where the flow is, row by row as [`Flow::table`] sets it,
+    /// and its measures.
+    fn columns_for(&self, t: &Table) -> (usize, Measures) {
         let m = t.measure(self.canvas.fonts(), self.width());
         let column_h = self.bottom() - self.top;
         let heads = m.title + m.head;
@@ -249,7 +267,7 @@ impl<'c, 'a> Flow<'c, 'a> {
             }
             used += row;
         }
-        columns
+        (columns, m)
     }
 
     /// Adds `tables` in order. When they all fit the last two columns of the page, the break
