@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
-"""How long `pnpkit watch` takes from a saved edit to the rebuilt files, and to the preview.
+"""How long `pnpkit watch --serve` takes from a saved edit to the new card on screen, measured in
+the browser.
 
 Copies data/dougram into target/watch-bench/, starts `target/release/pnpkit watch --serve --port 0`
-on it, then renames card 29 back and forth RUNS times (default 15), waiting for each rebuild. It
-reads pnpkit's own lines: "built in N ms after the change" (from the first file event to the files
-in place; it includes the 25 ms pnpkit waits for the folder to be quiet) and the preview's "shown N
-ms after the change" (the page's pictures drawn and published), and prints the medians.
+on it, opens the preview in Debian's headless chromium (benches/watch/browser.mjs) and renames
+card 29 back and forth RUNS times (default 20), 0.4 s apart. Per edit it takes:
+  - save to screen: from just before the file is written to the frame that shows the card's figure
+    under its new name with its pictures loaded (watched frame by frame in the page);
+  - the page's own figure: what its status line says ("on screen N ms after the change", timed by
+    the page from the moment pnpkit saw the change);
+  - save to files written: pnpkit's "built in N ms after the change" (every output file in place).
+and prints the median and the 95th percentile of each.
 
-Usage: python3 benches/watch/run.py [RUNS]   (after `cargo build --release`)
+Usage: python3 benches/watch/run.py [RUNS]   (after `cargo build --release` and
+`npm install` in tests/browser)
 """
+import json
 import pathlib
 import re
 import shutil
@@ -17,15 +24,19 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OLD = "Founding of the Liberation People's Government"
 NEW = "Proclamation of the Free Government"
 
 
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     work = ROOT / "target" / "watch-bench"
     shutil.rmtree(work, ignore_errors=True)
     shutil.copytree(ROOT / "data" / "dougram", work / "pack")
@@ -36,51 +47,36 @@ def main() -> None:
         text=True,
     )
     lines: list[str] = []
-    ready = threading.Condition()
+    serving = threading.Event()
 
     def read() -> None:
         for line in watch.stderr:
-            with ready:
-                lines.append(line.rstrip("\n"))
-                ready.notify_all()
+            lines.append(line.rstrip("\n"))
+            if line.startswith("watching "):
+                serving.set()
 
     threading.Thread(target=read, daemon=True).start()
-
-    def wait_for(pattern: str, start: int) -> tuple[int, re.Match]:
-        with ready:
-            deadline = time.monotonic() + 60
-            while True:
-                for i in range(start, len(lines)):
-                    found = re.search(pattern, lines[i])
-                    if found:
-                        return i + 1, found
-                if not ready.wait(timeout=deadline - time.monotonic()):
-                    sys.exit(f"pnpkit watch did not print {pattern!r}:\n" + "\n".join(lines[-30:]))
-
     try:
-        at, serving = wait_for(r"serving the preview on (http://\S+)", 0)
-        at, _ = wait_for(r"^watching ", at)
-        url = serving.group(1)
-        cards = work / "pack" / "cards.csv"
-        text = cards.read_text(encoding="utf-8")
-        built, shown = [], []
-        for run in range(runs):
-            before = urllib.request.urlopen(url + "_pnpkit/wait?after=0").read().decode()
-            names = (OLD, NEW) if run % 2 == 0 else (NEW, OLD)
-            text = text.replace(*names)
-            cards.write_text(text, encoding="utf-8")
-            at, done = wait_for(r"^built in (\d+) ms after the change", at)
-            built.append(int(done.group(1)))
-            # The preview is published once its pictures are drawn: wait for that build's page.
-            now = urllib.request.urlopen(url + f"_pnpkit/wait?after={before}").read().decode()
-            page = urllib.request.urlopen(url).read().decode()
-            ms = re.search(r"(\d+) ms after the change\.</p>|(\d+)ミリ秒で表示", page)
-            assert int(now) > int(before) and names[1] in page, "the page shows the new name"
-            shown.append(int(next(g for g in ms.groups() if g)))
-            time.sleep(0.3)
-        print(f"{runs} edits of one card's name in data/dougram (pnpkit watch):")
-        print(f"  save to files written:       median {statistics.median(built):.0f} ms (min {min(built)}, max {max(built)})")
-        print(f"  save to preview published:   median {statistics.median(shown):.0f} ms (min {min(shown)}, max {max(shown)})")
+        if not serving.wait(120):
+            sys.exit("pnpkit watch did not start:\n" + "\n".join(lines[-30:]))
+        url = next(re.search(r"(http://\S+)", l).group(1) for l in lines if l.startswith("serving the preview on "))
+        browser = subprocess.run(
+            ["node", ROOT / "benches/watch/browser.mjs", url, work / "pack" / "cards.csv", OLD, NEW, str(runs)],
+            capture_output=True,
+            text=True,
+        )
+        if browser.returncode != 0:
+            sys.exit(browser.stderr + "\n" + "\n".join(lines[-30:]))
+        samples = json.loads(browser.stdout)
+        time.sleep(1)  # the last build's files
+        built = [int(m.group(1)) for l in lines if (m := re.match(r"built in (\d+) ms after the change", l))][1:]
+        print(f"{runs} edits of one card's name in data/dougram (pnpkit watch --serve, headless chromium):")
+        for label, values in [
+            ("save to screen (browser)", samples["screen"]),
+            ("the page's own figure", samples["page"]),
+            ("save to files written", built),
+        ]:
+            print(f"  {label:26} median {statistics.median(values):.0f} ms, p95 {p95(values):.0f} ms (min {min(values)}, max {max(values)})")
     finally:
         watch.kill()
 

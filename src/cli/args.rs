@@ -83,7 +83,7 @@ pub(super) enum Command {
     /// areas without one: `layout data/twilight-struggle --out layout.csv`.
     Layout(layout::LayoutArgs),
     /// Build, then build again whenever a file of the pack changes (only what changed is drawn
-    /// again); with --serve, preview the pieces and sheets in a browser that reloads itself.
+    /// again); with --serve, preview the pieces and sheets in a browser page that keeps itself up to date.
     Watch(watch::WatchArgs),
 }
 

@@ -84,6 +84,15 @@ impl Outcome {
     }
 }
 
+/// A build's pieces and pages once drawn, before its files are written: what `watch` shows first.
+/// Handed over only when nothing drawn stops the build (`diags` holds no error).
+pub(super) struct Drawn<'a> {
+    pub(super) pack: &'a Pack,
+    pub(super) rendered: &'a Rendered,
+    pub(super) sources: &'a Sources,
+    pub(super) diags: &'a [Diagnostic],
+}
+
 /// What `build` writes besides the documents themselves.
 pub(super) struct Plan {
     /// Separate front and back PDFs instead of interleaved duplex pages.
@@ -351,12 +360,18 @@ pub(super) fn print_lock_error(out: &Path, e: &std::io::Error) {
 /// `pnpkit build`: lock the output, check, render, write; nothing is written unless every step
 /// succeeded.
 pub(super) fn run_build(pack: &PackArgs, print: &PrintArgs) -> ExitCode {
-    build_reusing(pack, print, &mut Reuse::default()).code
+    build_reusing(pack, print, &mut Reuse::default(), &mut |_| {}).code
 }
 
 /// One build, printing its diagnostics and what it wrote: from what `reuse` kept of an earlier
 /// build (faces drawn, PDFs written), which then keeps this build's for the next (`watch`).
-pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reuse) -> Outcome {
+/// `drawn` is shown the pieces and pages as soon as they are drawn, while the files are written.
+pub(super) fn build_reusing(
+    pack: &PackArgs,
+    print: &PrintArgs,
+    reuse: &mut Reuse,
+    drawn: &mut dyn FnMut(Drawn<'_>),
+) -> Outcome {
     // The output is locked before anything else, so a second build into it stops at once and a
     // folder that is not pnpkit's to replace is refused before any work.
     let out = print.out.clone().unwrap_or_else(|| Path::new("output").join(crate::load::pack_id(&pack.pack)));
@@ -438,6 +453,13 @@ pub(super) fn build_reusing(pack: &PackArgs, print: &PrintArgs, reuse: &mut Reus
                     pdfs.add(doc);
                 }
             });
+        if let Ok(rendered) = &rendered {
+            let mut now = diags.clone();
+            now.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
+            if !now.iter().any(Diagnostic::is_error) {
+                drawn(Drawn { pack: &loaded, rendered, sources: &sources, diags: &now });
+            }
+        }
         let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         // The digital tables are made while the last PDFs are still being written.
         let html = reference.as_ref().and_then(|r| r.as_ref().ok()).map(String::as_str);

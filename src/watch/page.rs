@@ -1,6 +1,7 @@
 //! The preview page of `pnpkit watch --serve`: the current diagnostics at the top, then every
 //! kind of piece (its faces side by side, named) and every page of every document, as pictures
-//! the server keeps in memory. It reloads itself when the next build is published.
+//! the server keeps in memory. It brings itself up to date in place when the next build is
+//! published, and times how long after the change it showed it.
 
 use std::fmt::Write;
 
@@ -16,17 +17,20 @@ pub struct View {
     pub heading: String,
     /// What the folded list of the output's files is called.
     pub files_label: String,
+    /// How the page says when it showed the change (`{ms}` for the milliseconds).
+    pub shown_label: String,
     /// One line: how the last build went.
     pub status: String,
     /// Whether the last build failed (the pieces and sheets are then the last good build's).
     pub failed: bool,
+    /// Whether the build is over (its files written, or stopped); `false` while the page shows
+    /// its pieces and its files are being written.
+    pub settled: bool,
     /// The diagnostics in groups (errors, warnings): a heading, the text pnpkit prints, and
     /// whether it shows unfolded (errors do; a pack's standing warnings fold away).
     pub diagnostics: Vec<(String, String, bool)>,
     /// What the last good build made.
     pub made: Made,
-    /// The number of the build this page shows; it waits for the next.
-    pub build: u64,
 }
 
 /// What a build made, as the page shows it.
@@ -67,8 +71,9 @@ pub struct Sheet {
     pub name: String,
     /// Its PDF, relative to the output folder.
     pub href: String,
-    /// Its pages' pictures, in order.
-    pub pages: Vec<String>,
+    /// Its pages' pictures, in order, each with whether it is the last build's (this one's is
+    /// being drawn).
+    pub pages: Vec<(String, bool)>,
 }
 
 const STYLE: &str = "
@@ -78,6 +83,7 @@ header.failed{background:#8a1c1c}
 header h1{font-size:1rem;margin:0;overflow:hidden;text-overflow:ellipsis;min-width:3rem;flex:0 1 auto}
 header p{margin:0;font-size:.9rem;overflow:hidden;text-overflow:ellipsis;min-width:0;flex:1 1 auto}
 header a{color:#fff}
+#shown:not(:empty){margin-right:.5em;font-weight:bold}
 #files{position:relative;flex:none;font-size:.9rem}
 #files summary{cursor:pointer}
 #files ul{position:absolute;right:0;top:1.5rem;margin:0;padding:.5rem 1rem;list-style:none;background:#1f3b57;max-height:70vh;overflow:auto;box-shadow:0 4px 12px rgba(0,0,0,.35)}
@@ -95,39 +101,117 @@ figure.counters img,figure.chits img{height:4rem}
 figcaption{font-size:.8rem;max-width:16rem}
 .pages{display:flex;flex-wrap:wrap;gap:.6rem}
 .pages img{height:22rem;border:1px solid #bbb;background:#fff}
+.pages img.stale{opacity:.45}
 ";
 
-/// Waits for the next build (the server holds the request until then or a while), then reloads.
+/// Waits for the next build (the server holds the request until then or a while), then brings
+/// the page up to it in place: only the elements that differ are replaced, so a one-card edit
+/// loads one picture and lays out one figure instead of reloading the page. Once the pictures
+/// the change brought have loaded and a frame has been drawn, the status line says how long
+/// after the change that was, on the same clock the server noted the change by (this machine's).
 const SCRIPT: &str = "
-(async () => {
-  for (;;) {
-    try {
-      const answer = await fetch('/_pnpkit/wait?after=' + BUILD, { cache: 'no-store' });
-      // A busy server (503) or a refusal: wait a second, as after a network error.
-      if (!answer.ok) throw new Error(answer.status);
-      if (Number(await answer.text()) > BUILD) { location.reload(); return; }
-    } catch (e) {
-      await new Promise((done) => setTimeout(done, 1000));
+(() => {
+  const body = document.body;
+  const timed = new Map();
+  const loaded = (img) => img.complete ? null : new Promise((done) => {
+    img.addEventListener('load', done, { once: true });
+    img.addEventListener('error', done, { once: true });
+  });
+  const shown = async (fresh) => {
+    const changed = Number(body.dataset.changed);
+    if (!changed) return;
+    if (!timed.has(changed)) {
+      await Promise.all(fresh.filter((i) => i.loading !== 'lazy').map(loaded));
+      await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      timed.set(changed, Math.max(0, Date.now() - changed));
     }
-  }
+    const span = document.getElementById('shown');
+    if (span) span.textContent = body.dataset.shown.replace('{ms}', timed.get(changed));
+  };
+  // Makes `old` like `now`: elements whose children are all elements are kept and their
+  // children made alike in turn; any other that differs is replaced. Pictures put in are
+  // collected in `fresh`. A folded list the user opened stays open.
+  const sync = (old, now, fresh) => {
+    if (old.isEqualNode(now)) return;
+    const kept = old.tagName === now.tagName && now.children.length > 0
+      && old.childNodes.length === old.children.length && now.childNodes.length === now.children.length
+      && old.children.length === now.children.length;
+    if (!kept) {
+      const copy = document.importNode(now, true);
+      old.replaceWith(copy);
+      fresh.push(...(copy.tagName === 'IMG' ? [copy] : copy.querySelectorAll('img')));
+      return;
+    }
+    for (const name of old.getAttributeNames()) {
+      if (!now.hasAttribute(name) && name !== 'open') old.removeAttribute(name);
+    }
+    for (const name of now.getAttributeNames()) {
+      if (old.getAttribute(name) !== now.getAttribute(name)) old.setAttribute(name, now.getAttribute(name));
+    }
+    [...old.children].forEach((child, i) => sync(child, now.children[i], fresh));
+  };
+  const patch = (now) => {
+    const fresh = [];
+    document.title = now.title;
+    document.documentElement.lang = now.documentElement.lang;
+    for (const id of ['top', 'diagnostics', 'pieces']) {
+      const [old, next] = [document.getElementById(id), now.getElementById(id)];
+      if (old && next) sync(old, next, fresh);
+      else if (old) old.remove();
+      else if (next) document.getElementById('pieces').before(document.importNode(next, true));
+    }
+    Object.assign(body.dataset, now.body.dataset);
+    return fresh;
+  };
+  (async () => {
+    for (;;) {
+      try {
+        const answer = await fetch('/_pnpkit/wait?after=' + body.dataset.build, { cache: 'no-store' });
+        // A busy server (503) or a refusal: wait a second, as after a network error.
+        if (!answer.ok) throw new Error(answer.status);
+        if (Number(await answer.text()) <= Number(body.dataset.build)) continue;
+        const page = await fetch('/', { cache: 'no-store' });
+        if (!page.ok) throw new Error(page.status);
+        const now = new DOMParser().parseFromString(await page.text(), 'text/html');
+        let fresh;
+        try {
+          fresh = patch(now);
+        } catch (e) {
+          location.reload();
+          return;
+        }
+        shown(fresh);
+      } catch (e) {
+        await new Promise((done) => setTimeout(done, 1000));
+      }
+    }
+  })();
 })();
 ";
 
-/// The page's HTML.
-pub fn html(view: &View) -> String {
+/// The page's HTML, as build number `build` answering the change seen at `changed` (milliseconds
+/// since 1970 on this machine's clock; 0: none).
+pub fn html(view: &View, build: u64, changed: u64) -> String {
     let mut out = String::new();
     let title = escape(&view.title);
     let heading = escape(&view.heading);
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-         content=\"width=device-width, initial-scale=1\"><title>{title} · {heading}</title><style>{STYLE}</style></head><body data-build=\"{}\">",
+         content=\"width=device-width, initial-scale=1\"><title>{title} · {heading}</title><style>{STYLE}</style></head>\
+         <body data-build=\"{build}\" data-changed=\"{changed}\" data-settled=\"{}\" data-shown=\"{}\">",
         escape(&view.lang),
-        view.build
+        view.settled,
+        escape(&view.shown_label),
     );
     let class = if view.failed { " class=\"failed\"" } else { "" };
-    let _ = write!(out, "<header{class}><h1>{title} · {heading}</h1><p id=\"status\">{}</p>", escape(&view.status));
-    // One line: the files fold into a list that opens over the page.
+    let _ = write!(
+        out,
+        "<header id=\"top\"{class}><h1>{title} · {heading}</h1><p id=\"status\"><span id=\"shown\"></span>{}</p>",
+        escape(&view.status)
+    );
+    // One line: how soon the change was on screen first (the page fills it in), then how the
+    // build went; the files fold into a list that opens over the page.
     if !view.made.links.is_empty() {
         let _ = write!(
             out,
@@ -154,7 +238,7 @@ pub fn html(view: &View) -> String {
         }
         out.push_str("</section>");
     }
-    out.push_str("<main>");
+    out.push_str("<main id=\"pieces\">");
     for group in &view.made.pieces {
         let _ = write!(out, "<section><h2>{}</h2><div class=\"pieces\">", escape(&group.heading));
         for item in &group.items {
@@ -169,11 +253,12 @@ pub fn html(view: &View) -> String {
     for sheet in &view.made.sheets {
         let name = escape(&sheet.name);
         let _ = write!(out, "<section><h2><a href=\"{}\">{name}</a></h2><div class=\"pages\">", escape(&sheet.href));
-        for (i, page) in sheet.pages.iter().enumerate() {
-            let _ = write!(out, "<img src=\"/_pnpkit/img/{page}\" alt=\"{name} {}\" loading=\"lazy\">", i + 1);
+        for (i, (page, stale)) in sheet.pages.iter().enumerate() {
+            let stale = if *stale { " class=\"stale\"" } else { "" };
+            let _ = write!(out, "<img src=\"/_pnpkit/img/{page}\"{stale} alt=\"{name} {}\" loading=\"lazy\">", i + 1);
         }
         out.push_str("</div></section>");
     }
-    let _ = writeln!(out, "</main><script>const BUILD = {};{SCRIPT}</script></body></html>", view.build);
+    let _ = writeln!(out, "</main><script>{SCRIPT}</script></body></html>");
     out
 }

@@ -1,7 +1,7 @@
 //! The preview page's pictures: PNGs of faces and pages, each kept by the SHA-256 of the SVG it
 //! is drawn from, so that a rebuild draws only the faces and pages that changed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
@@ -14,17 +14,21 @@ pub struct Pictures {
     drawn: HashMap<String, Arc<Vec<u8>>>,
 }
 
+/// A picture to draw: its SVG, its resolution (dots per inch), and whether it may wait for a
+/// later call (`true`: one not drawn before is not drawn now).
+pub type Job<'a> = (&'a str, u32, bool);
+
 impl Pictures {
-    /// The names of `svgs`' pictures, each drawn at its resolution (dots per inch); those not
-    /// drawn before are drawn now, on every core. Only these pictures are kept. Also says how
-    /// many were drawn.
-    pub fn update(&mut self, parser: &SvgParser, svgs: &[(&str, u32)]) -> Result<(Vec<String>, usize), String> {
-        let names: Vec<String> = svgs.iter().map(|(svg, dpi)| name(svg, *dpi)).collect();
+    /// The names of `jobs`' pictures: those not drawn before are drawn now, on every core,
+    /// except those that may wait (`None`). Once every picture is drawn, only these are kept.
+    /// Also says how many were drawn.
+    pub fn update(&mut self, parser: &SvgParser, jobs: &[Job<'_>]) -> Result<(Vec<Option<String>>, usize), String> {
+        let names: Vec<String> = jobs.iter().map(|(svg, dpi, _)| name(svg, *dpi)).collect();
         let mut new: Vec<(&str, u32)> = Vec::new();
         let mut new_names: Vec<&String> = Vec::new();
-        for (svg, name) in svgs.iter().zip(&names) {
-            if !self.drawn.contains_key(name) && !new_names.contains(&name) {
-                new.push(*svg);
+        for (&(svg, dpi, wait), name) in jobs.iter().zip(&names) {
+            if !wait && !self.drawn.contains_key(name) && !new_names.contains(&name) {
+                new.push((svg, dpi));
                 new_names.push(name);
             }
         }
@@ -33,7 +37,12 @@ impl Pictures {
             let png = png.map_err(|e| e.0)?;
             self.drawn.insert(name.clone(), Arc::new(png));
         }
-        self.drawn.retain(|name, _| names.contains(name));
+        let names: Vec<Option<String>> =
+            names.into_iter().map(|name| self.drawn.contains_key(&name).then_some(name)).collect();
+        if names.iter().all(Option::is_some) {
+            let used: HashSet<&str> = names.iter().flatten().map(String::as_str).collect();
+            self.drawn.retain(|name, _| used.contains(name.as_str()));
+        }
         Ok((names, drawn))
     }
 

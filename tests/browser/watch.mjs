@@ -1,6 +1,7 @@
 // The preview page of `pnpkit watch --serve`, as a designer uses it: open it, then for each step
-// write a pack file and wait until the page has reloaded itself with the next build; report what
-// the page shows after each (captions, status, diagnostics, whether its pictures loaded).
+// write a pack file and wait until the page shows the build it started, settled (files written
+// or the build stopped); report what the page shows after each (captions, status, diagnostics,
+// whether its pictures loaded, whether it was brought up to date in place or reloaded).
 // Usage: node watch.mjs URL STEPS.json, STEPS being [{ "path": ..., "content": ... }, ...].
 import { readFileSync, writeFileSync } from "node:fs";
 import { launch } from "./launch.mjs";
@@ -16,6 +17,9 @@ const shown = () =>
   page.evaluate(() => ({
     ready: document.readyState,
     build: Number(document.body.dataset.build),
+    settled: document.body.dataset.settled === "true",
+    inPlace: window.__opened === true,
+    shown: document.querySelector("#shown")?.textContent ?? "",
     failed: document.querySelector("header").classList.contains("failed"),
     status: document.querySelector("#status").textContent,
     diagnostics: document.querySelector("#diagnostics")?.textContent ?? "",
@@ -35,7 +39,7 @@ async function after(build, timeout) {
   while (Date.now() < until) {
     try {
       const now = await shown();
-      if (now.build > build && now.ready === "complete" && now.broken === 0) return now;
+      if (now.build > build && now.settled && now.ready === "complete" && now.broken === 0) return now;
       last = JSON.stringify({ ...now, diagnostics: now.diagnostics.length });
     } catch (e) {
       last = String(e); // navigating
@@ -49,6 +53,8 @@ async function after(build, timeout) {
 // done: waiting for its `load` would wait for a page that is gone.
 await page.goto(url, { waitUntil: "commit" });
 let now = await after(1, 60000);
+// Marks this page: a page brought up to date in place keeps the mark, a reloaded one loses it.
+await page.evaluate(() => (window.__opened = true));
 const results = [{ ...now, ms: 0 }];
 for (const step of steps) {
   const started = Date.now();

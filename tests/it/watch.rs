@@ -1,8 +1,8 @@
 //! `pnpkit watch` on a copy of data/dougram, as a designer uses it: after a card's name is edited
 //! the next build draws that card's face again and nothing else, rewrites only the PDFs whose
 //! pages changed, and the output shows the new name; a broken file stops the build with a located
-//! error and keeps the last good output; `--serve` shows the same in a browser page that reloads
-//! itself (tests/browser/watch.mjs in headless Chromium), and answers only requests for its own
+//! error and keeps the last good output; `--serve` shows the same in a browser page that brings
+//! itself up to date in place (tests/browser/watch.mjs in headless Chromium), and answers only requests for its own
 //! address.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -130,7 +130,7 @@ fn an_edited_card_is_drawn_again_alone_and_a_broken_file_keeps_the_last_good_out
 }
 
 #[test]
-fn the_served_preview_reloads_with_the_new_name_and_shows_errors_over_the_last_good_build() {
+fn the_served_preview_updates_in_place_with_the_new_name_and_shows_errors_over_the_last_good_build() {
     if Command::new("chromium").arg("--version").output().is_err() {
         assert!(std::env::var_os("CI").is_none(), "chromium is required in CI");
         eprintln!("skipping: chromium is not installed");
@@ -173,10 +173,15 @@ fn the_served_preview_reloads_with_the_new_name_and_shows_errors_over_the_last_g
     let kinds = results[0]["captions"].as_array().unwrap().len();
     assert!(kinds >= 21 + 13 && results[0]["pictures"].as_u64().unwrap() as usize > kinds, "{}", results[0]);
     assert!(results[0]["sheets"].as_u64().unwrap() > 20, "{}", results[0]);
-    // Renamed: the page reloaded itself with the new name.
+    // Renamed: the page brought itself up to date in place with the new name, and says when it
+    // showed it.
     assert!(has(1, NEW_NAME) && !has(1, OLD_NAME), "{}", results[1]);
+    assert!(results.iter().skip(1).all(|r| r["inPlace"] == true), "the page reloaded: {results:?}");
+    // (In the pack's first language: 変更から N ミリ秒で画面に表示。)
+    let shown = results[1]["shown"].as_str().unwrap();
+    assert!(shown.starts_with("変更から") && shown.ends_with("ミリ秒で画面に表示。"), "{shown}");
     // Two faces drawn again: card 29's and card 76's, whose condition names card 29.
-    assert!(results[1]["status"].as_str().unwrap().contains(": 2"), "{}", results[1]);
+    assert!(results[1]["status"].as_str().unwrap().contains("描き直した面: 2。"), "{}", results[1]);
     // Broken: the error at the top, over the last good pieces.
     assert_eq!(results[2]["failed"], true);
     let unfolded = results[2]["unfolded"].as_str().unwrap();
@@ -188,7 +193,7 @@ fn the_served_preview_reloads_with_the_new_name_and_shows_errors_over_the_last_g
     assert!(!results[3]["diagnostics"].as_str().unwrap().contains("error["), "{}", results[3]);
     assert_eq!(results[3]["unfolded"], "", "{}", results[3]);
     eprintln!(
-        "save to page reloaded with the new name: {} ms; broken: {} ms; fixed: {} ms",
+        "save to the page settled with the new name: {} ms; broken: {} ms; fixed: {} ms",
         results[1]["ms"], results[2]["ms"], results[3]["ms"]
     );
 }

@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use crate::layout::Paper;
 use crate::render::maps::pen::{Drawing, Extent, Pen};
+use crate::render::maps::recent::Recent;
 use crate::render::page::canvas::{Canvas, Owner, TextBox, VAlign};
 use crate::render::page::mm;
 use crate::render::page::Page;
@@ -183,8 +184,18 @@ impl Axis {
         Some((starts, worst))
     }
 
-    /// The fewest windows, up to two more than that, with the best worst seam.
+    /// The fewest windows, up to two more than that, with the best worst seam (the last few
+    /// choices kept for the next build).
     fn best(&self, span: (f64, f64), view: f64) -> (Vec<f64>, Seam) {
+        // Each axis of each tile paper's two ways round, for every tiled page of a build.
+        static CHOSEN: Recent<(Vec<f64>, Seam)> = Recent::new(64);
+        let mut inputs = vec![span.0, span.1, view, self.texts.len() as f64];
+        inputs.extend(self.texts.iter().chain(&self.uncut).flat_map(|&(lo, hi)| [lo, hi]));
+        CHOSEN.get_or(inputs, || self.choose(span, view))
+    }
+
+    /// [`Axis::best`], chosen.
+    fn choose(&self, span: (f64, f64), view: f64) -> (Vec<f64>, Seam) {
         let fewest = (((span.1 - span.0) - MIN_OVERLAP) / (view - MIN_OVERLAP)).ceil().max(1.0) as usize;
         (fewest..fewest + 3)
             .filter_map(|n| self.starts(span, view, n))

@@ -1,7 +1,7 @@
 //! The preview server of `pnpkit watch --serve`: on the loopback address only, it serves the
 //! preview page and its images from memory and every other path from the output folder; the page
 //! asks `/_pnpkit/wait?after=N` (answered when build N+1 is published, or after a while) and
-//! reloads itself after each build.
+//! brings itself up to date after each build.
 //!
 //! Loopback is not enough to keep the served files to the user's own browser: a web page can
 //! point its own name at 127.0.0.1 (DNS rebinding) and read the answers, so only requests naming

@@ -15,6 +15,7 @@ use std::fmt::Write;
 use super::{Geometry, MARKER_DY};
 use crate::model::{Hex, Map, Pack};
 use crate::render::maps::pen::{Extent, Pen, Spot};
+use crate::render::maps::recent::Recent;
 use crate::render::page::canvas::{Owner, VAlign};
 use crate::render::page::mm;
 use crate::text::escape;
@@ -338,43 +339,22 @@ fn costs(candidates: &[Cubic], indexed: &Indexed<'_>, others: &Others) -> Vec<f6
 }
 
 /// The curve of each route (`ends`, in a fixed order) among `obstacles`. Choosing them is most
-/// of drawing a hex map, and `pnpkit watch` draws the map again after every change to the pack:
-/// the last few choices are kept, by the SHA-256 of everything they were chosen from (the same
-/// numbers give the same curves, so the output is the same either way).
+/// of drawing a hex map: the last few choices are kept for the next build.
 pub(crate) fn curves(ends: &[(P, P)], obstacles: &Obstacles) -> Vec<Cubic> {
-    use sha2::{Digest, Sha256};
-    use std::sync::Mutex;
-    static CHOSEN: Mutex<Vec<([u8; 32], Vec<Cubic>)>> = Mutex::new(Vec::new());
-    let mut hash = Sha256::new();
-    let mut add = |values: &[f64]| values.iter().for_each(|v| hash.update(v.to_bits().to_le_bytes()));
-    for &((ax, ay), (bx, by)) in ends {
-        add(&[ax, ay, bx, by]);
-    }
+    // A map, an erratum's reprint of it.
+    static CHOSEN: Recent<Vec<Cubic>> = Recent::new(4);
+    let mut inputs: Vec<f64> = ends.iter().flat_map(|&((ax, ay), (bx, by))| [ax, ay, bx, by]).collect();
     for (group, extents) in [&obstacles.texts, &obstacles.numbers].into_iter().enumerate() {
-        add(&[group as f64, extents.len() as f64]);
-        extents.iter().for_each(|&(x, y, w, h)| add(&[x, y, w, h]));
+        inputs.extend([group as f64, extents.len() as f64]);
+        inputs.extend(extents.iter().flat_map(|&(x, y, w, h)| [x, y, w, h]));
     }
-    for &((px, py), (x, y, w, h)) in &obstacles.markers {
-        add(&[px, py, x, y, w, h]);
-    }
-    for &((x, y), r) in &obstacles.land {
-        add(&[x, y, r]);
-    }
+    inputs.push(obstacles.markers.len() as f64);
+    inputs.extend(obstacles.markers.iter().flat_map(|&((px, py), (x, y, w, h))| [px, py, x, y, w, h]));
+    inputs.push(obstacles.land.len() as f64);
+    inputs.extend(obstacles.land.iter().flat_map(|&((x, y), r)| [x, y, r]));
     let (x, y, w, h) = obstacles.map;
-    add(&[x, y, w, h]);
-    let key: [u8; 32] = hash.finalize().into();
-    let kept = CHOSEN.lock().ok().and_then(|kept| kept.iter().find(|(k, _)| *k == key).map(|(_, c)| c.clone()));
-    if let Some(curves) = kept {
-        return curves;
-    }
-    let curves = choose(ends, obstacles);
-    if let Ok(mut kept) = CHOSEN.lock() {
-        if kept.len() >= 4 {
-            kept.remove(0);
-        }
-        kept.push((key, curves.clone()));
-    }
-    curves
+    inputs.extend([x, y, w, h]);
+    CHOSEN.get_or(inputs, || choose(ends, obstacles))
 }
 
 /// [`curves`], chosen: each route's candidates costed against the obstacles and the other routes,
