@@ -46,20 +46,20 @@ mod tests {
     #[test]
     fn a_result_is_made_once_for_the_same_inputs_and_anew_for_others() {
         static RECENT: Recent<f64> = Recent::new(3);
-        let mut made = 0;
-        let mut get = |inputs: [f64; 2]| {
+        let made = std::cell::Cell::new(0);
+        let get = |inputs: [f64; 2]| {
             RECENT.get_or(inputs, || {
-                made += 1;
+                made.set(made.get() + 1);
                 inputs[0] + inputs[1]
             })
         };
         assert_eq!((get([1.0, 2.0]), get([1.0, 2.0]), get([2.0, 1.0])), (3.0, 3.0, 3.0));
-        assert_eq!(made, 2);
+        assert_eq!(made.get(), 2);
         // The oldest is dropped once more than 3 are kept.
         for i in 0..3 {
             get([10.0, f64::from(i)]);
         }
         get([1.0, 2.0]);
-        assert_eq!(made, 2 + 3 + 1);
+        assert_eq!(made.get(), 2 + 3 + 1);
     }
 }
