@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::diag::{Diagnostic, Sources};
 use crate::emit::{pdf, OutputLock, Staging, SvgParser};
 use crate::errata::{describe, diff};
+use crate::messages::Messages;
 use crate::layout::Paper;
 use crate::render;
 use crate::render::Product;
@@ -57,6 +58,8 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     staging
         .write("changes.json", serde_json::to_string_pretty(&changes).unwrap_or_default().as_bytes())
         .map_err(|e| e.to_string())?;
+    // The PDFs' title: the game's in the pack's first language.
+    let game = Messages::of(new).first_name(&new.game.title).to_string();
     let fonts = Arc::new(render::fonts_for(new).map_err(|_| "a font could not be loaded".to_string())?);
     let parser = SvgParser::new(&fonts);
     let paper = Paper::named(&new.print.paper).unwrap_or(Paper::A4);
@@ -76,7 +79,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
         &parser,
         &svgs,
         (paper.width, paper.height),
-        &format!("{} — errata {}", new.game.title.ja, new.game.edition),
+        &format!("{} — errata {}", game, new.game.edition),
     )
     .map_err(|e| e.0)?;
     staging.write(&format!("errata-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
@@ -101,7 +104,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
                 &parser,
                 &pages,
                 doc.page_mm,
-                &format!("{} — replacement {what} {}", new.game.title.ja, new.game.edition),
+                &format!("{} — replacement {what} {}", game, new.game.edition),
             )
             .map_err(|e| e.0)?;
             staging.write(&format!("replacement-{what}-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
@@ -111,7 +114,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
     if let Some((note, documents)) = &map {
         for doc in documents {
             let pages: Vec<_> = doc.pages.iter().map(crate::emit::PdfPage::of).collect();
-            let title = format!("{} — replacement {} {}", new.game.title.ja, doc.name, new.game.edition);
+            let title = format!("{} — replacement {} {}", game, doc.name, new.game.edition);
             let bytes = pdf(&parser, &pages, doc.page_mm, &title).map_err(|e| e.0)?;
             staging.write(&format!("replacement-{}-{edition}.pdf", doc.name), &bytes).map_err(|e| e.to_string())?;
         }

@@ -34,7 +34,8 @@ pub(super) struct Kept(HashMap<[u8; 32], Vec<Written>>);
 /// whether backs are split.
 fn drawing(pack: &Pack, doc: &Document, split_backs: bool) -> [u8; 32] {
     let mut hash = Sha256::new();
-    hash.update(format!("{}\0{}\0{split_backs}\0{:?}\0", pack.game.title.ja, doc.name, doc.page_mm).as_bytes());
+    let title = [&pack.game.title.ja, &pack.game.title.en];
+    hash.update(format!("{title:?}\0{}\0{split_backs}\0{:?}\0", doc.name, doc.page_mm).as_bytes());
     for page in &doc.pages {
         hash.update([u8::from(page.back)]);
         hash.update(page.svg.len().to_le_bytes());
@@ -50,7 +51,7 @@ fn drawing(pack: &Pack, doc: &Document, split_backs: bool) -> [u8; 32] {
 /// Writes the PDF files of `doc`: one, or its fronts and its backs when `split_backs`.
 pub(super) fn write(parser: &SvgParser, pack: &Pack, doc: &Document, split_backs: bool) -> Vec<Written> {
     let name = doc.name.as_str();
-    let title = format!("{} — {name}", pack.game.title.ja);
+    let title = format!("{} — {name}", crate::messages::Messages::of(pack).first_name(&pack.game.title));
     let pages = |back: Option<bool>| -> Vec<PdfPage<'_>> {
         doc.pages.iter().filter(|p| back.is_none_or(|b| p.back == b)).map(crate::emit::PdfPage::of).collect()
     };

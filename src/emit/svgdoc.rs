@@ -49,6 +49,14 @@ impl SvgParser {
             // shapes with the face).
             db.load_font_source(fontdb::Source::Binary(Arc::new(bytes)));
         }
+        // A generic family (`sans-serif` in an icon someone drew) and, through usvg's last
+        // resort (serif), a family no font has are set in the pack's main font, not left out.
+        let main = fonts.main_family().to_string();
+        db.set_serif_family(main.clone());
+        db.set_sans_serif_family(main.clone());
+        db.set_monospace_family(main.clone());
+        db.set_cursive_family(main.clone());
+        db.set_fantasy_family(main);
         // Both resolvers measure an image before usvg keeps it (render::images): one over the
         // budget is left out, never decoded, so no page can ask the decoders for gigabytes.
         // Templates report such images (E0135) before a page gets here.

@@ -4,8 +4,10 @@
 //!
 //! The rules are CommonMark's, simplified: an opening marker is followed by a character that is
 //! not whitespace and a closing one preceded by one, the marked text is not empty, `_` does not
-//! open or close inside a word (`snake_case` stays), and a single `*` next to another `*` is not a
-//! marker. A marker without its partner stays as written (`2*3`, a lone `*`).
+//! open or close inside a word (`snake_case` stays), a `*` between two digits is a times sign
+//! (`2*3 and 4*5`), `***x***` is both, and a single `*` next to another `*` is not a marker. A
+//! marker without its partner stays as written (a lone `*`), and `\*`, `\_` print the character
+//! itself (the runs keep the backslash; [`unescaped`] drops it).
 
 /// Emphasis or strong emphasis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,10 +41,18 @@ pub fn plain(text: &str) -> String {
     pieces(text)
         .into_iter()
         .filter_map(|p| match p {
-            Piece::Text(t) => Some(t),
+            Piece::Text(t) => Some(unescaped(t)),
             _ => None,
         })
         .collect()
+}
+
+/// A run with its escaped characters (`\*`, `\_`, `\[`) as themselves; any other backslash stays.
+pub fn unescaped(run: &str) -> std::borrow::Cow<'_, str> {
+    if !["\\*", "\\_", "\\["].iter().any(|e| run.contains(e)) {
+        return run.into();
+    }
+    run.replace("\\*", "*").replace("\\_", "_").replace("\\[", "[").into()
 }
 
 /// `text` (already escaped for HTML) with its emphasis as `<em>` and `<strong>`.
@@ -50,11 +60,11 @@ pub fn html(text: &str) -> String {
     pieces(text)
         .into_iter()
         .map(|p| match p {
-            Piece::Text(t) => t,
-            Piece::Open(Emphasis::Em) => "<em>",
-            Piece::Close(Emphasis::Em) => "</em>",
-            Piece::Open(Emphasis::Strong) => "<strong>",
-            Piece::Close(Emphasis::Strong) => "</strong>",
+            Piece::Text(t) => unescaped(t),
+            Piece::Open(Emphasis::Em) => "<em>".into(),
+            Piece::Close(Emphasis::Em) => "</em>".into(),
+            Piece::Open(Emphasis::Strong) => "<strong>".into(),
+            Piece::Close(Emphasis::Strong) => "</strong>".into(),
         })
         .collect()
 }
@@ -63,6 +73,24 @@ fn parse<'a>(text: &'a str, out: &mut Vec<Piece<'a>>) {
     let mut start = 0;
     let mut i = 0;
     while let Some(c) = text[i..].chars().next() {
+        // An escaped marker is text: the pair is passed over.
+        if c == '\\' && matches!(after(text, i + 1), Some('*' | '_' | '[')) {
+            i += 2;
+            continue;
+        }
+        if text[i..].starts_with("***") && whole(text, i, "***") && opens(text, i, "***") {
+            if let Some(end) = closer(text, i + 3, "***") {
+                if start < i {
+                    out.push(Piece::Text(&text[start..i]));
+                }
+                out.extend([Piece::Open(Emphasis::Strong), Piece::Open(Emphasis::Em)]);
+                parse(&text[i + 3..end], out);
+                out.extend([Piece::Close(Emphasis::Em), Piece::Close(Emphasis::Strong)]);
+                i = end + 3;
+                start = i;
+                continue;
+            }
+        }
         if c == '*' || c == '_' {
             let candidates: &[(&str, Emphasis)] = match c {
                 '*' => &[("**", Emphasis::Strong), ("*", Emphasis::Em)],
@@ -99,11 +127,14 @@ fn after(text: &str, at: usize) -> Option<char> {
     text.get(at..).and_then(|t| t.chars().next())
 }
 
-/// Whether `mark` at `at` is a whole marker: a single `*` is not part of a longer run.
+/// Whether `mark` at `at` is a whole marker: not part of a longer run of `*`, not escaped, and
+/// not a times sign between two digits.
 fn whole(text: &str, at: usize, mark: &str) -> bool {
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
     text[at..].starts_with(mark)
-        && (mark != "*" || (before(text, at) != Some('*') && after(text, at + 1) != Some('*')))
-        && (mark != "**" || (before(text, at) != Some('*') && after(text, at + 2) != Some('*')))
+        && !(mark.starts_with('*') && (before(text, at) == Some('*') || after(text, at + mark.len()) == Some('*')))
+        && before(text, at) != Some('\\')
+        && !(mark == "*" && digit(before(text, at)) && digit(after(text, at + 1)))
 }
 
 fn opens(text: &str, at: usize, mark: &str) -> bool {

@@ -2,13 +2,14 @@
 //! (`**bold**`, `*italic*`, see [`super::emphasis`]), a line break as a new line, and an icon the
 //! pack declares in `[icons]` written as its name in single brackets (`[click]`). `[[kind:id]]`
 //! (a reference) is not an icon, nor is a bracket that does not close on the same line or holds
-//! anything but a name; `\[` prints a bracket.
+//! anything but a name; `\[`, `\*` and `\_` print the character itself.
 //!
 //! [`marked`] turns such a text into what a layout measures and draws: the plain characters,
 //! each icon standing as one [`ICON`] (a square a full em wide, so breaking and measuring treat
 //! it as one wide character), and which characters are strong or emphasised.
 
 use super::emphasis::{self, Emphasis, Piece};
+pub use super::emphasis::unescaped;
 
 /// What an icon stands as in the plain text: one character a full em wide in every font pnpkit
 /// embeds, never drawn (the icon is drawn over its place).
@@ -117,14 +118,6 @@ fn push_run(out: &mut Marked, run: &str, icons: &dyn Fn(&str) -> bool) {
     out.plain.push_str(&unescaped(&run[last..]));
 }
 
-/// `\[` as a bracket; any other backslash stays.
-pub fn unescaped(text: &str) -> std::borrow::Cow<'_, str> {
-    if text.contains("\\[") {
-        text.replace("\\[", "[").into()
-    } else {
-        text.into()
-    }
-}
 
 /// `text` as plain words for a search index or a plain-text output: markers dropped, every
 /// declared icon as its name (`click`), so searching for the icon's name finds the card.
@@ -165,6 +158,18 @@ mod tests {
         assert_eq!(&m.plain[m.em[0].clone()], "Trash");
         assert_eq!(m.style_at(m.plain.find("draw").unwrap()), (true, false));
         assert!(marked("a plain text, 2*3", &declared).is_plain());
+    }
+
+    #[test]
+    fn escapes_times_signs_and_triple_stars_read_as_a_reader_expects() {
+        // An escape alone still prints without its backslash.
+        assert_eq!(marked("\\[click] and \\*not emphasis\\*", &declared).plain, "[click] and *not emphasis*");
+        assert!(marked("2*3 and 4*5", &declared).is_plain());
+        assert_eq!(marked("2*3 and 4*5", &declared).plain, "2*3 and 4*5");
+        let m = marked("***both*** then", &declared);
+        assert_eq!(m.plain, "both then");
+        assert_eq!((m.strong.clone(), m.em.clone()), (vec![0..4], vec![0..4]));
+        assert_eq!(words("\\[mu] is \\_kept\\_", &declared), "[mu] is _kept_");
     }
 
     #[test]

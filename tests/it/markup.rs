@@ -76,3 +76,43 @@ fn marked_card_texts_print_bold_and_icons_and_no_markers() {
     let found = pnpkit(&root(), &["cards", "search", &pack.to_string_lossy(), "baton"]);
     assert!(text(&found).0.contains("Second Leg"), "{}", text(&found).0);
 }
+
+/// What a trial on a real card database found: a text whose only mark is an escape printed its
+/// backslash, a times sign lost its stars, `***x***` printed its stars, an icon drawing its
+/// letter in a generic family (`sans-serif`) lost the letter, and an English-only pack's PDFs had
+/// no title. Each now prints as a reader expects.
+#[test]
+fn escapes_times_signs_triple_stars_and_an_icons_generic_font_print_as_meant() {
+    let dir = temp_dir("markup-edges");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("tests/packs/english-only-cards"), &pack);
+    std::fs::create_dir_all(pack.join("icons")).unwrap();
+    let lettered = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="11" fill="#1f4e79"/><text x="12" y="16" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#fff">Q</text></svg>"##;
+    std::fs::write(pack.join("icons/baton.svg"), lettered).unwrap();
+    let toml = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    std::fs::write(pack.join("pack.toml"), format!("{toml}\n[icons]\nbaton = \"icons/baton.svg\"\n")).unwrap();
+    let cards = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
+    let edited = cards
+        .replace("The baton passes once the race has begun.", r"Write \[baton] and \*stars\* as they are.")
+        .replace("The last runner crosses the line.", "Run 2*3 and 4*5 laps then ***pass*** the [baton].");
+    assert_ne!(edited, cards);
+    std::fs::write(pack.join("cards.csv"), edited).unwrap();
+    let out = dir.join("out");
+    let run = pnpkit(&root(), &["build", &pack.to_string_lossy(), "--out", &out.to_string_lossy(), "--only", "cards"]);
+    let (stdout, stderr) = text(&run);
+    assert_eq!(run.status.code(), Some(0), "{stdout}\n{stderr}");
+    let pdf = std::process::Command::new("pdftotext").arg(out.join("cards.pdf")).arg("-").output();
+    let Ok(pdf) = pdf else {
+        assert!(std::env::var_os("CI").is_none(), "pdftotext is required in CI");
+        return;
+    };
+    let words = String::from_utf8_lossy(&pdf.stdout).replace('\n', " ");
+    assert!(words.contains(r"Write [baton] and *stars* as they are."), "{words}");
+    assert!(words.contains("Run 2*3 and 4*5 laps then pass the Q"), "the icon's letter drawn: {words}");
+    assert!(!words.contains('\\') && !words.contains("***"), "{words}");
+    // The document's title is the game's in the pack's language (it was the empty Japanese one).
+    if let Ok(info) = std::process::Command::new("pdfinfo").arg(out.join("cards.pdf")).output() {
+        let info = String::from_utf8_lossy(&info.stdout).into_owned();
+        assert!(info.lines().any(|l| l.starts_with("Title:") && l.ends_with("Relay Run — cards")), "{info}");
+    }
+}

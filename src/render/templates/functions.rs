@@ -77,10 +77,11 @@ pub(super) fn fit_function(
 ) -> TeraResult<Value> {
     let written: String = kwargs.get::<&str>("text")?.unwrap_or_default().to_string();
     // Marked text (`**bold**`, `*em*`, `[icon]`) is laid out from its plain characters, an icon
-    // standing as one em-wide character; a plain text is laid out exactly as it is written.
+    // standing as one em-wide character; a text without marks is laid out as its characters are
+    // (escapes such as `\[` undone).
     let marked = markup::marked(&written, &|name| icons.contains_key(name));
+    let text = marked.plain.clone();
     let marked = (!marked.is_plain()).then_some(marked);
-    let text = marked.as_ref().map_or(written, |m| m.plain.clone());
     let num = |key: &str, default: f64| -> TeraResult<f64> { Ok(kwargs.get::<f64>(key)?.unwrap_or(default)) };
     let (x, y, width, height) = (num("x", 0.0)?, num("y", 0.0)?, num("width", 10.0)?, num("height", 10.0)?);
     let (max, min, leading) = (num("max", 8.0)?, num("min", 5.0)?, num("leading", 1.2)?);
