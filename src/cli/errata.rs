@@ -8,8 +8,8 @@ use std::sync::Arc;
 use crate::diag::{Diagnostic, Sources};
 use crate::emit::{pdf, OutputLock, Staging, SvgParser};
 use crate::errata::{describe, diff};
-use crate::messages::Messages;
 use crate::layout::Paper;
+use crate::messages::Messages;
 use crate::render;
 use crate::render::Product;
 
@@ -75,13 +75,8 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
         super::report(&sources, &warnings, crate::diag::print::Format::Human);
     }
     let svgs: Vec<_> = document.iter().map(crate::emit::PdfPage::of).collect();
-    let bytes = pdf(
-        &parser,
-        &svgs,
-        (paper.width, paper.height),
-        &format!("{} — errata {}", game, new.game.edition),
-    )
-    .map_err(|e| e.0)?;
+    let bytes = pdf(&parser, &svgs, (paper.width, paper.height), &format!("{} — errata {}", game, new.game.edition))
+        .map_err(|e| e.0)?;
     staging.write(&format!("errata-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
     // Replacement sheets: only the cards and counter kinds whose faces changed, imposed like the
     // full set (a counter kind at its full count, since every copy of it is wrong).
@@ -100,13 +95,9 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
         let what = product.name();
         for doc in &rendered.documents {
             let pages: Vec<_> = doc.pages.iter().map(crate::emit::PdfPage::of).collect();
-            let bytes = pdf(
-                &parser,
-                &pages,
-                doc.page_mm,
-                &format!("{} — replacement {what} {}", game, new.game.edition),
-            )
-            .map_err(|e| e.0)?;
+            let bytes =
+                pdf(&parser, &pages, doc.page_mm, &format!("{} — replacement {what} {}", game, new.game.edition))
+                    .map_err(|e| e.0)?;
             staging.write(&format!("replacement-{what}-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
             super::say_text(&format!("replacement sheet: {} {what} on {} page(s)", doc.pieces, doc.pages.len()));
         }

@@ -8,8 +8,8 @@
 //! each icon standing as one [`ICON`] (a square a full em wide, so breaking and measuring treat
 //! it as one wide character), and which characters are strong or emphasised.
 
-use super::emphasis::{self, Emphasis, Piece};
 pub use super::emphasis::unescaped;
+use super::emphasis::{self, Emphasis, Piece};
 
 /// What an icon stands as in the plain text: one character a full em wide in every font pnpkit
 /// embeds, never drawn (the icon is drawn over its place).
@@ -117,7 +117,6 @@ fn push_run(out: &mut Marked, run: &str, icons: &dyn Fn(&str) -> bool) {
     }
     out.plain.push_str(&unescaped(&run[last..]));
 }
-
 
 /// `text` as plain words for a search index or a plain-text output: markers dropped, every
 /// declared icon as its name (`click`), so searching for the icon's name finds the card.

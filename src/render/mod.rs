@@ -404,6 +404,9 @@ fn render_faces(
     }
     out.warnings = std::mem::take(&mut faces.warnings);
     out.warnings.append(&mut ctx.warnings);
+    // A table's heads are drawn on every page it runs over: a head that does not fit is said once.
+    let mut said = std::collections::HashSet::new();
+    out.warnings.retain(|w| said.insert(format!("{:?}\0{}\0{:?}", w.code, w.message, w.span)));
     out.faces_drawn = faces.drawn;
     out.provisional = std::mem::take(&mut ctx.provisional);
     out.previews = previews.into_iter().map(|(name, art)| Preview { name, art }).collect();

@@ -200,6 +200,13 @@ fn the_card_list_and_the_rules_reference_show_every_typed_field() {
     if let Ok(list) = std::process::Command::new("pdftotext").arg(out.join("card-list.pdf")).arg("-").output() {
         let words = String::from_utf8_lossy(&list.stdout).replace('\n', " ");
         assert!(words.contains("Northern Heavy Industries"), "the text field is listed: {words}");
+        // Card types with fields of their own get a table each, titled with the type and its
+        // count, the warriors' figures only in theirs (a real database's 22 columns of every
+        // type's fields broke its effects into single words).
+        let at = |what: &str| words.find(what).unwrap_or_else(|| panic!("no {what}: {words}"));
+        let (warriors, equipment) = (at("warrior (8)"), at("equipment (2)"));
+        assert!(warriors < equipment && at("special (1)") > equipment, "{words}");
+        assert!(!words[equipment..].contains("armour (A)"), "a warrior's field in another type's table: {words}");
     }
 }
 

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::layout::Paper;
-use crate::model::{Card, FieldKind, FieldValue};
+use crate::model::{Card, CardField, CardType, FieldKind, FieldValue};
 use crate::render::page::canvas::Owner;
 use crate::render::page::Page;
 use crate::render::tables::table::{Cell, Column, Flow, Row, Table};
@@ -16,11 +16,13 @@ const SIZE_PT: f64 = 7.0;
 /// The smallest the cells are set to save a page, pt.
 const SMALLEST_PT: f64 = 6.0;
 
-/// The card-list pages: one ruled table of every known card in number order, its heads repeated
-/// on every page. Columns: number, names, card type (when the cards have more than one), deck,
-/// each whole-number field of the card types (fight, ops…) centred, their other fields (choices,
-/// flags, texts) together, timing and effect; a column
-/// no card fills (a game without timings) is left out.
+/// The card-list pages: ruled tables of every known card in number order, their heads repeated
+/// on every page. A game of several card types with fields of their own (a real card database:
+/// investigators, assets, events) gets a table per type, in the order the types are declared,
+/// each with that type's fields alone; otherwise one table. Columns: number, names, card type
+/// (when a table has more than one), deck, up to [`OWN_COLUMNS`] whole-number and choice fields
+/// each in its own column (under its short name when it has one), the other fields together,
+/// timing and effect; a column no card of the table fills is left out.
 pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     let pack = ctx.pack;
     let mut cards: Vec<&Card> = pack.cards.iter().collect();
@@ -31,7 +33,39 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     // it) how many are known.
     let key = if known == total { "cardlist.all" } else { "cardlist.known" };
     let footer = ctx.msg.fill_first(key, &[("known", known.as_str()), ("total", total.as_str())]);
-    let columns = columns(ctx);
+    let used: Vec<&CardType> =
+        pack.card_types.iter().filter(|t| cards.iter().any(|c| c.card_type.value == t.id)).collect();
+    let fields_differ = used.windows(2).any(|w| {
+        let ids = |t: &CardType| t.fields.iter().map(|f| f.id.clone()).collect::<BTreeSet<_>>();
+        ids(w[0]) != ids(w[1])
+    });
+    let tables: Vec<Table> = if used.len() > 1 && fields_differ {
+        used.iter()
+            .map(|t| {
+                let of_type: Vec<&Card> = cards.iter().copied().filter(|c| c.card_type.value == t.id).collect();
+                let title = format!("{} ({})", ctx.msg.name(&t.name), of_type.len());
+                table(ctx, title, &of_type, &t.fields.iter().collect::<Vec<_>>())
+            })
+            .collect()
+    } else {
+        let fields: Vec<&CardField> = pack.card_types.iter().flat_map(|t| &t.fields).collect();
+        vec![table(ctx, String::new(), &cards, &fields)]
+    };
+    let title = format!("{} · {}", ctx.msg.name(&pack.game.title), ctx.msg.text("cardlist.title"));
+    let mut flow = Flow::new(ctx, paper, title, Owner::new("card list", None), footer, 1);
+    for t in &tables {
+        flow.table_in_fewest_columns(t, SMALLEST_PT);
+    }
+    flow.finish()
+}
+
+/// The most typed fields that get a column of their own in one table; the others share one, so
+/// a type with many fields does not squeeze the effect into broken words.
+const OWN_COLUMNS: usize = 6;
+
+/// The table of `cards` under `title`, with the columns `fields` and the cards fill.
+fn table(ctx: &Ctx<'_>, title: String, cards: &[&Card], fields: &[&CardField]) -> Table {
+    let columns = columns(ctx, fields);
     let rows: Vec<(Owner, Vec<String>)> = cards
         .iter()
         .map(|card| {
@@ -45,8 +79,8 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
         .filter(|&j| j < 2 || rows.iter().any(|(_, cells)| !cells[j].trim().is_empty()))
         .filter(|&j| j != 2 || types.len() > 1)
         .collect();
-    let table = Table {
-        title: String::new(),
+    Table {
+        title,
         columns: shown.iter().map(|&j| columns[j].0.clone()).collect(),
         rows: rows
             .into_iter()
@@ -54,20 +88,16 @@ pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
             .collect(),
         pt: SIZE_PT,
         owner: Owner::new("card list", None),
-    };
-    let title = format!("{} · {}", ctx.msg.name(&pack.game.title), ctx.msg.text("cardlist.title"));
-    let mut flow = Flow::new(ctx, paper, title, Owner::new("card list", None), footer, 1);
-    flow.table_in_fewest_columns(&table, SMALLEST_PT);
-    flow.finish()
+    }
 }
 
 /// What a column shows of a card.
 type CellOf = Box<dyn Fn(&Ctx<'_>, &Card) -> String>;
 
-/// Every column the list may have, with how each card fills it: number, names (the first
+/// Every column a table may have, with how each card fills it: number, names (the first
 /// language's above the others'), type (third: left out when the cards have only one), deck,
-/// the card types' whole-number fields, their other fields, timing, effect.
-fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
+/// the whole-number and choice `fields` (up to [`OWN_COLUMNS`]), the others, timing, effect.
+fn columns(ctx: &Ctx<'_>, fields: &[&CardField]) -> Vec<(Column, CellOf)> {
     let msg = &ctx.msg;
     let mut columns: Vec<(Column, CellOf)> = vec![
         (Column::number(msg.text("cardlist.number")).key(), Box::new(|_, card| card.printed_number())),
@@ -104,37 +134,41 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
             (Column::number(msg.text("cardlist.copies")), Box::new(|_, card| format!("×{}", card.copies.value))),
         );
     }
-    // The card types' whole-number and choice fields each in a column of its own under its
-    // display name (numbers centred); the other typed fields (flags, texts, lists) together in
-    // one column, a set flag by its name, so a type with many fields does not squeeze the table
-    // into broken words.
-    let own_column = |kind: &FieldKind| matches!(kind, FieldKind::Int { .. } | FieldKind::Choice { .. });
-    let mut seen = BTreeSet::new();
-    for field in ctx.pack.card_types.iter().flat_map(|t| &t.fields) {
-        if own_column(&field.kind) && seen.insert(field.id.clone()) {
-            let id = field.id.clone();
-            let (name, int) = (msg.name(&field.name), matches!(field.kind, FieldKind::Int { .. }));
-            // A choice's values by their names (a line per language, as names are), named once
-            // for the whole column.
-            let value_name = |v: &String| match field.value_names.get(v) {
-                Some(names) => stacked(ctx, names),
-                None => msg.value_name(field, v),
-            };
-            let values: BTreeMap<String, String> = match &field.kind {
-                FieldKind::Choice { values } => values.iter().map(|v| (v.clone(), value_name(v))).collect(),
-                _ => BTreeMap::new(),
-            };
-            let cell: CellOf = Box::new(move |_, card| match card.fields.get(&id) {
-                Some(FieldValue::Int(n)) => n.to_string(),
-                Some(FieldValue::Text(t)) => values.get(t).cloned().unwrap_or_else(|| crate::messages::spelt_out(t)),
-                _ => String::new(),
-            });
-            columns.push((if int { Column::number(name) } else { Column::text(name) }, cell));
+    // The first whole-number and choice fields each in a column of its own under its short name
+    // (numbers centred); the other typed fields (flags, texts, lists, the rest) together in one
+    // column, a set flag by its name.
+    let mut own: Vec<&CardField> = Vec::new();
+    for field in fields {
+        let kind = matches!(field.kind, FieldKind::Int { .. } | FieldKind::Choice { .. });
+        if kind && own.len() < OWN_COLUMNS && !own.iter().any(|f| f.id == field.id) {
+            own.push(field);
         }
+    }
+    let own_ids: BTreeSet<String> = own.iter().map(|f| f.id.clone()).collect();
+    for field in own {
+        let id = field.id.clone();
+        let head = if field.short.is_empty() { &field.name } else { &field.short };
+        let (name, int) = (msg.name(head), matches!(field.kind, FieldKind::Int { .. }));
+        // A choice's values by their names (a line per language, as names are), named once
+        // for the whole column.
+        let value_name = |v: &String| match field.value_names.get(v) {
+            Some(names) => stacked(ctx, names),
+            None => msg.value_name(field, v),
+        };
+        let values: BTreeMap<String, String> = match &field.kind {
+            FieldKind::Choice { values } => values.iter().map(|v| (v.clone(), value_name(v))).collect(),
+            _ => BTreeMap::new(),
+        };
+        let cell: CellOf = Box::new(move |_, card| match card.fields.get(&id) {
+            Some(FieldValue::Int(n)) => n.to_string(),
+            Some(FieldValue::Text(t)) => values.get(t).cloned().unwrap_or_else(|| crate::messages::spelt_out(t)),
+            _ => String::new(),
+        });
+        columns.push((if int { Column::number(name) } else { Column::text(name) }, cell));
     }
     columns.push((
         Column::text(msg.text("cardlist.fields")),
-        Box::new(move |ctx, card| ctx.pack.card_fields(&ctx.msg, card, &|f| !own_column(&f.kind), ": ")),
+        Box::new(move |ctx, card| ctx.pack.card_fields(&ctx.msg, card, &|f| !own_ids.contains(&f.id), ": ")),
     ));
     columns.push((Column::text(msg.text("cardlist.timing")), Box::new(|_, card| card.timing.clone())));
     columns.push((
@@ -143,7 +177,6 @@ fn columns(ctx: &Ctx<'_>) -> Vec<(Column, CellOf)> {
     ));
     columns
 }
-
 /// A name with its first language's above the others' (a line each, so a narrow column breaks
 /// between the languages, not inside them).
 fn stacked(ctx: &Ctx<'_>, names: &crate::model::Names) -> String {
