@@ -16,6 +16,25 @@ impl Pack {
     /// A rule text with its references written out as a reader of `language` reads them: names in
     /// that language where the pack has them, else in the other.
     pub fn plain_text_in(&self, text: &str, language: &str) -> String {
+        self.written_out(text, language, &mut |run| self.words(run))
+    }
+
+    /// A card text as a table prints it: references written out as [`Pack::plain_text`] does,
+    /// emphasis markers dropped, and each icon standing as one [`markup::ICON`]; also the icons'
+    /// images in the order they stand.
+    pub fn marked_text(&self, text: &str) -> (String, Vec<String>) {
+        let mut icons = Vec::new();
+        let plain = self.written_out(text, "en", &mut |run| {
+            let marked = markup::marked(run, &|name| self.icon(name).is_some());
+            icons.extend(marked.icons.iter().filter_map(|(_, name)| self.icon(name)).map(|i| i.path.clone()));
+            marked.plain
+        });
+        (plain, icons)
+    }
+
+    /// `text` with its references written out for a reader of `language`, the runs between them
+    /// as `words` makes them.
+    fn written_out(&self, text: &str, language: &str, words: &mut dyn FnMut(&str) -> String) -> String {
         let pack = self;
         let name = |names: &Names| -> String {
             match language {
@@ -27,7 +46,7 @@ impl Pack {
         let mut out = String::new();
         let mut rest = text;
         while let Some(open) = rest.find("[[") {
-            out.push_str(&self.words(&rest[..open]));
+            out.push_str(&words(&rest[..open]));
             let Some(close) = rest[open..].find("]]") else { break };
             let inner = &rest[open + 2..open + close];
             let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
@@ -70,7 +89,7 @@ impl Pack {
             out.push_str(&shown);
             rest = &rest[open + close + 2..];
         }
-        out.push_str(&self.words(rest));
+        out.push_str(&words(rest));
         out
     }
 

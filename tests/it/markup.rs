@@ -1,8 +1,8 @@
 //! Card text markup and icons, read back from what `build` writes: a copy of
 //! tests/packs/english-only-cards whose texts carry `**strong**`, `*emphasis*`, `[icon]`s the pack
 //! declares, and a `\[` for a bracket. No marker is printed, every icon is drawn once where its
-//! name stood, the strong run is set in bold, the fit stays quiet (no overflow or overlap), and
-//! the search index finds the card by its icon's name. Letters Noto Sans JP lacks (accented
+//! name stood (on the card and in the card list), the strong run is set in bold, the fit stays
+//! quiet (no overflow or overlap), and the search index finds the card by its icon's name. Letters Noto Sans JP lacks (accented
 //! Greek, Turkish, Ukrainian) print from the embedded Noto Sans, with no missing-glyph warning.
 
 use super::support::{copy_dir, pnpkit, root, temp_dir, text};
@@ -51,6 +51,11 @@ fn marked_card_texts_print_bold_and_icons_and_no_markers() {
     assert_eq!(svg.matches(r#"<image href="icons/lap.svg""#).count(), 1, "one lap: the escaped one is a word");
     assert!(svg.contains(r#"<tspan font-weight="700">once</tspan>"#), "bold run");
     assert!(svg.contains(r#"<tspan font-style="italic">at most</tspan>"#), "emphasis");
+    // The card list draws the icons too, where their names stood.
+    let list = std::fs::read_to_string(out.join("svg/card-list-1-front.svg")).unwrap();
+    assert_eq!(list.matches(r#"<image href="icons/baton.svg""#).count(), 1, "the list's baton");
+    assert_eq!(list.matches(r#"<image href="icons/lap.svg""#).count(), 1, "the list's lap");
+    assert!(!list.contains("the baton once") && !list.contains('□'), "no name, no stand-in printed");
     // The PDF as a reader copies it: no marker, no placeholder, the escaped bracket as written.
     let pdf = std::process::Command::new("pdftotext").arg(out.join("cards.pdf")).arg("-").output();
     let Ok(pdf) = pdf else {

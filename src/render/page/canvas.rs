@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use crate::diag::{Code, Diagnostic};
 use crate::layout::{Art, Placed};
+use crate::model::markup::ICON;
 use crate::text::fit::{fit, tracked_width_em, Fitted, Request, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
@@ -195,6 +196,7 @@ impl<'f> Canvas<'f> {
         // not drawn: nothing of them could print, and a megabyte of them would cost the PDF and
         // PNG writers minutes. Their ink is recorded as one box, so the page checks still see it.
         let mut off_paper: Option<(Rect, &str)> = None;
+        let mut icons = b.icons.iter();
         for (i, line) in fitted.lines.iter().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             let baseline = top + ASCENT * size + i as f64 * fitted.line_mm;
             let (y0, y1) = (baseline - ASCENT * size, baseline + DESCENT * size);
@@ -217,6 +219,9 @@ impl<'f> Canvas<'f> {
                 });
                 continue;
             };
+            // An icon's place is kept by a blank as wide (an ideographic space: an em, as the
+            // icon's stand-in measured), its image drawn over it, centred on the line.
+            let shown = if b.icons.is_empty() { line.clone() } else { line.replace(ICON, "\u{3000}") };
             let _ = write!(
                 self.svg,
                 r#"<text x="{}" y="{}" font-size="{}"{weight}{anchor} fill="{}"{attrs}>{}</text>"#,
@@ -224,8 +229,22 @@ impl<'f> Canvas<'f> {
                 mm(baseline),
                 mm(size),
                 b.fill,
-                escape(line)
+                escape(&shown)
             );
+            for (at, _) in line.match_indices(ICON).filter(|_| !b.icons.is_empty()) {
+                let Some(href) = icons.next() else { break };
+                let left = x0 + tracked_width_em(self.fonts, &line[..at], style, fitted.tracking_em) * size;
+                let top = baseline - ASCENT * size + ((ASCENT + DESCENT) * size - size) / 2.0;
+                let _ = write!(
+                    self.svg,
+                    r#"<image href="{}" x="{}" y="{}" width="{}" height="{}" preserveAspectRatio="xMidYMid meet"/>"#,
+                    escape(href),
+                    mm(left),
+                    mm(top),
+                    mm(size),
+                    mm(size)
+                );
+            }
             self.record(x0, y0, x1, y1, line, owner);
         }
         if let Some(((x0, y0, x1, y1), first)) = off_paper {

@@ -60,6 +60,7 @@ pub(crate) struct TextBox<'t> {
     pub(super) fill: &'t str,
     pub(super) attrs: &'t str,
     pub(super) owner: Option<Owner>,
+    pub(super) icons: &'t [String],
 }
 
 impl<'t> TextBox<'t> {
@@ -81,6 +82,7 @@ impl<'t> TextBox<'t> {
             fill: "#1a1a1a",
             attrs: "",
             owner: None,
+            icons: &[],
         }
     }
 
@@ -156,6 +158,13 @@ impl<'t> TextBox<'t> {
     /// More SVG attributes for the `<text>` elements (`fill-opacity="0.8"`).
     pub(crate) fn attrs(mut self, attrs: &'t str) -> Self {
         self.attrs = attrs;
+        self
+    }
+
+    /// The images of the icons the text holds, in order: each [`ICON`](crate::model::markup::ICON)
+    /// of the text is drawn as the next of them, an em square at the text's size.
+    pub(crate) fn icons(mut self, icons: &'t [String]) -> Self {
+        self.icons = icons;
         self
     }
 

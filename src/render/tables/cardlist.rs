@@ -66,7 +66,7 @@ const OWN_COLUMNS: usize = 6;
 /// The table of `cards` under `title`, with the columns `fields` and the cards fill.
 fn table(ctx: &Ctx<'_>, title: String, cards: &[&Card], fields: &[&CardField]) -> Table {
     let columns = columns(ctx, fields);
-    let rows: Vec<(Owner, Vec<String>)> = cards
+    let rows: Vec<(Owner, Vec<Cell>)> = cards
         .iter()
         .map(|card| {
             let owner = Owner::new(format!("card {}", card.id), Some(&card.span));
@@ -76,7 +76,7 @@ fn table(ctx: &Ctx<'_>, title: String, cards: &[&Card], fields: &[&CardField]) -
     // The number and the name always show; the other columns only when some card fills them.
     let types: BTreeSet<&str> = cards.iter().map(|c| c.card_type.value.as_str()).collect();
     let shown: Vec<usize> = (0..columns.len())
-        .filter(|&j| j < 2 || rows.iter().any(|(_, cells)| !cells[j].trim().is_empty()))
+        .filter(|&j| j < 2 || rows.iter().any(|(_, cells)| !blank(&cells[j])))
         .filter(|&j| j != 2 || types.len() > 1)
         .collect();
     Table {
@@ -84,7 +84,7 @@ fn table(ctx: &Ctx<'_>, title: String, cards: &[&Card], fields: &[&CardField]) -
         columns: shown.iter().map(|&j| columns[j].0.clone()).collect(),
         rows: rows
             .into_iter()
-            .map(|(owner, cells)| Row { cells: shown.iter().map(|&j| Cell::Text(cells[j].clone())).collect(), owner })
+            .map(|(owner, cells)| Row { cells: shown.iter().map(|&j| cells[j].clone()).collect(), owner })
             .collect(),
         pt: SIZE_PT,
         owner: Owner::new("card list", None),
@@ -92,7 +92,15 @@ fn table(ctx: &Ctx<'_>, title: String, cards: &[&Card], fields: &[&CardField]) -
 }
 
 /// What a column shows of a card.
-type CellOf = Box<dyn Fn(&Ctx<'_>, &Card) -> String>;
+type CellOf = Box<dyn Fn(&Ctx<'_>, &Card) -> Cell>;
+
+/// Whether a cell shows nothing.
+fn blank(cell: &Cell) -> bool {
+    match cell {
+        Cell::Text(t) | Cell::Marked(t, _) => t.trim().is_empty(),
+        Cell::Images(images) => images.is_empty(),
+    }
+}
 
 /// Every column a table may have, with how each card fills it: number, names (the first
 /// language's above the others'), type (third: left out when the cards have only one), deck,
@@ -100,16 +108,16 @@ type CellOf = Box<dyn Fn(&Ctx<'_>, &Card) -> String>;
 fn columns(ctx: &Ctx<'_>, fields: &[&CardField]) -> Vec<(Column, CellOf)> {
     let msg = &ctx.msg;
     let mut columns: Vec<(Column, CellOf)> = vec![
-        (Column::number(msg.text("cardlist.number")).key(), Box::new(|_, card| card.printed_number())),
-        (Column::text(msg.text("cardlist.name")), Box::new(|ctx, card| stacked(ctx, &card.name))),
+        (Column::number(msg.text("cardlist.number")).key(), Box::new(|_, card| card.printed_number().into())),
+        (Column::text(msg.text("cardlist.name")), Box::new(|ctx, card| stacked(ctx, &card.name).into())),
         (
             Column::text(msg.text("cardlist.type")),
             Box::new(|ctx, card| {
-                ctx.pack.card_type(&card.card_type).map(|t| stacked(ctx, &t.name)).unwrap_or_default()
+                ctx.pack.card_type(&card.card_type).map(|t| stacked(ctx, &t.name)).unwrap_or_default().into()
             }),
         ),
-        (Column::text(msg.text("cardlist.side")), Box::new(side_and_marks)),
-        (Column::text(msg.text("cardlist.tags")), Box::new(tags)),
+        (Column::text(msg.text("cardlist.side")), Box::new(|ctx, card| side_and_marks(ctx, card).into())),
+        (Column::text(msg.text("cardlist.tags")), Box::new(|ctx, card| tags(ctx, card).into())),
     ];
     // The decks the setups declare that take each card (the China Card: the USSR's hand).
     if !ctx.pack.decks.is_empty() {
@@ -124,14 +132,15 @@ fn columns(ctx: &Ctx<'_>, fields: &[&CardField]) -> Vec<(Column, CellOf)> {
                 }
             }
         }
-        let cell: CellOf = Box::new(move |_, card| decks.get(&card.id).map(|d| d.join("\n")).unwrap_or_default());
+        let cell: CellOf =
+            Box::new(move |_, card| decks.get(&card.id).map(|d| d.join("\n")).unwrap_or_default().into());
         columns.push((Column::text(msg.text("cardlist.deck")), cell));
     }
     // How many of each card, when the game holds more than one of any.
     if ctx.pack.cards.iter().any(|c| c.copies.value > 1) {
         columns.insert(
             3,
-            (Column::number(msg.text("cardlist.copies")), Box::new(|_, card| format!("×{}", card.copies.value))),
+            (Column::number(msg.text("cardlist.copies")), Box::new(|_, card| format!("×{}", card.copies.value).into())),
         );
     }
     // The first whole-number and choice fields each in a column of its own under its short name
@@ -159,21 +168,27 @@ fn columns(ctx: &Ctx<'_>, fields: &[&CardField]) -> Vec<(Column, CellOf)> {
             FieldKind::Choice { values } => values.iter().map(|v| (v.clone(), value_name(v))).collect(),
             _ => BTreeMap::new(),
         };
-        let cell: CellOf = Box::new(move |_, card| match card.fields.get(&id) {
-            Some(FieldValue::Int(n)) => n.to_string(),
-            Some(FieldValue::Text(t)) => values.get(t).cloned().unwrap_or_else(|| crate::messages::spelt_out(t)),
-            _ => String::new(),
+        let cell: CellOf = Box::new(move |_, card| {
+            Cell::Text(match card.fields.get(&id) {
+                Some(FieldValue::Int(n)) => n.to_string(),
+                Some(FieldValue::Text(t)) => values.get(t).cloned().unwrap_or_else(|| crate::messages::spelt_out(t)),
+                _ => String::new(),
+            })
         });
         columns.push((if int { Column::number(name) } else { Column::text(name) }, cell));
     }
     columns.push((
         Column::text(msg.text("cardlist.fields")),
-        Box::new(move |ctx, card| ctx.pack.card_fields(&ctx.msg, card, &|f| !own_ids.contains(&f.id), ": ")),
+        Box::new(move |ctx, card| ctx.pack.card_fields(&ctx.msg, card, &|f| !own_ids.contains(&f.id), ": ").into()),
     ));
-    columns.push((Column::text(msg.text("cardlist.timing")), Box::new(|_, card| card.timing.clone())));
+    columns.push((Column::text(msg.text("cardlist.timing")), Box::new(|_, card| card.timing.clone().into())));
     columns.push((
         Column::text(msg.text("cardlist.effect")).growing(),
-        Box::new(|ctx, card| ctx.pack.plain_text(&card.text)),
+        // Its icons drawn as on the card.
+        Box::new(|ctx, card| match ctx.pack.marked_text(&card.text) {
+            (text, icons) if icons.is_empty() => Cell::Text(text),
+            (text, icons) => Cell::Marked(text, icons),
+        }),
     ));
     columns
 }

@@ -81,8 +81,12 @@ pub(super) fn draw_measured(
         for ((cell, column), w) in row.cells.iter().zip(&t.columns).zip(&m.widths) {
             let inner = (cx + PAD_X, top + PAD_Y, w - 2.0 * PAD_X, h - 2.0 * PAD_Y);
             match cell {
-                Cell::Text(text) => {
-                    let b = TextBox::new(text, inner.0, inner.1, inner.2, inner.3);
+                Cell::Text(text) | Cell::Marked(text, _) => {
+                    let icons = match cell {
+                        Cell::Marked(_, icons) => icons.as_slice(),
+                        _ => &[],
+                    };
+                    let b = TextBox::new(text, inner.0, inner.1, inner.2, inner.3).icons(icons);
                     let b = b.fixed(t.pt).leading(LEADING).weight(column.weight()).align(column.align);
                     c.text(b.valign(VAlign::Middle).of(&row.owner));
                 }

@@ -131,6 +131,9 @@ impl Image {
 pub(crate) enum Cell {
     /// Words (lines broken at `\n`, wrapped to the column).
     Text(String),
+    /// Words with icons: each [`ICON`](crate::model::markup::ICON) of the text drawn as the next
+    /// of the images (paths inside the pack), an em square.
+    Marked(String, Vec<String>),
     /// Images side by side, wrapping to more lines when the column is narrow.
     Images(Vec<Image>),
 }
@@ -250,11 +253,11 @@ impl Table {
                 let mut wants = Vec::new();
                 for cell in self.rows.iter().filter_map(|r| r.cells.get(j)) {
                     let (w, n) = match cell {
-                        Cell::Text(t) if column.align == Align::Middle => {
+                        Cell::Text(t) | Cell::Marked(t, _) if column.align == Align::Middle => {
                             let w = line_width(fonts, t, self.pt, column.weight());
                             (w, w)
                         }
-                        Cell::Text(t) => (
+                        Cell::Text(t) | Cell::Marked(t, _) => (
                             line_width(fonts, t, self.pt, column.weight()),
                             widest_word(t, self.pt, column.weight()).min(WORD_CAP),
                         ),
@@ -472,7 +475,7 @@ impl Table {
     /// counted as at most `most` mm tall (infinite: as tall as it is).
     fn cell_height(&self, fonts: &Fonts, cell: &Cell, j: usize, w: f64, most: f64) -> f64 {
         let content = match cell {
-            Cell::Text(t) => {
+            Cell::Text(t) | Cell::Marked(t, _) => {
                 let weight = self.columns.get(j).map_or(Weight::Regular, Column::weight);
                 if most.is_finite() {
                     height_within(fonts, t, w - 2.0 * PAD_X, self.pt, LEADING, style(weight), most).unwrap_or(most)
