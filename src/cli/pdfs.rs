@@ -20,7 +20,7 @@ use crate::render::Document;
 pub(super) struct Written {
     pub(super) file: String,
     pub(super) pages: usize,
-    pub(super) bytes: Result<Arc<[u8]>, String>,
+    pub(super) bytes: Result<Arc<Vec<u8>>, String>,
     pub(super) took: Duration,
     pub(super) kept: bool,
 }
@@ -64,7 +64,7 @@ pub(super) fn write(parser: &SvgParser, pack: &Pack, doc: &Document, split_backs
         .into_iter()
         .map(|(file, pages)| {
             let started = Instant::now();
-            let bytes = pdf(parser, &pages, doc.page_mm, &title).map(Arc::from).map_err(|e| format!("{file}: {}", e.0));
+            let bytes = pdf(parser, &pages, doc.page_mm, &title).map(Arc::new).map_err(|e| format!("{file}: {}", e.0));
             Written { pages: pages.len(), file, bytes, took: started.elapsed(), kept: false }
         })
         .collect()
