@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use crate::diag::{Code, Diagnostic};
 use crate::load::decklist::DeckList;
+use crate::messages::Messages;
 use crate::model::{Card, DeckRules, FieldValue, Pack};
 
 /// Checks `list` against `pack`'s `[deck]` rules.
@@ -30,6 +31,28 @@ pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
             out.push(super::references::unknown(Code::UNKNOWN_CARD, "card", &entry.card, names));
             continue;
         };
+        // A name several cards share (a reprint, a card at another level) could mean any of them.
+        let named = entry.card.value.trim_start_matches('#');
+        let sharing: Vec<&str> = if named == card.id {
+            Vec::new()
+        } else {
+            pack.cards
+                .iter()
+                .filter(|c| crate::model::names_match(named, &c.id, &c.name))
+                .map(|c| c.id.as_str())
+                .collect()
+        };
+        if sharing.len() > 1 {
+            out.push(
+                Diagnostic::error(
+                    Code::DECK_LIST_AMBIGUOUS,
+                    format!("`{named}` names {} cards: {}", sharing.len(), sharing.join(", ")),
+                )
+                .at(&entry.card.span)
+                .with_hint(format!("write the card's number instead, e.g. `{} #{}`", entry.count.value, sharing[0])),
+            );
+            continue;
+        }
         let held = copies.entry(card.id.as_str()).or_default();
         *held += u64::from(entry.count.value);
         let (limit, why) = limit_for(pack, rules, card);
@@ -39,7 +62,8 @@ pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
                     Code::DECK_LIST_COPIES,
                     format!(
                         "{held} copies of {} (card {}); a deck may hold at most {limit}{why}",
-                        card.name.ja, card.id
+                        Messages::of(pack).name_or_id(&card.name, &card.id),
+                        card.id
                     ),
                 )
                 .at(&entry.count.span)
@@ -117,5 +141,32 @@ mod tests {
         let codes: Vec<_> = check(&pack, &list).iter().map(|d| d.code).collect();
         assert!(codes.contains(&Code::DECK_LIST_COPIES), "{codes:?}");
         assert!(codes.contains(&Code::DECK_LIST_SIZE), "{codes:?}");
+    }
+
+    #[test]
+    fn a_name_two_cards_share_is_refused_and_their_numbers_named() {
+        let rules = DeckRules {
+            min_cards: None,
+            max_cards: None,
+            max_copies: Some(Spanned::new(2, Span::default())),
+            limits: Vec::new(),
+            rule: None,
+            copies_rule: None,
+        };
+        let mut cards = vec![Card::blank("01016"), Card::blank("03190"), Card::blank("01087")];
+        cards[0].name.en = ".45 Automatic".into();
+        cards[1].name.en = ".45 Automatic".into();
+        cards[2].name.en = "Knife".into();
+        let pack = Pack { cards, deck_rules: Some(rules), ..Pack::default() };
+        let (list, _) = crate::load::decklist::parse(0, "2 .45 Automatic\n2 #03190\n3 Knife\n");
+        let found = check(&pack, &list);
+        let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(found[0].code, Code::DECK_LIST_AMBIGUOUS, "{messages:?}");
+        assert_eq!(messages[0], "`.45 Automatic` names 2 cards: 01016, 03190");
+        assert!(found[0].hints.iter().any(|h| h.contains("`2 #01016`")), "{:?}", found[0].hints);
+        // By number it is one card; the copies message names a card by its name in the pack's
+        // language (it printed the empty Japanese name).
+        assert_eq!(messages[1], "3 copies of Knife (card 01087); a deck may hold at most 2", "{messages:?}");
+        assert_eq!(found.len(), 2, "{messages:?}");
     }
 }

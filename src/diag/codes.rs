@@ -83,6 +83,7 @@ codes! {
     VICTORY_UNREACHABLE = "E0606", "a victory condition can never trigger in any setup";
     DECK_LIST_SIZE = "E0607", "a deck list has fewer or more cards than the deck-building rules allow";
     DECK_LIST_COPIES = "E0608", "a deck list has more copies of a card than the deck-building rules allow";
+    DECK_LIST_AMBIGUOUS = "E0609", "a deck-list line names a card by a name several cards share";
     RULE_NUMBER_DUPLICATE = "E0701", "two rule clauses share a display number";
     RULE_NUMBER_ORDER = "E0702", "a clause number is out of order or leaves a gap";
     TEMPLATE = "E0801", "a face template cannot be parsed or rendered";

@@ -25,7 +25,7 @@ pub(crate) fn fit_problems(
         let lines = fitted.lines.join(" / ");
         let message = format!("{label}: “{}” is broken inside a word ({lines}) even at {min_pt} pt", short(text));
         out.push(Diagnostic::warning(Code::WORD_BROKEN, message).with_hint(
-            "give the piece a shorter name for it (units.csv short_name_ja/short_name_en), or a larger box in the template",
+            "give it a shorter form where the data has one (a unit's short_name_ja/short_name_en, a card field's `short`), or a larger box in the template",
         ));
     }
     if !fitted.missing.is_empty() {
