@@ -62,7 +62,7 @@ pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
                     Code::DECK_LIST_COPIES,
                     format!(
                         "{held} copies of {} (card {}); a deck may hold at most {limit}{why}",
-                        Messages::of(pack).name_or_id(&card.name, &card.id),
+                        name_in_first(pack, card),
                         card.id
                     ),
                 )
@@ -87,6 +87,17 @@ pub fn check(pack: &Pack, list: &DeckList) -> Vec<Diagnostic> {
         size(format!("the deck has {total} cards; it may have at most {}{rule}", max.value));
     }
     out
+}
+
+/// `card`'s name in the pack's first language (in the other when it has none there), else its id.
+fn name_in_first(pack: &Pack, card: &Card) -> String {
+    let msg = Messages::of(pack);
+    let name = msg.first_name(&card.name);
+    if name.is_empty() {
+        card.id.clone()
+    } else {
+        name.to_string()
+    }
 }
 
 /// The most copies of `card` a deck may hold, and why: the strictest limit whose flag the card
