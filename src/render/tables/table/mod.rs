@@ -47,6 +47,9 @@ const WIDOW: usize = 3;
 /// The steps width moves between columns in, mm, and the most moves of each step.
 const STEPS: [f64; 3] = [4.0, 2.0, 1.0];
 const MOVES: usize = 12;
+/// The most rows widths are chosen by: a longer table (a card list of thousands) is judged by
+/// this many spread evenly over it, so choosing its widths costs the same for any length.
+const JUDGED_ROWS: usize = 240;
 /// Taller than any sheet, mm: while the columns' widths are chosen, a cell at least this tall
 /// counts as this tall. Choosing lays out every cell at dozens of widths, and a cell of a
 /// megabyte is not laid out whole for each (it cannot fit any page whatever its column).
@@ -281,6 +284,16 @@ impl Table {
             .collect()
     }
 
+    /// The rows widths are chosen by: all of them, or [`JUDGED_ROWS`] spread evenly over a
+    /// longer table.
+    fn judged_rows(&self) -> Vec<&Row> {
+        if self.rows.len() <= JUDGED_ROWS {
+            self.rows.iter().collect()
+        } else {
+            (0..JUDGED_ROWS).map(|i| &self.rows[i * self.rows.len() / JUDGED_ROWS]).collect()
+        }
+    }
+
     /// The columns' widths filling `width`: of the widths [`Table::widths_sharing`] gives for
     /// each of [`GROW_SHARES`], from the widest or the typical cells, those that make the table
     /// least tall; then width moves from column to column while that makes it less tall still.
@@ -293,7 +306,8 @@ impl Table {
                 if best.as_ref().is_some_and(|(_, b)| *b == widths) {
                     continue;
                 }
-                let height: f64 = self.row_heights(fonts, &widths, TALLEST).iter().sum();
+                let height: f64 =
+                    self.judged_rows().iter().map(|row| self.row_height(fonts, row, &widths, TALLEST)).sum();
                 if best.as_ref().is_none_or(|(h, _)| height < *h - 1e-6) {
                     best = Some((height, widths));
                 }
@@ -308,14 +322,12 @@ impl Table {
     /// shortens the table most shortens it at all; no column goes below what it `need`s.
     fn settle(&self, fonts: &Fonts, mut widths: Vec<f64>, need: &[f64]) -> Vec<f64> {
         let n = widths.len();
+        let judged = self.judged_rows();
         let heights = |j: usize, w: f64| -> Vec<f64> {
-            self.rows
-                .iter()
-                .map(|r| r.cells.get(j).map_or(0.0, |c| self.cell_height(fonts, c, j, w, TALLEST)))
-                .collect()
+            judged.iter().map(|r| r.cells.get(j).map_or(0.0, |c| self.cell_height(fonts, c, j, w, TALLEST))).collect()
         };
         let total = |cols: &[&Vec<f64>]| -> f64 {
-            (0..self.rows.len()).map(|r| cols.iter().map(|c| c[r]).fold(0.0, f64::max)).sum()
+            (0..judged.len()).map(|r| cols.iter().map(|c| c[r]).fold(0.0, f64::max)).sum()
         };
         let mut cols: Vec<Vec<f64>> = (0..n).map(|j| heights(j, widths[j])).collect();
         for step in STEPS {
@@ -457,18 +469,13 @@ impl Table {
     /// The body rows' heights with the columns `widths` mm wide, each cell's text counted as at
     /// most `most` mm tall.
     fn row_heights(&self, fonts: &Fonts, widths: &[f64], most: f64) -> Vec<f64> {
-        self.rows
-            .iter()
-            .map(|row| {
-                row.cells
-                    .iter()
-                    .zip(widths)
-                    .enumerate()
-                    .map(|(j, (cell, w))| self.cell_height(fonts, cell, j, *w, most))
-                    .fold(0.0, f64::max)
-                    + 2.0 * PAD_Y
-            })
-            .collect()
+        self.rows.iter().map(|row| self.row_height(fonts, row, widths, most)).collect()
+    }
+
+    /// The height of `row` with its columns `widths` wide (padding included).
+    fn row_height(&self, fonts: &Fonts, row: &Row, widths: &[f64], most: f64) -> f64 {
+        let cells = row.cells.iter().zip(widths).enumerate();
+        cells.map(|(j, (cell, w))| self.cell_height(fonts, cell, j, *w, most)).fold(0.0, f64::max) + 2.0 * PAD_Y
     }
 
     /// The height of a cell's content in column `j`, `w` mm wide (at least a line), its text
