@@ -453,11 +453,11 @@ pub(super) fn build_reusing(
                     pdfs.add(doc);
                 }
             });
+        // The layout's findings join the diagnostics here, so `drawn` sees them all.
         if let Ok(rendered) = &rendered {
-            let mut now = diags.clone();
-            now.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
-            if !now.iter().any(Diagnostic::is_error) {
-                drawn(Drawn { pack: &loaded, rendered, sources: &sources, diags: &now });
+            diags.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
+            if !diags.iter().any(Diagnostic::is_error) {
+                drawn(Drawn { pack: &loaded, rendered, sources: &sources, diags: &diags });
             }
         }
         let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
@@ -496,7 +496,6 @@ pub(super) fn build_reusing(
     if let Some(html) = rules_html.filter(|_| print.wants(Product::Reference)) {
         rendered.files.push(("rules.html".into(), html.into_bytes()));
     }
-    diags.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
     if diags.iter().any(Diagnostic::is_error) {
         return stop(
             loaded,

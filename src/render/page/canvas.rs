@@ -221,7 +221,8 @@ impl<'f> Canvas<'f> {
             };
             // An icon's place is kept by a blank as wide (an ideographic space: an em, as the
             // icon's stand-in measured), its image drawn over it, centred on the line.
-            let shown = if b.icons.is_empty() { line.clone() } else { line.replace(ICON, "\u{3000}") };
+            let shown: std::borrow::Cow<'_, str> =
+                if b.icons.is_empty() { line.into() } else { line.replace(ICON, "\u{3000}").into() };
             let _ = write!(
                 self.svg,
                 r#"<text x="{}" y="{}" font-size="{}"{weight}{anchor} fill="{}"{attrs}>{}</text>"#,
