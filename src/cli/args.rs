@@ -90,8 +90,9 @@ pub(super) enum Command {
 /// `search [PACK] QUERY…`, as typed.
 #[derive(clap::Args)]
 pub(super) struct SearchArgs {
-    /// An optional pack folder, then the query (put `--` before a query that starts with `-`).
-    #[arg(required = true, num_args = 1..)]
+    /// An optional pack folder, then the query (`-faction:neutral` excludes; `--json` and
+    /// `--limit N` may stand anywhere).
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
     pub(super) words: Vec<String>,
     /// Print JSON.
     #[arg(long)]
@@ -102,11 +103,41 @@ pub(super) struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The pack folder (the first word when it is one) and the query.
-    pub(super) fn split(&self) -> (PathBuf, String) {
+    /// The pack folder (the first word when it is one) and the query, with `--json` and
+    /// `--limit N` written among the words taken as the options they are.
+    pub(super) fn split(&mut self) -> Result<(PathBuf, String), String> {
+        self.words = take_options(&self.words, &mut self.json, Some(&mut self.limit))?;
         let (pack, rest) = pack_and_rest(&self.words);
-        (pack, rest.join(" "))
+        Ok((pack, rest.join(" ")))
     }
+}
+
+/// A query's words without the command's options. The words take values that start with `-`
+/// (`-faction:neutral`, a filter's negation), so clap hands over `--json` or `--limit 5` typed
+/// after the first word as words: wherever they stand they are options. Any other word starting
+/// with `--` is a mistyped option, not a query.
+pub(super) fn take_options(words: &[String], json: &mut bool, mut limit: Option<&mut usize>) -> Result<Vec<String>, String> {
+    let mut kept = Vec::new();
+    let mut rest = words.iter();
+    while let Some(word) = rest.next() {
+        let (name, inline) = match word.split_once('=') {
+            Some((name, value)) if word.starts_with("--") => (name, Some(value.to_string())),
+            _ => (word.as_str(), None),
+        };
+        match (name, limit.as_deref_mut()) {
+            ("--json", _) if inline.is_none() => *json = true,
+            ("--limit", Some(limit)) => {
+                let value = inline.or_else(|| rest.next().cloned()).unwrap_or_default();
+                *limit = value.parse().map_err(|_| format!("`--limit` takes a number of results, found `{value}`"))?;
+            }
+            _ if word.starts_with("--") && word.len() > 2 => {
+                let known = if limit.is_some() { "`--json` and `--limit N`" } else { "`--json`" };
+                return Err(format!("unknown option `{word}`; the options here are {known}"));
+            }
+            _ => kept.push(word.clone()),
+        }
+    }
+    Ok(kept)
 }
 
 /// A command's words split into the pack folder — the first word when more follow and it holds

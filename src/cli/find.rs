@@ -10,14 +10,14 @@ use crate::diag::{Diagnostic, Sources};
 use crate::model::filter::{self, Mode};
 use crate::model::records::Collection;
 
-use super::{pack_and_rest, query_error, report, Format};
+use super::{pack_and_rest, query_error, report, take_options, usage_error, Format};
 
 /// `find [PACK] COLLECTION FILTER…`, as typed.
 #[derive(clap::Args)]
 pub(super) struct FindArgs {
     /// An optional pack folder, the collection, then the filter (every word a filter, joined by
     /// spaces or `and`; no filter lists them all).
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
     words: Vec<String>,
     /// Print JSON: the count and each item's label and values.
     #[arg(long)]
@@ -26,10 +26,12 @@ pub(super) struct FindArgs {
 
 impl FindArgs {
     /// The pack folder (the first word when it is one), the collection's name and the filter.
-    fn split(&self) -> (PathBuf, &str, String) {
+    /// `--json` may stand among the words (see [`take_options`]).
+    fn split(&mut self) -> Result<(PathBuf, String, String), String> {
+        self.words = take_options(&self.words, &mut self.json, None)?;
         let (pack, rest) = pack_and_rest(&self.words);
         let (collection, filter) = rest.split_first().map_or(("", &[][..]), |(c, f)| (c.as_str(), f));
-        (pack, collection, filter.join(" "))
+        Ok((pack, collection.to_string(), filter.join(" ")))
     }
 }
 
@@ -47,8 +49,12 @@ fn shown(value: &filter::Value, list: bool) -> Option<String> {
 }
 
 /// Runs `find`: exit 1 for a pack that does not load, an unknown collection or a bad filter.
-pub(super) fn run(args: &FindArgs) -> ExitCode {
-    let (dir, name, query) = args.split();
+pub(super) fn run(mut args: FindArgs) -> ExitCode {
+    let (dir, name, query) = match args.split() {
+        Ok(split) => split,
+        Err(e) => return usage_error(&e),
+    };
+    let name = name.as_str();
     let Some(collection) = Collection::named(name) else {
         let names: Vec<&str> = Collection::ALL.iter().map(|(n, _)| *n).collect();
         eprintln!("error: no collection `{name}`\n  = help: the collections are {}", names.join(", "));

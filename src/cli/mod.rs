@@ -37,7 +37,7 @@ mod summary;
 mod watch;
 
 use args::{
-    pack_and_rest, CardsCommand, Cli, Command, DeckCommand, PackArgs, PrintArgs, RulesCommand, SearchArgs, DEFAULT_PACK,
+    pack_and_rest, take_options, CardsCommand, Cli, Command, DeckCommand, PackArgs, PrintArgs, RulesCommand, SearchArgs, DEFAULT_PACK,
 };
 use build::{build_reusing, print_lock_error, run_build};
 use rules::import_rules;
@@ -79,7 +79,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Rules { command: RulesCommand::Import { file, out, format, force, wait } } => {
             import_rules(&file, &out, format, force, wait)
         }
-        Command::Rules { command: RulesCommand::Search(args) } => search::search(&args, false),
+        Command::Rules { command: RulesCommand::Search(args) } => search::search(args, false),
         Command::Errata { old, new, out, json } => match errata::run(&old, &new, out.as_deref(), json) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -87,8 +87,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Cards { command: CardsCommand::Search(args) } => search::search(&args, true),
-        Command::Find(args) => find::run(&args),
+        Command::Cards { command: CardsCommand::Search(args) } => search::search(args, true),
+        Command::Find(args) => find::run(args),
         Command::Layout(args) => layout::run(&args),
         Command::Watch(args) => watch::run(args),
         Command::Deck { command: DeckCommand::Check { pack, list, format } } => check_deck(&pack, &list, format),
@@ -243,6 +243,13 @@ fn earlier_editions(pack: &Pack, sources: &mut Sources, diags: &mut Vec<Diagnost
         }
     }
     loaded
+}
+
+/// A command line clap let through but the command cannot read: the message, exit status 2 as
+/// clap's own usage errors have.
+pub(super) fn usage_error(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
 }
 
 /// Prints diagnostics to stderr (JSON to stdout, so it can be piped).

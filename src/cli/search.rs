@@ -10,8 +10,11 @@ use std::process::ExitCode;
 /// `pnpkit rules search` and `pnpkit cards search`: at most `--limit` results, and how many
 /// there were when the limit cut them; exit 1 for a pack that does not load or a card query
 /// that names no filter or misuses one.
-pub(super) fn search(args: &SearchArgs, cards: bool) -> ExitCode {
-    let (dir, query) = args.split();
+pub(super) fn search(mut args: SearchArgs, cards: bool) -> ExitCode {
+    let (dir, query) = match args.split() {
+        Ok(split) => split,
+        Err(e) => return super::usage_error(&e),
+    };
     let mut sources = Sources::default();
     let (pack, mut diags) = crate::load::pack(&dir, &mut sources);
     if diags.iter().any(Diagnostic::is_error) {

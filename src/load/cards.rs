@@ -36,8 +36,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     let typed: Vec<String> = pack.card_types.iter().flat_map(|t| t.fields.iter().map(|f| f.id.clone())).collect();
     let table = l.csv(file, &CARD_COLUMNS, &typed);
     for row in table.rows() {
-        let number = row.parse::<u32>("number", "a card number", &mut l.diags);
-        let id = row.cell("number").value;
+        let (id, number) = card_key(l, &row);
         let card_type = row.text("type", &mut l.diags);
         let fields = match pack.card_types.iter().find(|t| t.id == card_type.value) {
             Some(t) => {
@@ -54,7 +53,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
         let copies = copies(l, &row);
         pack.cards.push(Card {
             id,
-            number: number.map(|n| n.value),
+            number,
             name: row.names_required(&mut l.diags),
             card_type,
             side: row.opt_ref("side"),
@@ -74,6 +73,24 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             span: row.span(),
         });
     }
+}
+
+/// The `number` cell: the card's key exactly as printed (`29`, `01121a`, `A-12`; leading zeros
+/// kept) and the value of its leading digits, which orders the cards and answers `number>=100`
+/// (`None`: the key starts with a letter). A key is letters, digits, `-`, `_` and `.`, so the
+/// expressions, deck lists (`#01121a`) and anchors of rules.html can name it.
+fn card_key(l: &mut Loader<'_>, row: &Row<'_>) -> (String, Option<u32>) {
+    let cell = row.cell("number");
+    let key = cell.value.trim().to_string();
+    if let Some(bad) = key.chars().find(|&c| !(c.is_ascii_alphanumeric() || "-_.".contains(c))) {
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("a card number holds `{bad}`: `{key}`"))
+                .at(&cell.span)
+                .with_hint("write the number as printed with letters, digits, `-`, `_` or `.` (`29`, `01121a`, `A-12`)"),
+        );
+    }
+    let digits = key.len() - key.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    (key.clone(), key[..digits].parse().ok())
 }
 
 /// The `copies` cell: a whole number from 1 (the default when empty); `check` bounds it with the

@@ -182,9 +182,10 @@ impl FieldValue {
 /// One card.
 #[derive(Debug, Serialize)]
 pub struct Card {
-    /// Stable id; for numbered cards the number as text (`29`).
+    /// Stable id: the card's number exactly as printed (`29`, `01121a`).
     pub id: String,
-    /// The printed card number, if cards are numbered.
+    /// The value of the printed number's leading digits (`01121a`: 1121), which orders the
+    /// cards; `None` when the number starts with a letter.
     pub number: Option<u32>,
     /// Name.
     pub name: Names,
@@ -278,9 +279,15 @@ pub struct Call {
 }
 
 impl Card {
-    /// The card's number as printed (its id when it has none).
+    /// The card's number as printed, leading zeros and letters kept (`01121a`).
     pub fn printed_number(&self) -> String {
-        self.number.map_or(self.id.clone(), |n| n.to_string())
+        self.id.clone()
+    }
+
+    /// Where the card stands among the others: by its number's value, then as printed
+    /// (`01121` before `01121a`), cards without digits last.
+    pub fn order(&self) -> (u32, String) {
+        (self.number.unwrap_or(u32::MAX), self.id.clone())
     }
 
     /// A card with only an id and the `action` type, for tests of the checks.

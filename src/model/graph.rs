@@ -114,7 +114,7 @@ impl CardGraph {
             None => Group::Both,
         };
         let mut cards: Vec<_> = pack.cards.iter().collect();
-        cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+        cards.sort_by_key(|c| c.order());
         for c in &cards {
             g.nodes.push(Node {
                 id: format!("card:{}", c.id),

@@ -193,7 +193,7 @@ fn search_examples(pack: &Pack) -> String {
     let cited = |id: &str| clauses().flat_map(|c| &c.refs).filter(|(kind, t)| kind == "term" && t.value == id).count();
     let term = pack.rules.terms.iter().max_by_key(|t| (cited(&t.id), std::cmp::Reverse(t.id.clone())));
     let clause = clauses().nth(3);
-    let card = pack.cards.iter().find_map(|c| c.number).map(|n| format!("#{n}"));
+    let card = pack.cards.first().map(|c| format!("#{}", c.printed_number()));
     let examples: Vec<String> =
         [term.map(|t| t.name.ja.clone()), term.map(|t| t.name.en.clone()), clause.map(|c| c.number.clone()), card]
             .into_iter()
@@ -322,7 +322,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         })
         .collect();
     let mut cards: Vec<_> = pack.cards.iter().collect();
-    cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+    cards.sort_by_key(|c| c.order());
     let cards: Vec<BTreeMap<&str, String>> = cards
         .iter()
         .map(|c| {

@@ -215,7 +215,7 @@ impl Index {
             }
         }
         let mut cards: Vec<&Card> = pack.cards.iter().collect();
-        cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+        cards.sort_by_key(|c| c.order());
         for card in &cards {
             drafts.push(card_draft(pack, &msg, card));
         }
@@ -291,7 +291,7 @@ fn card_draft(pack: &Pack, msg: &Messages, card: &Card) -> Draft {
             .field(Field::Title, format!("{} {}", both(&card.name), card.id))
             .field(Field::Body, format!("{text} {} {side} {}", card.timing, values.join(" ")))
             .names([card.name.ja.as_str(), card.name.en.as_str()]);
-    draft.doc.number = card.number.map(|n| n.to_string()).unwrap_or_else(|| card.id.clone());
+    draft.doc.number = card.printed_number();
     draft
 }
 

@@ -144,7 +144,7 @@ impl Connections {
             }
         }
         let mut cards: Vec<_> = pack.cards.iter().collect();
-        cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+        cards.sort_by_key(|c| c.order());
         for card in cards {
             let label = format!("#{} {}", card.id, msg.first_name(&card.name));
             out.name_rules(pack, Link { kind: "card", anchor: format!("card-{}", card.id), label }, &card.rules);

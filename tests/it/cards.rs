@@ -390,3 +390,39 @@ fn title_marks_print_the_asterisk_and_the_red_line_the_published_cards_have() {
     assert!(!page.contains("イベント後除外") && !page.contains("効果継続"), "the marks are no tags");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn card_numbers_print_as_written_with_leading_zeros_and_letters() {
+    let dir = temp_dir("cards-keys");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("tests/packs/english-only-cards"), &pack);
+    let cards = std::fs::read_to_string(pack.join("cards.csv")).unwrap();
+    // 1 becomes 001 and 2 becomes 001a (numbers stay within `[totals] cards = 4`), with the expressions naming them.
+    let renumbered = cards
+        .replace("\n1,,Starting Gun", "\n001,,Starting Gun")
+        .replace("\n2,,Second Leg", "\n001a,,Second Leg")
+        .replace("open(1)", "open(001)")
+        .replace("open(2)", "open(001a)")
+        .replace("removes(1)", "removes(001)");
+    std::fs::write(pack.join("cards.csv"), &renumbered).unwrap();
+    let (pack_arg, out) = (pack.to_string_lossy().into_owned(), dir.join("out"));
+    let run = pnpkit(&root(), &["build", &pack_arg, "--out", &out.to_string_lossy(), "--only", "card-list,reference"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+    // The rules reference's card table holds the numbers as printed, in order: 001 before 001a.
+    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    let (plain, lettered) = (html.find("id=\"card-001\"").expect("card-001"), html.find("id=\"card-001a\"").expect("card-001a"));
+    assert!(plain < lettered, "001 comes before 001a");
+    if let Ok(list) = std::process::Command::new("pdftotext").arg(out.join("card-list.pdf")).arg("-").output() {
+        let list = String::from_utf8_lossy(&list.stdout);
+        assert!(list.contains("001a") && list.contains("001\n"), "{list}");
+    }
+    // A deck list names a card by its number as printed.
+    std::fs::write(dir.join("deck.txt"), "1 #001a\n").unwrap();
+    let deck = pnpkit(&root(), &["deck", "check", &pack_arg, &dir.join("deck.txt").to_string_lossy()]);
+    assert!(!text(&deck).0.contains("unknown") && !text(&deck).1.contains("E0202"), "{:?}", text(&deck));
+    // A number a rule or a deck list could not name is an error at its cell.
+    std::fs::write(pack.join("cards.csv"), renumbered.replace("\n001a,", "\n1 a,")).unwrap();
+    let check = pnpkit(&root(), &["check", &pack_arg, "--format", "short"]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(text(&check).1.contains("a card number holds ` `: `1 a`"), "{}", text(&check).1);
+}

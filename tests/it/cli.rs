@@ -215,3 +215,23 @@ fn a_build_is_a_proof_with_its_notes_on_a_cover_and_a_release_refuses_them() {
     assert!(!words("clean/cards.pdf").contains("PROOF"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_query_excludes_with_a_leading_minus_and_takes_its_options_anywhere() {
+    let pack = "tests/packs/english-only-cards";
+    // `-side:runners` is a filter, not an option; `--json` after it is still the option.
+    let run = pnpkit(&root(), &["cards", "search", pack, "type:event", "-side:runners", "--json"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+    let found: serde_json::Value = serde_json::from_str(&text(&run).0).expect("JSON");
+    assert_eq!(found["total"], 1, "{found}");
+    assert_eq!(found["hits"][0]["title"], "False Start");
+    let run = pnpkit(&root(), &["cards", "search", pack, "type:event", "--limit=1"]);
+    assert!(text(&run).0.contains("1 of 4 results"), "{}", text(&run).0);
+    let run = pnpkit(&root(), &["find", pack, "cards", "-side:runners", "--json"]);
+    let found: serde_json::Value = serde_json::from_str(&text(&run).0).expect("JSON");
+    assert_eq!(found["count"], 1, "{found}");
+    // A mistyped option is named, not searched for.
+    let run = pnpkit(&root(), &["cards", "search", pack, "type:event", "--lim", "1"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(text(&run).1.contains("unknown option `--lim`"), "{}", text(&run).1);
+}

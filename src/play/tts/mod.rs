@@ -400,10 +400,9 @@ fn counter_names(pack: &Pack, kind: &PieceKind) -> (String, String) {
 
 /// A card's description: its number and its text.
 fn describe(card: &crate::model::Card) -> String {
-    match (card.number, card.text.trim()) {
-        (Some(n), "") => format!("#{n}"),
-        (Some(n), text) => format!("#{n} {text}"),
-        (None, text) => text.to_string(),
+    match card.text.trim() {
+        "" => format!("#{}", card.printed_number()),
+        text => format!("#{} {text}", card.printed_number()),
     }
 }
 

@@ -455,10 +455,7 @@ fn names(pack: &Pack, msg: &Messages, kind: &PieceKind) -> (String, String) {
         }
         Product::Cards => {
             let card = pack.cards.iter().find(|c| c.id == kind.id);
-            let name = card.map_or(kind.id.clone(), |c| match c.number {
-                Some(n) => format!("{n} {}", msg.first_name(&c.name)),
-                None => msg.first_name(&c.name).to_string(),
-            });
+            let name = card.map_or(kind.id.clone(), |c| format!("{} {}", c.printed_number(), msg.first_name(&c.name)));
             (name.clone(), name)
         }
         _ => {

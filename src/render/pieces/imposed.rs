@@ -159,7 +159,7 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, sides)?;
     let mut built = Built::new(imp);
     let mut cards: Vec<_> = pack.cards.iter().filter(|c| options.chosen(&c.id)).collect();
-    cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+    cards.sort_by_key(|c| c.order());
     for card in cards {
         let mut front = faces.card_front(card, &size)?;
         // The sheet's margin and the manifest name the cards that carry provisional values.

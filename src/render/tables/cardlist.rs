@@ -26,7 +26,7 @@ const SMALLEST_PT: f64 = 6.0;
 pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     let pack = ctx.pack;
     let mut cards: Vec<&Card> = pack.cards.iter().collect();
-    cards.sort_by_key(|c| (c.number.unwrap_or(u32::MAX), c.id.clone()));
+    cards.sort_by_key(|c| c.order());
     let known = pack.cards.len().to_string();
     let total = pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value).to_string();
     // A complete set says how many cards it has; an incomplete one (a proof: a release refuses

@@ -352,7 +352,7 @@ fn selection(pack: &Pack, m: &Messages, select: &Selector, deck_side: Option<&st
     if !pack.cards_complete() || cards.is_empty() {
         return what;
     }
-    let numbers: Vec<String> = cards.iter().map(|c| c.number.map_or(c.id.clone(), |n| n.to_string())).collect();
+    let numbers: Vec<String> = cards.iter().map(|c| c.printed_number()).collect();
     if what.is_empty() {
         numbers.join(", ")
     } else {

@@ -84,7 +84,7 @@ impl<'a> Planner<'a> {
             })
             .unwrap_or_default();
         let data = CardFace {
-            number: card.number.map_or(card.id.clone(), |n| n.to_string()),
+            number: card.printed_number(),
             name_ja: card.name.ja.clone(),
             name_en: card.name.en.clone(),
             title,
