@@ -115,11 +115,15 @@ impl SearchArgs {
 /// A query's words without the command's options. The words take values that start with `-`
 /// (`-faction:neutral`, a filter's negation), so clap hands over `--json` or `--limit 5` typed
 /// after the first word as words: wherever they stand they are options. Any other word starting
-/// with `--` is a mistyped option, not a query.
+/// with `--` is a mistyped option, not a query; after a `--` every word is the query's.
 pub(super) fn take_options(words: &[String], json: &mut bool, mut limit: Option<&mut usize>) -> Result<Vec<String>, String> {
     let mut kept = Vec::new();
     let mut rest = words.iter();
     while let Some(word) = rest.next() {
+        if word == "--" {
+            kept.extend(rest.cloned()); // what follows `--` is the query's, as typed
+            break;
+        }
         let (name, inline) = match word.split_once('=') {
             Some((name, value)) if word.starts_with("--") => (name, Some(value.to_string())),
             _ => (word.as_str(), None),
