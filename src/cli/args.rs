@@ -116,7 +116,11 @@ impl SearchArgs {
 /// (`-faction:neutral`, a filter's negation), so clap hands over `--json` or `--limit 5` typed
 /// after the first word as words: wherever they stand they are options. Any other word starting
 /// with `--` is a mistyped option, not a query; after a `--` every word is the query's.
-pub(super) fn take_options(words: &[String], json: &mut bool, mut limit: Option<&mut usize>) -> Result<Vec<String>, String> {
+pub(super) fn take_options(
+    words: &[String],
+    json: &mut bool,
+    mut limit: Option<&mut usize>,
+) -> Result<Vec<String>, String> {
     let mut kept = Vec::new();
     let mut rest = words.iter();
     while let Some(word) = rest.next() {

@@ -37,7 +37,8 @@ mod summary;
 mod watch;
 
 use args::{
-    pack_and_rest, take_options, CardsCommand, Cli, Command, DeckCommand, PackArgs, PrintArgs, RulesCommand, SearchArgs, DEFAULT_PACK,
+    pack_and_rest, take_options, CardsCommand, Cli, Command, DeckCommand, PackArgs, PrintArgs, RulesCommand,
+    SearchArgs, DEFAULT_PACK,
 };
 use build::{build_reusing, print_lock_error, run_build};
 use rules::import_rules;

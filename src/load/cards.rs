@@ -6,7 +6,7 @@ use super::csv::{Columns, Row};
 use super::units::{duplicate_check, provisional_fields};
 use super::Loader;
 use crate::diag::{Code, Diagnostic};
-use crate::model::{Card, CardType, FieldValue, Pack, Spanned};
+use crate::model::{Card, CardType, FieldValue, OwnBack, Pack, Spanned};
 
 const CARD_COLUMNS: Columns = Columns {
     required: &["number", "type"],
@@ -24,6 +24,9 @@ const CARD_COLUMNS: Columns = Columns {
         "text",
         "flavour",
         "art",
+        "back_text",
+        "back_flavour",
+        "back_art",
         "copies",
         "provisional",
         "note",
@@ -67,6 +70,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             text: row.cell("text").value,
             flavour: row.cell("flavour").value,
             art: row.cell("art").value,
+            own_back: own_back(&row),
             fields,
             copies,
             provisional: provisional_fields(&row),
@@ -86,11 +90,23 @@ fn card_key(l: &mut Loader<'_>, row: &Row<'_>) -> (String, Option<u32>) {
         l.diags.push(
             Diagnostic::error(Code::BAD_VALUE, format!("a card number holds `{bad}`: `{key}`"))
                 .at(&cell.span)
-                .with_hint("write the number as printed with letters, digits, `-`, `_` or `.` (`29`, `01121a`, `A-12`)"),
+                .with_hint(
+                    "write the number as printed with letters, digits, `-`, `_` or `.` (`29`, `01121a`, `A-12`)",
+                ),
         );
     }
     let digits = key.len() - key.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     (key.clone(), key[..digits].parse().ok())
+}
+
+/// A double-sided card's other side, when any of its columns is filled.
+fn own_back(row: &Row<'_>) -> Option<OwnBack> {
+    let back = OwnBack {
+        text: row.cell("back_text").value,
+        flavour: row.cell("back_flavour").value,
+        art: row.cell("back_art").value,
+    };
+    (!back.text.is_empty() || !back.flavour.is_empty() || !back.art.is_empty()).then_some(back)
 }
 
 /// The `copies` cell: a whole number from 1 (the default when empty); `check` bounds it with the

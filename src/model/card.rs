@@ -215,6 +215,9 @@ pub struct Card {
     /// The card's illustration, a path inside the pack (`art/trencher.png`); empty: none, and
     /// the built-in front gives the art box's room to the text.
     pub art: String,
+    /// A double-sided card's other side (an investigator's reverse, a location's unrevealed
+    /// side), printed behind it instead of its side's common back; `None`: one side.
+    pub own_back: Option<OwnBack>,
     /// Values of the card type's typed fields.
     pub fields: BTreeMap<String, FieldValue>,
     /// How many of it the game holds (`copies`, 1 when not given): sheets print each, decks in
@@ -225,6 +228,18 @@ pub struct Card {
     /// The card's row.
     #[serde(skip)]
     pub span: Span,
+}
+
+/// The other side of a double-sided card (`back_text`, `back_flavour`, `back_art` in cards.csv):
+/// drawn by the card's front template with the card's number, name and type.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct OwnBack {
+    /// Its text, with the markup of card text.
+    pub text: String,
+    /// Its flavour text.
+    pub flavour: String,
+    /// Its illustration, a path inside the pack; empty: none.
+    pub art: String,
 }
 
 /// A condition or effect: `open(29)`, `controls(liberation, cardinal)`, `vp(liberation) >= 9`,
@@ -284,6 +299,16 @@ impl Card {
         self.id.clone()
     }
 
+    /// Its text, and a double-sided card's other side's text on a line of its own after
+    /// `label` (which fills `{text}` with it): what the card list and rules.html print.
+    pub fn text_and_reverse(&self, label: impl Fn(&str) -> String) -> String {
+        match self.own_back.as_ref().filter(|b| !b.text.is_empty()) {
+            Some(back) if self.text.is_empty() => label(&back.text),
+            Some(back) => format!("{}\n{}", self.text, label(&back.text)),
+            None => self.text.clone(),
+        }
+    }
+
     /// Where the card stands among the others: by its number's value, then as printed
     /// (`01121` before `01121a`), cards without digits last.
     pub fn order(&self) -> (u32, String) {
@@ -309,6 +334,7 @@ impl Card {
             text: String::new(),
             flavour: String::new(),
             art: String::new(),
+            own_back: None,
             fields: BTreeMap::new(),
             copies: Spanned::new(1, Span::default()),
             provisional: Vec::new(),

@@ -33,7 +33,7 @@ mod per_turn;
 pub use aid::{AidKind, PlayAid};
 pub use card::{
     BadgeShape, Call, Card, CardField, CardLook, CardType, Deck, DeckLimit, DeckRules, Expr, FieldKind, FieldShow,
-    FieldValue, Selector, TitleMark,
+    FieldValue, OwnBack, Selector, TitleMark,
 };
 pub use game::{
     BackPattern, CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Icon,

@@ -142,7 +142,10 @@ pub fn card_record(pack: &Pack, card: &Card) -> Record {
     }
     r.insert("tag".into(), Value::Words(card.tags.iter().map(|t| normalize(t)).collect()));
     r.insert("name".into(), texts(&card.name));
-    r.insert("text".into(), Value::Texts(vec![normalize(&card.text), normalize(&card.timing)]));
+    r.insert(
+        "text".into(),
+        Value::Texts(vec![normalize(&card.text_and_reverse(|t| t.to_string())), normalize(&card.timing)]),
+    );
     if let Some(n) = card.number {
         r.insert("number".into(), Value::Int(i64::from(n)));
     }

@@ -155,12 +155,12 @@ pub fn decks<'a>(pack: &Pack, rendered: &'a Rendered, setup: Option<&str>) -> Ve
             let whose = side.unwrap_or_default();
             name = msg.fill_first("play.hand", &[("side", &whose), ("cards", &name)]);
         }
-        let back = cards.first().and_then(|k| k.back.as_deref());
+        let back = cards.first().and_then(|k| k.deck_back.as_deref());
         out.push(Deck { stem: file_stem(&deck.id), name, back, cards, hand: deck.hand });
     }
     let declared = out.len();
     for kind in kinds.into_iter().filter(|k| !taken.contains(k.id.as_str())) {
-        let back = kind.back.as_deref();
+        let back = kind.deck_back.as_deref();
         if let Some(deck) = out[declared..].iter_mut().find(|d| d.back == back) {
             deck.cards.push(kind);
             continue;

@@ -88,7 +88,7 @@ impl CardFacts {
             tags: card.tags.iter().map(|t| normalize(t)).collect(),
             name: vec![normalize(&card.name.ja), normalize(&card.name.en)],
             // What the card prints: markers dropped, icons by name (`text:click` finds them).
-            text: vec![normalize(&pack.plain_text(&card.text)), normalize(&card.timing)],
+            text: vec![normalize(&pack.plain_text(&card.text_and_reverse(|t| t.to_string()))), normalize(&card.timing)],
             fields,
         }
     }

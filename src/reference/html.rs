@@ -80,6 +80,21 @@ struct SectionView {
     changed: bool,
 }
 
+/// A card's text as HTML, and a double-sided card's other side's on a line of its own.
+fn card_text(pack: &Pack, msg: &crate::messages::Messages, card: &crate::model::Card) -> String {
+    // Each side's text is linked alone: `text_and_reverse`'s line break must not end up inside
+    // a link.
+    let reverse = card.own_back.as_ref().filter(|b| !b.text.is_empty());
+    let front = linked(pack, &card.text, "en");
+    let Some(back) = reverse else { return front };
+    let back = linked(pack, &msg.fill_first("cardlist.reverse", &[("text", &back.text)]), "en");
+    if front.is_empty() {
+        back
+    } else {
+        format!("{front}<br>{back}")
+    }
+}
+
 /// A rule text as HTML: escaped, with `[[kind:target]]` references as links (showing what a
 /// reader of `language` reads) and Markdown emphasis as `<em>`/`<strong>` (within the text
 /// between links, never across one).
@@ -333,7 +348,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 ("other", other),
                 ("side", c.side.as_ref().and_then(|s| pack.side(s)).map(|s| msg.name(&s.name)).unwrap_or_default()),
                 ("timing", c.timing.clone()),
-                ("text", linked(pack, &c.text, "en")),
+                ("text", card_text(pack, &msg, c)),
                 ("fields", pack.card_fields(&msg, c, &|_| true, " ")),
                 ("rules", links.rules_html(&msg, &format!("card-{}", c.id))),
                 ("changed", if changed_cards.contains(&c.id) { edition.clone() } else { String::new() }),

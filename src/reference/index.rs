@@ -285,7 +285,7 @@ fn card_draft(pack: &Pack, msg: &Messages, card: &Card) -> Draft {
             FieldValue::Flag(_) => String::new(),
         })
         .collect();
-    let text = pack.plain_text(&card.text);
+    let text = pack.plain_text(&card.text_and_reverse(|t| t.to_string()));
     let mut draft =
         Draft::new(DocKind::Card, format!("card-{}", card.id), msg.name(&card.name), side.clone(), text.clone())
             .field(Field::Title, format!("{} {}", both(&card.name), card.id))

@@ -240,6 +240,9 @@ pub struct PieceKind {
     pub front: String,
     /// The back face's id, when the piece has a back.
     pub back: Option<String>,
+    /// The back a deck of it shows face down: `back`, but a double-sided card's (whose `back`
+    /// is its other side) is its side's common back.
+    pub deck_back: Option<String>,
     /// How many of it are printed.
     pub count: u32,
 }

@@ -410,7 +410,8 @@ fn card_numbers_print_as_written_with_leading_zeros_and_letters() {
     assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
     // The rules reference's card table holds the numbers as printed, in order: 001 before 001a.
     let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
-    let (plain, lettered) = (html.find("id=\"card-001\"").expect("card-001"), html.find("id=\"card-001a\"").expect("card-001a"));
+    let (plain, lettered) =
+        (html.find("id=\"card-001\"").expect("card-001"), html.find("id=\"card-001a\"").expect("card-001a"));
     assert!(plain < lettered, "001 comes before 001a");
     if let Ok(list) = std::process::Command::new("pdftotext").arg(out.join("card-list.pdf")).arg("-").output() {
         let list = String::from_utf8_lossy(&list.stdout);
@@ -425,4 +426,66 @@ fn card_numbers_print_as_written_with_leading_zeros_and_letters() {
     let check = pnpkit(&root(), &["check", &pack_arg, "--format", "short"]);
     assert_eq!(check.status.code(), Some(1));
     assert!(text(&check).1.contains("a card number holds ` `: `1 a`"), "{}", text(&check).1);
+}
+
+#[test]
+fn a_double_sided_card_prints_its_other_side_behind_it_everywhere() {
+    let dir = temp_dir("cards-reverse");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("tests/packs/english-only-cards"), &pack);
+    add_csv_column(&pack.join("cards.csv"), "back_text", |line| {
+        if line.starts_with("2,") {
+            "Turn the tape over: the **rematch** starts here.".into()
+        } else {
+            String::new()
+        }
+    });
+    add_csv_column(&pack.join("cards.csv"), "back_flavour", |line| {
+        if line.starts_with("2,") {
+            "Nobody stays at the line for long.".into()
+        } else {
+            String::new()
+        }
+    });
+    let (pack_arg, out) = (pack.to_string_lossy().into_owned(), dir.join("out"));
+    let run = pnpkit(
+        &root(),
+        &["build", &pack_arg, "--out", &out.to_string_lossy(), "--only", "cards,card-list,reference,tts", "--svg"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run).1);
+    // The back page holds the other side in the slot behind card 2's front, mirrored for duplex;
+    // the other cards keep their side's common back.
+    let front_svg = std::fs::read_to_string(out.join("svg/cards-1-front.svg")).unwrap();
+    let back_svg = std::fs::read_to_string(out.join("svg/cards-1-back.svg")).unwrap();
+    assert!(!front_svg.contains("rematch"), "the other side is not on the fronts");
+    assert!(back_svg.contains("rematch") && back_svg.contains("Nobody stays"), "the back page holds the other side");
+    let (fronts, backs) = (geometry(&front_svg, (63.0, 88.0)).trims, geometry(&back_svg, (63.0, 88.0)).trims);
+    assert_eq!(fronts.len(), backs.len(), "every front has a back behind it");
+    let pages = read_words(&out.join("cards.pdf"));
+    let word = |page: usize, w: &str| pages[page].words.iter().find(|x| x.text == w).cloned();
+    let (front, back) = (word(0, "Second").expect("card 2's front"), word(1, "rematch").expect("card 2's other side"));
+    // Duplex: the back of the slot at x lies at the page width minus x.
+    let page_w = pages[0].w;
+    let slot = |x: f64, trims: &[(f64, f64, f64, f64)]| trims.iter().position(|t| x >= t.0 && x <= t.0 + t.2);
+    let front_slot = slot(front.x0, &fronts).expect("front slot");
+    let mirrored = (page_w - fronts[front_slot].0 - fronts[front_slot].2, fronts[front_slot].1);
+    let back_slot = slot(back.x0, &backs).expect("back slot");
+    assert!((backs[back_slot].0 - mirrored.0).abs() < 0.5 && (backs[back_slot].1 - mirrored.1).abs() < 0.5);
+    // The card list and rules.html print the other side's text, search finds it.
+    if let Ok(list) = std::process::Command::new("pdftotext").arg(out.join("card-list.pdf")).arg("-").output() {
+        let list = String::from_utf8_lossy(&list.stdout).replace('\n', " ");
+        assert!(list.contains("Other side: Turn the tape over"), "{list}");
+    }
+    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    assert!(html.contains("Other side: Turn the tape over: the <strong>rematch</strong>"), "rules.html");
+    let found = pnpkit(&root(), &["cards", "search", &pack_arg, "rematch", "--json"]);
+    let found: serde_json::Value = serde_json::from_str(&text(&found).0).unwrap();
+    assert_eq!(found["hits"][0]["id"], "card-2", "{found}");
+    // Tabletop Simulator: the deck has a sheet of backs, slot for slot.
+    let tts: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("pack.tts.json")).unwrap()).unwrap();
+    let tts = tts.to_string();
+    assert!(tts.contains("\"UniqueBack\":true") && tts.contains("-backs.png"), "{tts}");
+    let backs: Vec<_> = std::fs::read_dir(out.join("tts")).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert!(backs.iter().any(|n| n.to_string_lossy().ends_with("-backs.png")), "{backs:?}");
 }

@@ -119,33 +119,39 @@ impl Set<'_> {
         self.put(table, path, &png)
     }
 
-    /// The deck sheet of `cards` with `back` in its last slot: each face drawn once (copies share
-    /// it), a few at a time on every core, put in its slots and dropped.
-    fn sheet(&self, table: &Table<'_>, cards: &[&PieceKind], back: &Pixmap) -> Result<sheets::Sheet, String> {
+    /// The deck sheet of `cards`, each slot the face `side` names (`back` where it names none)
+    /// and `back` in its last slot: each face drawn once (copies share it), a few at a time on
+    /// every core, put in its slots and dropped.
+    fn sheet(
+        &self,
+        table: &Table<'_>,
+        cards: &[&PieceKind],
+        side: &dyn Fn(&PieceKind) -> Option<String>,
+        back: &Pixmap,
+    ) -> Result<sheets::Sheet, String> {
+        let faces: Vec<Option<String>> = cards.iter().map(|k| side(k)).collect();
         // In order of first appearance: the first face drawn is the first card's, which sizes
         // every slot.
         let mut distinct: Vec<&str> = Vec::new();
-        for card in cards {
-            if !distinct.contains(&card.front.as_str()) {
-                distinct.push(&card.front);
+        for face in faces.iter().flatten() {
+            if !distinct.contains(&face.as_str()) {
+                distinct.push(face);
             }
         }
-        let mut sheet: Option<sheets::Sheet> = None;
+        let mut sheet = sheets::Sheet::blank(cards.len(), (back.width(), back.height()))?;
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         for batch in distinct.chunks(workers) {
             let drawn = crate::emit::in_order(batch, |id| table.face(id).map_err(|e| format!("the card face {e}")));
             for (id, face) in batch.iter().zip(drawn) {
                 let face = face?;
-                let sheet = match &mut sheet {
-                    Some(s) => s,
-                    None => sheet.insert(sheets::Sheet::blank(cards.len(), (face.width(), face.height()))?),
-                };
-                for (slot, _) in cards.iter().enumerate().filter(|(_, k)| k.front == *id) {
+                for (slot, _) in faces.iter().enumerate().filter(|(_, f)| f.as_deref() == Some(*id)) {
                     sheet.put(slot, &face);
                 }
             }
         }
-        let mut sheet = sheet.ok_or("a sheet of no card")?;
+        for (slot, _) in faces.iter().enumerate().filter(|(_, f)| f.is_none()) {
+            sheet.put(slot, back);
+        }
         sheet.put_back(back);
         Ok(sheet)
     }
@@ -222,16 +228,29 @@ impl Set<'_> {
         let sideways = pack.print.card_mm.0 > pack.print.card_mm.1;
         let mut custom = Map::new();
         let (mut ids, mut cards) = (Vec::new(), Vec::new());
+        // A double-sided card's other side stands where the deck's back would.
+        let own_back = |k: &PieceKind| k.back.clone().filter(|b| Some(b.as_str()) != deck.back);
         for (n, chunk) in printed.chunks(sheets::CARDS_PER_SHEET).enumerate() {
-            let sheet =
-                self.sheet(table, chunk, &back_image).map_err(|e| format!("tts/{}-{}.png: {e}", deck.stem, n + 1))?;
             let path = format!("tts/{}-{}.png", deck.stem, n + 1);
+            let sheet = self
+                .sheet(table, chunk, &|k| Some(k.front.clone()), &back_image)
+                .map_err(|e| format!("{path}: {e}"))?;
             let key = self.next_key;
             self.next_key += 1;
+            // With double-sided cards the backs are a sheet too, slot for slot (`UniqueBack`).
+            let (unique, back_url) = if chunk.iter().any(|k| own_back(k).is_some()) {
+                let backs_path = format!("tts/{}-{}-backs.png", deck.stem, n + 1);
+                let backs =
+                    self.sheet(table, chunk, &own_back, &back_image).map_err(|e| format!("{backs_path}: {e}"))?;
+                self.image(table, &backs_path, &backs.image)?;
+                (true, self.url(&backs_path))
+            } else {
+                (false, back_url.clone())
+            };
             // `BackIsHidden` false: a card hidden in another player's hand shows the sheet's last
             // slot, which holds the back; `BackURL` is the card's own back.
             let def = json!({ "FaceURL": self.url(&path), "BackURL": back_url, "NumWidth": sheet.columns,
-                "NumHeight": sheet.rows, "BackIsHidden": false, "UniqueBack": false, "Type": 0 });
+                "NumHeight": sheet.rows, "BackIsHidden": false, "UniqueBack": unique, "Type": 0 });
             self.image(table, &path, &sheet.image)?;
             custom.insert(key.to_string(), def.clone());
             for (i, kind) in chunk.iter().enumerate() {

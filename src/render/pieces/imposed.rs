@@ -45,12 +45,14 @@ pub(crate) fn documents(
     for face in &built.faces {
         previews.entry(face.id.clone()).or_insert_with(|| arts.of(face));
     }
-    kinds.extend(built.kinds.iter().map(|(id, front, back, count)| PieceKind {
+    let face_id = |i: Option<usize>| i.map(|i| built.faces[i].id.clone());
+    kinds.extend(built.kinds.iter().map(|k| PieceKind {
         product,
-        id: id.clone(),
-        front: built.faces[*front].id.clone(),
-        back: back.map(|b| built.faces[b].id.clone()),
-        count: *count,
+        id: k.id.clone(),
+        front: built.faces[k.front].id.clone(),
+        back: face_id(k.back),
+        deck_back: face_id(k.deck_back),
+        count: k.count,
     }));
     let pieces: Vec<Piece<'_>> =
         built.pieces.iter().map(|&(f, b)| Piece { front: &built.faces[f], back: b.map(|b| &built.faces[b]) }).collect();
@@ -70,7 +72,17 @@ struct Built {
     imp: Imposition,
     faces: Vec<Face>,
     pieces: Vec<(usize, Option<usize>)>,
-    kinds: Vec<(String, usize, Option<usize>, u32)>,
+    kinds: Vec<BuiltKind>,
+}
+
+/// One kind of piece, its faces by index.
+struct BuiltKind {
+    id: String,
+    front: usize,
+    back: Option<usize>,
+    /// The back its deck shows face down: its back, or a double-sided card's side's common back.
+    deck_back: Option<usize>,
+    count: u32,
 }
 
 impl Built {
@@ -81,7 +93,7 @@ impl Built {
     /// `count` copies of the piece `id` with these faces.
     fn add(&mut self, id: &str, (front, back): (usize, Option<usize>), count: u32) {
         self.pieces.extend(std::iter::repeat_n((front, back), count as usize));
-        self.kinds.push((id.to_string(), front, back, count));
+        self.kinds.push(BuiltKind { id: id.to_string(), front, back, deck_back: back, count });
     }
 }
 
@@ -165,8 +177,13 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
         // The sheet's margin and the manifest name the cards that carry provisional values.
         (front.names, front.provisional) = (card.name.clone(), card.provisional.clone());
         let front = push(&mut built.faces, front);
+        let own_back = faces.card_own_back(card, &size).transpose()?.map(|b| push(&mut built.faces, b));
         if pack.print.one_sided_cards {
+            // Printed on one side, a double-sided card's other side is a card of its own beside it.
             built.add(&card.id, (front, None), card.copies.value);
+            if let Some(reverse) = own_back {
+                built.pieces.extend(std::iter::repeat_n((reverse, None), card.copies.value as usize));
+            }
             continue;
         }
         let back = faces.card_back(card, &size)?;
@@ -174,7 +191,10 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
             Some(i) => i,
             None => push(&mut built.faces, back),
         };
-        built.add(&card.id, (front, Some(back)), card.copies.value);
+        built.add(&card.id, (front, Some(own_back.unwrap_or(back))), card.copies.value);
+        if let Some(kind) = built.kinds.last_mut() {
+            kind.deck_back = Some(back);
+        }
     }
     Ok(built)
 }

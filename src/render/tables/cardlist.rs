@@ -185,9 +185,12 @@ fn columns(ctx: &Ctx<'_>, fields: &[&CardField]) -> Vec<(Column, CellOf)> {
     columns.push((
         Column::text(msg.text("cardlist.effect")).growing(),
         // Its icons drawn as on the card.
-        Box::new(|ctx, card| match ctx.pack.marked_text(&card.text) {
-            (text, icons) if icons.is_empty() => Cell::Text(text),
-            (text, icons) => Cell::Marked(text, icons),
+        Box::new(|ctx, card| {
+            let text = card.text_and_reverse(|t| ctx.msg.fill_first("cardlist.reverse", &[("text", t)]));
+            match ctx.pack.marked_text(&text) {
+                (text, icons) if icons.is_empty() => Cell::Text(text),
+                (text, icons) => Cell::Marked(text, icons),
+            }
         }),
     ));
     columns

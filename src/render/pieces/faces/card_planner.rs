@@ -9,11 +9,23 @@ use super::context::{
 };
 use super::planner::{ink_for, template_of, Planner};
 use super::{FaceSize, Planned};
-use crate::model::{Card, CardField, Expr, FieldKind, FieldShow, FieldValue, TitleMark};
+use crate::model::{Card, CardField, Expr, FieldKind, FieldShow, FieldValue, OwnBack, TitleMark};
 use crate::render::pieces::describe::Describer;
 
 impl<'a> Planner<'a> {
     pub(super) fn card_front(&self, card: &'a Card, size: FaceSize) -> Planned {
+        self.card_side(card, size, None)
+    }
+
+    /// A double-sided card's other side: its front template with the card's number, name, type
+    /// and frame, and the other side's text, flavour and art (no badge, stats, tags or rules,
+    /// which belong to the front); `None` for a card with one side.
+    pub(super) fn card_own_back(&self, card: &'a Card, size: FaceSize) -> Option<Planned> {
+        card.own_back.as_ref().map(|back| self.card_side(card, size, Some(back)))
+    }
+
+    /// The front of `card`, or with `reverse` its other side.
+    fn card_side(&self, card: &'a Card, size: FaceSize, reverse: Option<&'a OwnBack>) -> Planned {
         let pack = self.pack;
         let side = card.side.as_ref().and_then(|s| pack.side(s));
         let force = side.and_then(|s| pack.forces.iter().find(|f| f.side.value == s.id));
@@ -57,10 +69,19 @@ impl<'a> Planner<'a> {
             meta_all.push(card.timing.clone());
         }
         let kind = card_type.filter(|_| pack.card_types.len() > 1);
-        let fields: Vec<FieldInfo<'_>> =
-            card_type.iter().flat_map(|t| &t.fields).map(|f| self.field(f, card.fields.get(&f.id))).collect();
-        let mut rules: Vec<String> =
-            card.rules.iter().filter_map(|r| pack.clause(r)).map(|c| c.number.clone()).collect();
+        let fields: Vec<FieldInfo<'_>> = card_type
+            .iter()
+            .flat_map(|t| &t.fields)
+            .filter(|_| reverse.is_none())
+            .map(|f| self.field(f, card.fields.get(&f.id)))
+            .collect();
+        let mut rules: Vec<String> = card
+            .rules
+            .iter()
+            .filter(|_| reverse.is_none())
+            .filter_map(|r| pack.clause(r))
+            .map(|c| c.number.clone())
+            .collect();
         // In the rulebook's order (3.6 before 21.5), whatever order cards.csv names them in.
         rules.sort_by_cached_key(|n| crate::model::clause_order(n));
         let (title, subtitle) = self.msg.first_and_rest(&card.name);
@@ -108,14 +129,15 @@ impl<'a> Planner<'a> {
             pills: card
                 .tags
                 .iter()
+                .filter(|_| reverse.is_none())
                 .filter(|t| !fields.iter().any(|f| f.show == FieldShow::Tag && f.display == t.value))
                 .filter(|t| !pack.tag_says_type(&self.msg, card, &t.value))
                 .map(|t| self.tag_label(&t.value))
                 .chain(fields.iter().filter(|f| f.show == FieldShow::Tag).filter_map(|f| self.chip(f)))
                 .collect(),
-            body: self.card_body(card, &fields),
-            flavour: card.flavour.clone(),
-            art: card.art.clone(),
+            body: reverse.map_or_else(|| self.card_body(card, &fields), |b| b.text.clone()),
+            flavour: reverse.map_or(&card.flavour, |b| &b.flavour).clone(),
+            art: reverse.map_or(&card.art, |b| &b.art).clone(),
             rules: if rules.is_empty() {
                 String::new()
             } else {
@@ -145,7 +167,8 @@ impl<'a> Planner<'a> {
             face: data,
             piece,
         };
-        self.plan(format!("cards/{}-front", card.id), template, whole, &card.span, size)
+        let which = if reverse.is_some() { "reverse" } else { "front" };
+        self.plan(format!("cards/{}-{which}", card.id), template, whole, &card.span, size)
     }
 
     /// Whether `text`, written in a pack that has English, is written in English only (no kana

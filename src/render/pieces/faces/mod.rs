@@ -307,6 +307,12 @@ impl<'a> FaceRenderer<'a> {
         self.render(planned)
     }
 
+    /// A double-sided card's other side, `None` for a card with one side.
+    pub(crate) fn card_own_back(&mut self, card: &Card, size: &FaceSize) -> Option<Result<Face, Diagnostic>> {
+        let planned = self.planner.card_own_back(card, *size)?;
+        Some(self.render(planned))
+    }
+
     /// The back printed behind `card`.
     pub(crate) fn card_back(&mut self, card: &Card, size: &FaceSize) -> Result<Face, Diagnostic> {
         let planned = self.planner.card_back(card, *size);
