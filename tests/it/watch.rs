@@ -116,7 +116,7 @@ fn an_edited_card_is_drawn_again_alone_and_a_broken_file_keeps_the_last_good_out
 
     // A broken row: a located error, and the output stays the last good build's.
     let good = std::fs::read_to_string(&cards).unwrap();
-    let broken = good.replacen("\n29,", "\n29x,", 1).replacen(",action,", ",no-such-type,", 1);
+    let broken = good.replacen("\n29,", "\n29 x,", 1).replacen(",action,", ",no-such-type,", 1);
     std::fs::write(&cards, &broken).unwrap();
     let stopped = watch.until(|l| l.starts_with("the build stopped")).join("\n");
     assert!(stopped.contains("cards.csv:4:1: error[E0106]"), "{stopped}");
