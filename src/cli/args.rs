@@ -112,6 +112,20 @@ impl SearchArgs {
     }
 }
 
+/// A back offset as `flag` reads it (`X,Y` in mm), as the correction in back-page coordinates.
+fn offset(flag: &str, text: Option<&str>) -> Result<(f64, f64), String> {
+    let Some(text) = text else { return Ok((0.0, 0.0)) };
+    let parts: Vec<Option<f64>> = text.split(',').map(|p| p.trim().parse::<f64>().ok()).collect();
+    match parts.as_slice() {
+        // X,Y is read on the calibration sheet from the front, through the paper. A printer shift
+        // (px, py) of the back appears from the front as (-px, py), because duplex mirrors the
+        // back left to right; the correction in back-page coordinates, (-px, -py), is therefore
+        // (X, -Y). A landscape sheet is read on its own calibration sheet, in its own axes.
+        [Some(x), Some(y)] if x.abs() <= 20.0 && y.abs() <= 20.0 => Ok((*x, -*y)),
+        _ => Err(format!("{flag} `{text}` must be X,Y in mm, each within ±20 (e.g. 0.5,-1)")),
+    }
+}
+
 /// A query's words without the command's options. The words take values that start with `-`
 /// (`-faction:neutral`, a filter's negation), so clap hands over `--json` or `--limit 5` typed
 /// after the first word as words: wherever they stand they are options. Any other word starting
@@ -225,6 +239,10 @@ pub(super) struct PrintArgs {
     /// positive). Measure it with the calibration sheet.
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
     pub(super) back_offset: Option<String>,
+    /// The same for landscape sheets (flipped on the short edge), measured on
+    /// calibration-landscape.pdf.
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    pub(super) back_offset_landscape: Option<String>,
     /// Draw no bleed.
     #[arg(long)]
     pub(super) no_bleed: bool,
@@ -271,27 +289,14 @@ impl PrintArgs {
         let paper_name = self.paper.as_deref().unwrap_or(&pack.print.paper);
         let paper = Paper::named(paper_name)
             .ok_or_else(|| format!("unknown paper `{paper_name}`: use A4, A3, A2, A1 or Letter"))?;
-        let back_offset = match &self.back_offset {
-            None => (0.0, 0.0),
-            Some(text) => {
-                let parts: Vec<Option<f64>> = text.split(',').map(|p| p.trim().parse::<f64>().ok()).collect();
-                match parts.as_slice() {
-                    // X,Y is read on the calibration sheet from the front, through the paper. A printer
-                    // shift (px, py) of the back appears from the front as (-px, py), because
-                    // long-edge duplex mirrors the back left to right; the correction in back-page
-                    // coordinates, (-px, -py), is therefore (X, -Y).
-                    [Some(x), Some(y)] if x.abs() <= 20.0 && y.abs() <= 20.0 => (*x, -*y),
-                    _ => {
-                        return Err(format!("--back-offset `{text}` must be X,Y in mm, each within ±20 (e.g. 0.5,-1)"))
-                    }
-                }
-            }
-        };
+        let back_offset = offset("--back-offset", self.back_offset.as_deref())?;
+        let back_offset_landscape = offset("--back-offset-landscape", self.back_offset_landscape.as_deref())?;
         if let Some(dpi) = self.png_dpi.filter(|d| !(36..=1200).contains(d)) {
             return Err(format!("--png-dpi {dpi} is out of range: use 36 to 1200"));
         }
         let mut options = render::Options::new(paper);
         options.back_offset = back_offset;
+        options.back_offset_landscape = back_offset_landscape;
         options.bleed = !self.no_bleed;
         if self.fold {
             options.card_sides = Sides::Fold;

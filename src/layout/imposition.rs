@@ -89,6 +89,9 @@ const MARGIN: f64 = 3.0;
 /// Crop-mark length and the gap between the marks and the bleed, mm.
 const MARK_LEN: f64 = 3.0;
 const MARK_GAP: f64 = 1.0;
+/// How far from the paper's edge a crop mark stops, and the shortest mark worth printing, mm.
+const EDGE_CLEAR: f64 = 5.0;
+const MIN_MARK: f64 = 1.0;
 
 impl Imposition {
     /// The largest grid of `face_w × face_h` faces (plus gutters, and bleed around the grid) that
@@ -209,15 +212,21 @@ impl Imposition {
             v.sort_by(f64::total_cmp);
             v.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
         }
+        // Each mark ends 5 mm from the paper's edge, shorter where the grid leaves less room
+        // (a printer loses the outer millimetres); where under 1 mm is left it is not printed.
+        let (w, h) = (self.paper.width, self.paper.height);
+        let (top, bottom) = ((min_y - MARK_LEN).max(EDGE_CLEAR), (max_y + MARK_LEN).min(h - EDGE_CLEAR));
+        let (left, right) = ((min_x - MARK_LEN).max(EDGE_CLEAR), (max_x + MARK_LEN).min(w - EDGE_CLEAR));
         let mut marks = Vec::new();
         for x in xs {
-            marks.push(CropMark { x1: x, y1: min_y - MARK_LEN, x2: x, y2: min_y });
-            marks.push(CropMark { x1: x, y1: max_y, x2: x, y2: max_y + MARK_LEN });
+            marks.push(CropMark { x1: x, y1: top, x2: x, y2: min_y });
+            marks.push(CropMark { x1: x, y1: max_y, x2: x, y2: bottom });
         }
         for y in ys {
-            marks.push(CropMark { x1: min_x - MARK_LEN, y1: y, x2: min_x, y2: y });
-            marks.push(CropMark { x1: max_x, y1: y, x2: max_x + MARK_LEN, y2: y });
+            marks.push(CropMark { x1: left, y1: y, x2: min_x, y2: y });
+            marks.push(CropMark { x1: max_x, y1: y, x2: right, y2: y });
         }
+        marks.retain(|m| (m.x2 - m.x1).abs() + (m.y2 - m.y1).abs() >= MIN_MARK);
         marks
     }
 }
@@ -274,6 +283,21 @@ mod tests {
         assert_eq!(b.y, f.y);
         let shifted = imp.back(0, (0.5, -0.25));
         assert!((shifted.x - b.x - 0.5).abs() < 1e-9 && (shifted.y - b.y + 0.25).abs() < 1e-9);
+    }
+
+    #[test]
+    fn crop_marks_stop_5_mm_from_the_paper_edge() {
+        // Nine poker cards with 3 mm bleed leave 1.5 mm beside the grid for the side marks.
+        let imp = Imposition::grid(Paper::A4, 63.0, 88.0, 3.0, 0.0, Sides::Duplex).unwrap();
+        let marks = imp.crop_marks(imp.per_page(), None);
+        assert!(!marks.is_empty());
+        for m in &marks {
+            for (x, y) in [(m.x1, m.y1), (m.x2, m.y2)] {
+                assert!(x >= 5.0 - 1e-9 && x <= imp.paper.width - 5.0 + 1e-9, "{m:?}");
+                assert!(y >= 5.0 - 1e-9 && y <= imp.paper.height - 5.0 + 1e-9, "{m:?}");
+            }
+            assert!((m.x2 - m.x1).abs() + (m.y2 - m.y1).abs() >= 1.0, "{m:?}");
+        }
     }
 
     #[test]

@@ -139,8 +139,12 @@ impl Product {
 pub struct Options {
     /// Paper for every sheet (default: the pack's `[print] paper`).
     pub paper: Paper,
-    /// Where the printer puts back pages relative to fronts, mm (x right, y down).
+    /// Where the printer puts back pages relative to fronts, mm (x right, y down), on portrait
+    /// duplex sheets (long-edge flip).
     pub back_offset: (f64, f64),
+    /// The same on landscape duplex sheets (short-edge flip), measured on the landscape
+    /// calibration sheet: the driver turns such a sheet onto the paper its own way.
+    pub back_offset_landscape: (f64, f64),
     /// Whether to draw bleed.
     pub bleed: bool,
     /// Cards as duplex pages (default) or gutter-fold pages.
@@ -164,6 +168,7 @@ impl Options {
         Options {
             paper,
             back_offset: (0.0, 0.0),
+            back_offset_landscape: (0.0, 0.0),
             bleed: true,
             card_sides: Sides::Duplex,
             only: Product::ALL.to_vec(),

@@ -322,7 +322,9 @@ fn crop_marks_sit_exactly_on_the_cut_lines_outside_the_faces() {
 #[test]
 fn back_pages_mirror_their_fronts_and_honour_the_back_offset() {
     let plain = build("print-mirror", &["--only", "cards"]);
-    let shifted = build("print-offset", &["--only", "cards", "--back-offset", "0.5,-1"]);
+    // Cards lie on landscape sheets: their offset is measured on the landscape calibration sheet.
+    let shifted = build("print-offset", &["--only", "cards", "--back-offset-landscape", "0.5,-1"]);
+    let portrait_only = build("print-offset-portrait", &["--only", "cards,counters", "--back-offset", "0.5,-1"]);
     let read = |dir: &Path, page: &str| {
         geometry(&std::fs::read_to_string(dir.join(format!("svg/{page}.svg"))).unwrap(), (63.0, 88.0))
     };
@@ -339,6 +341,16 @@ fn back_pages_mirror_their_fronts_and_honour_the_back_offset() {
         assert!((m.0 - b.0 - 0.5).abs() < 1e-6 && (m.1 - b.1 - 1.0).abs() < 1e-6, "{b:?} → {m:?}");
     }
     assert_eq!(read(&shifted, "cards-1-front").trims, front.trims, "fronts never move");
+    // The portrait offset moves the portrait counter sheets' backs, never the landscape cards'.
+    assert_eq!(read(&portrait_only, "cards-1-back").trims, back.trims, "landscape backs keep their place");
+    let counters = |dir: &Path| {
+        geometry(&std::fs::read_to_string(dir.join("svg/counters-1-back.svg")).unwrap(), (15.0, 15.0)).trims
+    };
+    let unmoved = counters(&build("print-counters", &["--only", "counters"]));
+    assert!(!unmoved.is_empty(), "the counter sheet has faces");
+    for (b, m) in unmoved.iter().zip(&counters(&portrait_only)) {
+        assert!((m.0 - b.0 - 0.5).abs() < 1e-6 && (m.1 - b.1 - 1.0).abs() < 1e-6, "{b:?} → {m:?}");
+    }
 }
 
 #[test]

@@ -32,21 +32,24 @@ struct Target {
 }
 
 /// The five targets on the front of `paper`: A top left, B top right, C bottom left, D bottom
-/// right, and the centre (its label is the word for "centre", drawn apart).
+/// right, and the centre (its label is the word for "centre", drawn apart). On a portrait page the
+/// centre target stands above the middle, the words under it; on a landscape one it stands in the
+/// left half's middle, the words in the right half.
 fn targets(paper: Paper, safe: f64, bottom: f64) -> [Target; 5] {
     let (w, h) = (paper.width, paper.height);
     let (l, r) = (safe + CORNER_INSET, w - safe - CORNER_INSET);
     let (t, b) = (safe + CORNER_INSET, bottom - CORNER_INSET);
+    let centre = if w > h { ((safe + w / 2.0) / 2.0, h / 2.0) } else { (w / 2.0, h / 2.0 - 25.0) };
     [
         Target { label: "A", at: (l, t), ruler: CORNER_RULER },
         Target { label: "B", at: (r, t), ruler: CORNER_RULER },
         Target { label: "C", at: (l, b), ruler: CORNER_RULER },
         Target { label: "D", at: (r, b), ruler: CORNER_RULER },
-        Target { label: "", at: (w / 2.0, h / 2.0 - 25.0), ruler: CENTRE_RULER },
+        Target { label: "", at: centre, ruler: CENTRE_RULER },
     ]
 }
 
-/// The calibration sheet's two pages on `paper`.
+/// The calibration sheet's two pages on `paper`, portrait or landscape as the sheets it serves.
 pub(crate) fn calibration(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     let (w, h) = (paper.width, paper.height);
     let kind = ctx.msg.first("products.calibration");
@@ -57,8 +60,9 @@ pub(crate) fn calibration(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
         let (ax, ay, aw, ah) = c.area();
         let all = targets(paper, ax, ay + ah);
         for target in &all {
-            // Long-edge duplex mirrors left and right: the back's target behind front target
-            // (x, y) is drawn at (w − x, y), and named after the front target it meets.
+            // Duplex mirrors left and right (a portrait sheet flipped on its long edge, a
+            // landscape one on its short edge): the back's target behind front target (x, y) is
+            // drawn at (w − x, y), and named after the front target it meets.
             let at = if back { (w - target.at.0, target.at.1) } else { target.at };
             crosshair(&mut c, at, target.ruler, !back);
             if !back {
@@ -72,6 +76,11 @@ pub(crate) fn calibration(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
         }
         let title_x = ax + 2.0 * CORNER_INSET + CORNER_RULER;
         let title_w = aw - 2.0 * (title_x - ax);
+        // The words' column: under the title on a portrait page, the right half (clear of the
+        // corner targets B and D) on a landscape one.
+        let landscape = w > h;
+        let (text_x, text_w) =
+            if landscape { (w / 2.0 + 8.0, ax + aw - (w / 2.0 + 8.0) - (title_x - ax)) } else { (title_x, title_w) };
         let laid = c.text(
             TextBox::new(&ctx.msg.text("calibration.title"), title_x, ay + 4.0, title_w, 8.0)
                 .size(12.0)
@@ -79,15 +88,22 @@ pub(crate) fn calibration(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
                 .align(Align::Middle)
                 .of(&owner),
         );
-        let how = if back { ctx.msg.text("calibration.back") } else { ctx.msg.text("calibration.front") };
-        c.text(TextBox::new(&how, title_x, laid.bottom + 2.0, title_w, 40.0).size(9.0).min(7.0).of(&owner));
+        let how = match (back, landscape) {
+            (true, _) => ctx.msg.text("calibration.back"),
+            (false, false) => ctx.msg.text("calibration.front"),
+            (false, true) => ctx.msg.text("calibration.front_landscape"),
+        };
+        let told = c.text(TextBox::new(&how, text_x, laid.bottom + 2.0, text_w, 60.0).size(9.0).min(7.0).of(&owner));
         if !back {
             let centre = &all[4];
-            let top = centre.at.1 + CENTRE_RULER + 6.0;
-            readings(ctx, &mut c, &all, (title_x, top, title_w), &owner);
+            let top = if landscape { told.bottom + 4.0 } else { centre.at.1 + CENTRE_RULER + 6.0 };
+            readings(ctx, &mut c, &all, (text_x, top, text_w), &owner);
         }
         let side = if back { Side::Back } else { Side::Front };
-        let what = sheet_footer(ctx, &kind, 1, 1, side);
+        let mut what = sheet_footer(ctx, &kind, 1, 1, side);
+        if landscape {
+            what = format!("{what} · {}", ctx.msg.first("common.short_edge"));
+        }
         let page = ctx.finish(c, &what);
         pages.push(Page { back, ..page });
     }
@@ -214,6 +230,28 @@ mod tests {
         back.sort();
         assert_eq!(front, back, "symmetric targets meet their mirrored twins");
         assert_eq!(pages[0].svg.matches(r#"height="8""#).count(), 10, "two write-in boxes per target");
+        assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
+    }
+
+    #[test]
+    fn the_landscape_calibration_sheet_says_short_edge_and_mirrors_every_target() {
+        let fonts = Fonts::embedded();
+        let mut pack = Pack::default();
+        pack.print.safe_margin = 5.0;
+        pack.game.languages = vec!["en".into()];
+        let mut ctx = Ctx::new(&pack, &fonts);
+        let paper = Paper::A4.landscape();
+        let pages = calibration(&mut ctx, paper);
+        assert!(pages[0].svg.contains("--back-offset-landscape"), "it names the landscape flag");
+        assert!(pages.iter().all(|p| p.svg.contains("flipping on the short edge</text>")), "the footers say the flip");
+        let xs = |svg: &str| -> Vec<f64> {
+            svg.split("<circle cx=\"").skip(1).map(|s| s.split('"').next().unwrap().parse().unwrap()).collect()
+        };
+        let (front, back) = (xs(&pages[0].svg), xs(&pages[1].svg));
+        assert_eq!(front.len(), 5);
+        for x in &front {
+            assert!(back.iter().any(|b| (b - (paper.width - x)).abs() < 0.01), "{x} meets its mirrored twin");
+        }
         assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
     }
 }

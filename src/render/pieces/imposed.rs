@@ -31,10 +31,24 @@ pub(crate) fn documents(
         _ if pack.cards.is_empty() && pack.counters.is_empty() && pack.chits.values.is_empty() => {
             return Ok(Vec::new());
         }
+        // One calibration sheet per orientation of the duplex sheets: a printer's back offset
+        // is measured on a sheet printed as the sheets it corrects are (a landscape sheet flips on
+        // its short edge, and the printer driver turns it onto the paper its own way).
         _ => {
-            let pages = calibration::calibration(ctx, options.paper);
-            let page_mm = (options.paper.width, options.paper.height);
-            return Ok(vec![Document { product, name: product.name().into(), pages, pieces: 0, page_mm }]);
+            let landscape = |imp: &Imposition| imp.paper.width > imp.paper.height;
+            let sheets = duplex_impositions(pack, options);
+            let wanted = [
+                (options.paper, sheets.iter().any(|i| !landscape(i)) || sheets.is_empty(), ""),
+                (options.paper.landscape(), sheets.iter().any(landscape), "-landscape"),
+            ];
+            let documents = wanted.into_iter().filter(|(_, wanted, _)| *wanted).map(|(paper, _, suffix)| Document {
+                product,
+                name: format!("{}{suffix}", product.name()),
+                pages: calibration::calibration(ctx, paper),
+                pieces: 0,
+                page_mm: (paper.width, paper.height),
+            });
+            return Ok(documents.collect());
         }
     };
     if built.pieces.is_empty() {
@@ -61,7 +75,12 @@ pub(crate) fn documents(
         Product::Chits => ctx.msg.first("products.chits"),
         _ => ctx.msg.first("products.cards"),
     };
-    let pages = sheets::pages(ctx, (&built.imp, &mut arts), &pieces, options.back_offset, &kind, options.blank_backs);
+    let offset = if built.imp.paper.width > built.imp.paper.height {
+        options.back_offset_landscape
+    } else {
+        options.back_offset
+    };
+    let pages = sheets::pages(ctx, (&built.imp, &mut arts), &pieces, offset, &kind, options.blank_backs);
     let page_mm = (built.imp.paper.width, built.imp.paper.height);
     Ok(vec![Document { product, name: product.name().into(), pages, pieces: pieces.len(), page_mm }])
 }
@@ -121,13 +140,39 @@ fn bleed(options: &Options, bleed: f64) -> f64 {
     }
 }
 
-fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
+/// The impositions of the duplex sheets the pack prints: counters, chits and cards (unless
+/// printed on one side or gutter-folded).
+fn duplex_impositions(pack: &Pack, options: &Options) -> Vec<Imposition> {
+    let mut grids = Vec::new();
+    if !pack.counters.is_empty() {
+        grids.push(counter_grid(pack, options).map(|(imp, _)| imp));
+    }
+    if !pack.chits.values.is_empty() {
+        grids.push(chit_grid(pack, options).map(|(imp, _)| imp));
+    }
+    if !pack.cards.is_empty() && !pack.print.one_sided_cards {
+        grids.push(card_grid(pack, options).map(|(imp, _)| imp));
+    }
+    grids.into_iter().flatten().filter(|imp| imp.sides == Sides::Duplex).collect()
+}
+
+fn counter_grid(pack: &Pack, options: &Options) -> Result<(Imposition, FaceSize), Diagnostic> {
     let size = FaceSize {
         w: pack.print.counter_mm,
         h: pack.print.counter_mm,
         bleed: bleed(options, pack.print.counter_bleed),
     };
-    let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
+    Ok((grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?, size))
+}
+
+fn chit_grid(pack: &Pack, options: &Options) -> Result<(Imposition, FaceSize), Diagnostic> {
+    let size =
+        FaceSize { w: pack.print.chit_mm, h: pack.print.chit_mm, bleed: bleed(options, pack.print.counter_bleed) };
+    Ok((grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?, size))
+}
+
+fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
+    let (imp, size) = counter_grid(pack, options)?;
     let mut built = Built::new(imp);
     let chosen = |id: &String| options.chosen(id);
     for counter in pack.counters.iter().filter(|c| chosen(&c.id)) {
@@ -146,9 +191,7 @@ fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Res
 }
 
 fn chits(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
-    let size =
-        FaceSize { w: pack.print.chit_mm, h: pack.print.chit_mm, bleed: bleed(options, pack.print.counter_bleed) };
-    let imp = grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?;
+    let (imp, size) = chit_grid(pack, options)?;
     let mut built = Built::new(imp);
     let back = push(&mut built.faces, faces.chit_back(&size)?);
     for value in pack.chits.values.iter().filter(|v| options.chosen(&v.label)) {
@@ -158,7 +201,7 @@ fn chits(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
     Ok(built)
 }
 
-fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
+fn card_grid(pack: &Pack, options: &Options) -> Result<(Imposition, FaceSize), Diagnostic> {
     let (w, h) = pack.print.card_mm;
     let size = FaceSize { w, h, bleed: bleed(options, pack.print.card_bleed) };
     // `[print] gutter` spaces the cards; a gutter-fold sheet needs room for the bleed of both halves.
@@ -168,7 +211,11 @@ fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result
         Sides::Fold => pack.print.card_gutter(size.bleed).max(2.0 * size.bleed),
         _ => pack.print.card_gutter(size.bleed),
     };
-    let imp = grid(pack, options.paper, (w, h), size.bleed, gutter, sides)?;
+    Ok((grid(pack, options.paper, (w, h), size.bleed, gutter, sides)?, size))
+}
+
+fn cards(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
+    let (imp, size) = card_grid(pack, options)?;
     let mut built = Built::new(imp);
     let mut cards: Vec<_> = pack.cards.iter().filter(|c| options.chosen(&c.id)).collect();
     cards.sort_by_key(|c| c.order());
