@@ -257,18 +257,39 @@ fn cite(pack: &Pack, msg: &Messages, rule: Option<&Ref>) -> String {
         .unwrap_or_default()
 }
 
+/// The rows of `t` that tell something: of the leading rows where every chance is certain only
+/// the last, of the trailing rows where none can succeed only the first (a declared range of
+/// 3 to 21 on 3D6+3 starts and ends with rows that repeat "auto" and "—").
+fn informative(t: &Table) -> &[(String, Vec<Option<Fraction>>)] {
+    let chances = |cells: &[Option<Fraction>], all: fn(Fraction) -> bool| {
+        cells.iter().enumerate().all(|(i, c)| match c {
+            Some(f) if !t.as_decimal.get(i).copied().unwrap_or(false) => all(*f),
+            _ => false,
+        })
+    };
+    let certain = t.rows.iter().take_while(|(_, c)| chances(c, |f| f.num == f.den)).count();
+    let hopeless = t.rows.iter().rev().take_while(|(_, c)| chances(c, |f| f.num == 0)).count();
+    let from = certain.saturating_sub(1);
+    let to = (t.rows.len() - hopeless.min(t.rows.len()) + 1).min(t.rows.len()).max(from);
+    &t.rows[from..to]
+}
+
 /// One aid as a chart: its title (and rule) on the band, the column heads, a row per value,
 /// every figure centred.
 fn chart(pack: &Pack, msg: &Messages, aid: &PlayAid) -> table::Table {
     let owner = Owner::new(format!("play aid `{}`", aid.id), None);
     let t = table(pack, aid);
-    let rows = t
-        .rows
+    let certain = msg.first("aids.certain");
+    let rows = informative(&t)
         .iter()
         .map(|(label, cells)| {
+            // A chance that cannot fail reads "auto", one that cannot succeed "—", as a printed
+            // odds table has them.
             let figures = cells.iter().enumerate().map(|(i, cell)| match cell {
                 None => "—".to_string(),
                 Some(f) if t.as_decimal.get(i).copied().unwrap_or(false) => f.decimal(),
+                Some(f) if f.num == 0 => "—".to_string(),
+                Some(f) if f.num == f.den => certain.clone(),
                 Some(f) => f.percent(),
             });
             let cells = std::iter::once(label.clone()).chain(figures).map(Cell::Text).collect();
@@ -352,6 +373,26 @@ mod tests {
         assert_eq!(t.rows[15].1[0], f(1, 216), "3D6 ≥ 18");
         assert_eq!(t.rows[15].1[1], f(20, 216), "3D6+3 ≥ 18 means 3D6 ≥ 15");
         assert_eq!(t.rows[16].1[0], f(0, 1));
+    }
+
+    #[test]
+    fn an_odds_chart_drops_the_rows_that_repeat_certainty_or_impossibility() {
+        let t = table(
+            &Pack::default(),
+            &aid(AidKind::SumAtLeast { dice: 2, sides: 6, from: 0, to: 20, modifiers: vec![0, 1] }),
+        );
+        let labels: Vec<&str> = informative(&t).iter().map(|(l, _)| l.as_str()).collect();
+        // 2D6 ≥ 2 (and 2D6+1 ≥ 3) always: the rows before ≥ 2 add nothing; 2D6+1 ≥ 14 never.
+        assert_eq!(labels.first(), Some(&"≥ 2"));
+        assert_eq!(labels.last(), Some(&"≥ 14"));
+        let msg = Messages::new(&["en"]);
+        let chart = chart(
+            &Pack::default(),
+            &msg,
+            &aid(AidKind::SumAtLeast { dice: 2, sides: 6, from: 0, to: 20, modifiers: vec![0, 1] }),
+        );
+        let first: Vec<String> = chart.rows[0].cells.iter().map(|c| format!("{c:?}")).collect();
+        assert!(first[1].contains("auto") && first[2].contains("auto"), "{first:?}");
     }
 
     #[test]
