@@ -283,6 +283,9 @@ pub(crate) fn tiles_where(
                 mm(vh)
             ));
             c.group(wx - window.0, wy - window.1, 1.0);
+            // The board's tone under the drawing, as on the full-size sheet (clipped to the window).
+            let (w, h) = drawing.size;
+            c.raw(&format!(r#"<rect x="0" y="0" width="{}" height="{}" fill="{}"/>"#, mm(w), mm(h), super::pen::BOARD));
             (drawing.draw)(ctx, &mut Pen::new(&mut c, Some(window)));
             c.end_group();
             c.raw("</g>");
