@@ -206,12 +206,17 @@ mod tests {
     use crate::model::Pack;
     use crate::text::Fonts;
 
-    #[test]
-    fn the_calibration_sheet_has_five_targets_on_each_side_and_keeps_its_words_apart_and_inside_the_safe_margin() {
-        let fonts = Fonts::embedded();
+    /// An English-only pack with a 5 mm safe margin, and the fonts.
+    fn english_pack() -> (Pack, Fonts) {
         let mut pack = Pack::default();
         pack.print.safe_margin = 5.0;
         pack.game.languages = vec!["en".into()];
+        (pack, Fonts::embedded())
+    }
+
+    #[test]
+    fn the_calibration_sheet_has_five_targets_on_each_side_and_keeps_its_words_apart_and_inside_the_safe_margin() {
+        let (pack, fonts) = english_pack();
         let mut ctx = Ctx::new(&pack, &fonts);
         let pages = calibration(&mut ctx, Paper::A4);
         assert_eq!(pages.iter().map(|p| p.back).collect::<Vec<_>>(), [false, true]);
@@ -235,10 +240,7 @@ mod tests {
 
     #[test]
     fn the_landscape_calibration_sheet_says_short_edge_and_mirrors_every_target() {
-        let fonts = Fonts::embedded();
-        let mut pack = Pack::default();
-        pack.print.safe_margin = 5.0;
-        pack.game.languages = vec!["en".into()];
+        let (pack, fonts) = english_pack();
         let mut ctx = Ctx::new(&pack, &fonts);
         let paper = Paper::A4.landscape();
         let pages = calibration(&mut ctx, paper);
