@@ -88,7 +88,10 @@ fn submarine_attack_prints_its_cards_mat_and_dice_table() {
     // dice do 13/18 of the time; one die never does (—). The play sheet prints the table, so no
     // play aid repeats it.
     let sheet = read(&out, "svg/play-sheets-1-front.svg");
-    assert!(sheet.contains(">自動<") && sheet.contains(">72.2%<") && !sheet.contains(">100.0%<"), "the of-a-kind table");
+    assert!(
+        sheet.contains(">自動<") && sheet.contains(">72.2%<") && !sheet.contains(">100.0%<"),
+        "the of-a-kind table"
+    );
     assert!(!out.join("play-aids.pdf").exists(), "the table is printed once");
 }
 
