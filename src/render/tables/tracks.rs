@@ -259,11 +259,13 @@ fn draw_rows(c: &mut Canvas<'_>, track: &Track, g: &Geometry, rows: Range<usize>
                     .fill(INK)
                     .of(&owner),
             );
-            if g.captions[row] > 0.0 && !(t.label.is_empty() && t.attributes.is_empty()) {
-                // The caption strip under the marker space, shaded so the space reads as the spot
-                // (only under a box that has a caption: an empty strip reads as a form to fill).
+            if g.captions[row] > 0.0 {
+                // The caption strip under the marker space, shaded so the space reads as the spot;
+                // every box of a row with captions has it, so the row's boxes look alike (an empty
+                // one unruled, so that it does not read as a form to fill).
+                let rule = if t.label.is_empty() && t.attributes.is_empty() { "none" } else { INK };
                 c.raw(&format!(
-                    r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="{INK}" stroke-width="0.2"/>"##,
+                    r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="{rule}" stroke-width="0.2"/>"##,
                     mm(bx + 0.2),
                     mm(top + g.square),
                     mm(g.box_w - 0.4),
