@@ -330,7 +330,10 @@ fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64),
     }
     for attribute in marked_attributes(map) {
         line += 6.0;
-        entry(pen, &msg.name(&attribute.name), (x, line), width, &owner);
+        // A subheading: the key's size, bold, under the key's headings.
+        pen.text(&msg.name(&attribute.name), Spot::left(x, line - 3.8, width, 5.0), |b| {
+            b.size(9.5).min(6.0).bold().lines(1).valign(VAlign::Middle).of(&owner)
+        });
         for (value, colour) in coloured_values(attribute) {
             line += 5.0;
             pen.raw(&format!(

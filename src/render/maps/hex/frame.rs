@@ -127,7 +127,8 @@ pub(crate) fn key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x0, y0): (f6
         .collect();
     let column = (w, key_pt(pen, &labels, w));
     let mut line = y0 + PAD;
-    line = key_heading(pen, &msg.text("map.terrain"), (x, line), w, &owner) + 1.0;
+    // One heading over terrain, hexsides, cities and routes alike.
+    line = key_heading(pen, &msg.text("map.key"), (x, line), w, &owner) + 1.0;
     for t in &map.terrain {
         line += 6.0;
         let mut s = format!(
