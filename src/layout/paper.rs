@@ -65,4 +65,9 @@ impl Paper {
     pub fn landscape(self) -> Paper {
         Paper { width: self.height, height: self.width, ..self }
     }
+
+    /// Whether it lies sideways (wider than tall).
+    pub fn is_landscape(self) -> bool {
+        self.width > self.height
+    }
 }

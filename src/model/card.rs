@@ -300,12 +300,19 @@ impl Card {
     }
 
     /// Its text, and a double-sided card's other side's text on a line of its own after
-    /// `label` (which fills `{text}` with it): what the card list and rules.html print.
+    /// `label` (which fills `{text}` with it): what the card list and search read.
     pub fn text_and_reverse(&self, label: impl Fn(&str) -> String) -> String {
-        match self.own_back.as_ref().filter(|b| !b.text.is_empty()) {
-            Some(back) if self.text.is_empty() => label(&back.text),
-            Some(back) => format!("{}\n{}", self.text, label(&back.text)),
-            None => self.text.clone(),
+        self.both_sides(&|t| t.to_string(), &label, "\n")
+    }
+
+    /// Its text as `front` writes it, then a double-sided card's other side's as `back` writes
+    /// it, joined by `join` (either alone when the other is empty).
+    pub fn both_sides(&self, front: &dyn Fn(&str) -> String, back: &dyn Fn(&str) -> String, join: &str) -> String {
+        let reverse = self.own_back.as_ref().filter(|b| !b.text.is_empty());
+        match (front(&self.text), reverse) {
+            (front, None) => front,
+            (front, Some(r)) if front.is_empty() => back(&r.text),
+            (front, Some(r)) => format!("{front}{join}{}", back(&r.text)),
         }
     }
 

@@ -80,19 +80,14 @@ struct SectionView {
     changed: bool,
 }
 
-/// A card's text as HTML, and a double-sided card's other side's on a line of its own.
+/// A card's text as HTML, and a double-sided card's other side's on a line of its own (each side
+/// linked alone, so that no link spans the two).
 fn card_text(pack: &Pack, msg: &crate::messages::Messages, card: &crate::model::Card) -> String {
-    // Each side's text is linked alone: `text_and_reverse`'s line break must not end up inside
-    // a link.
-    let reverse = card.own_back.as_ref().filter(|b| !b.text.is_empty());
-    let front = linked(pack, &card.text, "en");
-    let Some(back) = reverse else { return front };
-    let back = linked(pack, &msg.fill_first("cardlist.reverse", &[("text", &back.text)]), "en");
-    if front.is_empty() {
-        back
-    } else {
-        format!("{front}<br>{back}")
-    }
+    card.both_sides(
+        &|text| linked(pack, text, "en"),
+        &|text| linked(pack, &msg.fill_first("cardlist.reverse", &[("text", text)]), "en"),
+        "<br>",
+    )
 }
 
 /// A rule text as HTML: escaped, with `[[kind:target]]` references as links (showing what a

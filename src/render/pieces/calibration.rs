@@ -7,11 +7,11 @@
 
 use std::fmt::Write;
 
-use crate::layout::Paper;
+use crate::layout::{Paper, Sides};
 use crate::render::page::canvas::{Align, Canvas, Owner, TextBox, VAlign};
 use crate::render::page::mm;
 use crate::render::page::Page;
-use crate::render::pieces::sheets::{sheet_footer, Side};
+use crate::render::pieces::sheets::{flip_hint, sheet_footer, Side};
 use crate::render::Ctx;
 
 /// How far the corner targets' centres sit inside the safe margin, mm: room for their rulers
@@ -39,7 +39,7 @@ fn targets(paper: Paper, safe: f64, bottom: f64) -> [Target; 5] {
     let (w, h) = (paper.width, paper.height);
     let (l, r) = (safe + CORNER_INSET, w - safe - CORNER_INSET);
     let (t, b) = (safe + CORNER_INSET, bottom - CORNER_INSET);
-    let centre = if w > h { ((safe + w / 2.0) / 2.0, h / 2.0) } else { (w / 2.0, h / 2.0 - 25.0) };
+    let centre = if paper.is_landscape() { ((safe + w / 2.0) / 2.0, h / 2.0) } else { (w / 2.0, h / 2.0 - 25.0) };
     [
         Target { label: "A", at: (l, t), ruler: CORNER_RULER },
         Target { label: "B", at: (r, t), ruler: CORNER_RULER },
@@ -78,7 +78,7 @@ pub(crate) fn calibration(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
         let title_w = aw - 2.0 * (title_x - ax);
         // The words' column: under the title on a portrait page, the right half (clear of the
         // corner targets B and D) on a landscape one.
-        let landscape = w > h;
+        let landscape = paper.is_landscape();
         let (text_x, text_w) =
             if landscape { (w / 2.0 + 8.0, ax + aw - (w / 2.0 + 8.0) - (title_x - ax)) } else { (title_x, title_w) };
         let laid = c.text(
@@ -100,10 +100,7 @@ pub(crate) fn calibration(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
             readings(ctx, &mut c, &all, (text_x, top, text_w), &owner);
         }
         let side = if back { Side::Back } else { Side::Front };
-        let mut what = sheet_footer(ctx, &kind, 1, 1, side);
-        if landscape {
-            what = format!("{what} · {}", ctx.msg.first("common.short_edge"));
-        }
+        let what = sheet_footer(ctx, &kind, 1, 1, side) + &flip_hint(ctx, Sides::Duplex, paper);
         let page = ctx.finish(c, &what);
         pages.push(Page { back, ..page });
     }

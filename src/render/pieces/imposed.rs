@@ -35,11 +35,10 @@ pub(crate) fn documents(
         // is measured on a sheet printed as the sheets it corrects are (a landscape sheet flips on
         // its short edge, and the printer driver turns it onto the paper its own way).
         _ => {
-            let landscape = |imp: &Imposition| imp.paper.width > imp.paper.height;
             let sheets = duplex_impositions(pack, options);
             let wanted = [
-                (options.paper, sheets.iter().any(|i| !landscape(i)) || sheets.is_empty(), ""),
-                (options.paper.landscape(), sheets.iter().any(landscape), "-landscape"),
+                (options.paper, sheets.iter().any(|i| !i.paper.is_landscape()) || sheets.is_empty(), ""),
+                (options.paper.landscape(), sheets.iter().any(|i| i.paper.is_landscape()), "-landscape"),
             ];
             let documents = wanted.into_iter().filter(|(_, wanted, _)| *wanted).map(|(paper, _, suffix)| Document {
                 product,
@@ -75,11 +74,7 @@ pub(crate) fn documents(
         Product::Chits => ctx.msg.first("products.chits"),
         _ => ctx.msg.first("products.cards"),
     };
-    let offset = if built.imp.paper.width > built.imp.paper.height {
-        options.back_offset_landscape
-    } else {
-        options.back_offset
-    };
+    let offset = if built.imp.paper.is_landscape() { options.back_offset_landscape } else { options.back_offset };
     let pages = sheets::pages(ctx, (&built.imp, &mut arts), &pieces, offset, &kind, options.blank_backs);
     let page_mm = (built.imp.paper.width, built.imp.paper.height);
     Ok(vec![Document { product, name: product.name().into(), pages, pieces: pieces.len(), page_mm }])
@@ -145,10 +140,10 @@ fn bleed(options: &Options, bleed: f64) -> f64 {
 fn duplex_impositions(pack: &Pack, options: &Options) -> Vec<Imposition> {
     let mut grids = Vec::new();
     if !pack.counters.is_empty() {
-        grids.push(counter_grid(pack, options).map(|(imp, _)| imp));
+        grids.push(square_grid(pack, options, pack.print.counter_mm).map(|(imp, _)| imp));
     }
     if !pack.chits.values.is_empty() {
-        grids.push(chit_grid(pack, options).map(|(imp, _)| imp));
+        grids.push(square_grid(pack, options, pack.print.chit_mm).map(|(imp, _)| imp));
     }
     if !pack.cards.is_empty() && !pack.print.one_sided_cards {
         grids.push(card_grid(pack, options).map(|(imp, _)| imp));
@@ -156,23 +151,14 @@ fn duplex_impositions(pack: &Pack, options: &Options) -> Vec<Imposition> {
     grids.into_iter().flatten().filter(|imp| imp.sides == Sides::Duplex).collect()
 }
 
-fn counter_grid(pack: &Pack, options: &Options) -> Result<(Imposition, FaceSize), Diagnostic> {
-    let size = FaceSize {
-        w: pack.print.counter_mm,
-        h: pack.print.counter_mm,
-        bleed: bleed(options, pack.print.counter_bleed),
-    };
-    Ok((grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?, size))
-}
-
-fn chit_grid(pack: &Pack, options: &Options) -> Result<(Imposition, FaceSize), Diagnostic> {
-    let size =
-        FaceSize { w: pack.print.chit_mm, h: pack.print.chit_mm, bleed: bleed(options, pack.print.counter_bleed) };
+/// The duplex grid of square pieces `side` mm across (counters, chits), with the counters' bleed.
+fn square_grid(pack: &Pack, options: &Options, side: f64) -> Result<(Imposition, FaceSize), Diagnostic> {
+    let size = FaceSize { w: side, h: side, bleed: bleed(options, pack.print.counter_bleed) };
     Ok((grid(pack, options.paper, (size.w, size.h), size.bleed, 0.0, Sides::Duplex)?, size))
 }
 
 fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
-    let (imp, size) = counter_grid(pack, options)?;
+    let (imp, size) = square_grid(pack, options, pack.print.counter_mm)?;
     let mut built = Built::new(imp);
     let chosen = |id: &String| options.chosen(id);
     for counter in pack.counters.iter().filter(|c| chosen(&c.id)) {
@@ -191,7 +177,7 @@ fn counters(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Res
 }
 
 fn chits(pack: &Pack, faces: &mut FaceRenderer<'_>, options: &Options) -> Result<Built, Diagnostic> {
-    let (imp, size) = chit_grid(pack, options)?;
+    let (imp, size) = square_grid(pack, options, pack.print.chit_mm)?;
     let mut built = Built::new(imp);
     let back = push(&mut built.faces, faces.chit_back(&size)?);
     for value in pack.chits.values.iter().filter(|v| options.chosen(&v.label)) {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
-use crate::layout::{Art, CropMark, Imposition, PrintBoxes, Rect, Sides};
+use crate::layout::{Art, CropMark, Imposition, Paper, PrintBoxes, Rect, Sides};
 use crate::render::page::canvas::{Canvas, Owner};
 use crate::render::page::mm;
 use crate::render::page::Page;
@@ -36,8 +36,8 @@ pub(crate) fn sheet_footer(ctx: &Ctx<'_>, kind: &str, sheet: usize, sheets: usiz
 
 /// How a duplex sheet is turned over, when it is not the usual way: a landscape page's backs are
 /// mirrored left to right, which the printer matches only when it flips the paper on its short edge.
-fn flip_hint(ctx: &Ctx<'_>, imp: &Imposition) -> String {
-    if imp.sides == Sides::Duplex && imp.paper.width > imp.paper.height {
+pub(crate) fn flip_hint(ctx: &Ctx<'_>, sides: Sides, paper: Paper) -> String {
+    if sides == Sides::Duplex && paper.is_landscape() {
         format!(" · {}", ctx.msg.first("common.short_edge"))
     } else {
         String::new()
@@ -143,7 +143,7 @@ pub(crate) fn pages(
         }
         marks(&mut front, &front_marks);
         let side = if imp.sides == Sides::Fold { Side::Fold } else { Side::Front };
-        let what = sheet_footer(ctx, kind, n + 1, sheets, side) + &flip_hint(ctx, imp);
+        let what = sheet_footer(ctx, kind, n + 1, sheets, side) + &flip_hint(ctx, imp.sides, imp.paper);
         let backs = chunk.iter().filter_map(|p| p.back).filter(|_| imp.sides == Sides::Fold);
         let shown: Vec<&Face> = chunk.iter().map(|p| p.front).chain(backs).collect();
         provisional::record(ctx, &shown, n + 1);
@@ -157,7 +157,7 @@ pub(crate) fn pages(
             }
             let back_marks = imp.crop_marks(filled, Some(offset));
             marks(&mut back, &back_marks);
-            let what = sheet_footer(ctx, kind, n + 1, sheets, Side::Back) + &flip_hint(ctx, imp);
+            let what = sheet_footer(ctx, kind, n + 1, sheets, Side::Back) + &flip_hint(ctx, imp.sides, imp.paper);
             let shown: Vec<&Face> = chunk.iter().filter_map(|p| p.back).collect();
             provisional::record(ctx, &shown, n + 1);
             // The back's boxes mirror the whole front grid: the sheet is cut once, through both.
