@@ -13,7 +13,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::pdfs::{Kept, WrittenPdfs};
+use super::pdfs::{Kept, Written, WrittenPdfs};
 use super::staged::{self, FileEntry, Staged};
 use super::{load_and_check, pdfs, Checked, PackArgs, PrintArgs};
 use crate::diag::print::Format;
@@ -203,8 +203,28 @@ fn stage(
     plan: &Plan,
     staged: Staged,
 ) -> Result<Staging, String> {
+    // The PDFs first: the writers put them into the staging folder as they wrote them (those
+    // not written yet are written now), so no document is ever held in memory whole.
+    let pdf_files: Vec<Vec<Written>> = rendered
+        .documents
+        .iter()
+        .map(|doc| if plan.pdfs { pdfs.take((parser, pack, &staged), doc, plan.split_backs) } else { Vec::new() })
+        .collect();
     let (mut staging, tables) = staged.into_parts()?;
     let mut files = Vec::new();
+    for (doc, written) in rendered.documents.iter().zip(pdf_files) {
+        let same = !written.is_empty() && written.iter().all(|f| f.kept);
+        let mut took = std::time::Duration::ZERO;
+        for file in written {
+            let (bytes, sha256) = file.staged?;
+            files.push(FileEntry::new(file.file, "pdf", Some(file.pages), bytes, &sha256));
+            took += file.took;
+        }
+        if plan.pdfs {
+            let took = if same { "as before".to_string() } else { format!("{} ms", took.as_millis()) };
+            eprintln!("  {:<12} {} pieces, {} pages  ({took})", doc.name, doc.pieces, doc.pages.len());
+        }
+    }
     let mut put = |staging: &mut Staging,
                    path: String,
                    kind: &'static str,
@@ -215,23 +235,12 @@ fn stage(
         files.push(FileEntry::new(path, kind, pages, bytes.len(), &Sha256::digest(bytes)));
         Ok(())
     };
-    for doc in &rendered.documents {
+    for doc in rendered.documents.iter().filter(|_| plan.svg) {
         let name = doc.name.as_str();
-        let mut took = std::time::Duration::ZERO;
-        let files = if plan.pdfs { pdfs.take(parser, pack, doc, plan.split_backs) } else { Vec::new() };
-        let same = !files.is_empty() && files.iter().all(|f| f.kept);
-        for file in files {
-            put(&mut staging, file.file, "pdf", Some(file.pages), &file.bytes?)?;
-            took += file.took;
-        }
-        for (i, page) in doc.pages.iter().enumerate().filter(|_| plan.svg) {
+        for (i, page) in doc.pages.iter().enumerate() {
             let sheet = doc.pages[..=i].iter().filter(|p| !p.back).count();
             let side = if page.back { "back" } else { "front" };
             put(&mut staging, format!("svg/{name}-{sheet}-{side}.svg"), "svg", Some(1), page.full_svg().as_bytes())?;
-        }
-        if plan.pdfs {
-            let took = if same { "as before".to_string() } else { format!("{} ms", took.as_millis()) };
-            eprintln!("  {name:<12} {} pieces, {} pages  ({took})", doc.pieces, doc.pages.len());
         }
     }
     *keep = pdfs.kept();
@@ -445,7 +454,7 @@ pub(super) fn build_reusing(
     let (rendered, reference, tables, pdfs) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.
         let reference = want_reference.then(|| scope.spawn(|| crate::reference::html(&loaded, &revisions)));
-        let pdfs = pdfs::Pdfs::start(scope, (&parser, &loaded), print.split_backs, &reuse.pdfs);
+        let pdfs = pdfs::Pdfs::start(scope, (&parser, &loaded, &staged), print.split_backs, &reuse.pdfs);
         let write_pdfs = !print.faces_alone();
         let rendered =
             render::render_with(&loaded, (fonts.clone(), &mut reuse.faces), &mut sources, &options, &mut |doc| {

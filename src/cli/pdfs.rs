@@ -10,17 +10,22 @@ use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 
-use crate::emit::{pdf, PdfPage, SvgParser};
+use std::io::Write;
+
+use super::staged::Staged;
+use crate::emit::{pdf_to, PdfPage, SvgParser};
 use crate::model::Pack;
+use crate::play::Sink;
 use crate::render::Document;
 
-/// One PDF file of a document: its name, page count, bytes (or why it could not be written) and
-/// the time it took; `kept` when it is an earlier build's file, taken as it was.
+/// One PDF file of a document, written into the staging folder: its name, page count, length and
+/// SHA-256 (or why it could not be written) and the time it took; `kept` when it is an earlier
+/// build's file, taken as it was.
 #[derive(Clone)]
 pub(super) struct Written {
     pub(super) file: String,
     pub(super) pages: usize,
-    pub(super) bytes: Result<Arc<Vec<u8>>, String>,
+    pub(super) staged: Result<(usize, [u8; 32]), String>,
     pub(super) took: Duration,
     pub(super) kept: bool,
 }
@@ -48,8 +53,9 @@ fn drawing(pack: &Pack, doc: &Document, split_backs: bool) -> [u8; 32] {
     hash.finalize().into()
 }
 
-/// Writes the PDF files of `doc`: one, or its fronts and its backs when `split_backs`.
-pub(super) fn write(parser: &SvgParser, pack: &Pack, doc: &Document, split_backs: bool) -> Vec<Written> {
+/// Writes the PDF files of `doc` into the staging folder as they are made: one, or its fronts and
+/// its backs when `split_backs`.
+pub(super) fn write((parser, pack, staged): Output<'_>, doc: &Document, split_backs: bool) -> Vec<Written> {
     let name = doc.name.as_str();
     let title = format!("{} — {name}", crate::messages::Messages::of(pack).first_name(&pack.game.title));
     let pages = |back: Option<bool>| -> Vec<PdfPage<'_>> {
@@ -64,10 +70,63 @@ pub(super) fn write(parser: &SvgParser, pack: &Pack, doc: &Document, split_backs
         .into_iter()
         .map(|(file, pages)| {
             let started = Instant::now();
-            let bytes = pdf(parser, &pages, doc.page_mm, &title).map(Arc::new).map_err(|e| format!("{file}: {}", e.0));
-            Written { pages: pages.len(), file, bytes, took: started.elapsed(), kept: false }
+            let staged = staged.create(&file).and_then(|out| {
+                let out = Hashed::new(std::io::BufWriter::new(out));
+                let out = pdf_to(out, parser, &pages, doc.page_mm, &title).map_err(|e| format!("{file}: {}", e.0))?;
+                out.finish().map_err(|e| format!("{file}: {e}"))
+            });
+            Written { pages: pages.len(), file, staged, took: started.elapsed(), kept: false }
         })
         .collect()
+}
+
+/// What the PDF writers need: the SVG parser, the pack and the staging folder they write into.
+pub(super) type Output<'a> = (&'a SvgParser, &'a Pack, &'a Staged);
+
+/// A file being written, its length and SHA-256 counted on the way (the manifest's entry needs
+/// both, and reading the file back would cost a second pass).
+struct Hashed<W: Write> {
+    out: W,
+    hash: Sha256,
+    bytes: usize,
+}
+
+impl<W: Write> Hashed<W> {
+    fn new(out: W) -> Hashed<W> {
+        Hashed { out, hash: Sha256::new(), bytes: 0 }
+    }
+
+    fn finish(mut self) -> std::io::Result<(usize, [u8; 32])> {
+        self.out.flush()?;
+        Ok((self.bytes, self.hash.finalize().into()))
+    }
+}
+
+impl<W: Write> Write for Hashed<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.hash.update(&buf[..n]);
+        self.bytes += n;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// The files of an earlier build drawn as `doc` is now, taken from the output folder into the
+/// staging folder; `None` when one of them is gone or changed there (it is written again).
+fn reuse(staged: &Staged, files: &[Written]) -> Option<Vec<Written>> {
+    let mut taken = Vec::new();
+    for file in files {
+        let (_, sha256) = file.staged.as_ref().ok()?;
+        if !staged.reuse(&file.file, sha256).ok()? {
+            return None;
+        }
+        taken.push(Written { took: Duration::ZERO, kept: true, ..file.clone() });
+    }
+    Some(taken)
 }
 
 /// The documents one writer took, each with what it was written from and its files.
@@ -89,7 +148,7 @@ impl<'scope> Pdfs<'scope> {
     /// Starts the writers in `scope`; a document drawn as one in `kept` takes its files.
     pub(super) fn start<'env>(
         scope: &'scope Scope<'scope, 'env>,
-        (parser, pack): (&'env SvgParser, &'env Pack),
+        output: Output<'env>,
         split_backs: bool,
         kept: &'env Kept,
     ) -> Pdfs<'scope> {
@@ -104,13 +163,10 @@ impl<'scope> Pdfs<'scope> {
                     // The lock is held only while taking the next document; a poisoned lock
                     // (another writer panicked) ends this one too, and the panic is raised at join.
                     while let Some(doc) = documents.lock().ok().and_then(|queue| queue.recv().ok()) {
-                        let key = drawing(pack, &doc, split_backs);
-                        let files = match kept.0.get(&key) {
-                            Some(files) => files
-                                .iter()
-                                .map(|f| Written { took: Duration::ZERO, kept: true, ..f.clone() })
-                                .collect(),
-                            None => write(parser, pack, &doc, split_backs),
+                        let key = drawing(output.1, &doc, split_backs);
+                        let files = match kept.0.get(&key).and_then(|files| reuse(output.2, files)) {
+                            Some(files) => files,
+                            None => write(output, &doc, split_backs),
                         };
                         done.push((doc, key, files));
                     }
@@ -142,18 +198,12 @@ impl<'scope> Pdfs<'scope> {
 
 impl WrittenPdfs {
     /// The files of `doc`, written now if no writer did.
-    pub(super) fn take(
-        &mut self,
-        parser: &SvgParser,
-        pack: &Pack,
-        doc: &Arc<Document>,
-        split_backs: bool,
-    ) -> Vec<Written> {
+    pub(super) fn take(&mut self, output: Output<'_>, doc: &Arc<Document>, split_backs: bool) -> Vec<Written> {
         let (key, files) = self
             .files
             .remove(&Arc::as_ptr(doc))
-            .unwrap_or_else(|| (drawing(pack, doc, split_backs), write(parser, pack, doc, split_backs)));
-        if files.iter().all(|f| f.bytes.is_ok()) {
+            .unwrap_or_else(|| (drawing(output.1, doc, split_backs), write(output, doc, split_backs)));
+        if files.iter().all(|f| f.staged.is_ok()) {
             self.taken.0.insert(key, files.clone());
         }
         files

@@ -62,6 +62,13 @@ impl Staged {
         Ok((staging, written))
     }
 
+    /// Takes `path` from the output folder as it is (an earlier build's file), when its SHA-256
+    /// is still `sha256`; `false` when it is gone or changed.
+    pub(super) fn reuse(&self, path: &str, sha256: &[u8; 32]) -> Result<bool, String> {
+        let mut staging = self.staging.lock().map_err(|e| e.to_string())?;
+        staging.reuse(path, sha256).map_err(|e| format!("{path}: {e}"))
+    }
+
     fn record(&self, entry: FileEntry) -> Result<(), String> {
         self.written.lock().map_err(|e| e.to_string())?.push(entry);
         Ok(())

@@ -40,10 +40,39 @@ impl<'a> PdfPage<'a> {
     }
 }
 
+/// Pages drawn into one krilla document before it is finished and joined to the file: enough
+/// that a face repeated on many sheets (a card back, a counter kind) is embedded a few times
+/// only, few enough that a batch's content streams stay a few megabytes.
+const PAGES_PER_BATCH: usize = 64;
+
 /// Writes `pages` (SVG documents of `page_mm`, each with its print boxes) as one PDF. Every page
 /// states its TrimBox and BleedBox, so a print shop's software reads where to cut: an imposed
 /// sheet's are its grid's, a page without boxes is itself the finished size.
 pub fn pdf(parser: &SvgParser, pages: &[PdfPage<'_>], page_mm: (f64, f64), title: &str) -> Result<Vec<u8>, SvgError> {
+    pdf_to(Vec::new(), parser, pages, page_mm, title)
+}
+
+/// [`pdf`] written to `out` a batch of pages at a time ([`super::pdfjoin`]): memory holds one
+/// batch of the document, not all of it.
+pub fn pdf_to<W: std::io::Write>(
+    out: W,
+    parser: &SvgParser,
+    pages: &[PdfPage<'_>],
+    page_mm: (f64, f64),
+    title: &str,
+) -> Result<W, SvgError> {
+    let mut joined = super::pdfjoin::Joiner::new(out);
+    // An empty document is still one (empty) batch.
+    let empty: &[PdfPage<'_>] = &[];
+    let batches = pages.chunks(PAGES_PER_BATCH);
+    for batch in if pages.is_empty() { vec![empty] } else { batches.collect() } {
+        joined.add(&document(parser, batch, page_mm, title)?).map_err(|e| SvgError(e.0))?;
+    }
+    joined.finish().map_err(|e| SvgError(e.0))
+}
+
+/// `pages` as one krilla document.
+fn document(parser: &SvgParser, pages: &[PdfPage<'_>], page_mm: (f64, f64), title: &str) -> Result<Vec<u8>, SvgError> {
     let mut doc = Document::new();
     doc.set_metadata(Metadata::new().title(title.to_string()).creator("pnpkit".to_string()));
     let (w, h) = (page_mm.0 as f32 * PT, page_mm.1 as f32 * PT);

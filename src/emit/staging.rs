@@ -147,6 +147,30 @@ impl Staging {
         std::fs::OpenOptions::new().write(true).truncate(true).open(self.stage.join(name))
     }
 
+    /// Takes `name` from the current output into the staging folder (a hard link where the file
+    /// system allows, a copy elsewhere) when its contents still hash to `sha256`; `false`, and
+    /// nothing staged, when it is gone, not a plain file, or changed.
+    pub fn reuse(&mut self, name: &str, sha256: &[u8; 32]) -> io::Result<bool> {
+        let source = self.lock.out.join(name);
+        if !super::names::is_inside(name) || !std::fs::symlink_metadata(&source).is_ok_and(|m| m.is_file()) {
+            return Ok(false);
+        }
+        let mut hash = <sha2::Sha256 as sha2::Digest>::new();
+        io::copy(&mut std::fs::File::open(&source)?, &mut hash)?;
+        if <[u8; 32]>::from(sha2::Digest::finalize(hash)) != *sha256 {
+            return Ok(false);
+        }
+        let target = self.stage.join(name);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        if std::fs::hard_link(&source, &target).is_err() {
+            std::fs::copy(&source, &target)?;
+        }
+        self.files.push(name.to_string());
+        Ok(true)
+    }
+
     /// Opens `name`, written into the staging folder, to read it back.
     pub fn open(&self, name: &str) -> io::Result<std::fs::File> {
         if !self.files.iter().any(|f| f == name) {

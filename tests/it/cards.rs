@@ -489,3 +489,54 @@ fn a_double_sided_card_prints_its_other_side_behind_it_everywhere() {
     let backs: Vec<_> = std::fs::read_dir(out.join("tts")).unwrap().flatten().map(|e| e.file_name()).collect();
     assert!(backs.iter().any(|n| n.to_string_lossy().ends_with("-backs.png")), "{backs:?}");
 }
+
+/// A long deck is drawn a batch of pages at a time and joined into one PDF as it goes (memory
+/// holds a batch, not the deck): the file is one valid document with every page in order, every
+/// cross-reference entry where its object is, and the same bytes every build.
+#[test]
+fn a_long_deck_is_joined_into_one_valid_pdf_the_same_every_build() {
+    let dir = temp_dir("cards-long-deck");
+    let pack = dir.join("pack");
+    copy_dir(&root().join("tests/packs/english-only-cards"), &pack);
+    // Card 1 four hundred times: 51 sheets of eight, with their backs more than a batch of pages.
+    add_csv_column(
+        &pack.join("cards.csv"),
+        "copies",
+        |row| if row.starts_with("1,") { "400".into() } else { String::new() },
+    );
+    let setups = std::fs::read_to_string(pack.join("setups.toml")).unwrap();
+    std::fs::write(pack.join("setups.toml"), setups.replace("size = 3", "size = 402")).unwrap();
+    let pack_arg = pack.to_string_lossy().into_owned();
+    let mut files = Vec::new();
+    for run in ["a", "b"] {
+        let out = dir.join(run);
+        let built = pnpkit(&root(), &["build", &pack_arg, "--out", &out.to_string_lossy(), "--only", "cards"]);
+        assert_eq!(built.status.code(), Some(0), "{}", text(&built).1);
+        files.push(std::fs::read(out.join("cards.pdf")).unwrap());
+    }
+    assert!(files[0] == files[1], "two builds, two different files");
+    let pdf = &files[0];
+    // Every cross-reference entry points at its object's `N 0 obj` line.
+    let tail = String::from_utf8_lossy(&pdf[pdf.len() - 64..]).into_owned();
+    let xref: usize = tail.split("startxref").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    let table = String::from_utf8_lossy(&pdf[xref..]).into_owned();
+    let entries: Vec<&str> = table.lines().skip(3).take_while(|l| l.ends_with(" n")).collect();
+    assert!(entries.len() > 100, "{} objects", entries.len());
+    for (i, entry) in entries.iter().enumerate() {
+        let offset: usize = entry[..10].parse().unwrap();
+        let head = format!("{} 0 obj\n", i + 1);
+        assert!(pdf[offset..].starts_with(head.as_bytes()), "object {} is not at {offset}", i + 1);
+    }
+    // Readers see every page: more than one batch of them, and the card on all its 400 copies.
+    let path = dir.join("a/cards.pdf");
+    let Ok(info) = std::process::Command::new("pdfinfo").arg(&path).output() else {
+        eprintln!("pdfinfo not installed: the pages are not read back");
+        return;
+    };
+    let info = String::from_utf8_lossy(&info.stdout).into_owned();
+    let pages: usize = info.lines().find_map(|l| l.strip_prefix("Pages:")).map_or(0, |n| n.trim().parse().unwrap());
+    assert!(pages > 64, "{pages} pages: more than one batch");
+    let words = std::process::Command::new("pdftotext").arg(&path).arg("-").output().unwrap();
+    // (Card 2's requirement names it once more.)
+    assert_eq!(String::from_utf8_lossy(&words.stdout).matches("Starting Gun").count(), 401);
+}
