@@ -164,9 +164,11 @@ impl Messages {
     /// A name as two lines: the pack's first language's name, and the names in its other
     /// languages (empty when they repeat it or the pack prints one language).
     pub fn first_and_rest(&self, names: &Names) -> (String, String) {
-        let first = self.first_name(names).to_string();
-        let all = self.name(names);
-        let rest = all.strip_prefix(first.as_str()).unwrap_or(&all).trim().to_string();
+        let first = self.first_name(names).trim().to_string();
+        // The other languages' names by themselves: the joined name may have shortened the
+        // first (`ソ連 Soviet Union (USSR)`), so it cannot be cut off the front.
+        let others = self.languages.iter().map(|l| names.of_language(l).trim().to_string()).filter(|n| *n != first);
+        let rest = join(others);
         (first, rest)
     }
 

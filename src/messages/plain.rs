@@ -83,6 +83,7 @@ impl Pack {
                 "box" => pack.box_def(target).map_or(target.to_string(), |b| name(&b.name)),
                 "term" => pack.term(target).map_or(target.to_string(), |t| name(&t.name)),
                 "setup" => pack.setup(target).map_or(target.to_string(), |s| name(&s.name)),
+                "side" => pack.side(target).map_or(target.to_string(), |s| name(&s.name)),
                 "value" => pack.data_value(target).unwrap_or_else(|| target.to_string()),
                 _ => target.to_string(),
             };

@@ -124,15 +124,6 @@ fn linked(pack: &Pack, text: &str, language: &str) -> String {
     out
 }
 
-/// A name in the pack's first language, and its names in the pack's other languages (empty when
-/// they are missing or the same), for a title with a smaller subtitle.
-fn split_name(msg: &Messages, names: &Names) -> (String, String) {
-    let first = msg.first_name(names).to_string();
-    let all = msg.name(names);
-    let other = all.strip_prefix(first.as_str()).unwrap_or(&all).trim().to_string();
-    (first, other)
-}
-
 /// A name in each of the pack's languages it has (each distinct name once), first language first.
 fn in_languages(msg: &Messages, names: &Names) -> Vec<LangText> {
     let mut out: Vec<LangText> = Vec::new();
@@ -316,7 +307,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         .iter()
         .map(|t| {
             let defined = t.defined_in.as_ref().and_then(|d| pack.clause(d));
-            let (name, other) = split_name(&msg, &t.name);
+            let (name, other) = msg.first_and_rest(&t.name);
             // A reading is Japanese: only a pack that prints Japanese shows it.
             let kana = if msg.has("ja") { t.kana.clone() } else { String::new() };
             BTreeMap::from([
@@ -336,7 +327,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     let cards: Vec<BTreeMap<&str, String>> = cards
         .iter()
         .map(|c| {
-            let (name, other) = split_name(&msg, &c.name);
+            let (name, other) = msg.first_and_rest(&c.name);
             BTreeMap::from([
                 ("id", c.id.clone()),
                 ("name", name),
@@ -360,7 +351,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
                 .map(|f| u.factors.get(&f.id).copied().flatten().map_or("?".into(), |v| v.to_string()))
                 .collect::<Vec<_>>()
                 .join("-");
-            let (name, other) = split_name(&msg, &u.name);
+            let (name, other) = msg.first_and_rest(&u.name);
             BTreeMap::from([
                 ("id", u.id.clone()),
                 ("name", name),
@@ -385,7 +376,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         .flat_map(|m| &m.hexes)
         .filter_map(|h| h.place.as_ref().map(|p| (h, p)))
         .map(|(h, p)| {
-            let (name, other) = split_name(&msg, &p.name);
+            let (name, other) = msg.first_and_rest(&p.name);
             BTreeMap::from([
                 ("id", p.id.clone()),
                 ("name", name),
@@ -421,7 +412,7 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     let index = PageIndex { index: Index::of(pack, revisions), labels: search_labels(&msg), anchors: anchors(pack) };
     let index = script_json(&serde_json::to_string(&index).unwrap_or_default());
     let mut context = Context::new();
-    let (title, _) = split_name(&msg, &pack.game.title);
+    let (title, _) = msg.first_and_rest(&pack.game.title);
     context.insert("title", &title);
     context.insert("titles", &in_languages(&msg, &pack.game.title));
     context.insert("lang", msg.languages().first().unwrap_or(&"en"));
@@ -508,6 +499,16 @@ fn script_json(json: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::{linked, script_json};
+
+    #[test]
+    fn a_side_named_in_a_rule_prints_by_its_name_never_its_id() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/twilight-struggle");
+        let (pack, _) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        let side = pack.side("ussr").expect("the USSR side");
+        let html = linked(&pack, "one plays the [[side:ussr]]", "en");
+        assert_eq!(html, format!("one plays the {}", side.name.en));
+        assert_ne!(side.name.en, "ussr");
+    }
 
     #[test]
     fn clause_text_shows_emphasis_but_never_across_a_link() {

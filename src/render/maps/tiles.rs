@@ -156,28 +156,38 @@ impl Axis {
         let mut at: Vec<f64> = (0..).map(|i| lo + f64::from(i) * SEAM_STEP).take_while(|x| *x < last - 1e-6).collect();
         at.extend((0..).map(|i| last + f64::from(i) * SEAM_STEP).take_while(|x| *x <= last + reach + 1e-6));
         let crossing: Vec<Crossing> = at.iter().map(|&x| self.crossing(x)).collect();
-        // best[k][i]: the worst seam of the best way for window k to begin at `at[i]`, and where
-        // window k - 1 then begins.
-        let mut best: Vec<Vec<Option<(Seam, usize)>>> = vec![vec![None; at.len()]; n];
-        best[0][0] = Some((Seam::Clear, 0));
+        // Among equally good seams, the windows spread evenly over the drawing (window k near
+        // `ideal(k)`): the slack n windows leave is shared by the overlaps, not left as blank
+        // paper on the last row.
+        let ideal = |k: usize| if n == 1 { lo } else { lo + k as f64 * (last - lo) / (n - 1) as f64 };
+        let better = |a: &(Seam, f64, usize), b: &(Seam, f64, usize)| {
+            (a.0.rank().cmp(&b.0.rank())).then(a.1.total_cmp(&b.1)).then(a.0.cmp(&b.0))
+        };
+        // best[k][i]: the worst seam and the distance from even spacing of the best way for
+        // window k to begin at `at[i]`, and where window k - 1 then begins.
+        let mut best: Vec<Vec<Option<(Seam, f64, usize)>>> = vec![vec![None; at.len()]; n];
+        best[0][0] = Some((Seam::Clear, 0.0, 0));
         for k in 1..n {
             for i in 1..at.len() {
                 let from = at.partition_point(|&x| x < at[i] - reach - 1e-6);
                 best[k][i] = (from..i)
                     .rev()
-                    .filter_map(|j| best[k - 1][j].map(|(worst, _)| (worst.max(crossing[i].seam(at[j], view)), j)))
-                    .min_by_key(|(worst, _)| *worst);
+                    .filter_map(|j| {
+                        let (worst, off, _) = best[k - 1][j]?;
+                        Some((worst.max(crossing[i].seam(at[j], view)), off + (at[i] - ideal(k)).abs(), j))
+                    })
+                    .min_by(better);
             }
         }
-        // The last window begins at `last` or later: the earliest whose seams rank best (a seam
-        // over a text ranks with a clear one), so that as little of it as may be is blank paper
-        // past the page.
-        let (mut i, worst) = (at.partition_point(|&x| x < last - 1e-6)..at.len())
-            .filter_map(|i| best[n - 1][i].map(|(worst, _)| (i, worst)))
-            .min_by_key(|(_, worst)| worst.rank())?;
+        // The last window begins at `last` or later: the best ranked seams (a seam over a text
+        // ranks with a clear one), then the evenest spacing, so that as little of it as may be is
+        // blank paper past the page.
+        let (mut i, worst, _) = (at.partition_point(|&x| x < last - 1e-6)..at.len())
+            .filter_map(|i| best[n - 1][i].map(|(worst, off, _)| (i, worst, off)))
+            .min_by(|a, b| (a.1.rank().cmp(&b.1.rank())).then(a.2.total_cmp(&b.2)).then(a.1.cmp(&b.1)))?;
         let mut starts = vec![at[i]];
         for k in (1..n).rev() {
-            i = best[k][i].map_or(0, |(_, j)| j);
+            i = best[k][i].map_or(0, |(_, _, j)| j);
             starts.push(at[i]);
         }
         starts.reverse();

@@ -266,28 +266,48 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
     let owner = Owner::new(format!("sheet `{}`", sheet.id), Some(&sheet.span));
     let heading = ctx.msg.text("sheets.summary");
     let below = band(c, &heading, "", (x, y, w), CHART_PT, &owner);
-    // In rule order, whatever order the sheet names them in; in every language the pack prints
-    // and the clause is written in when the page holds that, else in the first.
-    let rule_order = pack.rules.sections.iter().flat_map(|s| &s.clauses);
-    let clauses: Vec<_> = rule_order.filter(|c| sheet.summary.iter().any(|s| s.value == c.id)).collect();
+    // In rule order, whatever order the sheet names them in, under their sections' titles (a
+    // shaded bold row each: the summary reads as the rulebook's outline, not a list of
+    // numbers); in every language the pack prints and the clause is written in when the page
+    // holds that, else in the first.
+    let chosen = |c: &&crate::model::Clause| sheet.summary.iter().any(|s| s.value == c.id);
+    let sections: Vec<_> = pack.rules.sections.iter().filter(|s| s.clauses.iter().any(|c| chosen(&c))).collect();
     let languages = ctx.msg.languages();
-    let owners: Vec<Owner> =
-        clauses.iter().map(|clause| Owner::new(format!("clause {}", clause.number), Some(&clause.span))).collect();
+    let owners: Vec<Owner> = sections
+        .iter()
+        .flat_map(|s| {
+            std::iter::once(Owner::new(format!("section {}", s.number), Some(&s.span))).chain(
+                s.clauses.iter().filter(chosen).map(|c| Owner::new(format!("clause {}", c.number), Some(&c.span))),
+            )
+        })
+        .collect();
     let number_w = 11.0;
-    let rows_in = |every: bool| -> Vec<ChartRow<'_>> {
-        clauses
-            .iter()
-            .zip(&owners)
-            .enumerate()
-            .map(|(i, (clause, owner))| {
+    let rows_in = |every: bool, headed: bool| -> Vec<ChartRow<'_>> {
+        let mut owners = owners.iter();
+        let mut rows = Vec::new();
+        for section in &sections {
+            let Some(owner) = owners.next() else { break };
+            if headed {
+                rows.push(ChartRow {
+                    number: section.number.clone(),
+                    title: String::new(),
+                    text: ctx.msg.name(&section.title),
+                    aside: String::new(),
+                    weight: Weight::Bold,
+                    shade: true,
+                    owner,
+                });
+            }
+            for (clause, owner) in section.clauses.iter().filter(chosen).zip(owners.by_ref()) {
                 let written: Vec<&str> = languages.iter().copied().filter(|l| clause.is_written_in(l)).collect();
                 let shown: Vec<&str> = match written.as_slice() {
                     [] => vec!["en"],
                     [first, ..] if !every => vec![*first],
                     all => all.to_vec(),
                 };
-                // The clause's title in every language the pack has it in, in bold above its text:
-                // a clause written in one language only is still found by its title in the other.
+                // The clause's title in every language the pack has it in, in bold above its
+                // text: a clause written in one language only is still found by its title in
+                // the other.
                 let title = ctx.msg.name(&clause.title);
                 let mut lines: Vec<String> = Vec::new();
                 for language in shown {
@@ -295,17 +315,19 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
                     lines.push(pack.plain_text_in(&wording.text, language));
                     lines.extend(wording.items.iter().map(|item| format!("· {}", pack.plain_text_in(item, language))));
                 }
-                ChartRow {
+                rows.push(ChartRow {
                     number: clause.number.clone(),
                     title,
                     text: lines.join("\n"),
                     aside: String::new(),
                     weight: Weight::Regular,
-                    shade: i % 2 == 1,
+                    // Without section rows, every other clause shaded to guide the eye.
+                    shade: !headed && rows.len() % 2 == 1,
                     owner,
-                }
-            })
-            .collect()
+                });
+            }
+        }
+        rows
     };
     // Whether the rows fit above the page's bottom at `pt`: summed row by row, a row taller than
     // the whole room settling it without laying out more of a long clause than the page holds.
@@ -328,13 +350,16 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
         below + height <= c.bottom()
     };
     const SIZES: [f64; 3] = [8.0, 7.5, 7.0];
-    let every = rows_in(true);
-    let (rows, pt) = match SIZES.into_iter().find(|&pt| fits(&every, pt)) {
-        Some(pt) => (every, pt),
-        None => {
-            let first = rows_in(false);
-            let pt = SIZES.into_iter().find(|&pt| fits(&first, pt)).unwrap_or(6.5);
-            (first, pt)
+    // Every language under section titles, then the first language under them, then the first
+    // language alone, each at the largest size that fits; the last at 6.5 pt when nothing does.
+    let mut tries =
+        [(true, true), (false, true), (false, false)].into_iter().map(|(every, headed)| rows_in(every, headed));
+    let (rows, pt) = loop {
+        let rows = tries.next().unwrap_or_default();
+        match SIZES.into_iter().find(|&pt| fits(&rows, pt)) {
+            Some(pt) => break (rows, pt),
+            None if tries.len() == 0 => break (rows, 6.5),
+            None => {}
         }
     };
     chart_rows(c, &rows, (x, below), w, number_w, pt)
