@@ -1,16 +1,16 @@
 //! The build's PDFs, written on other cores while the products after them are still being
-//! rendered: a document is queued as soon as it is drawn, and the files are staged later in the
-//! documents' order, so the output does not depend on which thread finished first. A document
-//! drawn exactly as in the build before (`pnpkit watch`) takes that build's files as they are.
+//! rendered: a document is queued as soon as it is drawn and its files are written straight into
+//! the staging folder as they are made (the manifest lists them by path, so the output does not
+//! depend on which thread finished first). A document drawn exactly as in the build before
+//! (`pnpkit watch`) takes that build's files from the output folder, when they are unchanged there.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
-
-use std::io::Write;
 
 use super::staged::Staged;
 use crate::emit::{pdf_to, PdfPage, SvgParser};

@@ -135,7 +135,10 @@ impl Staging {
             std::fs::remove_file(&path)?;
         }
         write_new(&path, bytes)?;
-        self.files.push(name.to_string());
+        // Written again (a PDF taken from the last build, then found changed): listed once.
+        if !self.files.iter().any(|f| f == name) {
+            self.files.push(name.to_string());
+        }
         Ok(())
     }
 
