@@ -184,7 +184,7 @@ impl Batch {
             let entry = lines.next().ok_or_else(|| bad("short xref table"))?;
             let entry = std::str::from_utf8(entry).map_err(|_| bad("xref entry"))?;
             if number > 0 && entry.contains(" n") {
-                let offset = entry[..10].parse::<usize>().map_err(|_| bad("xref entry"))?;
+                let offset = entry.get(..10).and_then(|o| o.parse::<usize>().ok()).ok_or_else(|| bad("xref entry"))?;
                 objects.push((number as u32, offset));
             }
         }
@@ -375,5 +375,19 @@ mod tests {
         let out = renumber(b"[0 0 595.3 841.9]/W[1 2 3 4]", |_| None).unwrap();
         assert_eq!(out, b"[0 0 595.3 841.9]/W[1 2 3 4]");
         assert!(renumber(b"/P 9 0 R", |_| None).is_err());
+    }
+
+    #[test]
+    fn a_batch_not_laid_out_as_krilla_writes_is_an_error_never_a_panic() {
+        let bad: [&[u8]; 4] = [
+            b"",
+            b"%PDF-1.7\nnot a pdf",
+            b"%PDF-1.7\nxref\n0 3\n0000000000 65535 f\r\n0000\nstartxref\n9\n%%EOF",
+            b"%PDF-1.7\n1 0 obj\n<</Type/Catalog>>\nendobj\nxref\n0 2\n0000000000 65535 f\r\n0000000009 00000 n\r\ntrailer\n<</Size 2/Root 1 0 R>>\nstartxref\n40\n%%EOF",
+        ];
+        for pdf in bad {
+            assert!(Joiner::new(Vec::new()).add(pdf).is_err(), "{}", String::from_utf8_lossy(pdf));
+        }
+        assert!(Joiner::new(Vec::new()).finish().is_err(), "no pages");
     }
 }
