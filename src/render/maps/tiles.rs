@@ -182,9 +182,9 @@ impl Axis {
         // The last window begins at `last` or later: the best ranked seams (a seam over a text
         // ranks with a clear one), then the evenest spacing, so that as little of it as may be is
         // blank paper past the page.
-        let (mut i, worst, _) = (at.partition_point(|&x| x < last - 1e-6)..at.len())
-            .filter_map(|i| best[n - 1][i].map(|(worst, off, _)| (i, worst, off)))
-            .min_by(|a, b| (a.1.rank().cmp(&b.1.rank())).then(a.2.total_cmp(&b.2)).then(a.1.cmp(&b.1)))?;
+        let (worst, _, mut i) = (at.partition_point(|&x| x < last - 1e-6)..at.len())
+            .filter_map(|i| best[n - 1][i].map(|(worst, off, _)| (worst, off, i)))
+            .min_by(better)?;
         let mut starts = vec![at[i]];
         for k in (1..n).rev() {
             i = best[k][i].map_or(0, |(_, _, j)| j);

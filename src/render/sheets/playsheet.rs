@@ -269,24 +269,26 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
     // In rule order, whatever order the sheet names them in, under their sections' titles (a
     // shaded bold row each: the summary reads as the rulebook's outline, not a list of
     // numbers); in every language the pack prints and the clause is written in when the page
-    // holds that, else in the first.
-    let chosen = |c: &&crate::model::Clause| sheet.summary.iter().any(|s| s.value == c.id);
-    let sections: Vec<_> = pack.rules.sections.iter().filter(|s| s.clauses.iter().any(|c| chosen(&c))).collect();
-    let languages = ctx.msg.languages();
-    let owners: Vec<Owner> = sections
+    // holds that, else in the first. `parts`: each section with a clause the sheet names, those
+    // clauses, and whom each row belongs to.
+    let owned = |what: &str, number: &str, span| Owner::new(format!("{what} {number}"), Some(span));
+    let parts: Vec<_> = pack
+        .rules
+        .sections
         .iter()
-        .flat_map(|s| {
-            std::iter::once(Owner::new(format!("section {}", s.number), Some(&s.span))).chain(
-                s.clauses.iter().filter(chosen).map(|c| Owner::new(format!("clause {}", c.number), Some(&c.span))),
-            )
+        .filter_map(|section| {
+            let clauses: Vec<_> = (section.clauses.iter())
+                .filter(|c| sheet.summary.iter().any(|s| s.value == c.id))
+                .map(|c| (c, owned("clause", &c.number, &c.span)))
+                .collect();
+            (!clauses.is_empty()).then(|| (section, owned("section", &section.number, &section.span), clauses))
         })
         .collect();
+    let languages = ctx.msg.languages();
     let number_w = 11.0;
     let rows_in = |every: bool, headed: bool| -> Vec<ChartRow<'_>> {
-        let mut owners = owners.iter();
         let mut rows = Vec::new();
-        for section in &sections {
-            let Some(owner) = owners.next() else { break };
+        for (section, owner, clauses) in &parts {
             if headed {
                 rows.push(ChartRow {
                     number: section.number.clone(),
@@ -298,7 +300,7 @@ fn summary(c: &mut Canvas<'_>, ctx: &Ctx<'_>, sheet: &Sheet, (x, y): (f64, f64),
                     owner,
                 });
             }
-            for (clause, owner) in section.clauses.iter().filter(chosen).zip(owners.by_ref()) {
+            for (clause, owner) in clauses {
                 let written: Vec<&str> = languages.iter().copied().filter(|l| clause.is_written_in(l)).collect();
                 let shown: Vec<&str> = match written.as_slice() {
                     [] => vec!["en"],

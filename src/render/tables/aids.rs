@@ -270,7 +270,7 @@ fn informative(t: &Table) -> &[(String, Vec<Option<Fraction>>)] {
     let certain = t.rows.iter().take_while(|(_, c)| chances(c, |f| f.num == f.den)).count();
     let hopeless = t.rows.iter().rev().take_while(|(_, c)| chances(c, |f| f.num == 0)).count();
     let from = certain.saturating_sub(1);
-    let to = (t.rows.len() - hopeless.min(t.rows.len()) + 1).min(t.rows.len()).max(from);
+    let to = (t.rows.len() - hopeless + 1).min(t.rows.len()).max(from);
     &t.rows[from..to]
 }
 
@@ -377,20 +377,14 @@ mod tests {
 
     #[test]
     fn an_odds_chart_drops_the_rows_that_repeat_certainty_or_impossibility() {
-        let t = table(
-            &Pack::default(),
-            &aid(AidKind::SumAtLeast { dice: 2, sides: 6, from: 0, to: 20, modifiers: vec![0, 1] }),
-        );
+        let sums = aid(AidKind::SumAtLeast { dice: 2, sides: 6, from: 0, to: 20, modifiers: vec![0, 1] });
+        let t = table(&Pack::default(), &sums);
         let labels: Vec<&str> = informative(&t).iter().map(|(l, _)| l.as_str()).collect();
         // 2D6 ≥ 2 (and 2D6+1 ≥ 3) always: the rows before ≥ 2 add nothing; 2D6+1 ≥ 14 never.
         assert_eq!(labels.first(), Some(&"≥ 2"));
         assert_eq!(labels.last(), Some(&"≥ 14"));
         let msg = Messages::new(&["en"]);
-        let chart = chart(
-            &Pack::default(),
-            &msg,
-            &aid(AidKind::SumAtLeast { dice: 2, sides: 6, from: 0, to: 20, modifiers: vec![0, 1] }),
-        );
+        let chart = chart(&Pack::default(), &msg, &sums);
         let first: Vec<String> = chart.rows[0].cells.iter().map(|c| format!("{c:?}")).collect();
         assert!(first[1].contains("auto") && first[2].contains("auto"), "{first:?}");
     }
