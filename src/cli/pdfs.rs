@@ -43,11 +43,11 @@ fn drawing(pack: &Pack, doc: &Document, split_backs: bool) -> [u8; 32] {
     hash.update(format!("{title:?}\0{}\0{split_backs}\0{:?}\0", doc.name, doc.page_mm).as_bytes());
     for page in &doc.pages {
         hash.update([u8::from(page.back)]);
-        hash.update(page.svg.len().to_le_bytes());
-        hash.update(page.svg.as_bytes());
+        hash.update(page.svg.stored().len().to_le_bytes());
+        hash.update(page.svg.stored());
         for placed in &page.placed {
-            hash.update(placed.art.elements.len().to_le_bytes());
-            hash.update(placed.art.elements.as_bytes());
+            hash.update(placed.art.elements.stored().len().to_le_bytes());
+            hash.update(placed.art.elements.stored());
         }
     }
     hash.finalize().into()

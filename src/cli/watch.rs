@@ -327,13 +327,16 @@ fn too_large(rendered: &Rendered, doc: &str, n: usize, page: &crate::render::pag
     }
     // The face that costs the page most: its elements times its copies there.
     let copies = |art: &Arc<crate::layout::Art>| page.placed.iter().filter(|q| Arc::ptr_eq(&q.art, art)).count();
-    let heaviest = page.placed.iter().max_by_key(|p| nodes(&p.art.elements) * copies(&p.art)).map(|p| {
+    let heaviest = page.placed.iter().max_by_key(|p| nodes(&p.art.elements.text()) * copies(&p.art)).map(|p| {
         let name = rendered.previews.iter().find(|f| Arc::ptr_eq(&f.art, &p.art)).map_or("?", |f| f.name.as_str());
         let times = match copies(&p.art) {
             1 => "once".to_string(),
             n => format!("{n} times"),
         };
-        format!("; the face {name} draws {} elements, {times}: draw fewer in its template", nodes(&p.art.elements))
+        format!(
+            "; the face {name} draws {} elements, {times}: draw fewer in its template",
+            nodes(&p.art.elements.text())
+        )
     });
     Err(format!(
         "{doc} page {n} holds up to {total} elements, more than the {MAX_NODES} one picture may hold{} (the PDF is not affected)",

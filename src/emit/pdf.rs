@@ -16,7 +16,7 @@ use krilla::Document;
 use krilla_svg::{SurfaceExt, SvgSettings};
 
 use super::svgdoc::{SvgError, SvgParser};
-use crate::layout::{Art, Placed, PrintBoxes, Rect};
+use crate::layout::{Art, Packed, Placed, PrintBoxes, Rect};
 
 /// Points per mm.
 const PT: f32 = 72.0 / 25.4;
@@ -25,8 +25,8 @@ const PT: f32 = 72.0 / 25.4;
 /// and the faces placed on it (empty elements of its SVG), which the writer places as XObjects.
 #[derive(Clone, Copy, Debug)]
 pub struct PdfPage<'a> {
-    /// The page as SVG, each placed face an empty element.
-    pub svg: &'a str,
+    /// The page as SVG, each placed face an empty element (inflated a page at a time).
+    pub svg: &'a Packed,
     /// Where its pieces are cut and how far they bleed.
     pub boxes: Option<PrintBoxes>,
     /// The spans of `svg` that are placed faces, in order.
@@ -142,7 +142,8 @@ fn draw_page(
     size: Size,
     faces: &Faces,
 ) -> Result<(), SvgError> {
-    let svg = page.svg;
+    let svg = page.svg.text();
+    let svg = svg.as_ref();
     if page.placed.is_empty() {
         surface.draw_svg(&parser.parse(svg)?, size, svg_settings());
         return Ok(());

@@ -11,4 +11,4 @@ mod placed;
 
 pub use imposition::{CropMark, Imposition, ImpositionError, Rect, Sides};
 pub use paper::{Paper, PrintBoxes};
-pub use placed::{Art, Placed};
+pub use placed::{Art, Packed, Placed};

@@ -225,7 +225,7 @@ fn hash(svg: &str) -> Hash {
 fn art_hash(art: &Art) -> Hash {
     let mut hasher = Sha256::new();
     hasher.update(format!("{:?}", art.view).as_bytes());
-    hasher.update(art.elements.as_bytes());
+    hasher.update(art.elements.stored());
     hasher.finalize().into()
 }
 

@@ -11,6 +11,7 @@ use super::history::{clause_history, editions, HistoryView};
 use super::icons;
 use super::index::Index;
 use super::links::{self, Connections};
+use super::pagechars;
 use super::webfont;
 use crate::diag::{Code, Diagnostic};
 use crate::errata::{Change, ChangeKind, Revision};
@@ -409,8 +410,12 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
         .collect();
     // The index and what the search box says, one JSON value in one script element.
     // Written straight to its text (a 2,000-card index as a JSON tree costs more than the page).
-    let index = PageIndex { index: Index::of(pack, revisions), labels: search_labels(&msg), anchors: anchors(pack) };
-    let index = script_json(&serde_json::to_string(&index).unwrap_or_default());
+    // The index itself is dropped as soon as it is written.
+    let index = script_json(&PageIndex {
+        index: Index::of(pack, revisions),
+        labels: search_labels(&msg),
+        anchors: anchors(pack),
+    });
     let mut context = Context::new();
     let (title, _) = msg.first_and_rest(&pack.game.title);
     context.insert("title", &title);
@@ -453,10 +458,11 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     // The page drawn once without its font tells which characters the font must hold.
     context.insert("webfont_css", "");
     context.insert("webfont_families", "");
-    // Each copy of the page is dropped as soon as it is read: at 2,000 cards a page is megabytes.
-    let (chars, plain_len) = {
-        let plain = tera.render("rules.html.tera", &context).map_err(failed)?;
-        (webfont::page_chars(&plain), plain.len())
+    // The first drawing is read as it is written, never held: at 2,000 cards a page is megabytes.
+    let (plain_len, chars) = {
+        let mut plain = pagechars::PageChars::default();
+        tera.render_to("rules.html.tera", &context, &mut plain).map_err(failed)?;
+        (plain.len(), plain.chars())
     };
     let fonts = webfont::for_page(pack, &chars)?;
     context.insert("webfont_css", &fonts.css);
@@ -481,19 +487,64 @@ struct PageIndex {
 /// real end tag, so `<`, `>` and `&` are written as `\u003c` escapes, and U+2028/U+2029 too (line
 /// terminators in older JavaScript). They can only occur inside JSON strings, where the escape
 /// reads back as the same character.
-fn script_json(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
+fn script_json(value: &impl Serialize) -> String {
+    // Measured first, so the text is made at its size: doubling a buffer of megabytes while the
+    // index it is written from is still held was the reference's peak.
+    let mut size = ScriptJson(Counted(0));
+    let mut out = ScriptJson(Vec::new());
+    if serde_json::to_writer(&mut size, value).is_ok() {
+        out.0.reserve_exact(size.0 .0);
     }
-    out
+    // Writing JSON into memory fails only on a value JSON cannot hold (none of the index's).
+    let _ = serde_json::to_writer(&mut out, value);
+    String::from_utf8(out.0).unwrap_or_default()
+}
+
+/// A writer that escapes JSON for a script element on the way through (see [`script_json`]).
+/// serde_json writes whole characters per call (slices of its strings), so U+2028 and U+2029
+/// are never cut between two writes.
+struct ScriptJson<W>(W);
+
+impl<W: std::io::Write> std::io::Write for ScriptJson<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut from = 0;
+        for (at, &byte) in buf.iter().enumerate() {
+            let escape = match (byte, buf.get(at + 1..at + 3)) {
+                (b'<', _) => "\\u003c",
+                (b'>', _) => "\\u003e",
+                (b'&', _) => "\\u0026",
+                (0xE2, Some([0x80, 0xA8])) => "\\u2028",
+                (0xE2, Some([0x80, 0xA9])) => "\\u2029",
+                _ => continue,
+            };
+            self.0.write_all(&buf[from..at])?;
+            self.0.write_all(escape.as_bytes())?;
+            from = at + if byte == 0xE2 { 3 } else { 1 };
+        }
+        // Skipped bytes of an escaped line separator lie before `from`.
+        if from < buf.len() {
+            self.0.write_all(&buf[from..])?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// A writer that only counts the bytes it is given.
+struct Counted(usize);
+
+impl std::io::Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -527,7 +578,7 @@ mod tests {
     #[test]
     fn json_in_a_script_holds_no_markup_and_reads_back_the_same() {
         let value = serde_json::json!({ "name": "<!--<script>a & b</script>\u{2028}\u{2029}" });
-        let safe = script_json(&serde_json::to_string(&value).unwrap());
+        let safe = script_json(&value);
         assert!(!safe.contains(['<', '>', '&', '\u{2028}', '\u{2029}']), "{safe}");
         assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), value);
     }

@@ -15,6 +15,7 @@ mod html;
 mod icons;
 mod index;
 mod links;
+mod pagechars;
 mod search;
 mod tokens;
 mod webfont;

@@ -96,107 +96,6 @@ fn covered(font: &[u8], chars: &BTreeSet<char>) -> Result<BTreeSet<char>, String
     Ok(chars.iter().copied().filter(|&c| face.glyph_index(c).is_some_and(|g| g.0 != 0)).collect())
 }
 
-/// The characters a page shows: the text of its elements (entities decoded), the text of its
-/// scripts (the search index and the words the results list shows come from there), the
-/// search box's placeholder, and printable ASCII (what the box is typed with; CSS may upper-case
-/// letters). Control characters have no glyph and are left out.
-pub(crate) fn page_chars(html: &str) -> BTreeSet<char> {
-    let mut chars: BTreeSet<char> = (' '..='~').collect();
-    let mut rest = html;
-    while let Some(lt) = rest.find('<') {
-        chars.extend(decode(&rest[..lt]).chars());
-        rest = &rest[lt..];
-        if let Some(comment) = rest.strip_prefix("<!--") {
-            rest = comment.find("-->").map_or("", |end| &comment[end + 3..]);
-            continue;
-        }
-        let end = tag_end(rest);
-        let tag = &rest[..end];
-        rest = &rest[end..];
-        if let Some(value) = attribute(tag, "placeholder") {
-            chars.extend(decode(value).chars());
-        }
-        let name: String = tag[1..].chars().take_while(char::is_ascii_alphanumeric).collect::<String>().to_lowercase();
-        if name == "script" || name == "style" {
-            let close = find_ci(rest, &format!("</{name}")).unwrap_or(rest.len());
-            if name == "script" {
-                chars.extend(rest[..close].chars());
-            }
-            rest = &rest[close..];
-        }
-    }
-    chars.extend(decode(rest).chars());
-    chars.retain(|c| !c.is_control());
-    chars
-}
-
-/// The end of the tag at the start of `s` (after its `>`), skipping quoted attribute values.
-fn tag_end(s: &str) -> usize {
-    let mut quote = None;
-    for (i, c) in s.char_indices() {
-        match (quote, c) {
-            (None, '"' | '\'') => quote = Some(c),
-            (Some(q), c) if c == q => quote = None,
-            (None, '>') => return i + 1,
-            _ => {}
-        }
-    }
-    s.len()
-}
-
-/// Where ASCII `needle` first occurs in `s`, ignoring ASCII case (without copying `s`: it may be
-/// the rest of a page of megabytes).
-fn find_ci(s: &str, needle: &str) -> Option<usize> {
-    let needle = needle.as_bytes();
-    s.as_bytes().windows(needle.len().max(1)).position(|w| w.eq_ignore_ascii_case(needle))
-}
-
-/// The raw value of attribute `name` in a tag (`name="…"` or `name='…'`).
-fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
-    let at = find_ci(tag, &format!(" {name}="))? + name.len() + 2;
-    let quote = tag[at..].chars().next().filter(|c| *c == '"' || *c == '\'')?;
-    let value = &tag[at + 1..];
-    value.find(quote).map(|end| &value[..end])
-}
-
-/// Text with its character references decoded (`&amp;`, `&#x27;`, `&#39;`, …).
-fn decode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(amp) = rest.find('&') {
-        out.push_str(&rest[..amp]);
-        rest = &rest[amp..];
-        let reference = rest.find(';').map(|semi| &rest[1..semi]).filter(|r| r.len() <= 10);
-        let decoded = reference.and_then(|r| match r {
-            "amp" => Some('&'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "quot" => Some('"'),
-            "apos" => Some('\''),
-            "nbsp" => Some('\u{a0}'),
-            _ => r
-                .strip_prefix("#x")
-                .or_else(|| r.strip_prefix("#X"))
-                .map(|hex| u32::from_str_radix(hex, 16))
-                .or_else(|| r.strip_prefix('#').map(str::parse))
-                .and_then(Result::ok)
-                .and_then(char::from_u32),
-        });
-        match (reference, decoded) {
-            (Some(r), Some(c)) => {
-                out.push(c);
-                rest = &rest[r.len() + 2..];
-            }
-            _ => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// The font cut down to `chars` (those it has), as an sfnt with a `cmap` for exactly them.
 pub(crate) fn subset(font: &[u8], chars: &BTreeSet<char>) -> Result<Vec<u8>, String> {
     let face = ttf_parser::Face::parse(font, 0).map_err(|e| format!("not a usable font: {e}"))?;
@@ -561,20 +460,5 @@ mod tests {
             assert_eq!(data, raw.table(r.tag).unwrap(), "{}", r.tag);
             assert_eq!(word(16) as u32, r.check_sum);
         }
-    }
-
-    #[test]
-    fn the_page_characters_are_its_text_scripts_and_placeholder_not_its_markup_or_styles() {
-        let page = "<!DOCTYPE html><html><head><style>body { font: \"スタイル\" }</style></head>\
-            <body title=\"題\"><!-- 注釈 --><h1 class=\"x\">ダグラム &amp; &#x27;牙&#39; &lt;b&gt;</h1>\
-            <input placeholder=\"検索: 捕捉, 13.4\" autocomplete='off'>\n<script>const I = {\"t\":\"索引\"};</script></body></html>";
-        let chars = page_chars(page);
-        for c in "ダグラム&'牙<>検索捕捉引:,".chars().chain(' '..='~') {
-            assert!(chars.contains(&c), "{c:?}");
-        }
-        for c in "スタイル題注釈\n".chars() {
-            assert!(!chars.contains(&c), "{c:?}");
-        }
-        assert_eq!(chars.iter().filter(|c| !c.is_ascii()).collect::<String>(), "グダムラ引捉捕検牙索");
     }
 }

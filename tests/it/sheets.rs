@@ -230,7 +230,7 @@ fn sheet_pages_match_their_golden_svg() {
         let fonts = std::sync::Arc::new(pnpkit::text::Fonts::embedded());
         let out = render::render(&pack, fonts, &mut sources, &options).expect("renders");
         let doc = out.documents.iter().find(|d| d.name == document).unwrap_or_else(|| panic!("no {document}"));
-        doc.pages[0].svg.clone()
+        doc.pages[0].svg.text().into_owned()
     };
     super::golden::match_goldens([
         ("sheet-tracks-twilight-struggle".to_string(), page("twilight-struggle", "tracks")),

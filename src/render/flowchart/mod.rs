@@ -56,7 +56,7 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, options: &Options, out: &mut Rendered
     let graph = labelled(ctx, &graph);
     let layout = layout(&graph, fonts);
     let page = page(ctx, &graph, &layout, options.paper);
-    let landscape = page.svg.contains(&format!("width=\"{}mm\"", options.paper.height));
+    let landscape = page.svg.text().contains(&format!("width=\"{}mm\"", options.paper.height));
     let page_mm = if landscape {
         (options.paper.height, options.paper.width)
     } else {

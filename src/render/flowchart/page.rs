@@ -322,9 +322,9 @@ mod tests {
     fn a_small_graph_fills_its_page_with_every_text_in_place() {
         let (page, warnings) = page_of(&synthetic(12, 15), &["en"]);
         assert!(warnings.is_empty(), "{warnings:?}");
-        assert!(page.svg.contains("Event flowchart</text>"), "the title from the messages");
-        assert!(page.svg.contains(">3 Operation 3</text>"), "the English name with the card's number");
-        assert!(!page.svg.contains("作戦カード"), "an English-only pack prints no Japanese name");
+        assert!(page.svg.text().contains("Event flowchart</text>"), "the title from the messages");
+        assert!(page.svg.text().contains(">3 Operation 3</text>"), "the English name with the card's number");
+        assert!(!page.svg.text().contains("作戦カード"), "an English-only pack prints no Japanese name");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use crate::diag::{Code, Diagnostic};
-use crate::layout::{Art, Placed};
+use crate::layout::{Art, Packed, Placed};
 use crate::model::markup::ICON;
 use crate::text::fit::{fit, tracked_width_em, Fitted, Request, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
@@ -125,7 +125,7 @@ impl<'f> Canvas<'f> {
             self.svg.push_str("</svg>");
             self.placed.push(Placed { span: start..self.svg.len(), art: art.clone(), at, clip });
         } else {
-            self.svg.push_str(&art.elements);
+            self.svg.push_str(&art.elements.text());
             self.svg.push_str("</svg>");
         }
     }
@@ -370,7 +370,7 @@ impl<'f> Canvas<'f> {
         self.svg.push_str("</svg>");
         self.check_margin();
         self.check_overlaps();
-        (Page { svg: self.svg, back: false, boxes: None, placed: self.placed }, self.warnings)
+        (Page { svg: Packed::new(&self.svg), back: false, boxes: None, placed: self.placed }, self.warnings)
     }
 
     fn check_margin(&mut self) {
@@ -433,7 +433,7 @@ mod tests {
         assert_eq!(laid.size_pt, 12.0);
         let (page, warnings) = c.finish("footer");
         assert!(warnings.is_empty(), "{warnings:?}");
-        assert!(page.svg.contains(">Turn sequence 手順</text>"));
+        assert!(page.svg.text().contains(">Turn sequence 手順</text>"));
     }
 
     #[test]
@@ -471,7 +471,7 @@ mod tests {
         c.text(TextBox::new("scaled", -200.0, 0.0, 40.0, 10.0).fixed(9.0));
         c.end_group();
         let (page, warnings) = c.finish("");
-        assert!(page.svg.contains(r#"<g transform="translate(100 100) scale(0.5)">"#));
+        assert!(page.svg.text().contains(r#"<g transform="translate(100 100) scale(0.5)">"#));
         assert_eq!(warnings.len(), 1, "{warnings:?}");
         assert_eq!(warnings[0].code.0, "W0803");
     }
@@ -493,8 +493,8 @@ mod tests {
         let start = 20.0 + fonts.width_em("roll ", Style::main(Weight::Regular)) * 9.0 / PT_PER_MM;
         let (page, warnings) = c.finish("");
         assert!(warnings.is_empty(), "{warnings:?}");
-        assert!(page.svg.contains(&format!(r##"<rect x="{}""##, mm(start - 0.2))), "{}", page.svg);
-        assert!(page.svg.contains(r##"<tspan fill="#a93226" text-decoration="line-through">2</tspan>"##));
+        assert!(page.svg.text().contains(&format!(r##"<rect x="{}""##, mm(start - 0.2))), "{}", page.svg.text());
+        assert!(page.svg.text().contains(r##"<tspan fill="#a93226" text-decoration="line-through">2</tspan>"##));
     }
 
     #[test]
@@ -534,7 +534,7 @@ mod tests {
         let laid = c.text(TextBox::new(&long, 20.0, 250.0, 170.0, 30.0).fixed(8.0).of(&owner));
         assert!(laid.overflow && laid.bottom > 1000.0, "{laid:?}");
         let (page, warnings) = c.finish("");
-        let drawn = page.svg.matches("<text").count();
+        let drawn = page.svg.text().matches("<text").count();
         assert!(drawn < 30, "{drawn} lines drawn, the page shows no more");
         let codes: Vec<&str> = warnings.iter().map(|w| w.code.0).collect();
         assert!(codes.contains(&"W0801") && codes.contains(&"W0803"), "{warnings:?}");

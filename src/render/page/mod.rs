@@ -8,14 +8,15 @@ mod checks;
 pub(crate) mod fonts;
 mod textbox;
 
-use crate::layout::{Placed, PrintBoxes};
+use crate::layout::{Packed, Placed, PrintBoxes};
 
 /// One page of a document: its SVG and the faces placed on it.
 #[derive(Clone, Debug)]
 pub struct Page {
     /// The SVG text (width and height in mm, user units in mm), each placed face an empty
-    /// `<svg>` element ([`Page::full_svg`] fills them in).
-    pub svg: String,
+    /// `<svg>` element ([`Page::full_svg`] fills them in); kept deflated, as a build holds every
+    /// document's pages until its PDFs and previews are written.
+    pub svg: Packed,
     /// Whether this is the back of the page before it.
     pub back: bool,
     /// Where its pieces are cut and how far they bleed; `None`: the page is the finished size.
@@ -28,20 +29,21 @@ pub struct Page {
 impl Page {
     /// The page as a complete SVG document, every placed face drawn inline.
     pub fn full_svg(&self) -> std::borrow::Cow<'_, str> {
+        let page = self.svg.text();
         if self.placed.is_empty() {
-            return self.svg.as_str().into();
+            return page;
         }
         let faces: usize = self.placed.iter().map(|p| p.art.elements.len()).sum();
-        let mut svg = String::with_capacity(self.svg.len() + faces);
+        let mut svg = String::with_capacity(page.len() + faces);
         let mut from = 0;
         for placed in &self.placed {
             // The span is `<svg …></svg>`: the art goes before its closing tag.
             let close = placed.span.end - "</svg>".len();
-            svg.push_str(&self.svg[from..close]);
-            svg.push_str(&placed.art.elements);
+            svg.push_str(&page[from..close]);
+            svg.push_str(&placed.art.elements.text());
             from = close;
         }
-        svg.push_str(&self.svg[from..]);
+        svg.push_str(&page[from..]);
         svg.into()
     }
 }

@@ -217,21 +217,21 @@ mod tests {
         let mut ctx = Ctx::new(&pack, &fonts);
         let pages = calibration(&mut ctx, Paper::A4);
         assert_eq!(pages.iter().map(|p| p.back).collect::<Vec<_>>(), [false, true]);
-        assert!(pages[0].svg.contains(">Duplex calibration</text>"));
-        assert!(pages[1].svg.contains("sheet 1/1 · back</text>"), "the footer names the side");
-        assert!(!pages[0].svg.contains("位置合わせ"), "an English pack prints no Japanese");
+        assert!(pages[0].svg.text().contains(">Duplex calibration</text>"));
+        assert!(pages[1].svg.text().contains("sheet 1/1 · back</text>"), "the footer names the side");
+        assert!(!pages[0].svg.text().contains("位置合わせ"), "an English pack prints no Japanese");
         for page in &pages {
-            assert_eq!(page.svg.matches("<circle").count(), 5, "the centre and four corners");
+            assert_eq!(page.svg.text().matches("<circle").count(), 5, "the centre and four corners");
         }
         // The front's corner targets mirror onto the back's: the same x positions, reflected.
         let xs = |svg: &str| -> Vec<String> {
             svg.split("<circle cx=\"").skip(1).map(|s| s.split('"').next().unwrap().to_string()).collect()
         };
-        let (mut front, mut back) = (xs(&pages[0].svg), xs(&pages[1].svg));
+        let (mut front, mut back) = (xs(&pages[0].svg.text()), xs(&pages[1].svg.text()));
         front.sort();
         back.sort();
         assert_eq!(front, back, "symmetric targets meet their mirrored twins");
-        assert_eq!(pages[0].svg.matches(r#"height="8""#).count(), 10, "two write-in boxes per target");
+        assert_eq!(pages[0].svg.text().matches(r#"height="8""#).count(), 10, "two write-in boxes per target");
         assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
     }
 
@@ -241,12 +241,15 @@ mod tests {
         let mut ctx = Ctx::new(&pack, &fonts);
         let paper = Paper::A4.landscape();
         let pages = calibration(&mut ctx, paper);
-        assert!(pages[0].svg.contains("--back-offset-landscape"), "it names the landscape flag");
-        assert!(pages.iter().all(|p| p.svg.contains("flipping on the short edge</text>")), "the footers say the flip");
+        assert!(pages[0].svg.text().contains("--back-offset-landscape"), "it names the landscape flag");
+        assert!(
+            pages.iter().all(|p| p.svg.text().contains("flipping on the short edge</text>")),
+            "the footers say the flip"
+        );
         let xs = |svg: &str| -> Vec<f64> {
             svg.split("<circle cx=\"").skip(1).map(|s| s.split('"').next().unwrap().parse().unwrap()).collect()
         };
-        let (front, back) = (xs(&pages[0].svg), xs(&pages[1].svg));
+        let (front, back) = (xs(&pages[0].svg.text()), xs(&pages[1].svg.text()));
         assert_eq!(front.len(), 5);
         for x in &front {
             assert!(back.iter().any(|b| (b - (paper.width - x)).abs() < 0.01), "{x} meets its mirrored twin");

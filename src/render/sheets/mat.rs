@@ -171,7 +171,8 @@ pub(crate) fn documents(ctx: &mut Ctx<'_>, sheet: &Sheet, run_paper: Paper) -> V
     let (rw, rh) = (run_paper.width, run_paper.height);
     if !((w <= rw && h <= rh) || (w <= rh && h <= rw)) {
         let tiles = map::tiles_as(ctx, &drawing, &extents, run_paper, "mat.tile_footer");
-        let landscape = tiles.first().is_some_and(|t| t.svg.contains(&format!("width=\"{}mm\"", run_paper.height)));
+        let landscape =
+            tiles.first().is_some_and(|t| t.svg.text().contains(&format!("width=\"{}mm\"", run_paper.height)));
         let size = if landscape { (run_paper.height, run_paper.width) } else { (run_paper.width, run_paper.height) };
         out.push((format!("{base}-{}", run_paper.name.to_lowercase()), tiles, size));
     }

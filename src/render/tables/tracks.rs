@@ -579,8 +579,8 @@ mod tests {
         let pages = pages(&mut ctx, &[&defcon(), &numbers(41)], Paper::A4);
         assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
         assert_eq!(pages.len(), 1);
-        assert!(pages[0].svg.contains(">forbids: nothing</text>"), "{}", pages[0].svg);
-        assert_eq!(pages[0].svg.matches(r#"class="track-box""#).count(), 44);
+        assert!(pages[0].svg.text().contains(">forbids: nothing</text>"), "{}", pages[0].svg.text());
+        assert_eq!(pages[0].svg.text().matches(r#"class="track-box""#).count(), 44);
     }
 
     #[test]
@@ -591,8 +591,8 @@ mod tests {
         let pages = pages(&mut ctx, &[&numbers(200)], Paper::A4);
         assert!(ctx.warnings.is_empty(), "{:?}", ctx.warnings);
         assert_eq!(pages.len(), 2);
-        assert!(pages[0].svg.contains("continued on sheet 2"), "{}", pages[0].svg);
-        assert!(pages[1].svg.contains("continued from sheet 1"), "{}", pages[1].svg);
+        assert!(pages[0].svg.text().contains("continued on sheet 2"), "{}", pages[0].svg.text());
+        assert!(pages[1].svg.text().contains("continued from sheet 1"), "{}", pages[1].svg.text());
     }
 
     #[test]

@@ -404,7 +404,7 @@ mod tests {
         assert_eq!(pen.extents.len(), 2, "both are known, for placing what comes after them");
         assert!(inside.is_some() && straddling.is_some_and(|l| l.width > 0.0), "both are measured, drawn or not");
         let (page, _) = c.finish("");
-        assert!(page.svg.contains(">inside</text>") && !page.svg.contains("straddling"));
+        assert!(page.svg.text().contains(">inside</text>") && !page.svg.text().contains("straddling"));
     }
 
     fn grid() -> HexGrid {

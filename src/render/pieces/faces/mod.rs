@@ -36,7 +36,7 @@ pub struct Face {
     /// Bleed drawn around the trim box in mm.
     pub bleed: f64,
     /// SVG elements (no root element), shared with the art placed on sheets and the face cache.
-    pub svg: std::sync::Arc<str>,
+    pub svg: crate::layout::Packed,
     /// The piece's name, for the sheet's note on provisional values.
     pub names: Names,
     /// The fields whose values on this face the sources do not give (`anti_armour`, `back`, …);

@@ -542,11 +542,16 @@ mod tests {
         assert!(pages.len() >= 3, "{} pages", pages.len());
         for (i, page) in pages.iter().enumerate() {
             // The heads on every page, the title marked continued after the first.
-            assert!(page.svg.contains(">Effect</text>"), "page {}", i + 1);
-            assert_eq!(page.svg.contains(&format!(">Combat results {continued}</text>")), i > 0, "page {}", i + 1);
+            assert!(page.svg.text().contains(">Effect</text>"), "page {}", i + 1);
+            assert_eq!(
+                page.svg.text().contains(&format!(">Combat results {continued}</text>")),
+                i > 0,
+                "page {}",
+                i + 1
+            );
         }
         // Every row once, in order.
-        let all: String = pages.iter().map(|p| p.svg.as_str()).collect();
+        let all: String = pages.iter().map(|p| p.svg.text()).collect();
         let mut at = 0;
         for n in 1..=150 {
             let found = all[at..].find(&format!(">Card {n}</text>")).unwrap_or_else(|| panic!("card {n}"));
@@ -585,7 +590,7 @@ mod tests {
         assert_eq!(flow.column, 1, "it went whole to the next column");
         let pages = flow.finish();
         assert_eq!(pages.len(), 1);
-        assert!(!pages[0].svg.contains("continued"), "nothing was split");
+        assert!(!pages[0].svg.text().contains("continued"), "nothing was split");
     }
 
     #[test]
@@ -618,7 +623,7 @@ mod tests {
         draw(&mut c, &t, 0, (10.0, 10.0), 60.0, 280.0, None);
         let (page, warnings) = c.finish("");
         assert!(warnings.is_empty(), "{warnings:?}");
-        assert_eq!(page.svg.matches(r#"<svg class="piece""#).count(), 3);
-        assert_eq!(page.svg.matches(r#"width="15" height="15" viewBox="0 0 15 15""#).count(), 3);
+        assert_eq!(page.svg.text().matches(r#"<svg class="piece""#).count(), 3);
+        assert_eq!(page.svg.text().matches(r#"width="15" height="15" viewBox="0 0 15 15""#).count(), 3);
     }
 }
