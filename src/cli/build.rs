@@ -469,9 +469,13 @@ pub(super) fn build_reusing(
                 drawn(Drawn { pack: &loaded, rendered, sources: &sources, diags: &diags });
             }
         }
-        let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        // The page is kept deflated while the digital tables draw their images (megabytes at
+        // 2,000 cards): the VASSAL module reads it once, rules.html is written at the end.
+        let reference = reference.map(|r| {
+            r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)).map(|html| crate::layout::Packed::new(&html))
+        });
         // The digital tables are made while the last PDFs are still being written.
-        let html = reference.as_ref().and_then(|r| r.as_ref().ok()).map(String::as_str);
+        let html = reference.as_ref().and_then(|r| r.as_ref().ok());
         let tables = rendered
             .as_ref()
             .ok()
@@ -503,7 +507,7 @@ pub(super) fn build_reusing(
     // Products drawn only for the digital tables are not written.
     rendered.documents.retain(|d| print.wants(d.product));
     if let Some(html) = rules_html.filter(|_| print.wants(Product::Reference)) {
-        rendered.files.push(("rules.html".into(), html.into_bytes()));
+        rendered.files.push(("rules.html".into(), html.text().into_owned().into_bytes()));
     }
     if diags.iter().any(Diagnostic::is_error) {
         return stop(

@@ -55,8 +55,8 @@ pub struct Table<'a> {
     arts: BTreeMap<String, Arc<Art>>,
     /// The map's published page, when the pack has a map.
     pub board: Option<board::Board>,
-    /// The rules reference, when it was made.
-    pub rules_html: Option<&'a str>,
+    /// The rules reference, when it was made (deflated until the module takes it).
+    pub rules_html: Option<&'a crate::layout::Packed>,
     /// Where the files go.
     pub sink: &'a dyn Sink,
     /// What each face (and `board`) was drawn from, by face id.
@@ -249,7 +249,7 @@ pub struct Memo {
 /// Simulator set names. An error names the face or page that could not be drawn.
 pub fn files(
     (parser, pack, rendered): (&SvgParser, &Pack, &Rendered),
-    rules_html: Option<&str>,
+    rules_html: Option<&crate::layout::Packed>,
     (wanted, tts_url): (&[Product], &str),
     memo: &mut Memo,
     sink: &dyn Sink,

@@ -245,7 +245,7 @@ pub fn files(drawn: &Drawn<'_>) -> Result<Vec<String>, String> {
     }
     if let Some(html) = drawn.rules_html {
         // VASSAL's browser help unpacks a zip kept under help/ and opens its starting page.
-        let help = self::zip(&[("rules.html", html.as_bytes())])?;
+        let help = self::zip(&[("rules.html", html.text().as_bytes())])?;
         zip.add(&format!("help/{}", help_entry(&module.msg)), &help)?;
     }
     zip.finish()?;

@@ -238,26 +238,3 @@ pub(crate) fn key_heading(pen: &mut Pen<'_, '_>, text: &str, (x, y): (f64, f64),
     let laid = pen.text(text, Spot::left(x, y, w, 6.0), |b| b.size(11.0).min(7.0).bold().lines(1).of(owner));
     laid.map_or(y + 6.0, |l| l.bottom)
 }
-
-/// A five-pointed star's path, point up, centred at `(x, y)` with its points `r` mm out (the
-/// points as exact constants, the card badge's star, so every platform draws the same bytes).
-pub(crate) fn star((x, y): (f64, f64), r: f64) -> String {
-    const POINTS: [(f64, f64); 10] = [
-        (0.0, -1.0),
-        (0.3233, -0.445),
-        (0.9511, -0.309),
-        (0.5231, 0.17),
-        (0.5878, 0.809),
-        (0.0, 0.55),
-        (-0.5878, 0.809),
-        (-0.5231, 0.17),
-        (-0.9511, -0.309),
-        (-0.3233, -0.445),
-    ];
-    let mut d = String::new();
-    for (i, (px, py)) in POINTS.into_iter().enumerate() {
-        let (px, py) = (crate::render::page::mm(x + r * px), crate::render::page::mm(y + r * py));
-        d += &format!("{}{px} {py}", if i == 0 { 'M' } else { 'L' });
-    }
-    d + "Z"
-}

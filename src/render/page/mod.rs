@@ -48,6 +48,29 @@ impl Page {
     }
 }
 
+/// A five-pointed star's path, point up, centred at `(x, y)` with its points `r` mm out (the
+/// points as exact constants, the card badge's star, so every platform draws the same bytes).
+pub(crate) fn star((x, y): (f64, f64), r: f64) -> String {
+    const POINTS: [(f64, f64); 10] = [
+        (0.0, -1.0),
+        (0.3233, -0.445),
+        (0.9511, -0.309),
+        (0.5231, 0.17),
+        (0.5878, 0.809),
+        (0.0, 0.55),
+        (-0.5878, 0.809),
+        (-0.5231, 0.17),
+        (-0.9511, -0.309),
+        (-0.3233, -0.445),
+    ];
+    let mut d = String::new();
+    for (i, (px, py)) in POINTS.into_iter().enumerate() {
+        let (px, py) = (mm(x + r * px), mm(y + r * py));
+        d += &format!("{}{px} {py}", if i == 0 { 'M' } else { 'L' });
+    }
+    d + "Z"
+}
+
 /// Rounds to a thousandth of a millimetre, so SVG numbers are short and stable.
 pub(crate) fn mm(v: f64) -> f64 {
     (v * 1000.0).round() / 1000.0

@@ -5,7 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::layout::Paper;
-use crate::model::{Card, CardField, CardType, FieldKind, FieldValue};
+use crate::model::markup::ICON;
+use crate::model::{BadgeShape, Card, CardField, CardType, FieldKind, FieldValue};
 use crate::render::page::canvas::Owner;
 use crate::render::page::Page;
 use crate::render::tables::table::{Cell, Column, Flow, Row, Table};
@@ -168,12 +169,20 @@ fn columns(ctx: &Ctx<'_>, fields: &[&CardField]) -> Vec<(Column, CellOf)> {
             FieldKind::Choice { values } => values.iter().map(|v| (v.clone(), value_name(v))).collect(),
             _ => BTreeMap::new(),
         };
-        let cell: CellOf = Box::new(move |_, card| {
-            Cell::Text(match card.fields.get(&id) {
-                Some(FieldValue::Int(n)) => n.to_string(),
-                Some(FieldValue::Text(t)) => values.get(t).cloned().unwrap_or_else(|| crate::messages::spelt_out(t)),
-                _ => String::new(),
-            })
+        // A value drawn in colours on the card shows them here too, in the badge's shape.
+        let shape = badge_shape(ctx, field);
+        let swatches: BTreeMap<String, String> =
+            field.value_colours.iter().map(|(value, colours)| (value.clone(), swatch(colours, shape))).collect();
+        let cell: CellOf = Box::new(move |_, card| match card.fields.get(&id) {
+            Some(FieldValue::Int(n)) => Cell::Text(n.to_string()),
+            Some(FieldValue::Text(t)) => {
+                let name = values.get(t).cloned().unwrap_or_else(|| crate::messages::spelt_out(t));
+                match swatches.get(t) {
+                    Some(swatch) => Cell::Marked(format!("{ICON}\u{2002}{name}"), vec![swatch.clone()]),
+                    None => Cell::Text(name),
+                }
+            }
+            _ => Cell::Text(String::new()),
         });
         columns.push((if int { Column::number(name) } else { Column::text(name) }, cell));
     }
@@ -195,6 +204,46 @@ fn columns(ctx: &Ctx<'_>, fields: &[&CardField]) -> Vec<(Column, CellOf)> {
     ));
     columns
 }
+/// The shape a choice field's colours are drawn in on the cards: the star of a card type whose
+/// star badge it fills, otherwise a disc.
+fn badge_shape(ctx: &Ctx<'_>, field: &CardField) -> BadgeShape {
+    let star =
+        ctx.pack.card_types.iter().any(|t| {
+            t.look.badge_shape == BadgeShape::Star && t.look.badge_colour.as_deref() == Some(field.id.as_str())
+        });
+    if star {
+        BadgeShape::Star
+    } else {
+        BadgeShape::Circle
+    }
+}
+
+/// A small picture of `colours` (one, or two drawn in halves, left and right) in `shape`,
+/// outlined so white shows on white paper: an image the table draws inline, as an icon.
+fn swatch(colours: &[String], shape: BadgeShape) -> String {
+    use base64::Engine;
+    let outline = match shape {
+        BadgeShape::Star => format!(r#"<path d="{}"/>"#, crate::render::page::star((5.0, 5.4), 4.8)),
+        BadgeShape::Circle => r#"<circle cx="5" cy="5" r="4.2"/>"#.to_string(),
+    };
+    let (left, right) = match colours {
+        [one] => (one, one),
+        [left, right, ..] => (left, right),
+        [] => return String::new(),
+    };
+    let half = |colour: &str, x: f64| {
+        format!(
+            r#"<g clip-path="url(#h{x})" fill="{colour}">{outline}</g><clipPath id="h{x}"><rect x="{x}" y="0" width="5" height="10"/></clipPath>"#
+        )
+    };
+    let svg = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">{}{}<g fill="none" stroke="#1d1d1d" stroke-width="0.5" stroke-linejoin="round">{outline}</g></svg>"##,
+        half(left, 0.0),
+        half(right, 5.0)
+    );
+    format!("data:image/svg+xml;base64,{}", base64::engine::general_purpose::STANDARD.encode(svg))
+}
+
 /// A name with its first language's above the others' (a line each, so a narrow column breaks
 /// between the languages, not inside them).
 fn stacked(ctx: &Ctx<'_>, names: &crate::model::Names) -> String {
@@ -226,4 +275,34 @@ fn tags(ctx: &Ctx<'_>, card: &Card) -> String {
             .join(&m.first("setups.and"))
     };
     ctx.msg.each_language("\n", each)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::Engine;
+
+    #[test]
+    fn a_value_drawn_in_colours_on_the_cards_shows_them_in_the_list_in_the_badge_shape() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/twilight-struggle");
+        let (pack, _) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        let fonts = crate::text::Fonts::embedded();
+        let mut ctx = Ctx::new(&pack, &fonts);
+        let svg: String = pages(&mut ctx, Paper::A4).iter().map(|p| p.svg.text().into_owned()).collect();
+        let swatches: Vec<String> = svg
+            .split(r#"href="data:image/svg+xml;base64,"#)
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap_or_default())
+            .map(|b64| String::from_utf8(base64::engine::general_purpose::STANDARD.decode(b64).unwrap()).unwrap())
+            .collect();
+        // One per card whose star is coloured (every listed card has one).
+        assert_eq!(swatches.len(), pack.cards.iter().filter(|c| c.fields.contains_key("star")).count());
+        let red = "#c0392b";
+        assert!(
+            swatches.iter().all(|s| s.contains("M5 0.6L") && s.contains(r##"stroke="#1d1d1d""##)),
+            "stars, outlined"
+        );
+        let two = swatches.iter().find(|s| s.contains(red) && s.contains("#ffffff")).expect("a red and white star");
+        assert_eq!(two.matches("clip-path").count(), 2, "drawn in halves: {two}");
+    }
 }

@@ -160,7 +160,7 @@ fn draw_area(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, area: &Area, (x, y
             let r = (h - strip) * 0.36;
             pen.raw(&format!(
                 r##"<path d="{}" fill="#ffffff"/>"##,
-                crate::render::maps::pen::star((x, top + strip + (h - strip) / 2.0), r)
+                crate::render::page::star((x, top + strip + (h - strip) / 2.0), r)
             ));
         }
         return;
