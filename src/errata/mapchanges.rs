@@ -189,10 +189,7 @@ mod tests {
     use super::*;
     use crate::errata::FieldChange;
 
-    fn load(name: &str) -> Pack {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
-        crate::load::pack(&dir, &mut crate::diag::Sources::default()).0
-    }
+    use crate::load::example_pack_for_tests as load;
 
     fn change(item: &'static str, id: &str, kind: ChangeKind) -> Change {
         Change { item, id: id.into(), name: id.into(), kind }

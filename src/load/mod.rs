@@ -459,3 +459,13 @@ pub(crate) type RawNames = crate::model::LanguageNames;
 pub(crate) fn toml_ref(file: FileId, value: &toml::Spanned<String>) -> crate::model::Ref {
     Loader::spanned(file, value)
 }
+
+/// One of the example packs in `data/`, loaded (for unit tests that draw from real data); a pack
+/// that loads with errors fails the test.
+#[cfg(test)]
+pub(crate) fn example_pack_for_tests(name: &str) -> Pack {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
+    let (pack, diags) = pack(&dir, &mut Sources::default());
+    assert!(diags.iter().all(|d| d.severity != crate::diag::Severity::Error), "{name}: {diags:?}");
+    pack
+}

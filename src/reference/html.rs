@@ -553,8 +553,7 @@ mod tests {
 
     #[test]
     fn a_side_named_in_a_rule_prints_by_its_name_never_its_id() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/twilight-struggle");
-        let (pack, _) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        let pack = crate::load::example_pack_for_tests("twilight-struggle");
         let side = pack.side("ussr").expect("the USSR side");
         let html = linked(&pack, "one plays the [[side:ussr]]", "en");
         assert_eq!(html, format!("one plays the {}", side.name.en));
@@ -563,8 +562,7 @@ mod tests {
 
     #[test]
     fn clause_text_shows_emphasis_but_never_across_a_link() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
-        let (pack, _) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        let pack = crate::load::example_pack_for_tests("dougram");
         let clause = pack.clause("introduction.subject").expect("dougram's clause 1.1");
         let html = linked(&pack, &clause.text, "en");
         assert!(html.contains("<em>Fang of the Sun Dougram</em>"), "{html}");

@@ -436,8 +436,7 @@ mod tests {
     #[test]
     fn no_two_edges_run_along_each_other_or_share_an_end() {
         let fonts = Fonts::embedded();
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/dougram");
-        let (pack, _) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        let pack = crate::load::example_pack_for_tests("dougram");
         let dougram = CardGraph::of(&pack);
         assert!(dougram.edges.len() >= 10, "dougram's cards are linked: {}", dougram.edges.len());
         let mut parallel = synthetic(6, 0);

@@ -405,17 +405,12 @@ fn caption(c: &mut Canvas<'_>, ctx: &Ctx<'_>, t: &Tiling, (col, row): (usize, us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{MapKind, Pack};
+    use crate::model::MapKind;
     use crate::render::maps::hex::hex_drawing;
     use crate::render::maps::pen::page;
     use crate::text::Fonts;
 
-    fn load(name: &str) -> Pack {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
-        let (pack, diags) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
-        assert!(diags.iter().all(|d| d.severity != crate::diag::Severity::Error), "{diags:?}");
-        pack
-    }
+    use crate::load::example_pack_for_tests as load;
 
     #[test]
     fn every_text_of_a_tiled_map_is_whole_on_some_tile_and_no_tile_prints_a_cut_word() {

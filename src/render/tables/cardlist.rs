@@ -284,8 +284,7 @@ mod tests {
 
     #[test]
     fn a_value_drawn_in_colours_on_the_cards_shows_them_in_the_list_in_the_badge_shape() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/twilight-struggle");
-        let (pack, _) = crate::load::pack(&dir, &mut crate::diag::Sources::default());
+        let pack = crate::load::example_pack_for_tests("twilight-struggle");
         let fonts = crate::text::Fonts::embedded();
         let mut ctx = Ctx::new(&pack, &fonts);
         let svg: String = pages(&mut ctx, Paper::A4).iter().map(|p| p.svg.text().into_owned()).collect();
