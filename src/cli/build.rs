@@ -453,7 +453,7 @@ pub(super) fn build_reusing(
     let tts_url = tts_url.as_str();
     let (rendered, reference, tables, pdfs) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.
-        let reference = want_reference.then(|| scope.spawn(|| crate::reference::html(&loaded, &revisions)));
+        let reference = want_reference.then(|| scope.spawn(|| crate::reference::packed_html(&loaded, &revisions)));
         let pdfs = pdfs::Pdfs::start(scope, (&parser, &loaded, &staged), print.split_backs, &reuse.pdfs);
         let write_pdfs = !print.faces_alone();
         let rendered =
@@ -471,9 +471,7 @@ pub(super) fn build_reusing(
         }
         // The page is kept deflated while the digital tables draw their images (megabytes at
         // 2,000 cards): the VASSAL module reads it once, rules.html is written at the end.
-        let reference = reference.map(|r| {
-            r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)).map(|html| crate::layout::Packed::new(&html))
-        });
+        let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         // The digital tables are made while the last PDFs are still being written.
         let html = reference.as_ref().and_then(|r| r.as_ref().ok());
         let tables = rendered

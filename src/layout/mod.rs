@@ -6,9 +6,11 @@
 //! fold-over (gutter-fold) slots. Pages are portrait or landscape, whichever holds more faces.
 
 mod imposition;
+mod packed;
 mod paper;
 mod placed;
 
 pub use imposition::{CropMark, Imposition, ImpositionError, Rect, Sides};
+pub use packed::{Packed, PackedWriter};
 pub use paper::{Paper, PrintBoxes};
-pub use placed::{Art, Packed, Placed};
+pub use placed::{Art, Placed};

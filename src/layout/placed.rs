@@ -1,78 +1,9 @@
 //! A face placed on a page, as the PDF writer sees it: drawn once, placed many times.
 
-use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::Rect;
-
-/// SVG text kept deflated until it is read: a deck's faces and every document's pages are held
-/// from the moment they are drawn until the last product that uses them (PDFs, previews, digital
-/// tables) is made, and at 2,000 cards their text was a third of the build's heap. Each is read
-/// a few times, and inflating a few kilobytes costs microseconds. Cloning shares the bytes.
-#[derive(Clone, Default, PartialEq, Eq)]
-pub struct Packed {
-    deflated: Arc<[u8]>,
-    len: usize,
-}
-
-impl Packed {
-    /// Below this many bytes a text is kept as it is (deflating it would not pay).
-    const PLAIN: usize = 256;
-
-    /// `text`, deflated when that is smaller.
-    pub fn new(text: &str) -> Packed {
-        let bytes = if text.len() < Packed::PLAIN {
-            text.as_bytes().into()
-        } else {
-            miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 1).into()
-        };
-        Packed { deflated: bytes, len: text.len() }
-    }
-
-    /// The text.
-    pub fn text(&self) -> Cow<'_, str> {
-        if self.len < Packed::PLAIN {
-            return String::from_utf8_lossy(&self.deflated);
-        }
-        // The bytes were deflated from a string by `new`, so they inflate to it.
-        let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&self.deflated, self.len).unwrap_or_default();
-        Cow::Owned(String::from_utf8(bytes).unwrap_or_default())
-    }
-
-    /// The text's length in bytes.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the text is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The bytes kept: the same for the same text, so they stand for it in a hash.
-    pub fn stored(&self) -> &[u8] {
-        &self.deflated
-    }
-}
-
-impl std::fmt::Debug for Packed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple("Packed").field(&self.text()).finish()
-    }
-}
-
-impl From<&str> for Packed {
-    fn from(text: &str) -> Packed {
-        Packed::new(text)
-    }
-}
-
-impl From<String> for Packed {
-    fn from(text: String) -> Packed {
-        Packed::new(&text)
-    }
-}
+use super::{Packed, Rect};
 
 /// A face's drawing on its own: SVG elements in mm, and the rectangle of them that is the whole
 /// face (with its bleed).
@@ -135,21 +66,4 @@ pub struct Placed {
     pub at: (f64, f64),
     /// What of it shows: the rectangle on the page it is clipped to, mm.
     pub clip: Rect,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Packed;
-
-    #[test]
-    fn packed_text_reads_back_the_same_and_the_same_text_is_stored_the_same() {
-        let long = r##"<rect x="1" y="2" width="3" height="4" fill="#c0392b"/><text>ダグラム 𠮟 Å</text>"##.repeat(40);
-        for text in ["", "<g/>", long.as_str()] {
-            let packed = Packed::new(text);
-            assert_eq!(packed.text(), text);
-            assert_eq!((packed.len(), packed.is_empty()), (text.len(), text.is_empty()));
-            assert_eq!(Packed::new(text).stored(), packed.stored(), "deterministic, so it can stand in a hash");
-        }
-        assert!(Packed::new(&long).stored().len() * 5 < long.len(), "a long drawing is kept deflated");
-    }
 }

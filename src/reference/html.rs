@@ -15,11 +15,18 @@ use super::pagechars;
 use super::webfont;
 use crate::diag::{Code, Diagnostic};
 use crate::errata::{Change, ChangeKind, Revision};
+use crate::layout::Packed;
 use crate::messages::Messages;
 use crate::model::{emphasis, Names, Pack};
 use crate::text::escape;
 
 const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
+/// Where the template is cut into the pieces the page is written in.
+const PIECE: &str = "{# piece #}";
+/// The pieces: everything before the cards' rows, one card's row (written for each card in
+/// turn, so the rows are never all held), the rest up to the search index's JSON (written from
+/// its deflated text), and what follows it.
+const PIECES: [&str; 4] = ["head.html.tera", "card.html.tera", "body.html.tera", "tail.html.tera"];
 /// The page's scripts, in order: the English stemmer, the ranked search (the CLI's rules), card
 /// filters, the search box.
 const SCRIPTS: [&str; 4] = [
@@ -245,6 +252,11 @@ fn search_labels(msg: &Messages) -> serde_json::Value {
 /// first (empty when the pack names no earlier edition's folder); each clause lists its revisions,
 /// those the current edition changed are marked, and removed clauses are listed by edition.
 pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
+    packed_html(pack, revisions).map(|page| page.text().into_owned())
+}
+
+/// [`html`], deflated as it is written: the page is never held whole (megabytes at 2,000 cards).
+pub fn packed_html(pack: &Pack, revisions: &[Revision]) -> Result<Packed, Diagnostic> {
     let msg = Messages::of(pack);
     let edition = &pack.game.edition;
     let mut history: BTreeMap<String, Vec<HistoryView>> = BTreeMap::new();
@@ -323,25 +335,23 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
             ])
         })
         .collect();
-    let mut cards: Vec<_> = pack.cards.iter().collect();
+    let mut cards: Vec<&crate::model::Card> = pack.cards.iter().collect();
     cards.sort_by_key(|c| c.order());
-    let cards: Vec<BTreeMap<&str, String>> = cards
-        .iter()
-        .map(|c| {
-            let (name, other) = msg.first_and_rest(&c.name);
-            BTreeMap::from([
-                ("id", c.id.clone()),
-                ("name", name),
-                ("other", other),
-                ("side", c.side.as_ref().and_then(|s| pack.side(s)).map(|s| msg.name(&s.name)).unwrap_or_default()),
-                ("timing", c.timing.clone()),
-                ("text", card_text(pack, &msg, c)),
-                ("fields", pack.card_fields(&msg, c, &|_| true, " ")),
-                ("rules", links.rules_html(&msg, &format!("card-{}", c.id))),
-                ("changed", if changed_cards.contains(&c.id) { edition.clone() } else { String::new() }),
-            ])
-        })
-        .collect();
+    // A card's row is made as it is written, never all of them at once (megabytes at 2,000 cards).
+    let card_row = |c: &crate::model::Card| {
+        let (name, other) = msg.first_and_rest(&c.name);
+        BTreeMap::from([
+            ("id", c.id.clone()),
+            ("name", name),
+            ("other", other),
+            ("side", c.side.as_ref().and_then(|s| pack.side(s)).map(|s| msg.name(&s.name)).unwrap_or_default()),
+            ("timing", c.timing.clone()),
+            ("text", card_text(pack, &msg, c)),
+            ("fields", pack.card_fields(&msg, c, &|_| true, " ")),
+            ("rules", links.rules_html(&msg, &format!("card-{}", c.id))),
+            ("changed", if changed_cards.contains(&c.id) { edition.clone() } else { String::new() }),
+        ])
+    };
     let units: Vec<BTreeMap<&str, String>> = pack
         .units
         .iter()
@@ -408,9 +418,8 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
             serde_json::json!({ "id": s.id, "name": msg.name(&s.name), "rows": rows })
         })
         .collect();
-    // The index and what the search box says, one JSON value in one script element.
-    // Written straight to its text (a 2,000-card index as a JSON tree costs more than the page).
-    // The index itself is dropped as soon as it is written.
+    // The index and what the search box says, one JSON value in one script element, kept
+    // deflated: the page is drawn twice, and the index itself is dropped as soon as it is written.
     let index = script_json(&PageIndex {
         index: Index::of(pack, revisions),
         labels: search_labels(&msg),
@@ -441,35 +450,48 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
     context.insert("removed", &removed);
     context.insert("editions", &editions(pack, &msg, revisions));
     context.insert("terms", &terms);
-    context.insert("cards", &cards);
+    context.insert("cards", &!cards.is_empty());
     context.insert("units", &units);
     context.insert("places", &places);
     context.insert("setups", &setups);
-    context.insert("index", &index);
     context.insert("script", &SCRIPTS.join("\n"));
     context.insert("icon_css", &icons::css(pack));
     context.insert("card_fields", &pack.cards.iter().any(|c| !c.fields.is_empty()));
     // The context holds its own copies.
-    drop((sections, terms, cards, units, places, setups, index));
+    drop((sections, terms, units, places, setups));
     let mut tera = Tera::new();
     tera.autoescape_on(vec![".html.tera"]);
-    let failed = |e: tera::Error| Diagnostic::error(Code::TEMPLATE, format!("rules reference template: {e}"));
-    tera.add_raw_template("rules.html.tera", TEMPLATE).map_err(failed)?;
+    let failed = |e: String| Diagnostic::error(Code::TEMPLATE, format!("rules reference template: {e}"));
+    let pieces: Vec<&str> = TEMPLATE.split(PIECE).collect();
+    if pieces.len() != PIECES.len() {
+        return Err(failed(format!("{} pieces where {} were expected", pieces.len(), PIECES.len())));
+    }
+    for (name, piece) in PIECES.iter().zip(pieces) {
+        tera.add_raw_template(name, piece).map_err(|e| failed(e.to_string()))?;
+    }
+    let write = |context: &mut Context, out: &mut dyn std::io::Write| -> Result<(), String> {
+        let [head, card, body, tail] = PIECES;
+        tera.render_to(head, context, &mut *out).map_err(|e| e.to_string())?;
+        for c in &cards {
+            context.insert("c", &card_row(c));
+            tera.render_to(card, context, &mut *out).map_err(|e| e.to_string())?;
+        }
+        tera.render_to(body, context, &mut *out).map_err(|e| e.to_string())?;
+        index.write_to(&mut *out).map_err(|e| e.to_string())?;
+        tera.render_to(tail, context, &mut *out).map_err(|e| e.to_string())
+    };
     // The page drawn once without its font tells which characters the font must hold.
     context.insert("webfont_css", "");
     context.insert("webfont_families", "");
     // The first drawing is read as it is written, never held: at 2,000 cards a page is megabytes.
-    let (plain_len, chars) = {
-        let mut plain = pagechars::PageChars::default();
-        tera.render_to("rules.html.tera", &context, &mut plain).map_err(failed)?;
-        (plain.len(), plain.chars())
-    };
-    let fonts = webfont::for_page(pack, &chars)?;
+    let mut plain = pagechars::PageChars::default();
+    write(&mut context, &mut plain).map_err(failed)?;
+    let fonts = webfont::for_page(pack, &plain.chars())?;
     context.insert("webfont_css", &fonts.css);
     context.insert("webfont_families", &fonts.families);
-    let mut page = Vec::with_capacity(plain_len + fonts.css.len() + fonts.families.len());
-    tera.render_to("rules.html.tera", &context, &mut page).map_err(failed)?;
-    String::from_utf8(page).map_err(|e| failed(e.into()))
+    let mut page = Packed::writer();
+    write(&mut context, &mut page).map_err(failed)?;
+    Ok(page.finish())
 }
 
 /// The search index as the page's script reads it, with what its search box says and the
@@ -487,17 +509,11 @@ struct PageIndex {
 /// real end tag, so `<`, `>` and `&` are written as `\u003c` escapes, and U+2028/U+2029 too (line
 /// terminators in older JavaScript). They can only occur inside JSON strings, where the escape
 /// reads back as the same character.
-fn script_json(value: &impl Serialize) -> String {
-    // Measured first, so the text is made at its size: doubling a buffer of megabytes while the
-    // index it is written from is still held was the reference's peak.
-    let mut size = ScriptJson(Counted(0));
-    let mut out = ScriptJson(Vec::new());
-    if serde_json::to_writer(&mut size, value).is_ok() {
-        out.0.reserve_exact(size.0 .0);
-    }
+fn script_json(value: &impl Serialize) -> Packed {
+    let mut out = ScriptJson(Packed::writer());
     // Writing JSON into memory fails only on a value JSON cannot hold (none of the index's).
     let _ = serde_json::to_writer(&mut out, value);
-    String::from_utf8(out.0).unwrap_or_default()
+    out.0.finish()
 }
 
 /// A writer that escapes JSON for a script element on the way through (see [`script_json`]).
@@ -533,20 +549,6 @@ impl<W: std::io::Write> std::io::Write for ScriptJson<W> {
     }
 }
 
-/// A writer that only counts the bytes it is given.
-struct Counted(usize);
-
-impl std::io::Write for Counted {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0 += buf.len();
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{linked, script_json};
@@ -576,7 +578,7 @@ mod tests {
     #[test]
     fn json_in_a_script_holds_no_markup_and_reads_back_the_same() {
         let value = serde_json::json!({ "name": "<!--<script>a & b</script>\u{2028}\u{2029}" });
-        let safe = script_json(&value);
+        let safe = script_json(&value).text().into_owned();
         assert!(!safe.contains(['<', '>', '&', '\u{2028}', '\u{2029}']), "{safe}");
         assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), value);
     }

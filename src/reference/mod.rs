@@ -20,7 +20,7 @@ mod search;
 mod tokens;
 mod webfont;
 
-pub use html::html;
+pub use html::{html, packed_html};
 
 pub use filter::{CardFacts, CardQuery, FieldDef, Filter, QueryError};
 pub use index::{Doc, DocKind, Index};

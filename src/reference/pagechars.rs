@@ -16,8 +16,6 @@ pub(crate) struct PageChars {
     /// Bytes written but not scanned yet: a tag, comment, entity or UTF-8 sequence cut between
     /// two writes.
     pending: Vec<u8>,
-    /// Bytes written in all.
-    len: usize,
 }
 
 /// Where the scanner is in the page.
@@ -34,7 +32,7 @@ enum Scanning {
 
 impl Default for PageChars {
     fn default() -> PageChars {
-        PageChars { chars: (' '..='~').collect(), state: Scanning::Text, pending: Vec::new(), len: 0 }
+        PageChars { chars: (' '..='~').collect(), state: Scanning::Text, pending: Vec::new() }
     }
 }
 
@@ -45,11 +43,6 @@ impl PageChars {
         self.scan(&String::from_utf8_lossy(&rest), true);
         self.chars.retain(|c| !c.is_control());
         self.chars
-    }
-
-    /// How many bytes were written.
-    pub(crate) fn len(&self) -> usize {
-        self.len
     }
 
     /// Scans `s` as far as it can be read without what follows it (all of it when `last`) and
@@ -125,7 +118,6 @@ impl PageChars {
 
 impl std::io::Write for PageChars {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.len += buf.len();
         self.pending.extend_from_slice(buf);
         let valid = match std::str::from_utf8(&self.pending) {
             Ok(text) => text.len(),
@@ -250,7 +242,6 @@ mod tests {
             for chunk in page.as_bytes().chunks(size) {
                 streamed.write_all(chunk).unwrap();
             }
-            assert_eq!(streamed.len(), page.len());
             assert_eq!(streamed.chars(), whole, "written {size} bytes at a time");
         }
     }

@@ -84,9 +84,16 @@ impl Face {
 
     /// The advance of `text` shaped with this face's default features, in em.
     pub(crate) fn shaped_em(&self, text: &str) -> f64 {
-        let Some(shaper) = self.shaper().filter(|_| !text.is_empty()) else {
+        let Some((shaper, shaped)) = self.shape(text) else {
             return 0.0;
         };
+        let units: i64 = shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum();
+        units as f64 / shaper.units_per_em
+    }
+
+    /// `text` shaped as [`Face::shaped_em`] measures it, with the parsed face.
+    fn shape(&self, text: &str) -> Option<(&Shaper, rustybuzz::GlyphBuffer)> {
+        let shaper = self.shaper().filter(|_| !text.is_empty())?;
         let face = &shaper.face;
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
@@ -97,8 +104,72 @@ impl Face {
             Ok(mut plans) => plans.entry((direction, script)).or_insert_with(new_plan).clone(),
             Err(_) => new_plan(),
         };
-        let shaped = rustybuzz::shape_with_plan(face, &plan, buffer);
-        let units: i64 = shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum();
-        units as f64 / shaper.units_per_em
+        Some((shaper, rustybuzz::shape_with_plan(face, &plan, buffer)))
+    }
+
+    /// Appends the outlines of `text`'s glyphs to `path` (SVG path data, drawing units), shaped
+    /// as measured, at `size` units per em from `origin` (the left end of its baseline), each
+    /// glyph after the first `tracking` em closer; returns the advance drawn, in units.
+    pub(crate) fn outline(&self, text: &str, size: f64, tracking: f64, origin: (f64, f64), path: &mut String) -> f64 {
+        let Some((shaper, shaped)) = self.shape(text) else {
+            return 0.0;
+        };
+        let scale = size / shaper.units_per_em;
+        let mut pen = Outline { path, scale, x: origin.0, y: origin.1 };
+        for (i, (glyph, at)) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()).enumerate() {
+            if i > 0 {
+                pen.x -= tracking * size;
+            }
+            let (x, y) = (pen.x, pen.y);
+            pen.x += f64::from(at.x_offset) * scale;
+            pen.y -= f64::from(at.y_offset) * scale;
+            shaper.face.outline_glyph(ttf_parser::GlyphId(glyph.glyph_id as u16), &mut pen);
+            pen.x = x + f64::from(at.x_advance) * scale;
+            pen.y = y;
+        }
+        pen.x - origin.0
+    }
+}
+
+/// Writes glyph outlines (font units, y up) as SVG path data (drawing units, y down) from a pen
+/// position.
+struct Outline<'p> {
+    path: &'p mut String,
+    scale: f64,
+    x: f64,
+    y: f64,
+}
+
+impl Outline<'_> {
+    fn point(&mut self, x: f32, y: f32) {
+        use std::fmt::Write;
+        let at = |v: f64| (v * 1000.0).round() / 1000.0;
+        let _ =
+            write!(self.path, " {} {}", at(self.x + f64::from(x) * self.scale), at(self.y - f64::from(y) * self.scale));
+    }
+}
+
+impl ttf_parser::OutlineBuilder for Outline<'_> {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.path.push('M');
+        self.point(x, y);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.path.push('L');
+        self.point(x, y);
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.path.push('Q');
+        self.point(x1, y1);
+        self.point(x, y);
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.path.push('C');
+        self.point(x1, y1);
+        self.point(x2, y2);
+        self.point(x, y);
+    }
+    fn close(&mut self) {
+        self.path.push('Z');
     }
 }

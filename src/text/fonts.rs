@@ -321,6 +321,38 @@ impl Fonts {
         width
     }
 
+    /// The outlines of `text` as drawn ([`Fonts::width_em`]'s runs and faces) at `size` drawing
+    /// units per em from `origin` (the left end of its baseline), `tracking` em taken from each
+    /// gap: SVG path data, for a text that must be drawn as shapes (one cut at a map tile's
+    /// edge). A character no font has leaves a blank 1 em wide.
+    pub(crate) fn outline(&self, text: &str, style: Style, size: f64, tracking: f64, origin: (f64, f64)) -> String {
+        let mut path = String::new();
+        let (mut x, y) = origin;
+        let mut run = String::new();
+        let mut run_face: Option<&Face> = None;
+        let flush = |run: &mut String, face: Option<&Face>, x: &mut f64, path: &mut String| {
+            if let Some(face) = face.filter(|_| !run.is_empty()) {
+                *x += face.outline(run, size, tracking, (*x, y), path) - tracking * size;
+            }
+            run.clear();
+        };
+        for c in text.chars().filter(|c| !c.is_control()) {
+            let Some(face) = self.face_for(c, style) else {
+                flush(&mut run, run_face, &mut x, &mut path);
+                run_face = None;
+                x += size - tracking * size;
+                continue;
+            };
+            if run_face.is_some_and(|f| !std::ptr::eq(f, face)) {
+                flush(&mut run, run_face, &mut x, &mut path);
+            }
+            run_face = Some(face);
+            run.push(c);
+        }
+        flush(&mut run, run_face, &mut x, &mut path);
+        path
+    }
+
     /// Characters of `text` no font can draw.
     pub fn missing(&self, text: &str, style: Style) -> Vec<char> {
         let mut advances = Advances::new(self, style);
@@ -474,5 +506,47 @@ mod tests {
         let word = "w".repeat(2_000_000);
         assert_eq!(fonts.width_em_within(&word, style, 30.0), None);
         assert!(fonts.work() < 1_000, "{}", fonts.work());
+    }
+
+    /// The x and y ranges a path's points span.
+    fn span_of(path: &str) -> ((f64, f64), (f64, f64)) {
+        let numbers: Vec<f64> =
+            path.split(|c: char| c.is_ascii_alphabetic() || c == ' ').filter_map(|n| n.parse().ok()).collect();
+        let range = |v: Vec<f64>| v.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        (
+            range(numbers.iter().step_by(2).copied().collect()),
+            range(numbers.iter().skip(1).step_by(2).copied().collect()),
+        )
+    }
+
+    #[test]
+    fn outlines_lie_where_the_text_is_measured_and_drawn() {
+        let fonts = Fonts::embedded();
+        for (text, weight) in [("Cardinal 20·68", Weight::Regular), ("カラム1〜6 (ルール5.1)", Weight::Bold)] {
+            let style = Style::main(weight);
+            let (size, origin) = (4.0, (10.0, 30.0));
+            let path = fonts.outline(text, style, size, 0.0, origin);
+            assert!(path.starts_with('M') && path.ends_with('Z'), "{path}");
+            let ((x0, x1), (y0, y1)) = span_of(&path);
+            let width = fonts.width_em(text, style) * size;
+            // Ink starts at the first glyph's side bearing and ends within the last one's advance.
+            assert!(x0 >= origin.0 && x0 < origin.0 + 0.1 * size, "{text}: ink starts at {x0}");
+            assert!(
+                x1 <= origin.0 + width && x1 > origin.0 + width - 0.2 * size,
+                "{text}: ink ends at {x1} of {width}"
+            );
+            // Above the baseline by at most the ascent, below it by at most the descent.
+            assert!(y0 >= origin.1 - 1.16 * size && y0 < origin.1 - 0.5 * size, "{text}: top {y0}");
+            assert!(y1 <= origin.1 + 0.29 * size, "{text}: bottom {y1}");
+            // Tracking draws the same glyphs closer together.
+            let tight = fonts.outline(text, style, size, 0.05, origin);
+            let gaps = (text.chars().count() - 1) as f64;
+            let ((_, t1), _) = span_of(&tight);
+            assert!((x1 - t1 - 0.05 * size * gaps).abs() < 0.01, "{text}: tracked end {t1} against {x1}");
+        }
+        // A character no font has leaves its place blank, the rest still drawn after it.
+        let with_gap = fonts.outline("a\u{E000}b", Style::main(Weight::Regular), 4.0, 0.0, (0.0, 10.0));
+        let ((_, end), _) = span_of(&with_gap);
+        assert!(end > 4.0, "{with_gap}");
     }
 }

@@ -1,6 +1,6 @@
 //! The drawing surface every map page shares (hex maps, area maps, mats and their tiles): a
 //! [`Drawing`] is a function that draws the page onto a [`Pen`], which records the extent of what
-//! it prints so tiles keep only the texts lying wholly inside their window; and the map's title
+//! it prints so tiles set as text only the texts lying wholly inside their window; and the map's title
 //! block and key headings.
 
 use crate::layout::{PrintBoxes, Rect};
@@ -46,7 +46,8 @@ impl Spot {
 }
 
 /// Draws a map page onto a page or onto one tile of it. On a tile ([`Pen::window`]) the texts
-/// not lying wholly inside the tile's window are left out; either way every text's extent on the
+/// not lying wholly inside the tile's window are drawn as outlines (the window clips them: not
+/// text, so each text is set as text once, on a tile it lies wholly in); either way every text's extent on the
 /// published page is kept, so that placement decisions and the tiles' overlap see the same texts.
 pub(crate) struct Pen<'p, 'c> {
     c: &'p mut Canvas<'c>,
@@ -149,8 +150,18 @@ impl<'p, 'c> Pen<'p, 'c> {
         let extent = self.to_page((x0, laid.top, x0 + laid.width, laid.bottom));
         self.extents.push(extent);
         let inside = |w: &Extent| w.0 <= extent.0 && w.1 <= extent.1 && extent.2 <= w.2 && extent.3 <= w.3;
-        if self.window.as_ref().is_some_and(inside) {
-            self.c.text(boxed());
+        let meets = |w: &Extent| w.0 < extent.2 && w.1 < extent.3 && extent.0 < w.2 && extent.1 < w.3;
+        match self.window {
+            Some(w) if inside(&w) => {
+                self.c.text(boxed());
+            }
+            // A text a tile's edge cuts is printed whole on a neighbouring tile; this one shows its
+            // part as shapes (clipped by the window), so where this tile is laid over that one
+            // the text runs on across the seam instead of being covered.
+            Some(w) if meets(&w) => {
+                self.c.text(boxed().outlined());
+            }
+            _ => {}
         }
         Some(laid)
     }

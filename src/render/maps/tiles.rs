@@ -1,10 +1,11 @@
 //! A map page cut into overlapping tiles for smaller paper: each tile prints its window of the
-//! page with the texts lying wholly inside it, cut and placement marks in a band around the
+//! page, the texts lying wholly inside it as text and the parts of others as outlines, cut and placement marks in a band around the
 //! window (never over the map), a caption and a small assembly diagram. Each seam (the edge a
 //! tile is cut along and laid over its neighbour at) is placed on its own: never through one of
 //! the drawing's uncut parts (an area map's boxes, a mat's card slots, a track) when there is
 //! room to avoid them with up to two more tiles, and clear of every text where that costs no
-//! extra tile; a text a seam does cross lies whole on the tile before it.
+//! extra tile; a text a seam does cross lies whole on the tile before it, and the tile laid over
+//! that one prints the rest of it as outlines, so it runs on unbroken across the seam.
 
 use std::fmt::Write;
 
@@ -413,7 +414,7 @@ mod tests {
     use crate::load::example_pack_for_tests as load;
 
     #[test]
-    fn every_text_of_a_tiled_map_is_whole_on_some_tile_and_no_tile_prints_a_cut_word() {
+    fn every_text_of_a_tiled_map_is_whole_on_some_tile_and_its_cut_parts_are_outlines() {
         let fonts = Fonts::embedded();
         for name in ["dougram", "twilight-struggle"] {
             let pack = load(name);
@@ -437,6 +438,18 @@ mod tests {
             assert!(cut.is_empty(), "{name}: seams cut {cut:?} of {tiling:?}");
             let tiles = tiles_as(&mut ctx, &drawing, &extents, Paper::A4, "map.tile_footer");
             assert_eq!(tiles.len(), tiling.cols * tiling.rows);
+            // Every text a tile's window cuts is drawn there as outlines (the window clips them),
+            // so the tile laid over the one printing it whole carries the text on.
+            let mut outlined = 0;
+            for (i, tile) in tiles.iter().enumerate() {
+                let w = tiling.window_on_page(i % tiling.cols, i / tiling.cols);
+                let meets = |e: &&Extent| w.0 < e.2 && w.1 < e.3 && e.0 < w.2 && e.1 < w.3;
+                let inside = |e: &&Extent| w.0 <= e.0 && w.1 <= e.1 && e.2 <= w.2 && e.3 <= w.3;
+                let cut = extents.iter().filter(meets).filter(|e| !inside(e)).count();
+                assert_eq!(tile.svg.text().matches(r#"<path class="outlined""#).count(), cut, "{name}: tile {i}");
+                outlined += cut;
+            }
+            assert!(outlined > 0, "{name}: no seam crosses a text");
             // The page checks saw every tile: nothing in the margin, nothing over anything.
             assert!(ctx.warnings.is_empty(), "{name}: {:?}", ctx.warnings);
         }

@@ -223,15 +223,20 @@ impl<'f> Canvas<'f> {
             // icon's stand-in measured), its image drawn over it, centred on the line.
             let shown: std::borrow::Cow<'_, str> =
                 if b.icons.is_empty() { line.into() } else { line.replace(ICON, "\u{3000}").into() };
-            let _ = write!(
-                self.svg,
-                r#"<text x="{}" y="{}" font-size="{}"{weight}{anchor} fill="{}"{attrs}>{}</text>"#,
-                mm(x),
-                mm(baseline),
-                mm(size),
-                b.fill,
-                escape(&shown)
-            );
+            if b.outlined {
+                let d = self.fonts.outline(&shown, style, size, fitted.tracking_em, (x0, baseline));
+                let _ = write!(self.svg, r#"<path class="outlined" d="{}" fill="{}"{attrs}/>"#, d.trim_start(), b.fill);
+            } else {
+                let _ = write!(
+                    self.svg,
+                    r#"<text x="{}" y="{}" font-size="{}"{weight}{anchor} fill="{}"{attrs}>{}</text>"#,
+                    mm(x),
+                    mm(baseline),
+                    mm(size),
+                    b.fill,
+                    escape(&shown)
+                );
+            }
             for (at, _) in line.match_indices(ICON).filter(|_| !b.icons.is_empty()) {
                 let Some(href) = icons.next() else { break };
                 let left = x0 + tracked_width_em(self.fonts, &line[..at], style, fitted.tracking_em) * size;
@@ -246,9 +251,12 @@ impl<'f> Canvas<'f> {
                     mm(size)
                 );
             }
-            self.record(x0, y0, x1, y1, line, owner);
+            // Outlines are shapes: a copy of a text set as text elsewhere (checked there).
+            if !b.outlined {
+                self.record(x0, y0, x1, y1, line, owner);
+            }
         }
-        if let Some(((x0, y0, x1, y1), first)) = off_paper {
+        if let Some(((x0, y0, x1, y1), first)) = off_paper.filter(|_| !b.outlined) {
             self.record(x0, y0, x1, y1, first, owner);
         }
         Laid {

@@ -61,6 +61,7 @@ pub(crate) struct TextBox<'t> {
     pub(super) attrs: &'t str,
     pub(super) owner: Option<Owner>,
     pub(super) icons: &'t [String],
+    pub(super) outlined: bool,
 }
 
 impl<'t> TextBox<'t> {
@@ -83,6 +84,7 @@ impl<'t> TextBox<'t> {
             attrs: "",
             owner: None,
             icons: &[],
+            outlined: false,
         }
     }
 
@@ -152,6 +154,13 @@ impl<'t> TextBox<'t> {
     /// Colour.
     pub(crate) fn fill(mut self, fill: &'t str) -> Self {
         self.fill = fill;
+        self
+    }
+
+    /// Drawn as the glyphs' outlines, not as text: for a part of a text another page prints
+    /// whole (a map tile's edge cuts it), so text extraction and the page checks see that one.
+    pub(crate) fn outlined(mut self) -> Self {
+        self.outlined = true;
         self
     }
 
