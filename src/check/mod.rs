@@ -86,7 +86,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     counters::check(pack, &mut out);
     stale::check(pack, &mut out);
     chits::check(pack, &mut out);
-    provisional::check(pack, options.strict || options.release, &mut out);
+    provisional::check(pack, (options.strict, options.release), &mut out);
     release::check(pack, options.release, &mut out);
     out
 }

@@ -3,15 +3,14 @@
 use crate::diag::{Code, Diagnostic, Severity};
 use crate::model::Pack;
 
-/// Lists every provisional value.
-pub(super) fn check(pack: &Pack, strict: bool, out: &mut Vec<Diagnostic>) {
+/// Lists every provisional value: errors with `--strict`, or in a release, which prints none.
+pub(super) fn check(pack: &Pack, (strict, release): (bool, bool), out: &mut Vec<Diagnostic>) {
     for p in &pack.provisional {
         let mut d = Diagnostic::warning(Code::PROVISIONAL, format!("provisional: {}", p.what)).at(&p.span);
-        if strict {
+        if strict || release {
             d.severity = Severity::Error;
-            d = d.with_hint(
-                "--strict treats provisional values as errors; give the real value and drop it from `provisional`",
-            );
+            let why = if release { "a release prints no provisional value" } else { "--strict makes it an error" };
+            d = d.with_hint(format!("{why}: give the real value and drop it from `provisional`"));
         }
         out.push(d);
     }

@@ -327,6 +327,9 @@ pub struct TrackAttribute {
     pub id: String,
     /// The label printed before each value.
     pub name: Names,
+    /// Printed in every box that gives it (a cost each attempt pays), not only where its value
+    /// changes (a hand size from a turn on).
+    pub every_box: bool,
 }
 
 /// One box of a track, with whatever the game prints in it.

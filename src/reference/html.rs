@@ -576,6 +576,15 @@ mod tests {
     }
 
     #[test]
+    fn the_page_title_is_plain_text_in_every_language() {
+        // <title> is raw text: a browser tab would show markup in it literally.
+        let page = super::html(&crate::load::example_pack_for_tests("dougram"), &[]).unwrap();
+        let title = page.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap();
+        assert!(!title.contains(['<', '>']), "{title}");
+        assert!(title.contains("ダグラム") && title.contains("ルール") && title.contains("rules reference"), "{title}");
+    }
+
+    #[test]
     fn json_in_a_script_holds_no_markup_and_reads_back_the_same() {
         let value = serde_json::json!({ "name": "<!--<script>a & b</script>\u{2028}\u{2029}" });
         let safe = script_json(&value).text().into_owned();

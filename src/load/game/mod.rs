@@ -453,7 +453,7 @@ fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Track {
         attributes: t
             .attributes
             .iter()
-            .map(|a| TrackAttribute { id: a.id.clone(), name: a.name.get_ref().clone().into() })
+            .map(|a| TrackAttribute { id: a.id.clone(), name: a.name.get_ref().clone().into(), every_box: a.every_box })
             .collect(),
         boxes,
         marker_mm: marker_size(l, file, t),

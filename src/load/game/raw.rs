@@ -365,6 +365,8 @@ pub(super) struct RawTrack {
 pub(super) struct RawTrackAttribute {
     pub(super) id: String,
     pub(super) name: TS<RawNames>,
+    #[serde(default)]
+    pub(super) every_box: bool,
 }
 
 #[derive(Deserialize)]

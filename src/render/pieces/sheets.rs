@@ -82,6 +82,21 @@ fn place(c: &mut Canvas<'_>, (face, arts): (&Face, &mut Arts), trim: Rect, clip:
     c.place(&arts.of(face), &open, (trim.x - face.bleed, trim.y - face.bleed), clip);
 }
 
+/// Hairlines along the cut edges of pieces set edge to edge (counters, chits: no gutter), so a
+/// white or pale piece on white paper still shows where to cut; the crop marks only reach the
+/// grid's outer edges. Half of each line is cut away with each neighbour.
+fn cut_lines(c: &mut Canvas<'_>, imp: &Imposition, trims: &[Rect]) {
+    if imp.gutter > 0.0 || trims.is_empty() {
+        return;
+    }
+    let mut s = String::from(r##"<g class="cut-lines" stroke="#8c8c8c" stroke-width="0.1" fill="none">"##);
+    for t in trims {
+        let _ = write!(s, r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#, mm(t.x), mm(t.y), mm(t.w), mm(t.h));
+    }
+    s.push_str("</g>");
+    c.raw(&s);
+}
+
 fn marks(c: &mut Canvas<'_>, marks: &[CropMark]) {
     let mut s = String::from(r##"<g class="crop-marks" stroke="#000000" stroke-width="0.15" fill="none">"##);
     for m in marks {
@@ -141,6 +156,7 @@ pub(crate) fn pages(
             trims.extend(&back_trims);
             bleeds.extend(&back_bleeds);
         }
+        cut_lines(&mut front, imp, &trims);
         marks(&mut front, &front_marks);
         let side = if imp.sides == Sides::Fold { Side::Fold } else { Side::Front };
         let what = sheet_footer(ctx, kind, n + 1, sheets, side) + &flip_hint(ctx, imp.sides, imp.paper);

@@ -61,7 +61,8 @@ struct BoxText {
 }
 
 /// `previous` is the box before `b`: an attribute it gives the same value is not printed again
-/// (a turn track says "hand size 8" where it becomes 8, not in every box after).
+/// (a turn track says "hand size 8" where it becomes 8, not in every box after), unless the
+/// attribute is printed in every box (`every_box`: the ops each space race attempt needs).
 fn box_text(msg: &Messages, track: &Track, b: &TrackBox, previous: Option<&TrackBox>) -> BoxText {
     let label = msg.name(&b.label);
     let label = label.trim();
@@ -81,7 +82,7 @@ fn box_text(msg: &Messages, track: &Track, b: &TrackBox, previous: Option<&Track
         .iter()
         .filter_map(|a| {
             let here = b.attributes.get(&a.id)?;
-            if previous.and_then(|p| p.attributes.get(&a.id)) == Some(here) {
+            if !a.every_box && previous.and_then(|p| p.attributes.get(&a.id)) == Some(here) {
                 return None;
             }
             let value = msg.name(here);
@@ -452,6 +453,7 @@ mod tests {
         let attribute = |id: &str, ja: &str, en: &str| TrackAttribute {
             id: id.into(),
             name: Names { ja: ja.into(), en: en.into() },
+            every_box: false,
         };
         let level = |value: i64, label: &str, forbids: &str| TrackBox {
             value,
@@ -500,6 +502,10 @@ mod tests {
         track.boxes[2].attributes = same;
         let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[2], Some(&track.boxes[1]));
         assert_eq!(t.attributes, "", "box 3 forbids what box 4 does: said once, in box 4");
+        // An attribute printed in every box (a cost each attempt pays) is said again.
+        track.attributes[0].every_box = true;
+        let t = box_text(&Messages::new(&["en"]), &track, &track.boxes[2], Some(&track.boxes[1]));
+        assert_eq!(t.attributes, "forbids: coups and realignment rolls in Europe");
     }
 
     #[test]
