@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::diag::{Code, Diagnostic, Span};
-use crate::model::Pack;
+use crate::model::{number_at, number_levels, show_levels, Level, Pack};
 
 /// Runs the numbering checks.
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
@@ -18,7 +18,7 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     .with_related(first, "first here"),
             );
         }
-        let mut previous: Option<Vec<u32>> = None;
+        let mut previous: Option<Vec<Level>> = None;
         for clause in &section.clauses {
             let duplicate = numbers.insert(&clause.number, &clause.span);
             if let Some(first) = duplicate {
@@ -39,8 +39,8 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         .with_related(first, "first here"),
                 );
             }
-            let parts: Vec<u32> = clause.number.split('.').filter_map(|p| p.parse().ok()).collect();
-            if parts.first().map(u32::to_string).as_deref() != Some(section.number.as_str()) {
+            let parts = number_levels(&clause.number).unwrap_or_default();
+            if clause.number.split('.').next() != Some(section.number.as_str()) {
                 out.push(
                     Diagnostic::error(
                         Code::RULE_NUMBER_ORDER,
@@ -71,11 +71,17 @@ pub(super) fn typed_numbers(pack: &Pack, out: &mut Vec<Diagnostic>) {
             for word in RULE_WORDS {
                 for (at, _) in lower.match_indices(word) {
                     let rest = &text[(at + word.len()).min(text.len())..];
-                    let number: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-                    let number = number.trim_end_matches('.');
-                    if let Some(target) =
-                        pack.rules.sections.iter().flat_map(|s| &s.clauses).find(|c| c.number == number)
-                    {
+                    // `702.19b`, else its digits (`13.4` of "13.4ff").
+                    let digits = rest.find(|c: char| !c.is_ascii_digit() && c != '.').map_or(rest, |end| &rest[..end]);
+                    let found = [number_at(rest), digits.trim_end_matches('.')].into_iter().find_map(|number| {
+                        pack.rules
+                            .sections
+                            .iter()
+                            .flat_map(|s| &s.clauses)
+                            .find(|c| c.number == number)
+                            .map(|c| (number, c))
+                    });
+                    if let Some((number, target)) = found {
                         out.push(
                             Diagnostic::warning(
                                 Code::TYPED_RULE_NUMBER,
@@ -96,46 +102,84 @@ pub(super) fn typed_numbers(pack: &Pack, out: &mut Vec<Diagnostic>) {
 
 /// What is wrong with `next` following `prev` (`None` when it is the natural successor): the next
 /// clause either opens a first sub-clause (`.1`) or steps one of the levels of `prev` by one.
-fn order_problem(prev: Option<&[u32]>, next: &[u32]) -> Option<String> {
+fn order_problem(prev: Option<&[Level]>, next: &[Level]) -> Option<String> {
     let Some(prev) = prev else {
-        return (next.len() != 2 || next[1] != 1).then(|| "should be the section's first clause, .1".to_string());
+        let first = next.len() == 2 && next[1].value == 1;
+        return (!first).then(|| "should be the section's first clause, .1 (or .a, .A)".to_string());
     };
-    if next.len() == prev.len() + 1 && next[..prev.len()] == *prev && next[prev.len()] == 1 {
+    if next.len() == prev.len() + 1 && next[..prev.len()] == *prev && next[prev.len()].value == 1 {
         return None;
     }
     for depth in (1..prev.len().min(next.len())).rev() {
         if next.len() == depth + 1 && next[..depth] == prev[..depth] {
-            let want = prev[depth] + 1;
-            return match next[depth].cmp(&want) {
+            return match follows(prev[depth], next[depth]) {
                 std::cmp::Ordering::Equal => None,
-                std::cmp::Ordering::Greater => Some(format!("leaves a gap after {}", join(&prev[..=depth]))),
-                std::cmp::Ordering::Less => Some(format!("comes after {} (out of order or a duplicate)", join(prev))),
+                std::cmp::Ordering::Greater => Some(format!("leaves a gap after {}", show_levels(&prev[..=depth]))),
+                std::cmp::Ordering::Less => {
+                    Some(format!("comes after {} (out of order or a duplicate)", show_levels(prev)))
+                }
             };
         }
     }
-    Some(format!("does not follow {}", join(prev)))
+    Some(format!("does not follow {}", show_levels(prev)))
 }
 
-fn join(parts: &[u32]) -> String {
-    parts.iter().map(u32::to_string).collect::<Vec<_>>().join(".")
+/// Whether `next` is the level after `prev` (Equal), beyond it (Greater) or not after it (Less).
+/// Lettered levels may skip `l` and `o`, as rulebooks do that keep them apart from 1 and 0.
+fn follows(prev: Level, next: Level) -> std::cmp::Ordering {
+    let skipped = |v: u32| prev.letter && [12, 15].contains(&v);
+    let want = if skipped(prev.value + 1) { prev.value + 2 } else { prev.value + 1 };
+    if next.value == prev.value + 1 || next.value == want {
+        std::cmp::Ordering::Equal
+    } else {
+        next.value.cmp(&want)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::order_problem;
+    use crate::model::{number_levels, Level};
+
+    fn n(number: &str) -> Vec<Level> {
+        number_levels(number).unwrap()
+    }
 
     #[test]
     fn natural_successors_pass() {
-        assert_eq!(order_problem(None, &[3, 1]), None);
-        assert_eq!(order_problem(Some(&[3, 3]), &[3, 3, 1]), None);
-        assert_eq!(order_problem(Some(&[3, 3, 3]), &[3, 4]), None);
-        assert_eq!(order_problem(Some(&[28, 1, 2, 2]), &[28, 1, 3]), None);
+        assert_eq!(order_problem(None, &n("3.1")), None);
+        assert_eq!(order_problem(Some(&n("3.3")), &n("3.3.1")), None);
+        assert_eq!(order_problem(Some(&n("3.3.3")), &n("3.4")), None);
+        assert_eq!(order_problem(Some(&n("28.1.2.2")), &n("28.1.3")), None);
     }
 
     #[test]
     fn gaps_and_repeats_are_reported() {
-        assert!(order_problem(Some(&[3, 2]), &[3, 4]).unwrap().contains("gap"));
-        assert!(order_problem(Some(&[3, 3, 3]), &[3, 3]).unwrap().contains("out of order"));
-        assert!(order_problem(None, &[3, 2]).is_some());
+        assert!(order_problem(Some(&n("3.2")), &n("3.4")).unwrap().contains("gap"));
+        assert!(order_problem(Some(&n("3.3.3")), &n("3.3")).unwrap().contains("out of order"));
+        assert!(order_problem(None, &n("3.2")).is_some());
+    }
+
+    #[test]
+    fn lettered_levels_follow_as_numbered_ones_do() {
+        let pass = [
+            ("702.19", "702.19a"),
+            ("702.19a", "702.19b"),
+            ("702.19b", "702.20"),
+            ("1.2.3", "1.2.3a"),
+            ("1.2.3a", "1.2.4"),
+            ("A.3", "A.4"),
+            // Rulebooks that skip l and o (kept apart from 1 and 0) lose no letter by it.
+            ("100.1k", "100.1m"),
+            ("100.1n", "100.1p"),
+        ];
+        for (before, after) in pass {
+            assert_eq!(order_problem(Some(&n(before)), &n(after)), None, "{before} then {after}");
+        }
+        assert_eq!(order_problem(None, &n("A.1")), None);
+        let gap = order_problem(Some(&n("702.19b")), &n("702.19d")).unwrap();
+        assert!(gap.contains("gap after 702.19b"), "{gap}");
+        let back = order_problem(Some(&n("702.19c")), &n("702.19b")).unwrap();
+        assert!(back.contains("after 702.19c"), "{back}");
     }
 }

@@ -23,6 +23,10 @@
 //! and a `ja:` line that follows no heading are syntax errors (E0108); a titled clause with no
 //! text is E0170.
 //!
+//! Numbers are written as publishers write them: dotted parts of digits (`8.4.2`), a small letter
+//! for the level below a number (`702.19b`, `1.2.3a`) and capitals for a lettered section
+//! (`# A Appendix`, `A.4`).
+//!
 //! References are written `[[kind:target]]` (rule, card, unit, place, box, term, setup).
 
 use super::csv::Columns;
@@ -255,20 +259,21 @@ fn syntax(span: &Span, message: &str) -> Diagnostic {
         .with_hint("see docs/pack-format.md, section \"rules/*.md\"")
 }
 
-/// `13 Capture step {#capture}` → ("13", "Capture step", "capture").
+/// `13 Capture step {#capture}` → ("13", "Capture step", "capture"); `702`, `A` (an appendix)
+/// number sections too.
 fn parse_heading(heading: &str) -> Option<(String, String, String)> {
     let (number, rest) = heading.split_once(' ')?;
     let (title, id) = rest.rsplit_once("{#")?;
     let id = id.strip_suffix('}')?;
-    (number.chars().all(|c| c.is_ascii_digit()) && !id.is_empty())
-        .then(|| (number.to_string(), title.trim().to_string(), id.to_string()))
+    let one_level = !number.contains('.') && crate::model::number_levels(number).is_some();
+    (one_level && !id.is_empty()).then(|| (number.to_string(), title.trim().to_string(), id.to_string()))
 }
 
 /// `8.4.2 {#movement.liberation-stacking} Text` → ("8.4.2", "movement.liberation-stacking", "Text").
 fn parse_clause_line(line: &str) -> Option<(String, String, &str)> {
     let (number, rest) = line.split_once(' ')?;
-    let numeric = number.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
-    if !numeric || !number.contains('.') {
+    // Numbered as publishers number: `8.4.2`, `702.19b`, `A.4` (see `model::number_levels`).
+    if !number.contains('.') || crate::model::number_levels(number).is_none() {
         return None;
     }
     let rest = rest.trim_start().strip_prefix("{#")?;

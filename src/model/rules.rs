@@ -102,7 +102,8 @@ impl Clause {
             .iter()
             .filter_map(|n| n.strip_prefix("printed as "))
             .filter_map(|rest| rest.split_whitespace().next())
-            .filter(|n| n.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
+            .map(|n| n.trim_end_matches(['.', ',', ';', ')']))
+            .filter(|n| number_levels(n).is_some())
             .collect()
     }
 
@@ -115,6 +116,83 @@ impl Clause {
     pub fn has_title(&self) -> bool {
         !self.title.ja.is_empty() || !self.title.en.is_empty()
     }
+}
+
+/// One level of a rule number: `19` in `702.19b`, or the `b` after it (a level below 19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The number, or a letter's place in the alphabet (`a` 1, `z` 26, `aa` 27).
+    pub value: u32,
+    /// Written as a letter.
+    pub letter: bool,
+    /// Written as a capital letter, after a dot (`A` in `A.4`).
+    pub capital: bool,
+}
+
+/// The levels of a rule number as publishers write them: parts between dots, each digits with
+/// small letters after them (`19b`: 19, then b a level below it) or capital letters alone (`A`,
+/// an appendix). `702.19b` → 702, 19, b; `1.2.3a` → 1, 2, 3, a; `A.4` → A, 4. `None` for
+/// anything else (an empty part, `4B`, `v2`, full-width digits).
+pub fn number_levels(number: &str) -> Option<Vec<Level>> {
+    let letters = |s: &str, base: u8| -> Option<u32> {
+        (s.len() <= 3).then(|| s.bytes().fold(0, |v, b| v * 26 + u32::from(b - base + 1)))
+    };
+    let mut out = Vec::new();
+    for part in number.split('.') {
+        let digits = part.len() - part.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (number, rest) = part.split_at(digits);
+        if number.is_empty() {
+            let capitals = !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_uppercase());
+            out.push(Level { value: letters(rest, b'A').filter(|_| capitals)?, letter: true, capital: true });
+            continue;
+        }
+        out.push(Level { value: number.parse().ok()?, letter: false, capital: false });
+        if !rest.is_empty() {
+            let small = rest.bytes().all(|b| b.is_ascii_lowercase());
+            out.push(Level { value: letters(rest, b'a').filter(|_| small)?, letter: true, capital: false });
+        }
+    }
+    Some(out)
+}
+
+/// The rule number `text` begins with (`702.19b` of "702.19b applies"), or "" when it begins
+/// with none: the longest run of digits, letters and dots that reads as one, its last dot left out.
+pub fn number_at(text: &str) -> &str {
+    let run = text.find(|c: char| !c.is_ascii_alphanumeric() && c != '.').map_or(text, |end| &text[..end]);
+    let mut end = run.trim_end_matches('.').len();
+    while end > 0 {
+        let candidate = run[..end].trim_end_matches('.');
+        if number_levels(candidate).is_some() {
+            return candidate;
+        }
+        end = candidate.len().saturating_sub(1);
+    }
+    ""
+}
+
+/// Levels written back as a number: a small letter joins the number before it (`19b`), every
+/// other level follows a dot.
+pub fn show_levels(levels: &[Level]) -> String {
+    let mut out = String::new();
+    for (i, level) in levels.iter().enumerate() {
+        let joined = level.letter && !level.capital;
+        if i > 0 && !joined {
+            out.push('.');
+        }
+        if level.letter {
+            let (mut v, mut word) = (level.value, Vec::new());
+            while v > 0 {
+                let digit = ((v - 1) % 26) as u8;
+                word.push(if level.capital { b'A' } else { b'a' } + digit);
+                v = (v - 1) / 26;
+            }
+            word.reverse();
+            out.push_str(&String::from_utf8_lossy(&word));
+        } else {
+            out.push_str(&level.value.to_string());
+        }
+    }
+    out
 }
 
 /// A glossary term.
@@ -133,4 +211,30 @@ pub struct Term {
     /// The row.
     #[serde(skip)]
     pub span: Span,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_numbers_read_as_publishers_write_them() {
+        let values = |n: &str| number_levels(n).map(|l| l.iter().map(|l| (l.value, l.letter)).collect::<Vec<_>>());
+        assert_eq!(values("702.19b"), Some(vec![(702, false), (19, false), (2, true)]));
+        assert_eq!(values("1.2.3a"), Some(vec![(1, false), (2, false), (3, false), (1, true)]));
+        assert_eq!(values("A.4"), Some(vec![(1, true), (4, false)]));
+        assert_eq!(values("8.4.2"), Some(vec![(8, false), (4, false), (2, false)]));
+        assert_eq!(values("100.1aa"), Some(vec![(100, false), (1, false), (27, true)]));
+        for bad in ["", "8..4", "8.4.", "4B.1", "v2", "１３．４", "8.4-2", "8.4a1"] {
+            assert_eq!(number_levels(bad), None, "{bad}");
+        }
+        assert_eq!(number_at("702.19b applies."), "702.19b");
+        assert_eq!(number_at("13.4では"), "13.4");
+        assert_eq!(number_at("8.4.2, then"), "8.4.2");
+        assert_eq!(number_at("13.4."), "13.4");
+        assert_eq!(number_at("the rule"), "");
+        for n in ["702.19b", "1.2.3a", "A.4", "8.4.2", "100.1aa", "B", "C.2a"] {
+            assert_eq!(show_levels(&number_levels(n).unwrap()), n, "{n}");
+        }
+    }
 }

@@ -190,7 +190,7 @@ impl Index {
         let name = compact_name(q);
         for (i, d) in self.docs.iter().enumerate() {
             let jump = match d.kind {
-                DocKind::Clause => numbers.contains(&d.number),
+                DocKind::Clause => numbers.iter().any(|n| n.eq_ignore_ascii_case(&d.number)),
                 DocKind::Card => cards.contains(&d.number),
                 _ => false,
             };
@@ -231,13 +231,25 @@ impl Index {
     }
 }
 
-/// Clause numbers a query names: runs of digits and dots holding a dot (`13.4`, `１３．４`).
+/// Clause numbers a query names: runs of digits, letters and dots holding a dot and a digit that
+/// read as a rule number (`13.4`, `１３．４`, `702.19b`, `a.4`), in small letters (the query is).
 fn clause_numbers(q: &str) -> Vec<String> {
-    q.split(|c: char| !c.is_ascii_digit() && c != '.')
+    q.split(|c: char| !c.is_ascii_alphanumeric() && c != '.')
         .map(|run| run.trim_matches('.'))
-        .filter(|run| run.contains('.'))
+        .filter(|run| run.contains('.') && run.contains(|c: char| c.is_ascii_digit()))
+        .filter(|run| crate::model::number_levels(&capital_start(run)).is_some())
         .map(str::to_string)
         .collect()
+}
+
+/// `a.4` as it is printed, `A.4`: a query is in small letters, an appendix's number in capitals.
+fn capital_start(run: &str) -> String {
+    let (first, rest) = run.split_once('.').unwrap_or((run, ""));
+    if first.bytes().all(|b| b.is_ascii_lowercase()) {
+        format!("{}.{rest}", first.to_ascii_uppercase())
+    } else {
+        run.to_string()
+    }
 }
 
 /// Card numbers a query names: `#29`, `card 29`, `card #29`, `かーど29` (カード, normalized).
@@ -380,6 +392,10 @@ mod tests {
     #[test]
     fn clause_and_card_numbers_are_read_from_a_query() {
         assert_eq!(clause_numbers(&normalize("rule １３．４ and 8.4.")), vec!["13.4", "8.4"]);
+        assert_eq!(
+            clause_numbers(&normalize("What does 702.19b say? See A.4, e.g. 1.2.3a")),
+            vec!["702.19b", "a.4", "1.2.3a"]
+        );
         assert_eq!(card_numbers(&normalize("カード２９")), vec!["29"]);
         assert_eq!(card_numbers("card #7 and #12"), vec!["7", "12", "7"], "`#7` and `card #7` both");
         assert!(card_numbers("discard 3").is_empty());

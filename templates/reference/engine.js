@@ -123,8 +123,11 @@ function bigramsHolding(index, c) {
   return holding.get(c) || [];
 }
 
+// As search.rs's clause_numbers: `13.4`, `702.19b`, `a.4` (an appendix, A.4, in the lower-cased query).
+const RULE_NUMBER = /^(?:[0-9]+[a-z]{0,3}|[a-z]{1,3})(?:\.[0-9]+[a-z]{0,3})+$/;
 function clauseNumbers(q) {
-  return q.split(/[^0-9.]/).map(r => r.replace(/^\.+|\.+$/g, "")).filter(r => r.includes("."));
+  return q.split(/[^0-9A-Za-z.]/).map(r => r.replace(/^\.+|\.+$/g, ""))
+    .filter(r => r.includes(".") && /[0-9]/.test(r) && RULE_NUMBER.test(r));
 }
 
 function cardNumbers(q) {
@@ -149,7 +152,7 @@ function cardNumbers(q) {
 function jumps(index, q) {
   const numbers = clauseNumbers(q), cards = cardNumbers(q), name = compactName(q), out = [];
   index.docs.forEach((d, i) => {
-    if ((d.kind === "clause" && numbers.includes(d.number)) || (d.kind === "card" && cards.includes(d.number))) out.push([i, JUMP]);
+    if ((d.kind === "clause" && numbers.includes(d.number.toLowerCase())) || (d.kind === "card" && cards.includes(d.number))) out.push([i, JUMP]);
     if (name && d.names.includes(name)) {
       if (d.defined_by !== undefined) out.push([d.defined_by, NAME], [i, NAME / 2]);
       else out.push([i, NAME]);

@@ -425,3 +425,29 @@ fn clauses_list_what_refers_to_them_and_entries_link_their_rules() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn rule_numbers_with_letters_and_lettered_sections_link_anchor_search_and_check() {
+    use super::support::{pnpkit, temp_dir, text};
+    let pack = "tests/packs/lettered-rules";
+    let out = temp_dir("lettered-rules");
+    let built = pnpkit(&root(), &["build", pack, "--out", &out.to_string_lossy(), "--only", "reference"]);
+    let (stdout, stderr) = text(&built);
+    assert!(built.status.success(), "{stderr}");
+    // The order check takes 2.1 → 2.1a → 2.1b → 2.2 and 2.2k → 2.2m (no l) as they stand.
+    assert!(stdout.contains("0 error(s), 0 warning(s)"), "{stdout}{stderr}");
+    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    // Each number is its clause's anchor (`#2.1b`), and a link prints the number it leads to.
+    for number in ["2.1a", "2.1b", "2.2m", "A.1", "A.2"] {
+        assert!(html.contains(&format!(r#"id="{number}""#)), "no anchor {number}");
+    }
+    assert!(html.contains(r##"<a href="#clause-turns.light">2.1b</a>"##), "the link in A.1");
+    assert!(html.contains(r##"<a href="#section-variants">A "##), "the lettered section in the contents");
+    // A number typed as a query finds its clause first, the appendix's in small letters too.
+    for (query, first) in [("2.1b", "2.1b"), ("a.2", "A.2"), ("what does 2.2m say", "2.2m")] {
+        let found = pnpkit(&root(), &["rules", "search", pack, query]);
+        let (stdout, stderr) = text(&found);
+        let top = stdout.lines().next().unwrap_or_default();
+        assert!(top.starts_with(&format!("rule     {first} ")), "{query}: {top}\n{stderr}");
+    }
+}
