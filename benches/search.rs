@@ -35,6 +35,7 @@ fn main() {
             id: format!("s{s}"),
             number: s.to_string(),
             title: Names { ja: format!("第{s}章"), en: format!("Section {s}") },
+            part: None,
             clauses,
             span: Default::default(),
         });

@@ -10,6 +10,16 @@ use crate::model::{number_at, number_levels, show_levels, Level, Pack};
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     let mut numbers: BTreeMap<&str, &Span> = BTreeMap::new();
     let mut ids: BTreeMap<&str, &Span> = BTreeMap::new();
+    let mut parts: BTreeMap<&str, &Span> = BTreeMap::new();
+    for part in &pack.rules.parts {
+        if let Some(first) = parts.insert(&part.id, &part.span) {
+            out.push(
+                Diagnostic::error(Code::DUPLICATE_ID, format!("two parts have the id `{}`", part.id))
+                    .at(&part.span)
+                    .with_related(first, "first here"),
+            );
+        }
+    }
     for section in &pack.rules.sections {
         if let Some(first) = ids.insert(&section.id, &section.span) {
             out.push(

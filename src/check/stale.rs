@@ -83,6 +83,7 @@ mod tests {
             id: "movement".into(),
             number: "8".into(),
             title: Default::default(),
+            part: None,
             clauses: vec![clause("8.1"), clause("8.4.2")],
             span: Span::default(),
         });

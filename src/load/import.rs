@@ -26,6 +26,7 @@ pub fn rulebook(file: FileId, text: &str) -> Vec<Section> {
                 id: format!("s{number}"),
                 number: number.to_string(),
                 title: Names { ja: title.to_string(), en: String::new() },
+                part: None,
                 clauses: Vec::new(),
                 span,
             });
@@ -166,7 +167,7 @@ mod tests {
             "# 7 補充 {#s7}\nja: 補充\n\n## 7.11 {#s7.c7-11}\nja: 地球からの増援\nja: 増援を受け取る。\nja: 続き。\n\n7.12 {#s7.c7-12}\nja: 本文。\n"
         );
         let (mut diags, mut loaded) = (Vec::new(), Vec::new());
-        super::super::rules::parse_rules(&mut diags, 0, body, &mut loaded);
+        super::super::rules::parse_rules(&mut diags, 0, body, (&mut Vec::new(), &mut loaded));
         assert!(diags.is_empty(), "{diags:?}");
         let c = &loaded[0].clauses[0];
         assert_eq!(

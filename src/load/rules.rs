@@ -23,6 +23,9 @@
 //! and a `ja:` line that follows no heading are syntax errors (E0108); a titled clause with no
 //! text is E0170.
 //!
+//! A `part: 1 {#concepts} Game Concepts` line (and its `ja:` title) opens a part, a level above
+//! sections that holds the sections after it up to the next part.
+//!
 //! Numbers are written as publishers write them: dotted parts of digits (`8.4.2`), a small letter
 //! for the level below a number (`702.19b`, `1.2.3a`) and capitals for a lettered section
 //! (`# A Appendix`, `A.4`).
@@ -33,7 +36,7 @@ use super::csv::Columns;
 use super::units::duplicate_check;
 use super::Loader;
 use crate::diag::{Code, Diagnostic, FileId, Span};
-use crate::model::{Clause, Names, Pack, Section, Spanned, Term};
+use crate::model::{Clause, Names, Pack, Part, Section, Spanned, Term};
 
 const TERM_COLUMNS: Columns =
     Columns { required: &["id"], optional: &["ja", "en", "kana", "aliases", "defined_in", "note"] };
@@ -52,7 +55,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     for name in files {
         if let Some(file) = l.read(&format!("rules/{name}"), true) {
             let text = l.text(file).to_string();
-            parse_rules(&mut l.diags, file, &text, &mut pack.rules.sections);
+            parse_rules(&mut l.diags, file, &text, (&mut pack.rules.parts, &mut pack.rules.sections));
         }
     }
     let Some(file) = l.read("terms.csv", false) else { return };
@@ -82,9 +85,16 @@ struct Titled {
 }
 
 /// Parses one rules file, appending its sections.
-pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str, sections: &mut Vec<Section>) {
+pub(super) fn parse_rules(
+    diags: &mut Vec<Diagnostic>,
+    file: FileId,
+    text: &str,
+    (parts, sections): (&mut Vec<Part>, &mut Vec<Section>),
+) {
     let mut offset = 0;
     let mut in_clause = false;
+    // A `part:` line was the last line: a `ja:` line now titles the part.
+    let mut part_open = false;
     let mut titled: Option<Titled> = None;
     for line in text.split_inclusive('\n') {
         let start = offset;
@@ -98,6 +108,24 @@ pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str,
             }
             continue;
         }
+        if let (true, Some(ja), Some(part)) = (part_open, content.strip_prefix("ja:"), parts.last_mut()) {
+            part.title.ja = ja.trim().to_string();
+            part_open = false;
+            continue;
+        }
+        part_open = false;
+        if let Some(line) = content.strip_prefix("part:") {
+            close_titled(diags, sections, &mut titled);
+            match parse_part(line.trim_start()) {
+                Some((number, id, title)) => {
+                    parts.push(Part { id, number, title: Names { ja: String::new(), en: title }, span });
+                    part_open = true;
+                }
+                None => diags.push(syntax(&span, "a part line must read `part: <number> {#<id>} <title>`")),
+            }
+            in_clause = false;
+            continue;
+        }
         if let Some(heading) = content.strip_prefix("# ") {
             close_titled(diags, sections, &mut titled);
             match parse_heading(heading) {
@@ -105,6 +133,7 @@ pub(super) fn parse_rules(diags: &mut Vec<Diagnostic>, file: FileId, text: &str,
                     id,
                     number,
                     title: Names { ja: String::new(), en: title },
+                    part: parts.last().map(|p| p.id.clone()),
                     clauses: Vec::new(),
                     span,
                 }),
@@ -269,6 +298,15 @@ fn parse_heading(heading: &str) -> Option<(String, String, String)> {
     (one_level && !id.is_empty()).then(|| (number.to_string(), title.trim().to_string(), id.to_string()))
 }
 
+/// `1 {#concepts} Game Concepts` → ("1", "concepts", "Game Concepts"): a part's number may be any
+/// word (`II`, `A`), its title is required.
+fn parse_part(line: &str) -> Option<(String, String, String)> {
+    let (number, rest) = line.split_once(' ')?;
+    let (id, title) = rest.trim_start().strip_prefix("{#")?.split_once('}')?;
+    let title = title.trim();
+    (!number.is_empty() && !id.is_empty() && !title.is_empty()).then(|| (number.into(), id.into(), title.into()))
+}
+
 /// `8.4.2 {#movement.liberation-stacking} Text` → ("8.4.2", "movement.liberation-stacking", "Text").
 fn parse_clause_line(line: &str) -> Option<(String, String, &str)> {
     let (number, rest) = line.split_once(' ')?;
@@ -350,11 +388,28 @@ mod tests {
         assert_eq!(parse_clause_line("- item"), None);
     }
 
+    #[test]
+    fn a_part_line_heads_the_sections_after_it_up_to_the_next() {
+        let text = "# 1 Before {#before}\n\npart: I {#core} The core game\nja: 基本\n\n# 2 Turns {#turns}\n\n\
+                    # 3 Ends {#ends}\n\npart: II {#extras} Extras\n# A Variants {#variants}\n\npart: III {#} x\n";
+        let (mut diags, mut parts, mut sections) = (Vec::new(), Vec::new(), Vec::new());
+        parse_rules(&mut diags, 0, text, (&mut parts, &mut sections));
+        let shown: Vec<(&str, &str, &str, &str)> = parts
+            .iter()
+            .map(|p| (p.id.as_str(), p.number.as_str(), p.title.en.as_str(), p.title.ja.as_str()))
+            .collect();
+        assert_eq!(shown, [("core", "I", "The core game", "基本"), ("extras", "II", "Extras", "")]);
+        let owners: Vec<Option<&str>> = sections.iter().map(|s| s.part.as_deref()).collect();
+        assert_eq!(owners, [None, Some("core"), Some("core"), Some("extras")]);
+        let messages: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages, ["a part line must read `part: <number> {#<id>} <title>`"]);
+    }
+
     /// The sections of `text` and its diagnostics as `line: code message`.
     fn parse(text: &str) -> (Vec<Section>, Vec<String>) {
         let mut diags = Vec::new();
         let mut sections = Vec::new();
-        parse_rules(&mut diags, 0, text, &mut sections);
+        parse_rules(&mut diags, 0, text, (&mut Vec::new(), &mut sections));
         let found = diags
             .iter()
             .map(|d| {

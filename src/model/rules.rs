@@ -10,10 +10,27 @@ use super::{Names, Ref, Span};
 /// The rulebook of a pack.
 #[derive(Debug, Default, Serialize)]
 pub struct Rules {
+    /// Parts (chapters) above the sections, in order; empty when the rulebook has none.
+    pub parts: Vec<Part>,
     /// Sections in order.
     pub sections: Vec<Section>,
     /// Glossary terms.
     pub terms: Vec<Term>,
+}
+
+/// A part (chapter) of a rulebook: a level above its sections (`1 Game Concepts` over sections
+/// 100–122). It holds the sections after it, up to the next part.
+#[derive(Debug, Serialize)]
+pub struct Part {
+    /// Stable id (its anchor is `part-<id>`).
+    pub id: String,
+    /// Display number (`1`, `II`, `A`): any text.
+    pub number: String,
+    /// Title (English ours, Japanese as printed).
+    pub title: Names,
+    /// The `part:` line.
+    #[serde(skip)]
+    pub span: Span,
 }
 
 /// A numbered section (`13 Capture step`).
@@ -25,6 +42,8 @@ pub struct Section {
     pub number: String,
     /// Title (English ours, Japanese as printed).
     pub title: Names,
+    /// The id of the part it belongs to, if the rulebook has parts.
+    pub part: Option<String>,
     /// Its clauses in order.
     pub clauses: Vec<Clause>,
     /// The heading line.

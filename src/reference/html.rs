@@ -79,6 +79,8 @@ struct RefView {
 
 #[derive(Serialize)]
 struct SectionView {
+    /// The part (chapter) this section opens, if it is the first of one.
+    part: Option<PartView>,
     id: String,
     number: String,
     /// The title in each of the pack's languages.
@@ -86,6 +88,14 @@ struct SectionView {
     clauses: Vec<ClauseView>,
     /// Whether the current edition changed any of its clauses.
     changed: bool,
+}
+
+/// A part (chapter) heading: its anchor id, number and titles.
+#[derive(Serialize)]
+struct PartView {
+    id: String,
+    number: String,
+    titles: Vec<LangText>,
 }
 
 /// A card's text as HTML, and a double-sided card's other side's on a line of its own (each side
@@ -292,7 +302,14 @@ pub fn packed_html(pack: &Pack, revisions: &[Revision]) -> Result<Packed, Diagno
         .rules
         .sections
         .iter()
-        .map(|s| SectionView {
+        .enumerate()
+        .map(|(i, s)| SectionView {
+            part: s
+                .part
+                .as_ref()
+                .filter(|p| i == 0 || pack.rules.sections[i - 1].part.as_ref() != Some(*p))
+                .and_then(|p| pack.rules.parts.iter().find(|part| part.id == *p))
+                .map(|p| PartView { id: p.id.clone(), number: p.number.clone(), titles: in_languages(&msg, &p.title) }),
             changed: s.clauses.iter().any(|c| changed_now.contains(&c.id)),
             id: s.id.clone(),
             number: s.number.clone(),

@@ -280,7 +280,10 @@ fn a_longer_text_is_set_condensed_then_text_only_and_each_card_says_which() {
     );
     let words = read_words(&out.join("cards.pdf"));
     let first: String = words[0].words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
-    assert!(first.contains("格闘 (F) 5 · 射撃 (S) 4 · 防御 (A) 3"), "the text-only card's numbers on one band: {first}");
+    assert!(
+        first.contains("格闘 (F) 5 · 射撃 (S) 4 · 防御 (A) 3"),
+        "the text-only card's numbers on one band: {first}"
+    );
     let problems = super::readback::audit(&out);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     let _ = std::fs::remove_dir_all(&dir);

@@ -443,6 +443,14 @@ fn rule_numbers_with_letters_and_lettered_sections_link_anchor_search_and_check(
     }
     assert!(html.contains(r##"<a href="#clause-turns.light">2.1b</a>"##), "the link in A.1");
     assert!(html.contains(r##"<a href="#section-variants">A "##), "the lettered section in the contents");
+    // Parts above the sections: in the contents and as headings, each before its first section.
+    for (part, first) in [("core", "basics"), ("extras", "variants")] {
+        let heading = html.find(&format!(r#"<h2 class="part" id="part-{part}">"#)).expect(part);
+        let section = html.find(&format!(r#"<section id="section-{first}">"#)).unwrap();
+        assert!(heading < section && !html[heading..section].contains("<section"), "{part} opens {first}");
+        assert!(html.contains(&format!(r##"<li class="part"><a href="#part-{part}">"##)), "{part} in the contents");
+    }
+    assert_eq!(html.matches(r#"<h2 class="part""#).count(), 2, "a part heads only its first section");
     // A number typed as a query finds its clause first, the appendix's in small letters too.
     for (query, first) in [("2.1b", "2.1b"), ("a.2", "A.2"), ("what does 2.2m say", "2.2m")] {
         let found = pnpkit(&root(), &["rules", "search", pack, query]);
