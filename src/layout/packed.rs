@@ -144,7 +144,6 @@ impl PackedWriter {
         }
         let pending = std::mem::take(&mut self.pending);
         self.deflate(&pending, TDEFLFlush::Finish);
-        self.deflated.shrink_to_fit();
         Packed { deflated: self.deflated.into(), len: self.len }
     }
 }

@@ -1,7 +1,7 @@
 //! The drawing surface every map page shares (hex maps, area maps, mats and their tiles): a
 //! [`Drawing`] is a function that draws the page onto a [`Pen`], which records the extent of what
-//! it prints so tiles set as text only the texts lying wholly inside their window; and the map's title
-//! block and key headings.
+//! it prints so tiles set as text only the texts lying wholly inside their window; and the map's
+//! title block and key headings.
 
 use crate::layout::{PrintBoxes, Rect};
 use crate::model::Map;
@@ -46,9 +46,10 @@ impl Spot {
 }
 
 /// Draws a map page onto a page or onto one tile of it. On a tile ([`Pen::window`]) the texts
-/// not lying wholly inside the tile's window are drawn as outlines (the window clips them: not
-/// text, so each text is set as text once, on a tile it lies wholly in); either way every text's extent on the
-/// published page is kept, so that placement decisions and the tiles' overlap see the same texts.
+/// not lying wholly inside the tile's window are drawn as outlines, which the window clips (not
+/// text: each text is set as text once, on a tile it lies wholly in). Either way every text's
+/// extent on the published page is kept, so that placement decisions and the tiles' overlap see
+/// the same texts.
 pub(crate) struct Pen<'p, 'c> {
     c: &'p mut Canvas<'c>,
     /// The open groups, (dx, dy, scale) each, relative to the published page.
