@@ -42,6 +42,26 @@ fn typed(html: &Path, queries: &[&str], list: &Path) -> Option<Vec<(Vec<String>,
     Some(shown.collect())
 }
 
+#[test]
+fn the_offline_reference_reads_lettered_rule_numbers_as_the_cli_does() {
+    let pack = "tests/packs/lettered-rules";
+    let dir = temp_dir("browser-lettered");
+    let html_path = reference(pack, &dir.join("out"));
+    let queries = ["2.1b", "a.2", "what does 2.2m say", "2.2"];
+    let Some(shown) = typed(&html_path, &queries, &dir.join("queries.json")) else {
+        assert!(std::env::var_os("CI").is_none(), "the Playwright driver is required in CI");
+        eprintln!("skipping: the Playwright driver is not installed");
+        return;
+    };
+    for ((ids, _), query) in shown.iter().zip(queries) {
+        let cli = super::search::ids(&["rules", "search", pack, "--json", "--limit", "30", "--", query]);
+        assert_eq!(*ids, cli, "typed “{query}”: the page and the CLI differ");
+    }
+    let firsts: Vec<&str> = shown.iter().map(|(ids, _)| ids.first().map_or("", String::as_str)).collect();
+    assert_eq!(firsts, ["clause-turns.light", "clause-variants.team", "clause-turns.stars", "clause-turns.limits"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn percent(s: &str) -> String {
     s.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
