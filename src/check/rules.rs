@@ -12,22 +12,10 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     let mut ids: BTreeMap<&str, &Span> = BTreeMap::new();
     let mut parts: BTreeMap<&str, &Span> = BTreeMap::new();
     for part in &pack.rules.parts {
-        if let Some(first) = parts.insert(&part.id, &part.span) {
-            out.push(
-                Diagnostic::error(Code::DUPLICATE_ID, format!("two parts have the id `{}`", part.id))
-                    .at(&part.span)
-                    .with_related(first, "first here"),
-            );
-        }
+        unique(&mut parts, (&part.id, &part.span), "parts", out);
     }
     for section in &pack.rules.sections {
-        if let Some(first) = ids.insert(&section.id, &section.span) {
-            out.push(
-                Diagnostic::error(Code::DUPLICATE_ID, format!("two sections have the id `{}`", section.id))
-                    .at(&section.span)
-                    .with_related(first, "first here"),
-            );
-        }
+        unique(&mut ids, (&section.id, &section.span), "sections", out);
         let mut previous: Option<Vec<Level>> = None;
         for clause in &section.clauses {
             let duplicate = numbers.insert(&clause.number, &clause.span);
@@ -42,13 +30,7 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     .with_hint("renumber one of them; references use ids, so no reference changes"),
                 );
             }
-            if let Some(first) = ids.insert(&clause.id, &clause.span) {
-                out.push(
-                    Diagnostic::error(Code::DUPLICATE_ID, format!("two clauses have the id `{}`", clause.id))
-                        .at(&clause.span)
-                        .with_related(first, "first here"),
-                );
-            }
+            unique(&mut ids, (&clause.id, &clause.span), "clauses", out);
             let parts = number_levels(&clause.number).unwrap_or_default();
             if clause.number.split('.').next() != Some(section.number.as_str()) {
                 out.push(
@@ -66,6 +48,23 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
             previous = Some(parts);
         }
+    }
+}
+
+/// E0107: a second `what` (parts, sections, clauses) with an id `seen` holds already,
+/// located at the second with the first.
+fn unique<'a>(
+    seen: &mut BTreeMap<&'a str, &'a Span>,
+    (id, span): (&'a str, &'a Span),
+    what: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    if let Some(first) = seen.insert(id, span) {
+        out.push(
+            Diagnostic::error(Code::DUPLICATE_ID, format!("two {what} have the id `{id}`"))
+                .at(span)
+                .with_related(first, "first here"),
+        );
     }
 }
 
