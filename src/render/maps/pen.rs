@@ -13,6 +13,16 @@ use crate::text::{Style, Weight};
 /// A rectangle in page mm: left, top, right, bottom.
 pub(crate) type Extent = (f64, f64, f64, f64);
 
+/// Whether `outer` holds all of `e` (a tile's window, a whole text).
+pub(crate) fn holds(outer: &Extent, e: &Extent) -> bool {
+    outer.0 <= e.0 && outer.1 <= e.1 && e.2 <= outer.2 && e.3 <= outer.3
+}
+
+/// Whether `a` and `b` share some area (touching edges do not count).
+pub(crate) fn meets(a: &Extent, b: &Extent) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
 /// Where a text goes: its box in the current drawing coordinates and how it is aligned in it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Spot {
@@ -114,8 +124,7 @@ impl<'p, 'c> Pen<'p, 'c> {
     pub(crate) fn whole(&mut self, extent: Extent, draw: impl FnOnce(&mut Canvas<'c>)) {
         let on_page = self.to_page(extent);
         self.extents.push(on_page);
-        let inside = |w: Extent| w.0 <= on_page.0 && w.1 <= on_page.1 && on_page.2 <= w.2 && on_page.3 <= w.3;
-        if self.window.is_none_or(inside) {
+        if self.window.is_none_or(|w| holds(&w, &on_page)) {
             draw(self.c);
         }
     }
@@ -150,16 +159,14 @@ impl<'p, 'c> Pen<'p, 'c> {
         };
         let extent = self.to_page((x0, laid.top, x0 + laid.width, laid.bottom));
         self.extents.push(extent);
-        let inside = |w: &Extent| w.0 <= extent.0 && w.1 <= extent.1 && extent.2 <= w.2 && extent.3 <= w.3;
-        let meets = |w: &Extent| w.0 < extent.2 && w.1 < extent.3 && extent.0 < w.2 && extent.1 < w.3;
         match self.window {
-            Some(w) if inside(&w) => {
+            Some(w) if holds(&w, &extent) => {
                 self.c.text(boxed());
             }
             // A text a tile's edge cuts is printed whole on a neighbouring tile; this one shows its
             // part as shapes (clipped by the window), so where this tile is laid over that one
             // the text runs on across the seam instead of being covered.
-            Some(w) if meets(&w) => {
+            Some(w) if meets(&w, &extent) => {
                 self.c.text(boxed().outlined());
             }
             _ => {}

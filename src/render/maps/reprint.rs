@@ -8,7 +8,7 @@ use crate::layout::Paper;
 use crate::model::{MapKind, Pack};
 use crate::render::maps::area as areamap;
 use crate::render::maps::hex::{self as map};
-use crate::render::maps::pen::Extent;
+use crate::render::maps::pen::{meets, Extent};
 use crate::render::Ctx;
 use crate::render::Document;
 use crate::render::Product;
@@ -113,8 +113,7 @@ fn map_set(ctx: &mut Ctx<'_>, paper: Paper, only: Option<Touched<'_>>) -> Option
     if paper.width * paper.height < published_paper.width * published_paper.height {
         let tiling = crate::render::maps::tiles::choose_tiling(ctx, &drawing, &extents, paper);
         tiles_in_set = tiling.cols * tiling.rows;
-        let meets = |w: Extent| touched_extents.iter().any(|e| e.0 < w.2 && w.0 < e.2 && e.1 < w.3 && w.1 < e.3);
-        let keep = |w: Extent| only.is_none() || meets(w);
+        let keep = |w: Extent| only.is_none() || touched_extents.iter().any(|e| meets(e, &w));
         let chosen = map::tiles_where(ctx, &drawing, &extents, paper, "map.tile_footer", &keep);
         if !chosen.is_empty() {
             let page_mm = (tiling.paper.width, tiling.paper.height);

@@ -64,12 +64,7 @@ impl Tiling {
     /// Whether `e` lies wholly inside at least one tile.
     #[cfg(test)]
     fn shows_whole(&self, e: &Extent) -> bool {
-        (0..self.rows).any(|row| {
-            (0..self.cols).any(|col| {
-                let w = self.window_on_page(col, row);
-                w.0 <= e.0 && w.1 <= e.1 && e.2 <= w.2 && e.3 <= w.3
-            })
-        })
+        (0..self.rows).any(|row| (0..self.cols).any(|col| super::pen::holds(&self.window_on_page(col, row), e)))
     }
 
     /// How far tile (`col`, `row`)'s right and bottom neighbours lie over it, mm (0 at the edge).
@@ -408,7 +403,7 @@ mod tests {
     use super::*;
     use crate::model::MapKind;
     use crate::render::maps::hex::hex_drawing;
-    use crate::render::maps::pen::page;
+    use crate::render::maps::pen::{holds, meets, page};
     use crate::text::Fonts;
 
     use crate::load::example_pack_for_tests as load;
@@ -443,9 +438,7 @@ mod tests {
             let mut outlined = 0;
             for (i, tile) in tiles.iter().enumerate() {
                 let w = tiling.window_on_page(i % tiling.cols, i / tiling.cols);
-                let meets = |e: &&Extent| w.0 < e.2 && w.1 < e.3 && e.0 < w.2 && e.1 < w.3;
-                let inside = |e: &&Extent| w.0 <= e.0 && w.1 <= e.1 && e.2 <= w.2 && e.3 <= w.3;
-                let cut = extents.iter().filter(meets).filter(|e| !inside(e)).count();
+                let cut = extents.iter().filter(|e| meets(&w, e) && !holds(&w, e)).count();
                 assert_eq!(tile.svg.text().matches(r#"<path class="outlined""#).count(), cut, "{name}: tile {i}");
                 outlined += cut;
             }
