@@ -248,7 +248,10 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     for t in &pack.rules.terms {
-        r.opt_rule(&t.defined_in, out);
+        t.defined_in.iter().chain(&t.see).for_each(|c| r.rule(c, out));
+        for (kind, target) in &t.refs {
+            r.rule_text_ref(kind, target, out);
+        }
     }
     if let Some(d) = &pack.deck_rules {
         r.opt_rule(&d.rule, out);

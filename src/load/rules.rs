@@ -36,10 +36,27 @@ use super::csv::Columns;
 use super::units::duplicate_check;
 use super::Loader;
 use crate::diag::{Code, Diagnostic, FileId, Span};
-use crate::model::{Clause, Names, Pack, Part, Section, Spanned, Term};
+use crate::model::{Clause, Names, Pack, Part, Ref, Section, Spanned, Term};
 
-const TERM_COLUMNS: Columns =
-    Columns { required: &["id"], optional: &["ja", "en", "kana", "aliases", "defined_in", "note"] };
+const TERM_COLUMNS: Columns = Columns {
+    required: &["id"],
+    optional: &["ja", "en", "kana", "aliases", "definition", "definition_ja", "defined_in", "see", "note"],
+};
+
+/// A definition cell of terms.csv, its references recorded where they stand in the file (a quoted
+/// cell's text starts after its quote).
+fn definition_cell(
+    l: &mut Loader<'_>,
+    file: FileId,
+    row: &super::csv::Row<'_>,
+    column: &str,
+    refs: &mut Vec<(String, Ref)>,
+) -> String {
+    let cell = row.cell(column);
+    let quoted = l.text(file).as_bytes().get(cell.span.range.start) == Some(&b'"');
+    scan_refs(&mut l.diags, refs, &cell.value, file, cell.span.range.start + usize::from(quoted));
+    cell.value
+}
 
 /// Loads every rules file and terms.csv.
 pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
@@ -63,12 +80,20 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     for row in table.rows() {
         let id = row.text("id", &mut l.diags).value;
         duplicate_check(l, &id, &row, "term");
+        let mut refs = Vec::new();
+        let definition = Names {
+            en: definition_cell(l, file, &row, "definition", &mut refs),
+            ja: definition_cell(l, file, &row, "definition_ja", &mut refs),
+        };
         pack.rules.terms.push(Term {
             id,
             name: row.either_name("ja", "en", &mut l.diags),
             kana: row.cell("kana").value,
             aliases: row.list("aliases").into_iter().map(|a| a.value).collect(),
-            defined_in: row.opt_ref("defined_in"),
+            definition,
+            refs,
+            defined_in: row.list("defined_in"),
+            see: row.list("see"),
             span: row.span(),
         });
     }
@@ -319,16 +344,8 @@ fn parse_clause_line(line: &str) -> Option<(String, String, &str)> {
     Some((number.to_string(), id.to_string(), text.trim_start()))
 }
 
-/// Where a line of a clause goes: its text or a new list item, in a language (`en` is the
-/// clause's own text, another its translation).
-#[derive(Clone, Copy)]
-enum Target {
-    Text(&'static str),
-    Item(&'static str),
-}
-
-/// Adds a line of text (or a list item) to a clause and records its `[[kind:target]]` references.
-fn append_text(diags: &mut Vec<Diagnostic>, clause: &mut Clause, text: &str, file: FileId, base: usize, to: Target) {
+/// Records the `[[kind:target]]` references of `text`, which starts at byte `base` of `file`.
+fn scan_refs(diags: &mut Vec<Diagnostic>, refs: &mut Vec<(String, Ref)>, text: &str, file: FileId, base: usize) {
     let mut rest = text;
     let mut pos = base;
     while let Some(open) = rest.find("[[") {
@@ -339,13 +356,26 @@ fn append_text(diags: &mut Vec<Diagnostic>, clause: &mut Clause, text: &str, fil
         let inner = &rest[open + 2..open + close];
         let inner_span = Span::new(file, pos + open + 2..pos + open + close);
         match inner.split_once(':') {
-            Some((kind, target)) => clause.refs.push((kind.to_string(), Spanned::new(target.to_string(), inner_span))),
+            Some((kind, target)) => refs.push((kind.to_string(), Spanned::new(target.to_string(), inner_span))),
             None => diags
                 .push(syntax(&inner_span, "a reference must read `[[kind:target]]`, e.g. `[[rule:capture.request]]`")),
         }
         pos += open + close + 2;
         rest = &rest[open + close + 2..];
     }
+}
+
+/// Where a line of a clause goes: its text or a new list item, in a language (`en` is the
+/// clause's own text, another its translation).
+#[derive(Clone, Copy)]
+enum Target {
+    Text(&'static str),
+    Item(&'static str),
+}
+
+/// Adds a line of text (or a list item) to a clause and records its `[[kind:target]]` references.
+fn append_text(diags: &mut Vec<Diagnostic>, clause: &mut Clause, text: &str, file: FileId, base: usize, to: Target) {
+    scan_refs(diags, &mut clause.refs, text, file, base);
     let (language, item) = match to {
         Target::Text(l) => (l, false),
         Target::Item(l) => (l, true),

@@ -28,6 +28,7 @@ mod values;
 // Map graph rules, setup locations and pieces, values by turn.
 mod graph_rules;
 mod location;
+mod lookup;
 mod per_turn;
 
 pub use aid::{AidKind, PlayAid};
@@ -169,6 +170,9 @@ pub struct Pack {
     pub provisional: Vec<Provisional>,
     /// Pieces setups place anywhere among the locations a filter selects.
     pub free_placements: Vec<FreePlacement>,
+    /// Clauses and terms by id and name, made on first use.
+    #[serde(skip)]
+    pub lookup: lookup::Lookup,
 }
 
 /// Cards by id, Japanese name and English name (ASCII case folded), each to the first card that
@@ -337,11 +341,6 @@ impl Pack {
         self.map.as_ref()?.terrain.iter().find(|t| names_match(r, &t.id, &t.name))
     }
 
-    /// The rule clause with id `r`.
-    pub fn clause(&self, r: &str) -> Option<&Clause> {
-        self.rules.sections.iter().flat_map(|s| &s.clauses).find(|c| c.id == r)
-    }
-
     /// The icon called `name` in `[icons]`.
     pub fn icon(&self, name: &str) -> Option<&Icon> {
         self.icons.iter().find(|i| i.name == name)
@@ -354,11 +353,6 @@ impl Pack {
             .iter()
             .find(|b| side.is_some() && b.side.as_ref().and_then(|s| self.side(s)).map(|s| s.id.as_str()) == side)
             .or_else(|| self.card_backs.iter().find(|b| b.side.is_none()))
-    }
-
-    /// The glossary term with id or name `r`.
-    pub fn term(&self, r: &str) -> Option<&Term> {
-        self.rules.terms.iter().find(|t| names_match(r, &t.id, &t.name))
     }
 
     /// Every name a location reference could have meant, for "did you mean" hints.

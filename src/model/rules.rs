@@ -223,10 +223,17 @@ pub struct Term {
     pub name: Names,
     /// Reading in kana.
     pub kana: String,
-    /// Other spellings.
+    /// Other spellings and the players' own words for it ("hand limit", "deck runs out").
     pub aliases: Vec<String>,
-    /// The clause that defines it.
-    pub defined_in: Option<Ref>,
+    /// What it means, in each language the pack writes it in (our words; may hold references).
+    pub definition: Names,
+    /// The `[[kind:target]]` references of the definition (compared as part of its text).
+    #[serde(skip)]
+    pub refs: Vec<(String, Ref)>,
+    /// The clauses that define it, the first the main one.
+    pub defined_in: Vec<Ref>,
+    /// Further clauses about it.
+    pub see: Vec<Ref>,
     /// The row.
     #[serde(skip)]
     pub span: Span,

@@ -11,7 +11,8 @@ use super::history::{clause_history, editions, HistoryView};
 use super::icons;
 use super::index::Index;
 use super::links::{self, Connections};
-use super::pagechars;
+use super::pagechars::PageChars;
+use super::script::{self, PageIndex};
 use super::webfont;
 use crate::diag::{Code, Diagnostic};
 use crate::errata::{Change, ChangeKind, Revision};
@@ -267,6 +268,28 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
 
 /// [`html`], deflated as it is written: the page is never held whole (megabytes at 2,000 cards).
 pub fn packed_html(pack: &Pack, revisions: &[Revision]) -> Result<Packed, Diagnostic> {
+    // The search index is made on a second core while the page's views are and the page is first
+    // drawn: neither reads the other, and at thousands of clauses each is a large part of the work.
+    std::thread::scope(|scope| {
+        let index = scope.spawn(|| {
+            let msg = Messages::of(pack);
+            script::index_script(&PageIndex {
+                index: Index::of(pack, revisions),
+                labels: search_labels(&msg),
+                anchors: anchors(pack),
+            })
+        });
+        drawn(pack, revisions, || index.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
+}
+
+/// The page around its search index, which `index` gives (deflated script JSON and the characters
+/// it holds) when the page needs it.
+fn drawn(
+    pack: &Pack,
+    revisions: &[Revision],
+    index: impl FnOnce() -> (Packed, PageChars),
+) -> Result<Packed, Diagnostic> {
     let msg = Messages::of(pack);
     let edition = &pack.game.edition;
     let mut history: BTreeMap<String, Vec<HistoryView>> = BTreeMap::new();
@@ -336,7 +359,21 @@ pub fn packed_html(pack: &Pack, revisions: &[Revision]) -> Result<Packed, Diagno
         .terms
         .iter()
         .map(|t| {
-            let defined = t.defined_in.as_ref().and_then(|d| pack.clause(d));
+            let defined = t.defined_in.iter().find_map(|d| pack.clause(d));
+            let written: Vec<&str> = msg
+                .languages()
+                .iter()
+                .copied()
+                .filter(|&l| !if l == "ja" { &t.definition.ja } else { &t.definition.en }.is_empty())
+                .collect();
+            let definition: String = written
+                .iter()
+                .map(|&l| {
+                    let text = if l == "ja" { &t.definition.ja } else { &t.definition.en };
+                    let class = if written.len() > 1 { "def l" } else { "def" };
+                    format!("<p class=\"{class}\" lang=\"{l}\">{}</p>", linked(pack, text, l))
+                })
+                .collect();
             let (name, other) = msg.first_and_rest(&t.name);
             // A reading is Japanese: only a pack that prints Japanese shows it.
             let kana = if msg.has("ja") { t.kana.clone() } else { String::new() };
@@ -346,6 +383,7 @@ pub fn packed_html(pack: &Pack, revisions: &[Revision]) -> Result<Packed, Diagno
                 ("other", other),
                 ("kana", kana),
                 ("aliases", t.aliases.join(", ")),
+                ("definition", definition),
                 ("defined", defined.map(|c| c.number.clone()).unwrap_or_default()),
                 ("defined_id", defined.map(|c| c.id.clone()).unwrap_or_default()),
                 ("used", links.rules_html(&msg, &format!("term-{}", t.id))),
@@ -435,13 +473,6 @@ pub fn packed_html(pack: &Pack, revisions: &[Revision]) -> Result<Packed, Diagno
             serde_json::json!({ "id": s.id, "name": msg.name(&s.name), "rows": rows })
         })
         .collect();
-    // The index and what the search box says, one JSON value in one script element, kept
-    // deflated: the page is drawn twice, and the index itself is dropped as soon as it is written.
-    let index = script_json(&PageIndex {
-        index: Index::of(pack, revisions),
-        labels: search_labels(&msg),
-        anchors: anchors(pack),
-    });
     let mut context = Context::new();
     let (title, _) = msg.first_and_rest(&pack.game.title);
     context.insert("title", &title);
@@ -486,89 +517,44 @@ pub fn packed_html(pack: &Pack, revisions: &[Revision]) -> Result<Packed, Diagno
     for (name, piece) in PIECES.iter().zip(pieces) {
         tera.add_raw_template(name, piece).map_err(|e| failed(e.to_string()))?;
     }
-    let write = |context: &mut Context, out: &mut dyn std::io::Write| -> Result<(), String> {
-        let [head, card, body, tail] = PIECES;
-        tera.render_to(head, context, &mut *out).map_err(|e| e.to_string())?;
-        for c in &cards {
-            context.insert("c", &card_row(c));
-            tera.render_to(card, context, &mut *out).map_err(|e| e.to_string())?;
-        }
-        tera.render_to(body, context, &mut *out).map_err(|e| e.to_string())?;
-        index.write_to(&mut *out).map_err(|e| e.to_string())?;
-        tera.render_to(tail, context, &mut *out).map_err(|e| e.to_string())
+    let render = |name: &str, context: &Context, out: &mut dyn std::io::Write| {
+        tera.render_to(name, context, out).map_err(|e| failed(e.to_string()))
     };
-    // The page drawn once without its font tells which characters the font must hold.
+    let [head, card, body, tail] = PIECES;
+    // The page is drawn once without its font, read as it is written to learn which characters
+    // the font must hold (the index's JSON tells its own as it is made). Only the head names the
+    // font: the rest is kept, deflated (megabytes at 2,000 cards), and follows the head drawn
+    // again with it.
     context.insert("webfont_css", "");
     context.insert("webfont_families", "");
-    // The first drawing is read as it is written, never held: at 2,000 cards a page is megabytes.
-    let mut plain = pagechars::PageChars::default();
-    write(&mut context, &mut plain).map_err(failed)?;
-    let fonts = webfont::for_page(pack, &plain.chars())?;
+    let mut plain = PageChars::default();
+    render(head, &context, &mut plain)?;
+    let mut rest = script::Both(Packed::writer(), plain);
+    for c in &cards {
+        context.insert("c", &card_row(c));
+        render(card, &context, &mut rest)?;
+    }
+    render(body, &context, &mut rest)?;
+    let script::Both(rest, mut plain) = rest;
+    let mut end = Vec::new();
+    render(tail, &context, &mut end)?;
+    std::io::Write::write_all(&mut plain, &end).map_err(|e| failed(e.to_string()))?;
+    let (index, index_chars) = index();
+    let fonts = webfont::for_page(pack, &plain.chars().union(&index_chars.chars()).copied().collect())?;
     context.insert("webfont_css", &fonts.css);
     context.insert("webfont_families", &fonts.families);
     let mut page = Packed::writer();
-    write(&mut context, &mut page).map_err(failed)?;
+    render(head, &context, &mut page)?;
+    let io = |e: std::io::Error| failed(e.to_string());
+    rest.finish().write_to(&mut page).map_err(io)?;
+    index.write_to(&mut page).map_err(io)?;
+    std::io::Write::write_all(&mut page, &end).map_err(io)?;
     Ok(page.finish())
-}
-
-/// The search index as the page's script reads it, with what its search box says and the
-/// anchors of printed rule numbers.
-#[derive(Serialize)]
-struct PageIndex {
-    #[serde(flatten)]
-    index: Index,
-    labels: serde_json::Value,
-    anchors: BTreeMap<String, String>,
-}
-
-/// JSON made safe to embed in a `<script>` element. The HTML parser reads a script's text before
-/// JavaScript does: `</script>` would end the element and `<!--<script>` makes the parser skip the
-/// real end tag, so `<`, `>` and `&` are written as `\u003c` escapes, and U+2028/U+2029 too (line
-/// terminators in older JavaScript). They can only occur inside JSON strings, where the escape
-/// reads back as the same character.
-fn script_json(value: &impl Serialize) -> Packed {
-    let mut out = ScriptJson(Packed::writer());
-    // Writing JSON into memory fails only on a value JSON cannot hold (none of the index's).
-    let _ = serde_json::to_writer(&mut out, value);
-    out.0.finish()
-}
-
-/// A writer that escapes JSON for a script element on the way through (see [`script_json`]).
-/// serde_json writes whole characters per call (slices of its strings), so U+2028 and U+2029
-/// are never cut between two writes.
-struct ScriptJson<W>(W);
-
-impl<W: std::io::Write> std::io::Write for ScriptJson<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut from = 0;
-        for (at, &byte) in buf.iter().enumerate() {
-            let escape = match (byte, buf.get(at + 1..at + 3)) {
-                (b'<', _) => "\\u003c",
-                (b'>', _) => "\\u003e",
-                (b'&', _) => "\\u0026",
-                (0xE2, Some([0x80, 0xA8])) => "\\u2028",
-                (0xE2, Some([0x80, 0xA9])) => "\\u2029",
-                _ => continue,
-            };
-            self.0.write_all(&buf[from..at])?;
-            self.0.write_all(escape.as_bytes())?;
-            from = at + if byte == 0xE2 { 3 } else { 1 };
-        }
-        // Skipped bytes of an escaped line separator lie before `from`.
-        if from < buf.len() {
-            self.0.write_all(&buf[from..])?;
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.flush()
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{linked, script_json};
+    use super::linked;
 
     #[test]
     fn a_side_named_in_a_rule_prints_by_its_name_never_its_id() {
@@ -599,13 +585,5 @@ mod tests {
         let title = page.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap();
         assert!(!title.contains(['<', '>']), "{title}");
         assert!(title.contains("ダグラム") && title.contains("ルール") && title.contains("rules reference"), "{title}");
-    }
-
-    #[test]
-    fn json_in_a_script_holds_no_markup_and_reads_back_the_same() {
-        let value = serde_json::json!({ "name": "<!--<script>a & b</script>\u{2028}\u{2029}" });
-        let safe = script_json(&value).text().into_owned();
-        assert!(!safe.contains(['<', '>', '&', '\u{2028}', '\u{2029}']), "{safe}");
-        assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), value);
     }
 }

@@ -167,6 +167,15 @@ impl Index {
         let msg = Messages::of(pack);
         let mut drafts: Vec<Draft> = Vec::new();
         let mut clause_doc: BTreeMap<&str, usize> = BTreeMap::new();
+        // Clause id → the names of the terms it defines, made once (not a scan of the glossary
+        // per clause).
+        let mut defines: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        for t in &pack.rules.terms {
+            for c in t.defined_in.iter().filter_map(|d| pack.clause(&d.value)) {
+                let names = format!("{} {} {} {}", t.name.ja, t.name.en, t.kana, t.aliases.join(" "));
+                defines.entry(c.id.as_str()).or_default().push(names);
+            }
+        }
         for section in &pack.rules.sections {
             let section_title = format!("{} {}", section.number, msg.name(&section.title));
             for c in &section.clauses {
@@ -179,15 +188,7 @@ impl Index {
                     })
                     .filter(|t| !t.is_empty())
                     .collect();
-                let defines: Vec<String> = pack
-                    .rules
-                    .terms
-                    .iter()
-                    .filter(|t| {
-                        t.defined_in.as_ref().is_some_and(|d| pack.clause(&d.value).is_some_and(|x| x.id == c.id))
-                    })
-                    .map(|t| format!("{} {} {} {}", t.name.ja, t.name.en, t.kana, t.aliases.join(" ")))
-                    .collect();
+                let defines = defines.get(c.id.as_str()).map(Vec::as_slice).unwrap_or_default();
                 let terms: Vec<String> = c
                     .refs
                     .iter()
@@ -244,18 +245,29 @@ impl Index {
             }
         }
         for t in &pack.rules.terms {
-            let defined = t.defined_in.as_ref().and_then(|d| pack.clause(&d.value));
+            let defined = t.defined_in.iter().find_map(|d| pack.clause(&d.value));
+            // The definition in every language the pack writes it in: what a term hit shows.
+            let definition: Vec<String> = [("en", &t.definition.en), ("ja", &t.definition.ja)]
+                .into_iter()
+                .filter(|(_, text)| !text.is_empty())
+                .map(|(l, text)| pack.plain_text_in(text, l))
+                .collect();
             let mut draft = Draft::new(
                 DocKind::Term,
                 format!("term-{}", t.id),
                 msg.name(&t.name),
                 defined.map(|c| c.number.clone()).unwrap_or_default(),
-                String::new(),
+                definition.join(" "),
             )
             .field(Field::Title, format!("{} {} {}", both(&t.name), t.kana, t.aliases.join(" ")))
+            .field(Field::Body, definition.join(" "))
             .names([t.name.ja.as_str(), t.name.en.as_str(), t.kana.as_str()])
             .names(t.aliases.iter().map(String::as_str));
-            draft.doc.defined_by = defined.and_then(|c| clause_doc.get(c.id.as_str()).copied());
+            // A term with a definition answers a question naming it itself; one without sends
+            // the reader to the clause that defines it.
+            if definition.is_empty() {
+                draft.doc.defined_by = defined.and_then(|c| clause_doc.get(c.id.as_str()).copied());
+            }
             drafts.push(draft);
         }
         let (postings, words) = weigh(&drafts);
@@ -299,7 +311,7 @@ fn card_draft(pack: &Pack, msg: &Messages, card: &Card) -> Draft {
 fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, String>) {
     let mut words = BTreeMap::new();
     // Per document, per field: token counts and length.
-    type Counted = (Field, BTreeMap<String, u32>, usize);
+    type Counted = (Field, std::collections::HashMap<String, u32>, usize);
     let mut counted: Vec<Vec<Counted>> = Vec::with_capacity(drafts.len());
     for d in drafts {
         let mut fields = Vec::new();
@@ -310,10 +322,17 @@ fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, Stri
                 if word.chars().any(|c| c.is_ascii_digit()) {
                     return stem(word);
                 }
-                words.entry(word.to_string()).or_insert_with(|| stem(word)).clone()
+                if let Some(stemmed) = words.get(word) {
+                    return String::clone(stemmed);
+                }
+                let stemmed = stem(word);
+                words.insert(word.to_string(), stemmed.clone());
+                stemmed
             });
-            let mut counts = BTreeMap::new();
-            for t in &toks {
+            // Hashed: a field's tokens are only counted here; the order of the postings comes
+            // from the sorted map below.
+            let mut counts: std::collections::HashMap<String, u32> = Default::default();
+            for t in toks.iter() {
                 *counts.entry(t.clone()).or_insert(0) += 1;
             }
             fields.push((*field, counts, toks.len()));
@@ -328,14 +347,19 @@ fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, Stri
         (lengths.iter().sum::<usize>() as f64 / lengths.len().max(1) as f64).max(1.0)
     };
     let averages: Vec<f64> = Field::ALL.iter().map(|f| average(*f)).collect();
-    let mut frequency: BTreeMap<&str, BTreeMap<usize, f64>> = BTreeMap::new();
+    // Token → (document, weighted frequency), documents in rising order as they are visited.
+    let mut frequency: std::collections::HashMap<&str, Vec<(usize, f64)>> = Default::default();
     for (doc, fields) in counted.iter().enumerate() {
         for (field, counts, len) in fields {
             let (weight, b) = field.params();
             let norm = 1.0 - b + b * *len as f64 / averages[*field as usize];
             for (token, n) in counts {
-                *frequency.entry(token.as_str()).or_default().entry(doc).or_insert(0.0) +=
-                    weight * f64::from(*n) / norm;
+                let docs = frequency.entry(token.as_str()).or_default();
+                let add = weight * f64::from(*n) / norm;
+                match docs.last_mut() {
+                    Some((last, tf)) if *last == doc => *tf += add,
+                    _ => docs.push((doc, add)),
+                }
             }
         }
     }

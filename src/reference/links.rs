@@ -50,10 +50,11 @@ pub(super) struct Connections {
     pub rules_of: BTreeMap<String, Vec<Link>>,
 }
 
-fn push(list: &mut Vec<Link>, link: Link) {
-    if !list.contains(&link) {
-        list.push(link);
-    }
+/// Drops every link but the first of each anchor: lists are made with repeats (a clause naming a
+/// term twice) and cleaned once, not searched on every push.
+fn dedup(list: &mut Vec<Link>) {
+    let mut seen = std::collections::HashSet::new();
+    list.retain(|l| seen.insert(l.anchor.clone()));
 }
 
 /// A link to a clause, labelled with its number.
@@ -61,21 +62,72 @@ fn link_to(c: &crate::model::Clause) -> Link {
     Link { kind: "clause", anchor: format!("clause-{}", c.id), label: c.number.clone() }
 }
 
-/// Whether lower-cased `text` names `name`: a Japanese name anywhere, a Latin one as whole words
-/// (a plural `s` allowed): "unit" is found in "two units" but not in "community".
-fn mentions(text: &str, name: &str) -> bool {
-    if !name.is_ascii() {
-        return text.contains(name);
+/// Finds the glossary terms a text names, in one pass over the text: each name is tried only where
+/// the text has its first character (and, for a Latin name, where a word starts), so the work
+/// grows with the text, not with texts × terms.
+struct TermFinder {
+    /// Lower-cased name → the terms it names, grouped by the name's first character: an ASCII one
+    /// by its code, any other in the map.
+    ascii: Vec<Vec<(String, Vec<usize>)>>,
+    other: std::collections::HashMap<char, Vec<(String, Vec<usize>)>>,
+}
+
+impl TermFinder {
+    fn new(terms: &[crate::model::Term]) -> TermFinder {
+        let mut names: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        for (i, term) in terms.iter().enumerate() {
+            for name in [&term.name.en, &term.name.ja].into_iter().chain(&term.aliases) {
+                let name = name.trim().to_lowercase();
+                if name.chars().count() >= 2 {
+                    names.entry(name).or_default().push(i);
+                }
+            }
+        }
+        let mut finder = TermFinder { ascii: vec![Vec::new(); 128], other: Default::default() };
+        for (name, terms) in names {
+            let first = name.chars().next().unwrap_or_default();
+            match u8::try_from(first).ok().filter(u8::is_ascii) {
+                Some(code) => finder.ascii[usize::from(code)].push((name, terms)),
+                None => finder.other.entry(first).or_default().push((name, terms)),
+            }
+        }
+        finder
     }
-    text.match_indices(name).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let mut after = text[at + name.len()..].chars();
-        let next = match after.next() {
-            Some('s') => after.next(),
-            other => other,
-        };
-        !before.is_some_and(char::is_alphanumeric) && !next.is_some_and(char::is_alphanumeric)
-    })
+
+    /// The positions of the terms lower-cased `text` names, in term order, each once.
+    fn named_in(&self, text: &str) -> std::collections::BTreeSet<usize> {
+        let mut found = std::collections::BTreeSet::new();
+        let mut before: Option<char> = None;
+        for (at, c) in text.char_indices() {
+            let word_start = !before.is_some_and(char::is_alphanumeric);
+            before = Some(c);
+            let names = match u8::try_from(c).ok().filter(u8::is_ascii) {
+                // A Latin name starts a word.
+                Some(code) if word_start => &self.ascii[usize::from(code)],
+                Some(_) => continue,
+                None => match self.other.get(&c) {
+                    Some(names) => names,
+                    None => continue,
+                },
+            };
+            for (name, terms) in names {
+                if text[at..].starts_with(name.as_str()) && (!name.is_ascii() || word_ends(&text[at + name.len()..])) {
+                    found.extend(terms);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Whether a Latin word ends where `after` starts (a plural `s` allowed).
+fn word_ends(after: &str) -> bool {
+    let mut after = after.chars();
+    let next = match after.next() {
+        Some('s') => after.next(),
+        other => other,
+    };
+    !next.is_some_and(char::is_alphanumeric)
 }
 
 impl Connections {
@@ -89,7 +141,7 @@ impl Connections {
                 let entry = match kind.as_str() {
                     "rule" => match pack.clause(target).filter(|t| t.id != c.id) {
                         Some(t) => {
-                            push(out.to_clause.entry(t.id.clone()).or_default(), this.clone());
+                            out.to_clause.entry(t.id.clone()).or_default().push(this.clone());
                             continue;
                         }
                         None => continue,
@@ -101,7 +153,7 @@ impl Connections {
                     _ => None,
                 };
                 if let Some(anchor) = entry {
-                    push(out.rules_of.entry(anchor).or_default(), this.clone());
+                    out.rules_of.entry(anchor).or_default().push(this.clone());
                 }
             }
         }
@@ -130,17 +182,10 @@ impl Connections {
                 (c, text.to_lowercase())
             })
             .collect();
-        for term in &pack.rules.terms {
-            let names: Vec<String> = [&term.name.en, &term.name.ja]
-                .into_iter()
-                .chain(&term.aliases)
-                .map(|n| n.trim().to_lowercase())
-                .filter(|n| n.chars().count() >= 2)
-                .collect();
-            for (c, text) in &clause_texts {
-                if names.iter().any(|n| mentions(text, n)) {
-                    push(out.rules_of.entry(format!("term-{}", term.id)).or_default(), link_to(c));
-                }
+        let finder = TermFinder::new(&pack.rules.terms);
+        for (c, text) in &clause_texts {
+            for term in finder.named_in(text) {
+                out.rules_of.entry(format!("term-{}", pack.rules.terms[term].id)).or_default().push(link_to(c));
             }
         }
         let mut cards: Vec<_> = pack.cards.iter().collect();
@@ -159,7 +204,8 @@ impl Connections {
         }
         for term in &pack.rules.terms {
             let label = msg.first_name(&term.name).to_string();
-            out.name_rules(pack, Link { kind: "term", anchor: format!("term-{}", term.id), label }, &term.defined_in);
+            let rules = term.defined_in.iter().chain(&term.see);
+            out.name_rules(pack, Link { kind: "term", anchor: format!("term-{}", term.id), label }, rules);
         }
         // Clauses first, then cards, units, places and terms, each group in the order found.
         let rank = |k: &str| ["clause", "card", "unit", "place", "term"].iter().position(|x| *x == k).unwrap_or(5);
@@ -169,15 +215,18 @@ impl Connections {
         let order: BTreeMap<&str, usize> =
             pack.rules.sections.iter().flat_map(|s| &s.clauses).enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
         for list in out.rules_of.values_mut() {
-            list.sort_by_key(|l| order.get(l.anchor.trim_start_matches("clause-")).copied().unwrap_or(usize::MAX));
+            list.sort_by_cached_key(|l| {
+                order.get(l.anchor.trim_start_matches("clause-")).copied().unwrap_or(usize::MAX)
+            });
         }
-        // A term's defining clause comes first.
+        // A term's defining clauses come first, in the order the glossary gives them.
         for term in &pack.rules.terms {
-            let Some(rule) = term.defined_in.as_ref().and_then(|d| clause_link(&d.value)) else { continue };
+            let defining: Vec<Link> = term.defined_in.iter().filter_map(|d| clause_link(&d.value)).collect();
             let list = out.rules_of.entry(format!("term-{}", term.id)).or_default();
-            list.retain(|l| *l != rule);
-            list.insert(0, rule);
+            list.retain(|l| !defining.contains(l));
+            list.splice(0..0, defining);
         }
+        out.to_clause.values_mut().chain(out.rules_of.values_mut()).for_each(dedup);
         out
     }
 
@@ -185,8 +234,8 @@ impl Connections {
     /// lists the entry among what refers to it, and the entry links each of them.
     fn name_rules<'a>(&mut self, pack: &Pack, entry: Link, rules: impl IntoIterator<Item = &'a Ref>) {
         for clause in rules.into_iter().filter_map(|r| pack.clause(&r.value)) {
-            push(self.to_clause.entry(clause.id.clone()).or_default(), entry.clone());
-            push(self.rules_of.entry(entry.anchor.clone()).or_default(), link_to(clause));
+            self.to_clause.entry(clause.id.clone()).or_default().push(entry.clone());
+            self.rules_of.entry(entry.anchor.clone()).or_default().push(link_to(clause));
         }
     }
 
@@ -198,14 +247,33 @@ impl Connections {
 
 #[cfg(test)]
 mod tests {
-    use super::mentions;
+    use super::TermFinder;
+    use crate::model::{Names, Term};
+
+    fn term(en: &str, ja: &str) -> Term {
+        Term {
+            id: en.to_string(),
+            name: Names { en: en.to_string(), ja: ja.to_string() },
+            kana: String::new(),
+            aliases: Vec::new(),
+            definition: Names::default(),
+            refs: Vec::new(),
+            defined_in: Vec::new(),
+            see: Vec::new(),
+            span: Default::default(),
+        }
+    }
 
     #[test]
     fn a_latin_name_is_found_as_whole_words_and_a_japanese_one_anywhere() {
-        assert!(mentions("two units in a hex", "unit"));
-        assert!(mentions("the unit.", "unit"));
-        assert!(!mentions("a community", "unit"));
-        assert!(!mentions("unity", "unit"));
-        assert!(mentions("潜伏チットを置く", "潜伏チット"));
+        let finder = TermFinder::new(&[term("Unit", "ユニット"), term("combat step", "潜伏チット")]);
+        let found = |text: &str| finder.named_in(text).into_iter().collect::<Vec<_>>();
+        assert_eq!(found("two units in a hex"), [0]);
+        assert_eq!(found("the unit."), [0]);
+        assert_eq!(found("a community"), [] as [usize; 0]);
+        assert_eq!(found("unity"), [] as [usize; 0]);
+        assert_eq!(found("unit-by-unit in the combat steps"), [0, 1]);
+        assert_eq!(found("潜伏チットを置く"), [1]);
+        assert_eq!(found("各ユニットは"), [0]);
     }
 }

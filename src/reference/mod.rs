@@ -16,6 +16,7 @@ mod icons;
 mod index;
 mod links;
 mod pagechars;
+mod script;
 mod search;
 mod tokens;
 mod webfont;

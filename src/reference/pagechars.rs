@@ -11,11 +11,39 @@ use std::collections::BTreeSet;
 /// They are read as the page is written (`std::io::Write`), so a page of megabytes is never held
 /// whole just to learn which characters its font must have.
 pub(crate) struct PageChars {
-    chars: BTreeSet<char>,
+    chars: CharSet,
     state: Scanning,
     /// Bytes written but not scanned yet: a tag, comment, entity or UTF-8 sequence cut between
     /// two writes.
     pending: Vec<u8>,
+}
+
+/// A set of characters as one bit each: a page of megabytes adds every character it shows, and a
+/// bit costs less to set than a tree node to find.
+struct CharSet {
+    bits: Vec<u64>,
+}
+
+impl Default for CharSet {
+    fn default() -> CharSet {
+        CharSet { bits: vec![0; (char::MAX as usize + 1).div_ceil(64)] }
+    }
+}
+
+impl CharSet {
+    fn extend(&mut self, chars: impl IntoIterator<Item = char>) {
+        for c in chars {
+            self.bits[c as usize / 64] |= 1 << (c as usize % 64);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = char> + '_ {
+        self.bits.iter().enumerate().flat_map(|(word, &bits)| {
+            (0..64)
+                .filter(move |bit| bits & (1 << bit) != 0)
+                .filter_map(move |bit| char::from_u32((word * 64 + bit) as u32))
+        })
+    }
 }
 
 /// Where the scanner is in the page.
@@ -32,7 +60,9 @@ enum Scanning {
 
 impl Default for PageChars {
     fn default() -> PageChars {
-        PageChars { chars: (' '..='~').collect(), state: Scanning::Text, pending: Vec::new() }
+        let mut chars = CharSet::default();
+        chars.extend(' '..='~');
+        PageChars { chars, state: Scanning::Text, pending: Vec::new() }
     }
 }
 
@@ -41,8 +71,16 @@ impl PageChars {
     pub(crate) fn chars(mut self) -> BTreeSet<char> {
         let rest = std::mem::take(&mut self.pending);
         self.scan(&String::from_utf8_lossy(&rest), true);
-        self.chars.retain(|c| !c.is_control());
-        self.chars
+        self.chars.iter().filter(|c| !c.is_control()).collect()
+    }
+
+    /// Adds the characters of element text, decoding its character references.
+    fn text(&mut self, text: &str) {
+        if text.contains('&') {
+            self.chars.extend(decode(text).chars());
+        } else {
+            self.chars.extend(text.chars());
+        }
     }
 
     /// Scans `s` as far as it can be read without what follows it (all of it when `last`) and
@@ -57,10 +95,10 @@ impl PageChars {
                         // An entity may be cut at the end.
                         let cut = rest.rfind('&').filter(|&amp| !last && !rest[amp..].contains(';'));
                         let end = cut.unwrap_or(rest.len());
-                        self.chars.extend(decode(&rest[..end]).chars());
+                        self.text(&rest[..end]);
                         return at + end;
                     };
-                    self.chars.extend(decode(&rest[..lt]).chars());
+                    self.text(&rest[..lt]);
                     at += lt;
                     self.state = Scanning::Markup;
                 }

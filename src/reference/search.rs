@@ -199,9 +199,12 @@ impl Index {
             }
             if !name.is_empty() && d.names.contains(&name) {
                 // A term's defining clause is what a player asking for the term wants first.
-                match d.defined_by {
-                    Some(clause) => out.extend([(clause, NAME), (i, NAME / 2.0)]),
-                    None => out.push((i, NAME)),
+                // A term with its own definition answers first, ahead of a clause of the same
+                // title, as a glossary leads a rules site's answers.
+                match (d.defined_by, d.kind) {
+                    (Some(clause), _) => out.extend([(clause, NAME), (i, NAME / 2.0)]),
+                    (None, DocKind::Term) => out.push((i, 2.0 * NAME)),
+                    (None, _) => out.push((i, NAME)),
                 }
             }
         }

@@ -155,7 +155,7 @@ function jumps(index, q) {
     if ((d.kind === "clause" && numbers.includes(d.number.toLowerCase())) || (d.kind === "card" && cards.includes(d.number))) out.push([i, JUMP]);
     if (name && d.names.includes(name)) {
       if (d.defined_by !== undefined) out.push([d.defined_by, NAME], [i, NAME / 2]);
-      else out.push([i, NAME]);
+      else out.push([i, d.kind === "term" ? 2 * NAME : NAME]);
     }
   });
   return out;

@@ -159,14 +159,16 @@ let tipWasUp = false;
 function showTip(a) {
   const entry = document.getElementById(a.hash.slice(1));
   const dd = entry ? entry.nextElementSibling : null;
+  // The glossary's own definition when it has one, else the defining clause's wording.
+  const own = dd ? dd.querySelectorAll(".def") : [];
   const clause = dd && dd.dataset.def ? document.getElementById(dd.dataset.def) : null;
-  if (!clause) return false;
+  if (!own.length && !clause) return false;
   tip.textContent = "";
   const name = entry.cloneNode(true);
   name.removeAttribute("id");
   name.className = "tipname";
   tip.appendChild(name);
-  clause.querySelectorAll(".w").forEach(w => {
+  (own.length ? own : clause.querySelectorAll(".w")).forEach(w => {
     const d = document.createElement("div");
     d.className = "def";
     d.lang = w.lang;

@@ -459,3 +459,37 @@ fn rule_numbers_with_letters_and_lettered_sections_link_anchor_search_and_check(
         assert!(top.starts_with(&format!("rule     {first} ")), "{query}: {top}\n{stderr}");
     }
 }
+
+#[test]
+fn a_glossary_entry_leads_with_its_definition_in_the_page_and_in_search() {
+    use super::support::{pnpkit, temp_dir, text};
+    let out = temp_dir("glossary-definitions");
+    let built = pnpkit(&root(), &["build", "data/dougram", "--out", &out.to_string_lossy(), "--only", "reference"]);
+    assert!(built.status.success(), "{}", text(&built).1);
+    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    // The entry: its definition in both languages, the value reference printed as the number,
+    // then its clauses, the defining one first and the `see` ones after it.
+    let entry = html.split(r#"<dt id="term-stacking">"#).nth(1).and_then(|e| e.split("</dd>").next()).unwrap();
+    let en = entry.find(r#"<p class="def l" lang="en">How many units may share one hex"#).expect(entry);
+    let ja = entry.find(r#"<p class="def l" lang="ja">1ヘックスに置けるユニット数の制限"#).expect(entry);
+    assert!(entry.contains("at most 4 until"), "{entry}");
+    let rules = entry.find(r#"<span class="rules">"#).expect(entry);
+    let (main, see) = (
+        entry.find(r##"href="#clause-movement.stacking""##),
+        entry.find(r##"href="#clause-movement.stacking-timing""##),
+    );
+    assert!(en < rules && ja < rules && main.unwrap() > rules && see.unwrap() > main.unwrap(), "{entry}");
+    // A player's words (an alias) find the term first, its definition as the snippet, in either language.
+    for (query, term, words) in [
+        ("hand limit", "term-hand", "a hand of seven is cut to six"),
+        ("deck runs out", "term-draw-pile", "shuffled to become the new draw pile"),
+        ("山札切れ", "term-draw-pile", "自分の捨て札を切り混ぜて"),
+        ("stacking", "term-stacking", "How many units may share one hex"),
+    ] {
+        let found = pnpkit(&root(), &["rules", "search", "data/dougram", query, "--json"]);
+        let found: serde_json::Value = serde_json::from_slice(&found.stdout).expect(query);
+        let first = &found["hits"][0];
+        assert_eq!(first["id"], term, "{query}: {found}");
+        assert!(first["snippet"].as_str().unwrap().contains(words), "{query}: {first}");
+    }
+}
