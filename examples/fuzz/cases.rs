@@ -117,11 +117,12 @@ impl Case {
                 let text = String::from_utf8_lossy(&self.input).into_owned();
                 let mut sources = pnpkit::diag::Sources::default();
                 let id = sources.add(Path::new(&self.file), text.clone());
-                let mut pack = pnpkit::model::Pack::default();
-                pack.rules.sections = pnpkit::load::import::rulebook(id, &text);
+                let imported = pnpkit::load::import::rulebook(id, &text);
+                print(&sources, &imported.problems);
+                let _ = pnpkit::load::import::to_files(&imported);
+                let pack = pnpkit::model::Pack { rules: imported.rules, ..Default::default() };
                 let diags = pnpkit::check::pack(&pack, pnpkit::check::Options::default());
                 print(&sources, &diags);
-                let _ = pnpkit::load::import::to_markdown(&pack.rules.sections);
             }
             Kind::Decklist => {
                 let mut sources = pnpkit::diag::Sources::default();

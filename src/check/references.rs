@@ -348,7 +348,9 @@ impl Resolver<'_> {
     }
 
     fn rule(&self, r: &Ref, out: &mut Vec<Diagnostic>) {
-        if self.pack.clause(r).is_none() && !self.pack.rules.sections.iter().any(|s| s.id == r.value) {
+        let rules = &self.pack.rules;
+        let heading = rules.sections.iter().any(|s| s.id == r.value) || rules.parts.iter().any(|p| p.id == r.value);
+        if self.pack.clause(r).is_none() && !heading {
             let ids = self
                 .pack
                 .rules

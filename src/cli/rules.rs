@@ -9,9 +9,11 @@ use crate::model::Pack;
 use std::path::Path;
 use std::process::ExitCode;
 
-/// `pnpkit rules import`: the sections of a plain-text rulebook as rules/*.md, with the numbering
-/// problems the checks find reported as warnings (the import itself succeeds). The rules folder is
-/// locked and replaced whole, like a build's output: a killed import leaves it all old or all new.
+/// `pnpkit rules import`: a rulebook's text as rules/*.md (and its glossary as terms.csv), with
+/// a report of what was found. What the import cannot read (no clause, a line with no clause to
+/// belong to, a cross-reference to no rule) stops it before anything is touched; the numbering
+/// problems the checks find are warnings. The rules folder is locked and replaced whole, like a
+/// build's output: a killed import leaves it all old or all new.
 pub(super) fn import_rules(file: &Path, out: &Path, format: Format, force: bool, wait: bool) -> ExitCode {
     let limit = crate::load::confine::limit::RULEBOOK;
     let bytes =
@@ -24,6 +26,18 @@ pub(super) fn import_rules(file: &Path, out: &Path, format: Format, force: bool,
                 return ExitCode::FAILURE;
             }
         };
+    let mut sources = Sources::default();
+    let id = sources.add(file, text.clone());
+    let imported = crate::load::import::rulebook(id, &text);
+    if !imported.problems.is_empty() {
+        report(&sources, &imported.problems, format);
+        eprintln!(
+            "error: {} problem(s) in {} stop the import; nothing was written",
+            imported.problems.len(),
+            file.display()
+        );
+        return ExitCode::FAILURE;
+    }
     let dir = out.join("rules");
     // Locked before the folder is read, so what --force protects cannot change under us.
     let lock = match crate::emit::OutputLock::acquire_shared(&dir, wait, "rules import") {
@@ -37,25 +51,23 @@ pub(super) fn import_rules(file: &Path, out: &Path, format: Format, force: bool,
             return ExitCode::FAILURE;
         }
     };
-    let mut sources = Sources::default();
-    let id = sources.add(file, text.clone());
-    let sections = crate::load::import::rulebook(id, &text);
-    let clauses: usize = sections.iter().map(|s| s.clauses.len()).sum();
-    let mut pack = Pack::default();
-    pack.rules.sections = sections;
+    let (files, glossary) = crate::load::import::to_files(&imported);
+    let terms_csv = out.join("terms.csv");
+    let found = found(&imported);
+    let pack = Pack { rules: imported.rules, ..Pack::default() };
     let mut diags = check::pack(&pack, check::Options::default());
     for d in &mut diags {
         d.severity = crate::diag::Severity::Warning;
     }
     report(&sources, &diags, format);
-    let files = crate::load::import::to_markdown(&pack.rules.sections);
     // A file that differs from what the import writes may hold the designer's edits: without
     // --force, nothing is written.
-    let differing: Vec<&str> = files
-        .iter()
-        .filter(|(name, body)| std::fs::read(dir.join(name)).is_ok_and(|old| old != body.as_bytes()))
-        .map(|(name, _)| name.as_str())
-        .collect();
+    let differs = |path: &Path, body: &str| std::fs::read(path).is_ok_and(|old| old != body.as_bytes());
+    let mut differing: Vec<String> =
+        files.iter().filter(|(name, body)| differs(&dir.join(name), body)).map(|(name, _)| name.clone()).collect();
+    if glossary.as_deref().is_some_and(|g| differs(&terms_csv, g)) {
+        differing.push(terms_csv.display().to_string());
+    }
     if !differing.is_empty() && !force {
         eprintln!(
             "error: {} file(s) in {} differ from the import: {}; nothing was written\n  = help: they may have \
@@ -66,9 +78,17 @@ pub(super) fn import_rules(file: &Path, out: &Path, format: Format, force: bool,
         );
         return ExitCode::FAILURE;
     }
-    match write_rules(lock, &dir, &files) {
+    let written = write_rules(lock, &dir, &files).and_then(|()| match &glossary {
+        // Written beside the rules folder once it is in place: staged, then renamed over.
+        Some(body) => {
+            let staged = out.join(".terms.csv.importing");
+            std::fs::write(&staged, body).and_then(|()| std::fs::rename(&staged, &terms_csv))
+        }
+        None => Ok(()),
+    });
+    match written {
         Ok(()) => {
-            say!("imported {} sections, {clauses} clauses into {}", pack.rules.sections.len(), dir.display());
+            say!("imported {found} into {}", out.display());
             say!(
                 "{} numbering problem(s) reported above; ids are generated from the numbers: rename them as you like",
                 diags.len()
@@ -80,6 +100,25 @@ pub(super) fn import_rules(file: &Path, out: &Path, format: Format, force: bool,
             ExitCode::FAILURE
         }
     }
+}
+
+/// What an import found, for its report: `2 parts, 12 sections, 340 clauses, 40 glossary terms
+/// (English); 55 cross-references made links; skipped front matter and contents (lines 1–20)`.
+fn found(imported: &crate::load::import::Imported) -> String {
+    let rules = &imported.rules;
+    let clauses: usize = rules.sections.iter().map(|s| s.clauses.len()).sum();
+    let mut out = format!(
+        "{} parts, {} sections, {clauses} clauses, {} glossary terms ({}); {} cross-references made links",
+        rules.parts.len(),
+        rules.sections.len(),
+        rules.terms.len(),
+        if imported.japanese { "Japanese" } else { "English" },
+        imported.links
+    );
+    for (what, first, last) in &imported.skipped {
+        out.push_str(&format!("; skipped {what} (lines {first}–{last})"));
+    }
+    out
 }
 
 /// Replaces the locked rules folder `dir` whole with one holding the imported `files`: staged

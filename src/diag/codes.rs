@@ -86,6 +86,9 @@ codes! {
     DECK_LIST_AMBIGUOUS = "E0609", "a deck-list line names a card by a name several cards share";
     RULE_NUMBER_DUPLICATE = "E0701", "two rule clauses share a display number";
     RULE_NUMBER_ORDER = "E0702", "a clause number is out of order or leaves a gap";
+    IMPORT_NO_CLAUSES = "E0703", "a rulebook given to `rules import` has no numbered clause pnpkit can read";
+    IMPORT_UNPLACED = "E0704", "a line of a rulebook given to `rules import` has no clause to belong to";
+    IMPORT_UNKNOWN_TARGET = "E0705", "a cross-reference in a rulebook given to `rules import` cites a number no clause, section or part has";
     TEMPLATE = "E0801", "a face template cannot be parsed or rendered";
     LAYOUT = "E0802", "components do not fit the paper, or an option is out of range";
     CHANGE_WITHOUT_NOTE = "E0901", "a change since the previous edition has no note in errata/<edition>.toml";

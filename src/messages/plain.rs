@@ -51,7 +51,7 @@ impl Pack {
             let inner = &rest[open + 2..open + close];
             let (kind, target) = inner.split_once(':').unwrap_or(("", inner));
             let shown = match kind {
-                // A clause, or a whole section, by its number.
+                // A clause, a whole section or a part, by its number.
                 "rule" => match pack.clause(target) {
                     Some(c) => c.number.clone(),
                     None => pack
@@ -59,7 +59,9 @@ impl Pack {
                         .sections
                         .iter()
                         .find(|s| s.id == target)
-                        .map_or(target.to_string(), |s| s.number.clone()),
+                        .map(|s| s.number.clone())
+                        .or_else(|| pack.rules.parts.iter().find(|p| p.id == target).map(|p| p.number.clone()))
+                        .unwrap_or_else(|| target.to_string()),
                 },
                 // A card by its number and its name (the printed Japanese one first in English
                 // text too, as the card shows it), or its number alone.

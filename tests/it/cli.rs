@@ -151,7 +151,7 @@ fn importing_the_seed_rulebook_finds_its_sections_clauses_and_duplicate() {
     let output = pnpkit(&root(), &["rules", "import", &seed.to_string_lossy(), "--out", &out, "--format", "short"]);
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert!(stdout.contains("imported 28 sections, 187 clauses"), "{stdout}");
+    assert!(stdout.contains("imported 0 parts, 28 sections, 187 clauses"), "{stdout}");
     assert!(
         stderr.contains("warning[E0701]: two clauses are numbered 3.3"),
         "the seed's duplicate 3.3 is reported: {stderr}"
@@ -161,6 +161,50 @@ fn importing_the_seed_rulebook_finds_its_sections_clauses_and_duplicate() {
     let files: Vec<_> = std::fs::read_dir(dir.join("rules")).unwrap().collect();
     assert_eq!(files.len(), 28);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_english_rulebook_imports_with_its_numbers_parts_glossary_and_links_and_builds() {
+    // tests/packs/rulebook-import/rulebook.txt is written in the style of long-running card
+    // games' comprehensive rules (our own words): a table of contents, parts, lettered subrules,
+    // typed cross-references, a glossary and credits.
+    let base = temp_dir("import-english");
+    let dir = base.join("pack");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(root().join("tests/packs/lettered-rules/pack.toml"), dir.join("pack.toml")).unwrap();
+    let rulebook = root().join("tests/packs/rulebook-import/rulebook.txt");
+    let out = dir.to_string_lossy().into_owned();
+    let output = pnpkit(&root(), &["rules", "import", &rulebook.to_string_lossy(), "--out", &out, "--format", "short"]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.contains(
+            "imported 3 parts, 7 sections, 17 clauses, 4 glossary terms (English); 14 cross-references made links; \
+             skipped front matter and contents (lines 1–30); skipped back matter (lines 102–104)"
+        ),
+        "{stdout}"
+    );
+    assert!(!stderr.contains("warning["), "no numbering problem: {stderr}");
+    // The imported pack builds, with its own numbers as anchors and links, and a glossary whose
+    // entries lead with their definitions.
+    let site = base.join("site");
+    let built = pnpkit(&dir, &["build", ".", "--out", &site.to_string_lossy(), "--only", "reference"]);
+    let (stdout, stderr) = text(&built);
+    assert!(built.status.success() && stdout.contains("0 error(s), 0 warning(s)"), "{stdout}{stderr}");
+    let html = std::fs::read_to_string(site.join("rules.html")).unwrap();
+    for anchor in [r#"id="101.3a""#, r#"id="part-p3""#, r#"id="section-s202""#, r#"id="term-oil""#] {
+        assert!(html.contains(anchor), "{anchor}");
+    }
+    assert!(html.contains(r##"See rule <a href="#clause-s101.c101-3a">101.3a</a> for the one exception"##));
+    assert!(
+        html.contains(r##"See section <a href="#part-p3">3</a>, “Variants.”"##)
+            || html.contains(r##"See section <a href="#part-p3">3</a>, &quot;Variants.&quot;"##)
+    );
+    assert!(html.contains(r#"<p class="def" lang="en">What lamps burn and players pay."#));
+    let found = pnpkit(&dir, &["rules", "search", ".", "oil", "--json"]);
+    let found: serde_json::Value = serde_json::from_slice(&found.stdout).unwrap();
+    assert_eq!(found["hits"][0]["id"], "term-oil", "{found}");
+    let _ = std::fs::remove_dir_all(&base);
 }
 
 #[test]
