@@ -45,7 +45,12 @@ pub(super) fn search(mut args: SearchArgs, cards: bool) -> ExitCode {
         let found = Found { total, hits: &hits };
         say!("{}", serde_json::to_string_pretty(&found).unwrap_or_default());
     } else if total == 0 {
-        say!("{}", msg.fill_first("search.none", &[("query", &query)]));
+        // In every language the pack prints, with the nearest names to try.
+        say!("{}", msg.fill("search.none", &[("query", &query)]));
+        let near = index.suggest(&query);
+        if !near.is_empty() {
+            say!("{} {}", msg.text("search.suggest"), near.join(", "));
+        }
     } else {
         let bold = std::io::IsTerminal::is_terminal(&std::io::stdout());
         for h in &hits {

@@ -256,7 +256,7 @@ fn anchors(pack: &Pack) -> BTreeMap<String, String> {
 
 /// What the search box says, in the pack's languages (templates/reference/page.js).
 fn search_labels(msg: &Messages) -> serde_json::Value {
-    let keys = ["clause", "card", "unit", "place", "term", "none", "cut", "count"];
+    let keys = ["clause", "card", "unit", "place", "term", "none", "suggest", "cut", "count"];
     keys.iter().map(|k| (k.to_string(), serde_json::Value::String(msg.text(&format!("search.{k}"))))).collect()
 }
 

@@ -114,6 +114,9 @@ pub struct Index {
     pub words: BTreeMap<String, String>,
     /// Query words dropped when the query has others.
     pub stop: Vec<&'static str>,
+    /// A number a clause was printed with in an earlier edition (its `printed as` note), where
+    /// no clause has it now → that clause's document: typed in a query, it finds the clause.
+    pub printed: BTreeMap<String, usize>,
     /// The typed fields card filters know.
     pub fields: Vec<FieldDef>,
     /// What card filters look at, per card, in number order.
@@ -189,13 +192,17 @@ impl Index {
                     .filter(|t| !t.is_empty())
                     .collect();
                 let defines = defines.get(c.id.as_str()).map(Vec::as_slice).unwrap_or_default();
+                // The terms a clause cites bring their readings and the players' own words for
+                // them (aliases): `山札` finds the clause citing the term whose alias it is.
                 let terms: Vec<String> = c
                     .refs
                     .iter()
                     .filter(|(kind, _)| kind == "term")
                     .filter_map(|(_, t)| pack.term(&t.value))
-                    .map(|t| format!("{} {}", both(&t.name), t.kana))
+                    .map(|t| format!("{} {} {}", both(&t.name), t.kana, t.aliases.join(" ")))
                     .collect();
+                // Notes are searched with the text (an editor's note may hold the very word).
+                let notes = c.notes.iter().map(|n| pack.plain_text(n)).collect::<Vec<_>>().join(" ");
                 clause_doc.insert(c.id.as_str(), drafts.len());
                 let mut draft = Draft::new(
                     DocKind::Clause,
@@ -208,7 +215,7 @@ impl Index {
                 .field(Field::Defines, defines.join(" "))
                 .field(Field::Section, both(&section.title))
                 .field(Field::Terms, terms.join(" "))
-                .field(Field::Body, body.join(" "))
+                .field(Field::Body, format!("{} {notes}", body.join(" ")))
                 .field(Field::History, old_wording.get(c.id.as_str()).map(|w| w.join(" ")).unwrap_or_default())
                 .names([c.title.ja.as_str(), c.title.en.as_str()]);
                 draft.doc.number = c.number.clone();
@@ -270,6 +277,15 @@ impl Index {
             }
             drafts.push(draft);
         }
+        let clauses = || pack.rules.sections.iter().flat_map(|s| &s.clauses);
+        let mut printed = BTreeMap::new();
+        for c in clauses() {
+            for old in c.printed_numbers() {
+                if !clauses().any(|other| other.number == old) {
+                    printed.entry(old.to_ascii_lowercase()).or_insert(clause_doc[c.id.as_str()]);
+                }
+            }
+        }
         let (postings, words) = weigh(&drafts);
         let records = cards.iter().map(|c| crate::model::records::card_record(pack, c)).collect();
         let card_facts: Vec<CardFacts> = cards.into_iter().map(|c| CardFacts::of(pack, c)).collect();
@@ -278,6 +294,7 @@ impl Index {
             postings,
             words,
             stop: STOP_WORDS.to_vec(),
+            printed,
             fields: filter::field_defs(pack),
             cards: card_facts,
             records,

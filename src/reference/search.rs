@@ -50,11 +50,33 @@ pub struct Hit {
     pub title_marks: Vec<(usize, usize)>,
 }
 
-/// One unit of a query: the tokens it may match, each with its multiplier, and how many units
-/// its word has (a Japanese run is one word of several bigrams: each counts its share).
+/// One unit of a query: the tokens it may match, each with its multiplier, its weight, and the
+/// total weight of its word's units (a Japanese run is one word of several bigrams: each counts
+/// its share).
 struct Unit {
     tokens: Vec<(String, u64)>,
-    of: usize,
+    weight: f64,
+    of: f64,
+}
+
+/// The weight of a query's bigram of two kanji or katakana (a word's stem), of one such and one
+/// hiragana, and of two hiragana (particles, auxiliaries, verb endings: `が`, `たら`, `どうなる`).
+/// A run's weights are shared out, so a run written all in hiragana (`すたっく`) ranks as before.
+const STEM: f64 = 1.0;
+const MIXED: f64 = 0.5;
+const HIRAGANA: f64 = 0.1;
+
+/// Normalized `query`, character by character, and whether each character came from a kanji,
+/// katakana or other non-hiragana letter of the query (normalizing folds katakana to hiragana,
+/// so this is read before).
+fn stem_marked(query: &str) -> (String, Vec<bool>) {
+    let (mut text, mut stem) = (String::new(), Vec::new());
+    for c in query.chars() {
+        let normalized = normalize(&c.to_string());
+        stem.extend(normalized.chars().map(|_| !('\u{3040}'..='\u{309f}').contains(&c)));
+        text.push_str(&normalized);
+    }
+    (text, stem)
 }
 
 impl Index {
@@ -73,35 +95,52 @@ impl Index {
         0
     }
 
-    /// The units of a normalized query.
-    fn units(&self, q: &str) -> Vec<Unit> {
+    /// The units of a query, normalized and marked by [`stem_marked`].
+    fn units(&self, (q, stem): &(String, Vec<bool>)) -> Vec<Unit> {
         let all = pieces(q);
         let content: Vec<_> = all.iter().filter(|p| p.japanese || !self.stop.contains(&p.text.as_str())).collect();
         let chosen = if content.is_empty() { all.iter().collect() } else { content };
         let mut units = Vec::new();
         for p in chosen {
             if !p.japanese {
-                units.push(Unit { tokens: self.expand(&p.text), of: 1 });
+                units.push(Unit { tokens: self.expand(&p.text), weight: 1.0, of: 1.0 });
                 continue;
             }
             let grams = bigrams(&p.text);
             if grams.len() == 1 && grams[0].chars().count() == 1 {
-                let c = &grams[0];
-                let mut tokens = vec![(c.clone(), 4)];
-                tokens.extend(
-                    self.postings
-                        .keys()
-                        .filter(|t| t.chars().count() == 2 && t.contains(c.as_str()))
-                        .map(|t| (t.clone(), 1)),
-                );
-                units.push(Unit { tokens, of: 1 });
-            } else {
-                let of = grams.len();
-                units.extend(grams.into_iter().map(|g| Unit { tokens: vec![(g, 4)], of }));
+                units.push(self.letter(&grams[0]));
+                continue;
+            }
+            let stems: Vec<bool> = (0..=grams.len()).map(|k| stem.get(p.start + k).copied().unwrap_or(false)).collect();
+            let weights: Vec<f64> = (0..grams.len())
+                .map(|k| match (stems[k], stems[k + 1]) {
+                    (true, true) => STEM,
+                    (false, false) => HIRAGANA,
+                    _ => MIXED,
+                })
+                .collect();
+            let of = weights.iter().sum::<f64>();
+            units.extend(grams.into_iter().zip(weights).map(|(g, weight)| Unit { tokens: vec![(g, 4)], weight, of }));
+            // A kanji or katakana standing alone between hiragana (`海を渡る`) is a word itself; so
+            // is the counter a question asks about (`何人` asks for `人`: `人数`, `2人`).
+            let letters: Vec<char> = p.text.chars().collect();
+            for k in 0..letters.len() {
+                let alone = stems[k] && !(k > 0 && stems[k - 1]) && !stems.get(k + 1).copied().unwrap_or(false);
+                let asked = k > 0 && letters[k - 1] == '何' && stems[k];
+                if alone || asked {
+                    units.push(self.letter(&letters[k].to_string()));
+                }
             }
         }
         units.truncate(MAX_UNITS);
         units
+    }
+
+    /// The unit of one Japanese letter: itself (×4) and every bigram holding it (×1).
+    fn letter(&self, c: &str) -> Unit {
+        let mut tokens = vec![(c.to_string(), 4)];
+        tokens.extend(self.postings.keys().filter(|t| t.chars().count() == 2 && t.contains(c)).map(|t| (t.clone(), 1)));
+        Unit { tokens, weight: 1.0, of: 1.0 }
     }
 
     /// A Latin word's expansions: its stem (×4) and the longer words it begins (×2, three letters
@@ -151,7 +190,7 @@ impl Index {
         if q.is_empty() {
             return (Vec::new(), Vec::new());
         }
-        let units = self.units(&q);
+        let units = self.units(&stem_marked(query.trim()));
         // Per document: the sum of its units' scores and how many words it matched, a unit of a
         // word of n units counting 1/n in both. Floating point, added in the same order as the
         // page's script adds them, so both get the same numbers.
@@ -167,8 +206,8 @@ impl Index {
             }
             for (doc, s) in best {
                 let e = scores.entry(doc).or_insert((0.0, 0.0));
-                e.0 += s as f64 / unit.of as f64;
-                e.1 += 1.0 / unit.of as f64;
+                e.0 += s as f64 * unit.weight / unit.of;
+                e.1 += unit.weight / unit.of;
             }
         }
         let mut total: BTreeMap<usize, f64> = scores.into_iter().map(|(d, (raw, n))| (d, raw * n)).collect();
@@ -182,6 +221,54 @@ impl Index {
         (ranked, units)
     }
 
+    /// Names near a query that found nothing: glossary terms and clause titles holding a word a
+    /// typing mistake from one of the query's words (two in a long word), or a Japanese bigram of
+    /// it; the five
+    /// nearest (most of the query's words), terms first. As engine.js's `suggest`.
+    pub fn suggest(&self, query: &str) -> Vec<String> {
+        let wanted = pieces(&normalize(query.trim()));
+        let mut scored: Vec<(usize, bool, usize)> = Vec::new();
+        for (i, d) in self.docs.iter().enumerate() {
+            if !matches!(d.kind, DocKind::Term | DocKind::Clause) || d.title.is_empty() {
+                continue;
+            }
+            let have = pieces(&normalize(&d.title));
+            let near = |w: &super::tokens::Piece| {
+                if w.japanese {
+                    let grams = bigrams(&w.text);
+                    let grams = grams.iter().filter(|g| g.chars().count() == 2);
+                    grams.clone().any(|g| have.iter().any(|h| h.japanese && h.text.contains(g.as_str())))
+                } else {
+                    // One mistake in a short word, two in a word of five letters or more.
+                    let limit = if w.text.chars().count() >= 5 { 2 } else { 1 };
+                    w.text.chars().count() >= 3
+                        && !self.stop.contains(&w.text.as_str())
+                        && have.iter().any(|h| {
+                            !h.japanese
+                                && !self.stop.contains(&h.text.as_str())
+                                && typo_distance(&w.text, &h.text, limit) <= limit
+                        })
+                }
+            };
+            let score = wanted.iter().filter(|w| near(w)).count();
+            if score > 0 {
+                scored.push((score, d.kind != DocKind::Term, i));
+            }
+        }
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        let mut out: Vec<String> = Vec::new();
+        for (_, _, i) in scored {
+            let title = &self.docs[i].title;
+            if !out.contains(title) {
+                out.push(title.clone());
+            }
+            if out.len() == 5 {
+                break;
+            }
+        }
+        out
+    }
+
     /// Bonuses for a clause number, a card number and a whole query naming a document.
     fn jumps(&self, q: &str) -> Vec<(usize, f64)> {
         let mut out = Vec::new();
@@ -190,7 +277,9 @@ impl Index {
         let name = compact_name(q);
         for (i, d) in self.docs.iter().enumerate() {
             let jump = match d.kind {
-                DocKind::Clause => numbers.iter().any(|n| n.eq_ignore_ascii_case(&d.number)),
+                DocKind::Clause => {
+                    numbers.iter().any(|n| n.eq_ignore_ascii_case(&d.number) || self.printed.get(n) == Some(&i))
+                }
                 DocKind::Card => cards.contains(&d.number),
                 _ => false,
             };

@@ -90,17 +90,46 @@ function expand(index, word) {
 
 // The units of a normalized query: each Latin word (stop words dropped when others remain) and
 // each bigram of a Japanese run; a one-letter run finds itself and every bigram holding it.
-function units(index, q) {
-  const all = pieces(q);
+// As search.rs: a query bigram of two kanji or katakana weighs 1, of one such and one hiragana
+// 0.5, of two hiragana (particles, verb endings) 0.1; a run's weights are shared out.
+const STEM = 1, MIXED = 0.5, HIRAGANA = 0.1;
+
+// Normalized query, letter by letter, and whether each letter came from a non-hiragana one.
+function stemMarked(query) {
+  let text = "";
+  const stem = [];
+  for (const c of Array.from(query)) {
+    const n = normalize(c);
+    const hiragana = c >= "\u3040" && c <= "\u309f";
+    for (const _ of Array.from(n)) stem.push(!hiragana);
+    text += n;
+  }
+  return { text, stem };
+}
+
+function letterUnit(index, c) {
+  return { tokens: [[c, 4]].concat(bigramsHolding(index, c).map(t => [t, 1])), weight: 1, of: 1 };
+}
+
+function units(index, marked) {
+  const all = pieces(marked.text);
   const content = all.filter(p => p.japanese || !index.stop.includes(p.text));
   const out = [];
   for (const p of content.length ? content : all) {
-    if (!p.japanese) { out.push({ tokens: expand(index, p.text), of: 1 }); continue; }
+    if (!p.japanese) { out.push({ tokens: expand(index, p.text), weight: 1, of: 1 }); continue; }
     const grams = bigrams(p.text);
-    if (grams.length === 1 && Array.from(grams[0]).length === 1) {
-      out.push({ tokens: [[grams[0], 4]].concat(bigramsHolding(index, grams[0]).map(t => [t, 1])), of: 1 });
-    } else {
-      for (const g of grams) out.push({ tokens: [[g, 4]], of: grams.length });
+    if (grams.length === 1 && Array.from(grams[0]).length === 1) { out.push(letterUnit(index, grams[0])); continue; }
+    const stems = [];
+    for (let k = 0; k <= grams.length; k++) stems.push(marked.stem[p.start + k] || false);
+    const weights = grams.map((_, k) => stems[k] && stems[k + 1] ? STEM : !stems[k] && !stems[k + 1] ? HIRAGANA : MIXED);
+    let of = 0;
+    for (const w of weights) of += w;
+    grams.forEach((g, k) => out.push({ tokens: [[g, 4]], weight: weights[k], of }));
+    const letters = Array.from(p.text);
+    for (let k = 0; k < letters.length; k++) {
+      const alone = stems[k] && !(k > 0 && stems[k - 1]) && !(stems[k + 1] || false);
+      const asked = k > 0 && letters[k - 1] === "何" && stems[k];
+      if (alone || asked) out.push(letterUnit(index, letters[k]));
     }
   }
   return out.slice(0, MAX_UNITS);
@@ -152,7 +181,8 @@ function cardNumbers(q) {
 function jumps(index, q) {
   const numbers = clauseNumbers(q), cards = cardNumbers(q), name = compactName(q), out = [];
   index.docs.forEach((d, i) => {
-    if ((d.kind === "clause" && numbers.includes(d.number.toLowerCase())) || (d.kind === "card" && cards.includes(d.number))) out.push([i, JUMP]);
+    const printed = d.kind === "clause" && numbers.some(n => has(index.printed, n) && index.printed[n] === i);
+    if ((d.kind === "clause" && (numbers.includes(d.number.toLowerCase()) || printed)) || (d.kind === "card" && cards.includes(d.number))) out.push([i, JUMP]);
     if (name && d.names.includes(name)) {
       if (d.defined_by !== undefined) out.push([d.defined_by, NAME], [i, NAME / 2]);
       else out.push([i, d.kind === "term" ? 2 * NAME : NAME]);
@@ -165,7 +195,7 @@ function jumps(index, q) {
 function rank(index, query) {
   const q = normalize(query.trim());
   if (!q) return { ranked: [], units: [] };
-  const us = units(index, q);
+  const us = units(index, stemMarked(query.trim()));
   // Per document: its units' scores and the words it matched, a unit of a word of n units
   // counting 1/n, added in the CLI's order so both get the same numbers.
   const scores = new Map();
@@ -178,7 +208,7 @@ function rank(index, query) {
     }
     for (const [doc, s] of best) {
       const e = scores.get(doc) || [0, 0];
-      scores.set(doc, [e[0] + s / unit.of, e[1] + 1 / unit.of]);
+      scores.set(doc, [e[0] + s * unit.weight / unit.of, e[1] + unit.weight / unit.of]);
     }
   }
   const total = new Map();
@@ -260,6 +290,35 @@ function hitOf(index, doc, score, us) {
 }
 
 // The first `limit` results of `query` and how many there were.
+// As search.rs's suggest: names near a query that found nothing, terms first, at most five.
+function suggest(index, query) {
+  const wanted = pieces(normalize(query.trim()));
+  const scored = [];
+  index.docs.forEach((d, i) => {
+    if ((d.kind !== "term" && d.kind !== "clause") || !d.title) return;
+    const have = pieces(normalize(d.title));
+    const near = w => {
+      if (w.japanese) {
+        const grams = bigrams(w.text).filter(g => Array.from(g).length === 2);
+        return grams.some(g => have.some(h => h.japanese && h.text.includes(g)));
+      }
+      const limit = Array.from(w.text).length >= 5 ? 2 : 1;
+      return Array.from(w.text).length >= 3 && !index.stop.includes(w.text)
+        && have.some(h => !h.japanese && !index.stop.includes(h.text) && typoDistance(w.text, h.text, limit) <= limit);
+    };
+    const score = wanted.filter(near).length;
+    if (score > 0) scored.push([score, d.kind !== "term" ? 1 : 0, i]);
+  });
+  scored.sort((a, b) => (b[0] - a[0]) || (a[1] - b[1]) || (a[2] - b[2]));
+  const out = [];
+  for (const [, , i] of scored) {
+    const title = index.docs[i].title;
+    if (!out.includes(title)) out.push(title);
+    if (out.length === 5) break;
+  }
+  return out;
+}
+
 function search(index, query, limit) {
   const { ranked, units: us } = rank(index, query);
   const shown = limit === undefined ? ranked : ranked.slice(0, limit);

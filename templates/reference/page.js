@@ -66,7 +66,11 @@ function show(query) {
   active = -1;
   let text = "";
   if (found.error) text = found.error;
-  else if (query.trim() && !found.total) text = fill(LABELS.none, { query });
+  else if (query.trim() && !found.total) {
+    // Nothing found: the names nearest the query, to try instead.
+    const near = suggest(INDEX, query);
+    text = fill(LABELS.none, { query }) + (near.length ? " " + LABELS.suggest + " " + near.join(", ") : "");
+  }
   else if (found.total > shown.length) text = fill(LABELS.cut, { shown: shown.length, total: found.total });
   else if (found.total) text = fill(LABELS.count, { total: found.total });
   status.textContent = text;

@@ -22,7 +22,7 @@ struct Query {
 
 #[derive(Deserialize)]
 struct CardQuery {
-    #[serde(default = "dougram")]
+    #[serde(default = "default_pack")]
     pack: String,
     q: String,
     ids: Vec<String>,
@@ -40,22 +40,34 @@ pub(crate) fn found(args: &[&str]) -> serde_json::Value {
 }
 
 /// A player's question and the documents that answer it.
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 pub(crate) struct Question {
     pub(crate) q: String,
     lang: String,
+    /// The pack asked about (data/dougram when not given).
+    #[serde(default = "default_pack")]
+    pack: String,
     kinds: Vec<String>,
     answers: Vec<String>,
 }
 
-/// The player questions of tests/search/questions.toml.
-pub(crate) fn questions() -> Vec<Question> {
+fn default_pack() -> String {
+    "data/dougram".into()
+}
+
+/// The player questions of a file in tests/search/.
+fn questions_of(file: &str) -> Vec<Question> {
     #[derive(Deserialize)]
     struct File {
         question: Vec<Question>,
     }
-    let text = std::fs::read_to_string(root().join("tests/search/questions.toml")).unwrap();
-    toml::from_str::<File>(&text).expect("questions.toml").question
+    let text = std::fs::read_to_string(root().join("tests/search").join(file)).unwrap();
+    toml::from_str::<File>(&text).expect(file).question
+}
+
+/// The player questions of tests/search/questions.toml (data/dougram).
+pub(crate) fn questions() -> Vec<Question> {
+    questions_of("questions.toml")
 }
 
 /// Of `results` (per question, the ids shown in order): the percentage answered first, the
@@ -103,6 +115,49 @@ fn player_questions_find_their_answer_in_the_cli() {
         let answered = qs.iter().zip(rs).filter(|(q, ids)| ids.iter().any(|id| q.answers.contains(id))).count();
         assert!(answered * 100 >= 80 * qs.len(), "{lang}: {answered} of {} answered in the top 3", qs.len());
     }
+}
+
+#[test]
+fn player_questions_about_four_more_packs_in_two_languages() {
+    let questions = questions_of("questions-packs.toml");
+    let packs: std::collections::BTreeSet<&str> = questions.iter().map(|q| q.pack.as_str()).collect();
+    assert!(questions.len() >= 60 && packs.len() >= 3, "60 questions across three packs at least");
+    let japanese = questions.iter().filter(|q| q.lang == "ja").count();
+    assert!(japanese * 2 >= questions.len() - 1 && japanese * 2 <= questions.len() + 1, "half of them Japanese");
+    let results: Vec<Vec<String>> =
+        questions.iter().map(|q| ids(&["rules", "search", &q.pack, "--json", "--limit", "3", "--", &q.q])).collect();
+    // Each pack and each language, printed for the note; the floors are what the search reaches
+    // today (the goal, 90 % in the top 3 and 70 % first everywhere, is not yet met in Japanese on
+    // packs whose clauses have no Japanese text).
+    let mut report = String::new();
+    let mut floors_missed = Vec::new();
+    for (what, floor1, floor3) in [("en", 70.0, 85.0), ("ja", 40.0, 70.0)] {
+        let (qs, rs): (Vec<Question>, Vec<Vec<String>>) =
+            questions.iter().cloned().zip(results.iter().cloned()).filter(|(q, _)| q.lang == what).unzip();
+        let (top1, top3, misses) = rates(&qs, &rs);
+        report.push_str(&format!("{what}: {top1:.0} % first, {top3:.0} % in the top 3 ({} questions)\n", qs.len()));
+        if top1 < floor1 || top3 < floor3 {
+            floors_missed.push(format!("{what}: {top1:.0} % first, {top3:.0} % in the top 3; not first:\n{misses}"));
+        }
+    }
+    for pack in &packs {
+        for lang in ["en", "ja"] {
+            let picked: Vec<usize> =
+                (0..questions.len()).filter(|&i| questions[i].pack == *pack && questions[i].lang == lang).collect();
+            let first = picked
+                .iter()
+                .filter(|&&i| results[i].first().is_some_and(|id| questions[i].answers.contains(id)))
+                .count();
+            let top3 =
+                picked.iter().filter(|&&i| results[i].iter().any(|id| questions[i].answers.contains(id))).count();
+            report.push_str(&format!(
+                "{pack} {lang}: {first} of {n} first, {top3} of {n} in the top 3\n",
+                n = picked.len()
+            ));
+        }
+    }
+    eprintln!("{report}");
+    assert!(floors_missed.is_empty(), "{}", floors_missed.join("\n"));
 }
 
 pub(crate) fn ids(args: &[&str]) -> Vec<String> {
