@@ -36,6 +36,7 @@ fn main() {
             number: s.to_string(),
             title: Names { ja: format!("第{s}章"), en: format!("Section {s}") },
             part: None,
+            kind: None,
             clauses,
             span: Default::default(),
         });

@@ -84,6 +84,7 @@ mod tests {
             number: "8".into(),
             title: Default::default(),
             part: None,
+            kind: None,
             clauses: vec![clause("8.1"), clause("8.4.2")],
             span: Span::default(),
         });

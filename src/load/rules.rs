@@ -36,7 +36,7 @@ use super::csv::Columns;
 use super::units::duplicate_check;
 use super::Loader;
 use crate::diag::{Code, Diagnostic, FileId, Span};
-use crate::model::{Clause, Names, Pack, Part, Ref, Section, Spanned, Term};
+use crate::model::{Clause, Names, Pack, Part, Ref, Section, SectionKind, Spanned, Term};
 
 const TERM_COLUMNS: Columns = Columns {
     required: &["id"],
@@ -159,6 +159,7 @@ pub(super) fn parse_rules(
                     number,
                     title: Names { ja: String::new(), en: title },
                     part: parts.last().map(|p| p.id.clone()),
+                    kind: None,
                     clauses: Vec::new(),
                     span,
                 }),
@@ -171,6 +172,18 @@ pub(super) fn parse_rules(
             diags.push(syntax(&span, "text before the first section heading"));
             continue;
         };
+        // `kind: optional` or `kind: variant` under a section's heading, before its clauses.
+        if let Some(kind) = content.strip_prefix("kind:").filter(|_| section.clauses.is_empty()) {
+            section.kind = match kind.trim() {
+                "optional" => Some(SectionKind::Optional),
+                "variant" => Some(SectionKind::Variant),
+                _ => {
+                    diags.push(syntax(&span, "a section's kind is `kind: optional` or `kind: variant`"));
+                    None
+                }
+            };
+            continue;
+        }
         if let Some(ja) = content.strip_prefix("ja:") {
             let ja = ja.trim();
             if let (Some(t), Some(clause)) = (titled.as_mut().filter(|t| t.ja_open), section.clauses.last_mut()) {
@@ -451,6 +464,17 @@ mod tests {
     }
 
     const SECTION: &str = "# 8 Movement phase {#movement}\nja: 移動フェイズ\n\n";
+
+    #[test]
+    fn a_section_may_be_marked_optional_or_variant_under_its_heading() {
+        let (sections, found) = parse(
+            "# 11 Optional rules {#optional}\nkind: optional\n\n11.1 {#a} Text.\n# 12 Other {#other}\nkind: house\n",
+        );
+        assert_eq!(sections[0].kind, Some(crate::model::SectionKind::Optional));
+        assert_eq!(sections[0].clauses.len(), 1);
+        assert_eq!(sections[1].kind, None);
+        assert_eq!(found.len(), 1, "an unknown kind is a syntax error: {found:?}");
+    }
 
     #[test]
     fn a_clause_heading_gives_the_title_and_the_lines_below_give_the_text() {

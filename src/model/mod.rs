@@ -46,7 +46,9 @@ pub use map::{
     ScoreColumn, Sheet, SlotGroup, Terrain, TransportException, AREA_BOX_MM, AREA_FIELD_MM,
 };
 pub use map::{RegionScore, ScoreValue, ScoringLevel};
-pub use rules::{number_at, number_levels, show_levels, Clause, Level, Part, Rules, Section, Term, Wording};
+pub use rules::{
+    number_at, number_levels, show_levels, Clause, Level, Part, Rules, Section, SectionKind, Term, Wording,
+};
 pub use setup::{FreePlacement, Placement, Setup};
 pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitSymbol, UnitType};
 

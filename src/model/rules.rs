@@ -33,6 +33,16 @@ pub struct Part {
     pub span: Span,
 }
 
+/// Rules a game may be played without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SectionKind {
+    /// Optional rules players may add.
+    Optional,
+    /// A variant: another way to play.
+    Variant,
+}
+
 /// A numbered section (`13 Capture step`).
 #[derive(Debug, Serialize)]
 pub struct Section {
@@ -44,6 +54,9 @@ pub struct Section {
     pub title: Names,
     /// The id of the part it belongs to, if the rulebook has parts.
     pub part: Option<String>,
+    /// What kind of rules it holds beyond the core game (`kind: optional` or `kind: variant`
+    /// under its heading); such a section's clauses rank below core rules in search.
+    pub kind: Option<SectionKind>,
     /// Its clauses in order.
     pub clauses: Vec<Clause>,
     /// The heading line.

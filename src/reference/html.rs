@@ -89,6 +89,8 @@ struct SectionView {
     clauses: Vec<ClauseView>,
     /// Whether the current edition changed any of its clauses.
     changed: bool,
+    /// `optional` or `variant` in the pack's languages, for a section of such rules.
+    kind: String,
 }
 
 /// A part (chapter) heading: its anchor id, number and titles.
@@ -335,6 +337,12 @@ fn drawn(
                 .and_then(|p| pack.rules.parts.iter().find(|part| part.id == *p))
                 .map(|p| PartView { id: p.id.clone(), number: p.number.clone(), titles: in_languages(&msg, &p.title) }),
             changed: s.clauses.iter().any(|c| changed_now.contains(&c.id)),
+            kind: s.kind.map_or(String::new(), |k| {
+                msg.text(match k {
+                    crate::model::SectionKind::Optional => "reference.optional",
+                    crate::model::SectionKind::Variant => "reference.variant",
+                })
+            }),
             id: s.id.clone(),
             number: s.number.clone(),
             titles: in_languages(&msg, &s.title),

@@ -63,6 +63,9 @@ pub struct Doc {
     /// For a term, the document of the clause that defines it (an exact name also finds it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub defined_by: Option<usize>,
+    /// In an optional or variant section: ranked below core rules.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
 }
 
 /// The fields of a document and their weights: a word in a clause's title says more about what
@@ -134,7 +137,17 @@ struct Draft {
 
 impl Draft {
     fn new(kind: DocKind, id: String, title: String, context: String, text: String) -> Draft {
-        let doc = Doc { kind, id, number: String::new(), title, context, text, names: Vec::new(), defined_by: None };
+        let doc = Doc {
+            kind,
+            id,
+            number: String::new(),
+            title,
+            context,
+            text,
+            names: Vec::new(),
+            defined_by: None,
+            optional: false,
+        };
         Draft { doc, fields: Vec::new() }
     }
 
@@ -219,6 +232,7 @@ impl Index {
                 .field(Field::History, old_wording.get(c.id.as_str()).map(|w| w.join(" ")).unwrap_or_default())
                 .names([c.title.ja.as_str(), c.title.en.as_str()]);
                 draft.doc.number = c.number.clone();
+                draft.doc.optional = section.kind.is_some();
                 drafts.push(draft);
             }
         }

@@ -22,6 +22,8 @@ use super::tokens::{bigrams, compact_name, normalize, pieces, stem, typo_distanc
 const JUMP: f64 = 1e12;
 /// What a whole query naming a document exactly adds.
 const NAME: f64 = 1e9;
+/// What an optional or variant rule's words score, of a core rule's.
+const OPTIONAL: f64 = 0.5;
 /// At most this many units of a query are scored (a pasted paragraph stays fast).
 const MAX_UNITS: usize = 64;
 /// Snippets are about this many characters.
@@ -210,7 +212,11 @@ impl Index {
                 e.1 += unit.weight / unit.of;
             }
         }
-        let mut total: BTreeMap<usize, f64> = scores.into_iter().map(|(d, (raw, n))| (d, raw * n)).collect();
+        // An optional or variant rule answers only where no core rule does as well.
+        let mut total: BTreeMap<usize, f64> = scores
+            .into_iter()
+            .map(|(d, (raw, n))| (d, if self.docs[d].optional { raw * n * OPTIONAL } else { raw * n }))
+            .collect();
         for (doc, bonus) in self.jumps(&q) {
             *total.entry(doc).or_insert(0.0) += bonus;
         }

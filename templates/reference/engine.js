@@ -4,7 +4,7 @@
 // No fetch, no modules: it runs from file://.
 "use strict";
 const KINDS = ["clause", "card", "unit", "place", "term"];
-const JUMP = 1e12, NAME = 1e9, MAX_UNITS = 64, SNIPPET = 180;
+const JUMP = 1e12, NAME = 1e9, MAX_UNITS = 64, SNIPPET = 180, OPTIONAL = 0.5;
 const LETTER = /[\p{Alphabetic}\p{N}]/u;
 
 function normalize(text) {
@@ -212,7 +212,7 @@ function rank(index, query) {
     }
   }
   const total = new Map();
-  for (const [doc, [raw, n]] of scores) total.set(doc, raw * n);
+  for (const [doc, [raw, n]] of scores) total.set(doc, index.docs[doc].optional ? raw * n * OPTIONAL : raw * n);
   for (const [doc, bonus] of jumps(index, q)) total.set(doc, (total.get(doc) || 0) + bonus);
   const ranked = Array.from(total).filter(([, s]) => s > 0);
   const kind = doc => KINDS.indexOf(index.docs[doc].kind);

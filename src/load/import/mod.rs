@@ -125,6 +125,7 @@ pub fn rulebook(file: FileId, text: &str) -> Imported {
                     number: n.text.clone(),
                     title: Names { ja: title, en: String::new() },
                     part: out.rules.parts.last().map(|p| p.id.clone()),
+                    kind: None,
                     clauses: Vec::new(),
                     span,
                 });
@@ -140,6 +141,7 @@ pub fn rulebook(file: FileId, text: &str) -> Imported {
                         number: String::new(),
                         title: Names { ja: "Rules".into(), en: String::new() },
                         part: None,
+                        kind: None,
                         clauses: Vec::new(),
                         span: span.clone(),
                     });
