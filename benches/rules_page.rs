@@ -78,21 +78,21 @@ fn pack(dir: &Path) {
     terms(&source.join("terms.csv"), &dir.join("terms.csv"));
 }
 
-/// dougram's glossary (no quoted cells) copied TERM_COPIES times: copy k's ids, names and
-/// clause ids suffixed as the rules of copy k are.
+/// dougram's glossary copied TERM_COPIES times: copy k's ids, names and clause ids suffixed as the
+/// rules of copy k are.
 fn terms(source: &Path, target: &Path) {
     let text = std::fs::read_to_string(source).unwrap();
     let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let header = cells(lines.next().unwrap());
+    let rows: Vec<Vec<String>> = lines.map(cells).collect();
     let mut out = header.join(",") + "\n";
     for k in 0..TERM_COPIES {
         for row in &rows {
             let cells: Vec<String> = header
                 .iter()
                 .zip(row)
-                .map(|(column, cell)| match (*column, k) {
-                    (_, 0) | ("kana", _) | ("aliases", _) => cell.to_string(),
+                .map(|(column, cell)| match (column.as_str(), k) {
+                    (_, 0) | ("kana", _) | ("aliases", _) | ("definition", _) | ("definition_ja", _) => cell.clone(),
                     ("id", _) => format!("{cell}-k{k}"),
                     ("ja", _) if !cell.is_empty() => format!("{cell}{k}"),
                     ("en", _) if !cell.is_empty() => format!("{cell} {k}"),
@@ -102,13 +102,40 @@ fn terms(source: &Path, target: &Path) {
                         .map(|c| format!("{c}-k{k}"))
                         .collect::<Vec<_>>()
                         .join("|"),
-                    _ => cell.to_string(),
+                    _ => cell.clone(),
                 })
+                .map(|cell| quoted(&cell))
                 .collect();
             out += &(cells.join(",") + "\n");
         }
     }
     std::fs::write(target, out).unwrap();
+}
+
+/// The cells of a CSV line (quoted cells may hold commas and doubled quotes; none spans lines).
+fn cells(line: &str) -> Vec<String> {
+    let (mut out, mut cell, mut quoted, mut chars) = (Vec::new(), String::new(), false, line.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                cell.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => out.push(std::mem::take(&mut cell)),
+            _ => cell.push(c),
+        }
+    }
+    out.push(cell);
+    out
+}
+
+fn quoted(cell: &str) -> String {
+    if cell.contains([',', '"']) {
+        format!("\"{}\"", cell.replace('"', "\"\""))
+    } else {
+        cell.to_string()
+    }
 }
 
 fn percentile(samples: &mut [f64], p: f64) -> f64 {
