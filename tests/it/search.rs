@@ -28,10 +28,6 @@ struct CardQuery {
     ids: Vec<String>,
 }
 
-fn dougram() -> String {
-    "data/dougram".into()
-}
-
 /// The JSON a search prints: the total and the hits shown.
 pub(crate) fn found(args: &[&str]) -> serde_json::Value {
     let output = pnpkit(&root(), args);
@@ -51,6 +47,7 @@ pub(crate) struct Question {
     answers: Vec<String>,
 }
 
+/// The pack a question or card query asks about when it names none.
 fn default_pack() -> String {
     "data/dougram".into()
 }
