@@ -22,6 +22,14 @@ use super::tokens::{bigrams, compact_name, normalize, pieces, stem, typo_distanc
 const JUMP: f64 = 1e12;
 /// What a whole query naming a document exactly adds.
 const NAME: f64 = 1e9;
+/// Question words (dropped as stop words) and the words that answer them: each found in a query
+/// adds a unit of its answer words at half weight. As engine.js's ASKED.
+const ASKED: [(&str, &[&str]); 3] = [
+    ("how many", &["most", "limit", "maximum", "number", "more"]),
+    ("how much", &["most", "limit", "maximum", "cost", "more"]),
+    ("how far", &["range", "distance", "within", "away"]),
+];
+
 /// What an optional or variant rule's words score, of a core rule's.
 const OPTIONAL: f64 = 0.5;
 /// At most this many units of a query are scored (a pasted paragraph stays fast).
@@ -98,7 +106,7 @@ impl Index {
     }
 
     /// The units of a query, normalized and marked by [`stem_marked`].
-    fn units(&self, (q, stem): &(String, Vec<bool>)) -> Vec<Unit> {
+    fn units(&self, (q, from_stem): &(String, Vec<bool>)) -> Vec<Unit> {
         let all = pieces(q);
         let content: Vec<_> = all.iter().filter(|p| p.japanese || !self.stop.contains(&p.text.as_str())).collect();
         let chosen = if content.is_empty() { all.iter().collect() } else { content };
@@ -113,7 +121,8 @@ impl Index {
                 units.push(self.letter(&grams[0]));
                 continue;
             }
-            let stems: Vec<bool> = (0..=grams.len()).map(|k| stem.get(p.start + k).copied().unwrap_or(false)).collect();
+            let stems: Vec<bool> =
+                (0..=grams.len()).map(|k| from_stem.get(p.start + k).copied().unwrap_or(false)).collect();
             let weights: Vec<f64> = (0..grams.len())
                 .map(|k| match (stems[k], stems[k + 1]) {
                     (true, true) => STEM,
@@ -131,6 +140,17 @@ impl Index {
                 let asked = k > 0 && letters[k - 1] == '何' && stems[k];
                 if alone || asked {
                     units.push(self.letter(&letters[k].to_string()));
+                }
+            }
+        }
+        // What a question word asks for, which the words of its answer say another way: `how
+        // many` is answered by a limit or a number (`at most four`), `how far` by a range.
+        for (asked, answer) in ASKED {
+            if q.contains(asked) {
+                let tokens: Vec<(String, u64)> =
+                    answer.iter().map(|w| (stem(w), 2)).filter(|(t, _)| self.postings.contains_key(t)).collect();
+                if !tokens.is_empty() {
+                    units.push(Unit { tokens, weight: 0.5, of: 1.0 });
                 }
             }
         }

@@ -93,6 +93,11 @@ function expand(index, word) {
 // As search.rs: a query bigram of two kanji or katakana weighs 1, of one such and one hiragana
 // 0.5, of two hiragana (particles, verb endings) 0.1; a run's weights are shared out.
 const STEM = 1, MIXED = 0.5, HIRAGANA = 0.1;
+const ASKED = [
+  ["how many", ["most", "limit", "maximum", "number", "more"]],
+  ["how much", ["most", "limit", "maximum", "cost", "more"]],
+  ["how far", ["range", "distance", "within", "away"]],
+];
 
 // Normalized query, letter by letter, and whether each letter came from a non-hiragana one.
 function stemMarked(query) {
@@ -131,6 +136,12 @@ function units(index, marked) {
       const asked = k > 0 && letters[k - 1] === "何" && stems[k];
       if (alone || asked) out.push(letterUnit(index, letters[k]));
     }
+  }
+  // As search.rs: what a question word asks for, in the words that answer it.
+  for (const [asked, answer] of ASKED) {
+    if (!marked.text.includes(asked)) continue;
+    const tokens = answer.map(w => [stem(w), 2]).filter(([t]) => has(index.postings, t));
+    if (tokens.length) out.push({ tokens, weight: 0.5, of: 1 });
   }
   return out.slice(0, MAX_UNITS);
 }
