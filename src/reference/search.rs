@@ -138,8 +138,11 @@ impl Index {
             for k in 0..letters.len() {
                 let alone = stems[k] && !(k > 0 && stems[k - 1]) && !stems.get(k + 1).copied().unwrap_or(false);
                 let asked = k > 0 && letters[k - 1] == '何' && stems[k];
+                // The counter is what the answer's number is counted in: a hint, not a topic.
                 if alone || asked {
-                    units.push(self.letter(&letters[k].to_string()));
+                    let mut unit = self.letter(&letters[k].to_string());
+                    unit.weight = if alone { 1.0 } else { 0.5 };
+                    units.push(unit);
                 }
             }
         }

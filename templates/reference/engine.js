@@ -134,7 +134,7 @@ function units(index, marked) {
     for (let k = 0; k < letters.length; k++) {
       const alone = stems[k] && !(k > 0 && stems[k - 1]) && !(stems[k + 1] || false);
       const asked = k > 0 && letters[k - 1] === "何" && stems[k];
-      if (alone || asked) out.push(letterUnit(index, letters[k]));
+      if (alone || asked) out.push(Object.assign(letterUnit(index, letters[k]), { weight: alone ? 1 : 0.5 }));
     }
   }
   // As search.rs: what a question word asks for, in the words that answer it.

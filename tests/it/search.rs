@@ -124,12 +124,11 @@ fn player_questions_about_four_more_packs_in_two_languages() {
     let results: Vec<Vec<String>> =
         questions.iter().map(|q| ids(&["rules", "search", &q.pack, "--json", "--limit", "3", "--", &q.q])).collect();
     // Each pack and each language, printed for the note; the floors are what the search reaches
-    // today (the goal, 90 % in the top 3 and 70 % first everywhere, is not yet met in Japanese on
-    // doomtrooper and twilight-struggle, whose clauses have no Japanese text, nor first in
-    // Japanese on diceplomacy).
+    // today: the goal, 90 % in the top 3 and 70 % first in each language and pack, is met for all
+    // 154 questions (with tests/search/questions.toml) but not yet on every pack of this set.
     let mut report = String::new();
     let mut floors_missed = Vec::new();
-    for (what, floor1, floor3) in [("en", 75.0, 85.0), ("ja", 50.0, 75.0)] {
+    for (what, floor1, floor3) in [("en", 75.0, 85.0), ("ja", 65.0, 85.0)] {
         let (qs, rs): (Vec<Question>, Vec<Vec<String>>) =
             questions.iter().cloned().zip(results.iter().cloned()).filter(|(q, _)| q.lang == what).unzip();
         let (top1, top3, misses) = rates(&qs, &rs);
