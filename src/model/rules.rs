@@ -18,6 +18,19 @@ pub struct Rules {
     pub terms: Vec<Term>,
 }
 
+impl Rules {
+    /// The numbers clauses were printed with before they were renumbered (their `printed as`
+    /// notes) that no clause has now, each with its clause, in rule order: what a reader's old
+    /// number (typed in a search, or in a link) leads to.
+    pub fn old_numbers(&self) -> Vec<(&str, &Clause)> {
+        let clauses = || self.sections.iter().flat_map(|s| &s.clauses);
+        clauses()
+            .flat_map(|c| c.printed_numbers().into_iter().map(move |old| (old, c)))
+            .filter(|(old, _)| !clauses().any(|other| other.number == *old))
+            .collect()
+    }
+}
+
 /// A part (chapter) of a rulebook: a level above its sections (`1 Game Concepts` over sections
 /// 100–122). It holds the sections after it, up to the next part.
 #[derive(Debug, Serialize)]

@@ -243,15 +243,10 @@ fn refers_to(pack: &Pack, clause: &crate::model::Clause) -> Vec<RefView> {
 /// for `#13` and `#section-13`) and each number the printed rulebook gave a clause that was
 /// renumbered (`3.3.1` → 3.4.1), unless a clause has that number now.
 fn anchors(pack: &Pack) -> BTreeMap<String, String> {
-    let clauses = || pack.rules.sections.iter().flat_map(|s| &s.clauses);
     let mut out: BTreeMap<String, String> =
         pack.rules.sections.iter().map(|s| (s.number.clone(), format!("section-{}", s.id))).collect();
-    for c in clauses() {
-        for old in c.printed_numbers() {
-            if !clauses().any(|other| other.number == old) {
-                out.entry(old.to_string()).or_insert_with(|| format!("clause-{}", c.id));
-            }
-        }
+    for (old, c) in pack.rules.old_numbers() {
+        out.entry(old.to_string()).or_insert_with(|| format!("clause-{}", c.id));
     }
     out
 }

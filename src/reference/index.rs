@@ -291,14 +291,9 @@ impl Index {
             }
             drafts.push(draft);
         }
-        let clauses = || pack.rules.sections.iter().flat_map(|s| &s.clauses);
         let mut printed = BTreeMap::new();
-        for c in clauses() {
-            for old in c.printed_numbers() {
-                if !clauses().any(|other| other.number == old) {
-                    printed.entry(old.to_ascii_lowercase()).or_insert(clause_doc[c.id.as_str()]);
-                }
-            }
+        for (old, c) in pack.rules.old_numbers() {
+            printed.entry(old.to_ascii_lowercase()).or_insert(clause_doc[c.id.as_str()]);
         }
         let (postings, words) = weigh(&drafts);
         let records = cards.iter().map(|c| crate::model::records::card_record(pack, c)).collect();

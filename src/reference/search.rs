@@ -252,8 +252,7 @@ impl Index {
 
     /// Names near a query that found nothing: glossary terms and clause titles holding a word a
     /// typing mistake from one of the query's words (two in a long word), or a Japanese bigram of
-    /// it; the five
-    /// nearest (most of the query's words), terms first. As engine.js's `suggest`.
+    /// it; the five nearest (most of the query's words), terms first. As engine.js's `suggest`.
     pub fn suggest(&self, query: &str) -> Vec<String> {
         let wanted = pieces(&normalize(query.trim()));
         let mut scored: Vec<(usize, bool, usize)> = Vec::new();
@@ -265,8 +264,8 @@ impl Index {
             let near = |w: &super::tokens::Piece| {
                 if w.japanese {
                     let grams = bigrams(&w.text);
-                    let grams = grams.iter().filter(|g| g.chars().count() == 2);
-                    grams.clone().any(|g| have.iter().any(|h| h.japanese && h.text.contains(g.as_str())))
+                    let mut grams = grams.iter().filter(|g| g.chars().count() == 2);
+                    grams.any(|g| have.iter().any(|h| h.japanese && h.text.contains(g.as_str())))
                 } else {
                     // One mistake in a short word, two in a word of five letters or more.
                     let limit = if w.text.chars().count() >= 5 { 2 } else { 1 };

@@ -109,23 +109,8 @@ pub(super) fn cited(line: &str) -> Vec<Cited> {
 /// The rule number `text` starts with (digits, dots, a small letter level; full-width digits
 /// too) and its length in bytes, without a sentence's final dot.
 fn number_at(text: &str) -> Option<(String, usize)> {
-    let mut end = 0;
-    for (at, c) in text.char_indices() {
-        let ascii = c.nfkc().next().unwrap_or(c);
-        if ascii.is_ascii_digit() || ascii == '.' || (ascii.is_ascii_lowercase() && end > 0) {
-            end = at + c.len_utf8();
-        } else {
-            break;
-        }
-    }
-    let run = &text[..end];
-    let run = run.trim_end_matches(['.', '．']);
-    let number: String = run.nfkc().collect();
-    let plain = number.chars().all(|c| c.is_ascii_digit());
-    if number.is_empty() || (!number.contains('.') && !plain) || crate::model::number_levels(&number).is_none() {
-        return None;
-    }
-    Some((number, run.len()))
+    let part = |c: char, at: usize| c.is_ascii_digit() || c == '.' || (c.is_ascii_lowercase() && at > 0);
+    super::lines::number_run(text, part).map(|(number, written, _)| (number, written))
 }
 
 #[cfg(test)]

@@ -59,29 +59,35 @@ fn japanese_numbered(body: &str) -> Option<(String, Kind, usize)> {
 
 /// `100.1.`, `702.19b`, `A.4`, `３．２`, `13`: the longest run that reads as a rule number.
 fn dotted(body: &str) -> Option<(String, Kind, usize)> {
+    let (number, _, end) = number_run(body, |c, _| c.is_ascii_alphanumeric() || c == '.')?;
+    // A capital starts only a lettered section's number, one capital then a dot and digits
+    // (`A.4`): never a sentence's first word (`A player…`), nor a name (`S.T.A.R.S`).
+    let lettered = number.starts_with(|c: char| c.is_ascii_uppercase());
+    let lettered_ok = !lettered || number.as_bytes().get(1..3).is_some_and(|b| b[0] == b'.' && b[1].is_ascii_digit());
+    lettered_ok.then_some((number, Kind::Unknown, end))
+}
+
+/// The rule number `text` starts with, written in ASCII or full-width characters: the longest run
+/// of the characters `part` accepts (given each as ASCII, with the run's length so far), without
+/// one final dot (`100.1.`, or a sentence's), read as the model reads numbers; without a dot only
+/// digits are one (`13`, but not `2nd` or `12am`). Gives the number in ASCII, then the bytes of
+/// `text` it is written in, then those of the whole run with its final dot.
+pub(super) fn number_run(text: &str, part: impl Fn(char, usize) -> bool) -> Option<(String, usize, usize)> {
     let mut end = 0;
-    for (at, c) in body.char_indices() {
-        let ascii = c.nfkc().next().unwrap_or(c);
-        if ascii.is_ascii_alphanumeric() || ascii == '.' {
-            end = at + c.len_utf8();
-        } else {
+    for (at, c) in text.char_indices() {
+        if !part(c.nfkc().next().unwrap_or(c), at) {
             break;
         }
+        end = at + c.len_utf8();
     }
-    let run: String = body[..end].nfkc().collect();
-    let number = run.strip_suffix('.').unwrap_or(&run);
-    // A capital starts only a lettered section's number with a dot after it (`A.4`), never a
-    // sentence's first word (`A player…`).
-    let lettered = number.starts_with(|c: char| c.is_ascii_uppercase());
-    // Without a dot, only digits are a number (`13`): `2nd` and `12am` are words.
+    let written = text[..end].strip_suffix(['.', '．']).unwrap_or(&text[..end]);
+    let number: String = written.nfkc().collect();
     let plain = number.chars().all(|c| c.is_ascii_digit());
-    // A lettered section's number is one capital, then digits (`A.4`): `S.T.A.R.S` is a name.
-    let lettered_ok = !lettered || number.as_bytes().get(1..3).is_some_and(|b| b[0] == b'.' && b[1].is_ascii_digit());
-    if number.is_empty() || (!number.contains('.') && !plain) || !lettered_ok {
+    if number.is_empty() || (!number.contains('.') && !plain) {
         return None;
     }
-    crate::model::number_levels(number)?;
-    Some((number.to_string(), Kind::Unknown, end))
+    crate::model::number_levels(&number)?;
+    Some((number, written.len(), end))
 }
 
 /// The words of a list item (`・ a`, `- a`, `* a`, `• a`).

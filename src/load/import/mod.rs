@@ -147,7 +147,7 @@ pub fn rulebook(file: FileId, text: &str) -> Imported {
                     });
                     section_open = true;
                 }
-                let words = linked(&line.text[n.rest_at..], line.start + n.rest_at, file, &targets, &mut out);
+                let (words, _) = linked(&line.text[n.rest_at..], line.start + n.rest_at, file, &targets, &mut out);
                 let section = out.rules.sections.last_mut().expect("a section is open");
                 section.clauses.push(Clause {
                     id: ids[i].clone(),
@@ -180,7 +180,7 @@ pub fn rulebook(file: FileId, text: &str) -> Imported {
                     _ => line.text.trim(),
                 };
                 let at = line.start + (words.as_ptr() as usize - line.text.as_ptr() as usize);
-                let words = linked(words, at, file, &targets, &mut out);
+                let (words, _) = linked(words, at, file, &targets, &mut out);
                 let clause =
                     out.rules.sections.last_mut().and_then(|s| s.clauses.last_mut()).expect("a clause is open");
                 if role == Role::Item {
@@ -366,15 +366,17 @@ fn ids(all: &[Line], roles: &[Role], body: std::ops::Range<usize>) -> (Vec<Strin
 }
 
 /// `words` (starting at byte `at` of `file`) with each cross-reference it types made a
-/// `[[rule:…]]` link; a cited number no clause, section or part has is a problem.
-fn linked(words: &str, at: usize, file: FileId, targets: &Targets, out: &mut Imported) -> String {
-    let mut text = String::new();
+/// `[[rule:…]]` link, and the ids linked; a cited number no clause, section or part has is a
+/// problem.
+fn linked(words: &str, at: usize, file: FileId, targets: &Targets, out: &mut Imported) -> (String, Vec<String>) {
+    let (mut text, mut ids) = (String::new(), Vec::new());
     let mut from = 0;
     for cited in crossrefs::cited(words) {
         match targets.find(&cited.number, cited.wants) {
             Some(id) => {
                 text.push_str(&words[from..cited.at.start]);
                 text.push_str(&format!("[[rule:{id}]]"));
+                ids.push(id.clone());
                 from = cited.at.end;
                 out.links += 1;
             }
@@ -390,7 +392,7 @@ fn linked(words: &str, at: usize, file: FileId, targets: &Targets, out: &mut Imp
         }
     }
     text.push_str(&words[from..]);
-    text
+    (text, ids)
 }
 
 /// The glossary's entries: a paragraph each, its name on the first line; a name with no text
@@ -415,14 +417,8 @@ fn glossary(lines: &[Line], first: usize, file: FileId, targets: &Targets, out: 
         for line in &body {
             let words = line.text.trim();
             let at = line.start + (words.as_ptr() as usize - line.text.as_ptr() as usize);
-            let before = out.links;
-            let linked = linked(words, at, file, targets, out);
-            if out.links > before {
-                cited.extend(linked.match_indices("[[rule:").map(|(at, _)| {
-                    let id = &linked[at + 7..];
-                    id[..id.find("]]").unwrap_or(id.len())].to_string()
-                }));
-            }
+            let (linked, ids) = linked(words, at, file, targets, out);
+            cited.extend(ids);
             definition.push(linked);
         }
         let title = name.text.trim().trim_end_matches([':', '：']).to_string();
