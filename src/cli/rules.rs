@@ -11,9 +11,9 @@ use std::process::ExitCode;
 
 /// `pnpkit rules import`: a rulebook's text as rules/*.md (and its glossary as terms.csv), with
 /// a report of what was found. What the import cannot read (no clause, a line with no clause to
-/// belong to, a cross-reference to no rule) stops it before anything is touched; the numbering
-/// problems the checks find are warnings. The rules folder is locked and replaced whole, like a
-/// build's output: a killed import leaves it all old or all new.
+/// belong to, a cross-reference to no rule) stops it with nothing written, not even the folder
+/// it would go in; the numbering problems the checks find are warnings. The rules folder is
+/// locked and replaced whole, like a build's output: a killed import leaves it all old or all new.
 pub(super) fn import_rules(file: &Path, out: &Path, format: Format, force: bool, wait: bool) -> ExitCode {
     let limit = crate::load::confine::limit::RULEBOOK;
     let bytes =
@@ -26,20 +26,10 @@ pub(super) fn import_rules(file: &Path, out: &Path, format: Format, force: bool,
                 return ExitCode::FAILURE;
             }
         };
-    let mut sources = Sources::default();
-    let id = sources.add(file, text.clone());
-    let imported = crate::load::import::rulebook(id, &text);
-    if !imported.problems.is_empty() {
-        report(&sources, &imported.problems, format);
-        eprintln!(
-            "error: {} problem(s) in {} stop the import; nothing was written",
-            imported.problems.len(),
-            file.display()
-        );
-        return ExitCode::FAILURE;
-    }
     let dir = out.join("rules");
-    // Locked before the folder is read, so what --force protects cannot change under us.
+    let existed = out.exists();
+    // Locked before the folder is read, so what --force protects cannot change under us, and
+    // before the rulebook is parsed, so of two imports started together one stops at once.
     let lock = match crate::emit::OutputLock::acquire_shared(&dir, wait, "rules import") {
         Ok(lock) => lock,
         Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
@@ -51,6 +41,25 @@ pub(super) fn import_rules(file: &Path, out: &Path, format: Format, force: bool,
             return ExitCode::FAILURE;
         }
     };
+    let mut sources = Sources::default();
+    let id = sources.add(file, text.clone());
+    let imported = crate::load::import::rulebook(id, &text);
+    if !imported.problems.is_empty() {
+        // The lock made the folder the rules go in; an import that writes nothing leaves no
+        // folder it made behind (an empty one only: never anything that holds a file), removed
+        // while the lock is still held.
+        if !existed {
+            let _ = std::fs::remove_dir(out);
+        }
+        drop(lock);
+        report(&sources, &imported.problems, format);
+        eprintln!(
+            "error: {} problem(s) in {} stop the import; nothing was written",
+            imported.problems.len(),
+            file.display()
+        );
+        return ExitCode::FAILURE;
+    }
     let (files, glossary) = crate::load::import::to_files(&imported);
     let terms_csv = out.join("terms.csv");
     let found = found(&imported);
