@@ -27,6 +27,7 @@ fn main() {
                 items: Vec::new(),
                 translations: Default::default(),
                 notes: Vec::new(),
+                index: Vec::new(),
                 refs: Vec::new(),
                 span: Default::default(),
             })

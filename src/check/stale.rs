@@ -75,6 +75,7 @@ mod tests {
             items: Vec::new(),
             translations: Default::default(),
             notes: Vec::new(),
+            index: Vec::new(),
             refs: Vec::new(),
             span: Span::default(),
         };

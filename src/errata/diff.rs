@@ -286,7 +286,18 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
             .collect::<BTreeMap<_, _>>()
     };
     compare("clause", clauses(old), clauses(new), &mut out);
-    lists(&mut out, "term", (old, new), |p| &p.rules.terms, |t| t.id.clone(), |t| t.name.ja.clone());
+    // A term's aliases are the players' words search finds it by, not rules: an alias added or
+    // reworded is no erratum (its definition and clauses are).
+    let terms = |p: &Pack| {
+        let mut terms = keyed(&p.rules.terms, |t| t.id.clone(), |t| t.name.ja.clone());
+        for (_, value) in terms.values_mut() {
+            if let Value::Object(o) = value {
+                o.remove("aliases");
+            }
+        }
+        terms
+    };
+    compare("term", terms(old), terms(new), &mut out);
     let areas =
         |p: &Pack| p.map.as_ref().map(|m| keyed(&m.areas, |a| a.id.clone(), |a| a.name.ja.clone())).unwrap_or_default();
     compare("area", areas(old), areas(new), &mut out);

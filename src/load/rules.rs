@@ -233,6 +233,7 @@ pub(super) fn parse_rules(
                         items: Vec::new(),
                         translations: Default::default(),
                         notes: Vec::new(),
+                        index: Vec::new(),
                         refs: Vec::new(),
                         span,
                     });
@@ -261,6 +262,7 @@ pub(super) fn parse_rules(
                 items: Vec::new(),
                 translations: Default::default(),
                 notes: Vec::new(),
+                index: Vec::new(),
                 refs: Vec::new(),
                 span,
             };
@@ -287,6 +289,16 @@ pub(super) fn parse_rules(
         };
         if let Some(note) = content.strip_prefix("note:") {
             clause.notes.push(note.trim().to_string());
+        } else if let Some(words) = content.strip_prefix("index:") {
+            let words: Vec<String> =
+                words.split('|').map(str::trim).filter(|w| !w.is_empty()).map(String::from).collect();
+            if words.is_empty() {
+                diags.push(syntax(&span, "this `index:` line gives no words").with_hint(
+                    "write the words players look the clause up by, `|`-separated \
+                     (`index: win the game | 勝ち方`), or delete the line",
+                ));
+            }
+            clause.index.extend(words);
         } else if let Some(item) = content.trim_start().strip_prefix("- ") {
             let item_start = start + content.len() - item.len();
             append_text(diags, clause, item, file, item_start, Target::Item("en"));
@@ -569,6 +581,17 @@ mod tests {
                 "11: E0170 clause 9.1 has a title but no text",
             ]
         );
+    }
+
+    #[test]
+    fn index_lines_give_a_clause_its_players_words_and_are_no_text() {
+        let (sections, found) = parse(&format!(
+            "{SECTION}## 8.4 {{#a}} Stacking\nja: スタック制限\nAt most four.\nindex: how many units per hex | 重ねる\nindex: crowding\n\n8.5 {{#b}} Text.\nindex: | \n"
+        ));
+        let a = &sections[0].clauses[0];
+        assert_eq!(a.index, ["how many units per hex", "重ねる", "crowding"]);
+        assert_eq!((a.text.as_str(), a.title.ja.as_str()), ("At most four.", "スタック制限"));
+        assert_eq!(found, ["11: E0108 this `index:` line gives no words"]);
     }
 
     #[test]

@@ -79,10 +79,13 @@ impl Pack {
                     }
                 }
                 "unit" => pack.unit(None, target).map_or(target.to_string(), |u| name(&u.name)),
-                "place" | "hex" => {
-                    pack.hex(target).and_then(|h| h.place.as_ref()).map_or(target.to_string(), |p| name(&p.name))
-                }
-                "box" => pack.box_def(target).map_or(target.to_string(), |b| name(&b.name)),
+                // A named hex, else an area of an area map, else a box (as the checks accept).
+                "place" | "hex" | "box" => pack
+                    .hex(target)
+                    .and_then(|h| h.place.as_ref().map(|p| name(&p.name)))
+                    .or_else(|| pack.area(target).map(|a| name(&a.name)))
+                    .or_else(|| pack.box_def(target).map(|b| name(&b.name)))
+                    .unwrap_or_else(|| target.to_string()),
                 "term" => pack.term(target).map_or(target.to_string(), |t| name(&t.name)),
                 "setup" => pack.setup(target).map_or(target.to_string(), |s| name(&s.name)),
                 "side" => pack.side(target).map_or(target.to_string(), |s| name(&s.name)),

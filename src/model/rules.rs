@@ -95,6 +95,9 @@ pub struct Clause {
     pub translations: BTreeMap<String, Wording>,
     /// Editorial notes (e.g. how the clause was numbered in print).
     pub notes: Vec<String>,
+    /// The players' index: the words a player would look this clause up by when the rules word
+    /// it otherwise (`win the game`, `同盟をやめる`), in any language.
+    pub index: Vec<String>,
     /// Every reference in the text and items, with its place.
     pub refs: Vec<(String, Ref)>,
     /// The clause's first line.

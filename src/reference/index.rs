@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::filter::{self, CardFacts, FieldDef};
-use super::tokens::{compact_name, stem, tokens_with, STOP_WORDS};
+use super::tokens::{compact_name, stem, tokens_with, IRREGULAR, STOP_WORDS};
 use crate::errata::{ChangeKind, Revision};
 use crate::messages::Messages;
 use crate::model::{Card, FieldValue, Names, Pack};
@@ -80,6 +80,8 @@ enum Field {
     Section,
     /// The names and readings of the terms a clause refers to.
     Terms,
+    /// A clause's players' index: the words a player looks it up by (`index:` lines).
+    Players,
     /// The text.
     Body,
     /// A clause's wording in earlier editions: a player holding an old rulebook still finds it.
@@ -87,7 +89,8 @@ enum Field {
 }
 
 impl Field {
-    const ALL: [Field; 6] = [Field::Title, Field::Defines, Field::Section, Field::Terms, Field::Body, Field::History];
+    const ALL: [Field; 7] =
+        [Field::Title, Field::Defines, Field::Section, Field::Terms, Field::Players, Field::Body, Field::History];
 
     /// (weight, length normalization b) of BM25F.
     fn params(self) -> (f64, f64) {
@@ -96,6 +99,9 @@ impl Field {
             Field::Defines => (5.0, 0.5),
             Field::Section => (1.5, 0.5),
             Field::Terms => (1.0, 0.75),
+            // Below a title: the index words point at the clause, but a clause titled with the
+            // very words is the surer answer.
+            Field::Players => (3.0, 0.5),
             Field::Body => (1.0, 0.75),
             Field::History => (0.5, 0.75),
         }
@@ -117,6 +123,8 @@ pub struct Index {
     pub words: BTreeMap<String, String>,
     /// Query words dropped when the query has others.
     pub stop: Vec<&'static str>,
+    /// English forms the stemmer cannot join → the word they are a form of.
+    pub irregular: BTreeMap<&'static str, &'static str>,
     /// A number a clause was printed with in an earlier edition (its `printed as` note), where
     /// no clause has it now → that clause's document: typed in a query, it finds the clause.
     pub printed: BTreeMap<String, usize>,
@@ -206,14 +214,18 @@ impl Index {
                     .collect();
                 let defines = defines.get(c.id.as_str()).map(Vec::as_slice).unwrap_or_default();
                 // The terms a clause cites bring their readings and the players' own words for
-                // them (aliases): `山札` finds the clause citing the term whose alias it is.
-                let terms: Vec<String> = c
+                // them (aliases): `山札` finds the clause citing the term whose alias it is. (A
+                // term only named, not cited, brings none: tried, its aliases' bigrams outranked
+                // better answers to Japanese questions.) Each term counts once, however often cited.
+                let cited: BTreeMap<&str, &crate::model::Term> = c
                     .refs
                     .iter()
                     .filter(|(kind, _)| kind == "term")
                     .filter_map(|(_, t)| pack.term(&t.value))
-                    .map(|t| format!("{} {} {}", both(&t.name), t.kana, t.aliases.join(" ")))
+                    .map(|t| (t.id.as_str(), t))
                     .collect();
+                let terms: Vec<String> =
+                    cited.values().map(|t| format!("{} {} {}", both(&t.name), t.kana, t.aliases.join(" "))).collect();
                 // Notes are searched with the text (an editor's note may hold the very word).
                 let notes = c.notes.iter().map(|n| pack.plain_text(n)).collect::<Vec<_>>().join(" ");
                 clause_doc.insert(c.id.as_str(), drafts.len());
@@ -228,6 +240,7 @@ impl Index {
                 .field(Field::Defines, defines.join(" "))
                 .field(Field::Section, both(&section.title))
                 .field(Field::Terms, terms.join(" "))
+                .field(Field::Players, c.index.join(" "))
                 .field(Field::Body, format!("{} {notes}", body.join(" ")))
                 .field(Field::History, old_wording.get(c.id.as_str()).map(|w| w.join(" ")).unwrap_or_default())
                 .names([c.title.ja.as_str(), c.title.en.as_str()]);
@@ -303,6 +316,7 @@ impl Index {
             postings,
             words,
             stop: STOP_WORDS.to_vec(),
+            irregular: IRREGULAR.iter().copied().collect(),
             printed,
             fields: filter::field_defs(pack),
             cards: card_facts,

@@ -22,12 +22,16 @@ use super::tokens::{bigrams, compact_name, normalize, pieces, stem, typo_distanc
 const JUMP: f64 = 1e12;
 /// What a whole query naming a document exactly adds.
 const NAME: f64 = 1e9;
-/// Question words (dropped as stop words) and the words that answer them: each found in a query
-/// adds a unit of its answer words at half weight. As engine.js's ASKED.
-const ASKED: [(&str, &[&str]); 3] = [
+/// Question words (dropped as stop words) and players' everyday words, with the words rules
+/// answer them in: each found in a query (whole words) adds a unit of its answer words at half
+/// weight. As engine.js's ASKED.
+const ASKED: [(&str, &[&str]); 6] = [
     ("how many", &["most", "limit", "maximum", "number", "more"]),
     ("how much", &["most", "limit", "maximum", "cost", "more"]),
     ("how far", &["range", "distance", "within", "away"]),
+    ("same", &["equal", "tie"]),
+    ("enough", &["requirement", "minimum", "short", "least"]),
+    ("get", &["gain", "earn", "receive"]),
 ];
 
 /// What an optional or variant rule's words score, of a core rule's.
@@ -148,8 +152,10 @@ impl Index {
         }
         // What a question word asks for, which the words of its answer say another way: `how
         // many` is answered by a limit or a number (`at most four`), `how far` by a range.
+        let words =
+            format!(" {} ", all.iter().filter(|p| !p.japanese).map(|p| p.text.as_str()).collect::<Vec<_>>().join(" "));
         for (asked, answer) in ASKED {
-            if q.contains(asked) {
+            if words.contains(&format!(" {asked} ")) {
                 let tokens: Vec<(String, u64)> =
                     answer.iter().map(|w| (stem(w), 2)).filter(|(t, _)| self.postings.contains_key(t)).collect();
                 if !tokens.is_empty() {

@@ -20,7 +20,42 @@ pub(super) const STOP_WORDS: &[&str] = &[
     "from", "get", "gets", "go", "goes", "happen", "happens", "has", "have", "how", "i", "if", "in", "is", "it", "its",
     "m", "many", "me", "much", "my", "of", "on", "or", "s", "should", "so", "than", "that", "the", "their", "them",
     "then", "there", "they", "this", "to", "was", "were", "what", "when", "where", "which", "who", "why", "will",
-    "with", "would", "you", "your",
+    "with", "work", "works", "would", "you", "your",
+];
+
+/// English words whose other forms the stemmer cannot join (`won` is `win`, `dice` is `die`),
+/// as rules and questions use them: each form → the word it is a form of. The page ships it with
+/// its index, so its search joins them as this one does.
+pub(super) const IRREGULAR: &[(&str, &str)] = &[
+    ("beaten", "beat"),
+    ("began", "begin"),
+    ("begun", "begin"),
+    ("bought", "buy"),
+    ("broke", "break"),
+    ("broken", "break"),
+    ("chose", "choose"),
+    ("chosen", "choose"),
+    ("dealt", "deal"),
+    ("dice", "die"),
+    ("drawn", "draw"),
+    ("drew", "draw"),
+    ("fought", "fight"),
+    ("gave", "give"),
+    ("given", "give"),
+    ("held", "hold"),
+    ("kept", "keep"),
+    ("lost", "lose"),
+    ("paid", "pay"),
+    ("sank", "sink"),
+    ("shot", "shoot"),
+    ("sold", "sell"),
+    ("spent", "spend"),
+    ("sunk", "sink"),
+    ("taken", "take"),
+    ("threw", "throw"),
+    ("thrown", "throw"),
+    ("took", "take"),
+    ("won", "win"),
 ];
 
 /// Whether `c` belongs to a Japanese run (any letter or digit outside ASCII).
@@ -78,12 +113,14 @@ pub(super) fn bigrams(run: &str) -> Vec<String> {
     chars.windows(2).map(|w| w.iter().collect()).collect()
 }
 
-/// The token of a Latin word: its English stem, or the number as written.
+/// The token of a Latin word: its English stem (of the word it is a form of, for an irregular
+/// one), or the number as written.
 pub(super) fn stem(word: &str) -> String {
     static STEMMER: OnceLock<Stemmer> = OnceLock::new();
     if word.chars().any(|c| c.is_ascii_digit()) {
         return word.to_string();
     }
+    let word = IRREGULAR.binary_search_by_key(&word, |(form, _)| form).map_or(word, |at| IRREGULAR[at].1);
     STEMMER.get_or_init(|| Stemmer::create(Algorithm::English)).stem(word).into_owned()
 }
 
@@ -144,6 +181,17 @@ mod tests {
         let p = pieces("第8軍 move");
         assert_eq!(p.iter().map(|p| p.text.as_str()).collect::<Vec<_>>(), vec!["第", "8", "軍", "move"]);
         assert_eq!(p[3].start, 4);
+    }
+
+    #[test]
+    fn an_irregular_form_has_the_token_of_its_word() {
+        assert!(IRREGULAR.windows(2).all(|w| w[0].0 < w[1].0), "sorted, for the binary search");
+        assert_eq!(stem("won"), stem("wins"));
+        assert_eq!(stem("lost"), stem("losing"));
+        assert_eq!(stem("dice"), stem("die"));
+        assert_eq!(stem("drawn"), stem("draws"));
+        assert_eq!(stem("sunk"), stem("sinks"));
+        assert_eq!(stem("winning"), "win");
     }
 
     #[test]

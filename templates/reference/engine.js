@@ -41,8 +41,10 @@ function bigrams(run) {
   return out;
 }
 
-function tokenOf(word) {
-  return /[0-9]/.test(word) ? word : stem(word);
+// As tokens.rs: an irregular form (`won`) has the token of its word (`win`), from the index.
+function tokenOf(index, word) {
+  if (/[0-9]/.test(word)) return word;
+  return stem(has(index.irregular, word) ? index.irregular[word] : word);
 }
 
 function compactName(text) {
@@ -72,7 +74,7 @@ function has(map, key) {
 // A Latin word's expansions: its stem (×4) and the longer words it begins (×2), or, when its
 // stem is in no document, the words one typo away (×3).
 function expand(index, word) {
-  const own = tokenOf(word);
+  const own = tokenOf(index, word);
   if (/[0-9]/.test(word)) return [[own, 4]];
   const exact = has(index.postings, own);
   const len = Array.from(word).length;
@@ -97,6 +99,9 @@ const ASKED = [
   ["how many", ["most", "limit", "maximum", "number", "more"]],
   ["how much", ["most", "limit", "maximum", "cost", "more"]],
   ["how far", ["range", "distance", "within", "away"]],
+  ["same", ["equal", "tie"]],
+  ["enough", ["requirement", "minimum", "short", "least"]],
+  ["get", ["gain", "earn", "receive"]],
 ];
 
 // Normalized query, letter by letter, and whether each letter came from a non-hiragana one.
@@ -138,8 +143,9 @@ function units(index, marked) {
     }
   }
   // As search.rs: what a question word asks for, in the words that answer it.
+  const words = " " + all.filter(p => !p.japanese).map(p => p.text).join(" ") + " ";
   for (const [asked, answer] of ASKED) {
-    if (!marked.text.includes(asked)) continue;
+    if (!words.includes(" " + asked + " ")) continue;
     const tokens = answer.map(w => [stem(w), 2]).filter(([t]) => has(index.postings, t));
     if (tokens.length) out.push({ tokens, weight: 0.5, of: 1 });
   }
@@ -245,7 +251,7 @@ function weight(index, token, doc) {
 }
 
 // The code-point ranges of `text` whose tokens are in `matched`, merged.
-function marked(text, matched) {
+function marked(index, text, matched) {
   const norm = [], origin = [];
   Array.from(text).forEach((c, i) => {
     for (const n of normalize(c)) { norm.push(n); origin.push(i); }
@@ -254,7 +260,7 @@ function marked(text, matched) {
   for (const p of pieces(norm.join(""))) {
     const chars = Array.from(p.text), len = chars.length;
     if (!p.japanese) {
-      if (matched.has(tokenOf(p.text))) ranges.push([origin[p.start], origin[p.start + len - 1] + 1]);
+      if (matched.has(tokenOf(index, p.text))) ranges.push([origin[p.start], origin[p.start + len - 1] + 1]);
       continue;
     }
     if (len === 1 && matched.has(p.text)) ranges.push([origin[p.start], origin[p.start] + 1]);
@@ -272,8 +278,8 @@ function marked(text, matched) {
 }
 
 // About SNIPPET characters from a little before the first matched word, cut at spaces.
-function snippet(text, matched) {
-  const chars = Array.from(text), marks = marked(text, matched);
+function snippet(index, text, matched) {
+  const chars = Array.from(text), marks = marked(index, text, matched);
   if (chars.length <= SNIPPET) return [text, marks];
   const first = marks.length ? marks[0][0] : 0;
   let start = Math.max(0, first - 50);
@@ -296,8 +302,8 @@ function hitOf(index, doc, score, us) {
   const d = index.docs[doc];
   const matched = new Set();
   for (const unit of us) for (const [t] of unit.tokens) if (weight(index, t, doc) > 0) matched.add(t);
-  const [snip, marks] = snippet(d.text, matched);
-  return { kind: d.kind, id: d.id, number: d.number, title: d.title, context: d.context, score, snippet: snip, marks, title_marks: marked(d.title, matched) };
+  const [snip, marks] = snippet(index, d.text, matched);
+  return { kind: d.kind, id: d.id, number: d.number, title: d.title, context: d.context, score, snippet: snip, marks, title_marks: marked(index, d.title, matched) };
 }
 
 // The first `limit` results of `query` and how many there were.

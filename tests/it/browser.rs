@@ -62,6 +62,32 @@ fn the_offline_reference_reads_lettered_rule_numbers_as_the_cli_does() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn the_offline_reference_answers_the_other_packs_questions_as_the_cli_does() {
+    let questions = super::search::questions_of("questions-packs.toml");
+    let packs: std::collections::BTreeSet<&str> = questions.iter().map(|q| q.pack.as_str()).collect();
+    let dir = temp_dir("browser-packs");
+    let mut wrong = Vec::new();
+    for (n, pack) in packs.iter().enumerate() {
+        let html_path = reference(pack, &dir.join(format!("out-{n}")));
+        let texts: Vec<&str> = questions.iter().filter(|q| q.pack == *pack).map(|q| q.q.as_str()).collect();
+        let Some(shown) = typed(&html_path, &texts, &dir.join("queries.json")) else {
+            assert!(std::env::var_os("CI").is_none(), "the Playwright driver is required in CI");
+            eprintln!("skipping: the Playwright driver is not installed");
+            return;
+        };
+        // The players' index, the irregular forms and the everyday words weigh alike on both sides.
+        for ((ids, _), query) in shown.iter().zip(&texts) {
+            let cli = super::search::ids(&["rules", "search", pack, "--json", "--limit", "30", "--", query]);
+            if *ids != cli {
+                wrong.push(format!("{pack}: typed “{query}”: the page shows {ids:?}, the CLI {cli:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn percent(s: &str) -> String {
     s.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }

@@ -42,7 +42,7 @@ pub(crate) struct Question {
     lang: String,
     /// The pack asked about (data/dougram when not given).
     #[serde(default = "default_pack")]
-    pack: String,
+    pub(crate) pack: String,
     kinds: Vec<String>,
     answers: Vec<String>,
 }
@@ -53,7 +53,7 @@ fn default_pack() -> String {
 }
 
 /// The player questions of a file in tests/search/.
-fn questions_of(file: &str) -> Vec<Question> {
+pub(crate) fn questions_of(file: &str) -> Vec<Question> {
     #[derive(Deserialize)]
     struct File {
         question: Vec<Question>,
@@ -123,12 +123,12 @@ fn player_questions_about_four_more_packs_in_two_languages() {
     assert!(japanese * 2 >= questions.len() - 1 && japanese * 2 <= questions.len() + 1, "half of them Japanese");
     let results: Vec<Vec<String>> =
         questions.iter().map(|q| ids(&["rules", "search", &q.pack, "--json", "--limit", "3", "--", &q.q])).collect();
-    // Each pack and each language, printed for the note; the floors are what the search reaches
-    // today: the goal, 90 % in the top 3 and 70 % first in each language and pack, is met for all
-    // 154 questions (with tests/search/questions.toml) but not yet on every pack of this set.
+    // Each language holds the goal, 90 % in the top 3 and 70 % first; each pack and language,
+    // printed for the note, holds 70 % first and misses the top 3 at most once (two cells of
+    // eight or nine questions miss it once today).
     let mut report = String::new();
     let mut floors_missed = Vec::new();
-    for (what, floor1, floor3) in [("en", 75.0, 85.0), ("ja", 65.0, 85.0)] {
+    for (what, floor1, floor3) in [("en", 70.0, 90.0), ("ja", 70.0, 90.0)] {
         let (qs, rs): (Vec<Question>, Vec<Vec<String>>) =
             questions.iter().cloned().zip(results.iter().cloned()).filter(|(q, _)| q.lang == what).unzip();
         let (top1, top3, misses) = rates(&qs, &rs);
@@ -151,6 +151,9 @@ fn player_questions_about_four_more_packs_in_two_languages() {
                 "{pack} {lang}: {first} of {n} first, {top3} of {n} in the top 3\n",
                 n = picked.len()
             ));
+            if first * 10 < picked.len() * 7 || top3 + 1 < picked.len() {
+                floors_missed.push(format!("{pack} {lang}: {first} first, {top3} in the top 3 of {}", picked.len()));
+            }
         }
     }
     eprintln!("{report}");

@@ -157,6 +157,7 @@ pub fn rulebook(file: FileId, text: &str) -> Imported {
                     items: Vec::new(),
                     translations: Default::default(),
                     notes: Vec::new(),
+                    index: Vec::new(),
                     refs: Vec::new(),
                     span,
                 });
@@ -436,7 +437,9 @@ fn glossary(lines: &[Line], first: usize, file: FileId, targets: &Targets, out: 
         }
         let span = Span::new(file, name.start..name.start + name.text.len());
         let separator = if title.is_ascii() { " " } else { "" };
-        cited.dedup();
+        // Every clause once, in the order the definition cites them.
+        let mut seen = std::collections::HashSet::new();
+        cited.retain(|c| seen.insert(c.clone()));
         out.rules.terms.push(Term {
             id,
             name: Names { ja: title, en: String::new() },
