@@ -24,12 +24,7 @@ fn main() {
                 number: format!("{s}.{c}"),
                 title: Names { ja: String::new(), en: format!("Topic {c}") },
                 text: format!("{} {} {}", phrases[(s + c) % 6], phrases[(s * c) % 6], phrases[c % 6]),
-                items: Vec::new(),
-                translations: Default::default(),
-                notes: Vec::new(),
-                index: Vec::new(),
-                refs: Vec::new(),
-                span: Default::default(),
+                ..Default::default()
             })
             .collect();
         pack.rules.sections.push(Section {

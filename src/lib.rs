@@ -3,8 +3,9 @@
 //!
 //! 1. [`load`]: pack files → [`model::Pack`]; every value keeps its [`diag::Span`].
 //! 2. [`check`]: `&Pack` → [`diag::Diagnostic`]s; never mutates, never stops at the first.
-//! 3. [`render`]: `&Pack` → documents of SVG pages in mm; [`reference`](mod@reference) → rules.html; [`play`] →
-//!    the VASSAL module and Tabletop Simulator set; [`errata`] → two editions' differences.
+//! 3. [`render`]: `&Pack` → documents of SVG pages in mm; [`reference`](mod@reference) → rules.html; [`rulebook`] →
+//!    the printed rulebook, rules.pdf; [`play`] → the VASSAL module and Tabletop Simulator set;
+//!    [`errata`] → two editions' differences.
 //! 4. [`emit`]: PDF, PNG and files staged, then swapped into the output folder in one step.
 //!
 //! Below them all: [`diag`], [`text`], [`layout`], [`process`]; [`model`] above those, then
@@ -24,5 +25,6 @@ pub mod play;
 pub mod process;
 pub mod reference;
 pub mod render;
+pub mod rulebook;
 pub mod text;
 pub mod watch;

@@ -67,18 +67,7 @@ mod tests {
 
     #[test]
     fn only_numbers_no_clause_has_are_stale() {
-        let clause = |number: &str| Clause {
-            id: number.into(),
-            number: number.into(),
-            title: Default::default(),
-            text: String::new(),
-            items: Vec::new(),
-            translations: Default::default(),
-            notes: Vec::new(),
-            index: Vec::new(),
-            refs: Vec::new(),
-            span: Span::default(),
-        };
+        let clause = |number: &str| Clause { id: number.into(), number: number.into(), ..Default::default() };
         let mut pack = Pack::default();
         pack.rules.sections.push(Section {
             id: "movement".into(),

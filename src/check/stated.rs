@@ -119,18 +119,7 @@ mod tests {
     use super::*;
 
     fn clause(text: &str) -> Clause {
-        Clause {
-            id: "c".into(),
-            number: "1.1".into(),
-            title: Default::default(),
-            text: text.into(),
-            items: Vec::new(),
-            translations: Default::default(),
-            notes: Vec::new(),
-            index: Vec::new(),
-            refs: Vec::new(),
-            span: Span::default(),
-        }
+        Clause { id: "c".into(), number: "1.1".into(), text: text.into(), ..Default::default() }
     }
 
     #[test]

@@ -271,6 +271,11 @@ pub(super) struct PrintArgs {
     /// folder's own absolute file:/// address, percent-encoded).
     #[arg(long, value_name = "PREFIX")]
     pub(super) tts_url: Option<String>,
+    /// Living rules: the printed rulebook marks every clause changed since this edition (an id
+    /// of the pack's [[editions]]) with a bar in the margin and lists the changes on a page of
+    /// their own, with each errata note's reason.
+    #[arg(long, value_name = "EDITION")]
+    pub(super) changes_since: Option<String>,
 }
 
 impl PrintArgs {

@@ -409,6 +409,24 @@ pub(super) fn build_reusing(
     if !pack.release {
         options.proof = Some(proof_notes(&loaded, &sources, &diags));
     }
+    // Living rules: the rulebook marks what changed since the edition named.
+    let living = match print.changes_since.as_deref() {
+        None => None,
+        Some(since) => match loaded.game.editions.iter().find(|e| e.id == since) {
+            Some(e) => {
+                let label = if e.label.is_empty() { &e.id } else { &e.label };
+                Some(crate::rulebook::Living::of(&revisions, since, label))
+            }
+            None => {
+                let known: Vec<&str> = loaded.game.editions.iter().map(|e| e.id.as_str()).collect();
+                eprintln!(
+                    "error: --changes-since {since}: the pack has no edition `{since}`; its [[editions]] are: {}",
+                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                );
+                return Outcome::failed(ExitCode::from(2));
+            }
+        },
+    };
     let fonts = match render::fonts_for(&loaded) {
         Ok(f) => Arc::new(f),
         Err(errors) => {
@@ -451,9 +469,12 @@ pub(super) fn build_reusing(
         }
     };
     let tts_url = tts_url.as_str();
-    let (rendered, reference, tables, pdfs) = std::thread::scope(|scope| {
+    let (rendered, reference, tables, pdfs, rulebook) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.
         let reference = want_reference.then(|| scope.spawn(|| crate::reference::packed_html(&loaded, &revisions)));
+        let rulebook = print
+            .wants(Product::Rulebook)
+            .then(|| scope.spawn(|| crate::rulebook::documents(&loaded, &fonts, options.paper, living.as_ref())));
         let pdfs = pdfs::Pdfs::start(scope, (&parser, &loaded, &staged), print.split_backs, &reuse.pdfs);
         let write_pdfs = !print.faces_alone();
         let rendered =
@@ -478,7 +499,8 @@ pub(super) fn build_reusing(
             .as_ref()
             .ok()
             .map(|r| crate::play::files((&parser, &loaded, r), html, (&wanted, tts_url), &mut reuse.tables, &staged));
-        (rendered, reference, tables, pdfs.finish())
+        let rulebook = rulebook.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        (rendered, reference, tables, pdfs.finish(), rulebook)
     });
     let mut rendered = match rendered {
         Ok(r) => r,
@@ -506,6 +528,14 @@ pub(super) fn build_reusing(
     rendered.documents.retain(|d| print.wants(d.product));
     if let Some(html) = rules_html.filter(|_| print.wants(Product::Reference)) {
         rendered.files.push(("rules.html".into(), html.text().into_owned().into_bytes()));
+    }
+    match rulebook {
+        Some(Ok(books)) => rendered.files.extend(books),
+        Some(Err(e)) => {
+            diags.push(Diagnostic::error(crate::diag::Code::LAYOUT, e).with_hint("the printed rulebook (rules.pdf)"));
+            return stop(loaded, sources, diags, "the rulebook could not be written", reuse);
+        }
+        None => {}
     }
     if diags.iter().any(Diagnostic::is_error) {
         return stop(

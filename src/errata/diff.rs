@@ -467,6 +467,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_words_search_finds_by_are_no_erratum_but_a_definition_is() {
+        let pack = || {
+            let term =
+                crate::model::Term { id: "hand".into(), aliases: vec!["hand size".into()], ..Default::default() };
+            let clause =
+                crate::model::Clause { id: "turn.draw".into(), text: "Draw to 7.".into(), ..Default::default() };
+            let mut pack = Pack::default();
+            pack.rules.terms.push(term);
+            pack.rules.sections.push(crate::model::Section { clauses: vec![clause], ..Default::default() });
+            pack
+        };
+        let (old, mut new) = (pack(), pack());
+        new.rules.terms[0].aliases.push("手持ち".into());
+        new.rules.sections[0].clauses[0].index.push("refill".into());
+        new.rules.sections[0].clauses[0].notes.push("an editor's note".into());
+        assert_eq!(diff(&old, &new), [], "aliases, index words and notes");
+        new.rules.terms[0].definition.en = "The cards you hold.".into();
+        let changes = diff(&old, &new);
+        assert_eq!(changes.len(), 1);
+        assert_eq!((changes[0].item, changes[0].id.as_str()), ("term", "hand"));
+    }
+
+    #[test]
     fn a_million_characters_diff_without_a_quadratic_table() {
         // Two texts of a million characters each, differing every few hundred words: the old
         // O(N·M) table would need terabytes. Both sides must read back whole.

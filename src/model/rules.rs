@@ -57,7 +57,7 @@ pub enum SectionKind {
 }
 
 /// A numbered section (`13 Capture step`).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct Section {
     /// Stable id.
     pub id: String,
@@ -78,7 +78,7 @@ pub struct Section {
 }
 
 /// One numbered clause.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct Clause {
     /// Stable id.
     pub id: String,
@@ -244,7 +244,7 @@ pub fn show_levels(levels: &[Level]) -> String {
 }
 
 /// A glossary term.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct Term {
     /// Stable id.
     pub id: String,

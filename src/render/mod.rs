@@ -80,6 +80,8 @@ pub enum Product {
     CardList,
     /// The offline HTML rules reference (`rules.html`, written by the reference module).
     Reference,
+    /// The printed rulebook (`rules.pdf`, one per language; written by the rulebook module).
+    Rulebook,
     /// PNG previews of every distinct face (`png/…`) and of the flowchart's page; alone, the
     /// previews without the PDFs.
     Png,
@@ -94,7 +96,7 @@ pub enum Product {
 
 impl Product {
     /// Every product, in build order.
-    pub const ALL: [Product; 14] = [
+    pub const ALL: [Product; 15] = [
         Product::Proof,
         Product::Counters,
         Product::Chits,
@@ -107,6 +109,7 @@ impl Product {
         Product::Flowchart,
         Product::CardList,
         Product::Reference,
+        Product::Rulebook,
         Product::Vassal,
         Product::Tts,
     ];
@@ -126,6 +129,7 @@ impl Product {
             Product::Flowchart => "flowchart",
             Product::CardList => "card-list",
             Product::Reference => "rules",
+            Product::Rulebook => "rulebook",
             Product::Png => "png",
             Product::Pod => "pod",
             Product::Vassal => "vassal",
@@ -383,6 +387,7 @@ fn render_faces(
                 .map(|pages| one(product, pages.concat(), 0)),
             Product::Flowchart => Ok(flowchart::documents(&mut ctx, options, &mut out)),
             Product::Reference => Ok(Vec::new()), // written by `reference::html`
+            Product::Rulebook => Ok(Vec::new()),  // written by `rulebook`
             // Not in `ALL`: previews and print-on-demand files of the other products' faces.
             Product::Png | Product::Pod => Ok(Vec::new()),
             Product::Vassal | Product::Tts => Ok(Vec::new()), // made by `play` from the others' faces

@@ -261,6 +261,32 @@ impl Fonts {
         self.fallbacks(style.weight).find(|f| f.has(c))
     }
 
+    /// `text` cut into runs each drawn by one face (the style's own, else the fallback that has
+    /// the character; a character no font has stays with the style's face): what a writer that
+    /// draws glyphs itself, not through SVG, needs.
+    pub(crate) fn face_runs<'t>(&self, text: &'t str, style: Style) -> Vec<(&'static Face, &'t str)> {
+        let own = self.face(style);
+        let mut runs: Vec<(&'static Face, &'t str)> = Vec::new();
+        let mut start = 0;
+        let mut current: Option<&'static Face> = None;
+        for (at, c) in text.char_indices() {
+            let face = self.face_for(c, style).unwrap_or(own);
+            match current {
+                Some(f) if std::ptr::eq(f, face) => {}
+                Some(f) => {
+                    runs.push((f, &text[start..at]));
+                    start = at;
+                    current = Some(face);
+                }
+                None => current = Some(face),
+            }
+        }
+        if let Some(f) = current {
+            runs.push((f, &text[start..]));
+        }
+        runs
+    }
+
     /// The advance of `c` in em, from the style's face or else the first fallback that has it;
     /// `None` when no font has a glyph for it (it would be tofu).
     pub fn advance(&self, c: char, style: Style) -> Option<f64> {

@@ -30,6 +30,7 @@ mod markup;
 mod packs;
 mod print;
 mod readback;
+mod rulebook;
 mod search;
 mod sheets;
 mod spreadsheet;

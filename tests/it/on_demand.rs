@@ -75,7 +75,10 @@ fn svg_writes_one_page_per_pdf_page_the_same_every_build_and_listed_in_the_manif
     let (a, b) = (dir.join("a"), dir.join("b"));
     build("data/dougram", &a, &["--svg"]);
     build("data/dougram", &b, &["--svg"]);
-    let pages: usize = files(&a, "pdf").iter().map(|p| pdf_pages(p)).sum();
+    // The rulebook is drawn straight into its PDF (its structure and links need it), so it has
+    // no SVG pages.
+    let drawn = |p: &&std::path::PathBuf| !p.file_name().unwrap().to_string_lossy().starts_with("rules");
+    let pages: usize = files(&a, "pdf").iter().filter(drawn).map(|p| pdf_pages(p)).sum();
     let svgs = files(&a.join("svg"), "svg");
     assert_eq!(svgs.len(), pages, "one SVG page per PDF page");
     let listed = manifest_files(&a);

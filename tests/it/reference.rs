@@ -375,7 +375,10 @@ fn the_editions_are_listed_with_their_changes_notes_and_marks_and_old_wording_is
     let (del, ins) = (history.find("<del>").expect("a deletion"), history.find("<ins>").expect("an insertion"));
     assert!(del < ins, "the old text before the new: {history}");
     // The old wording is searchable, in the CLI as in the page (same index).
-    let found = super::search::found(&["rules", "search", "data/submarine-attack", "--json", "--", "five torpedoes"]);
+    // (The old text's own words: `five torpedoes` alone now also meets the players' index word
+    // `five of a kind` of 7.7, an answer of its own.)
+    let old_words = "five torpedoes, S, A, B, C and D";
+    let found = super::search::found(&["rules", "search", "data/submarine-attack", "--json", "--", old_words]);
     assert_eq!(found["hits"][0]["id"], "clause-cards.torpedo", "{found}");
     let _ = std::fs::remove_dir_all(&dir);
 }

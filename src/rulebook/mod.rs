@@ -1,0 +1,460 @@
+//! The printed rulebook (`rules.pdf`): the pack's numbered rules set as a book on the run's
+//! paper, one document per language the pack prints. A cover with the game's facts and its
+//! components, the contents with page numbers, the parts, sections and clauses, the glossary with
+//! its definitions and an index of terms and players' words, every cross-reference printed with
+//! its page (`see 13.4, p. 7`) and linked, bookmarks and a tagged structure.
+//!
+//! Pages are counted from the cover. A cross-reference's page is known only once the book is
+//! set, and printing it can move what follows: the book is set again with the pages found until
+//! no anchor moves (two or three times).
+
+mod flow;
+mod living;
+mod pdf;
+
+use std::collections::BTreeMap;
+
+use flow::{Flow, Frame, Kind, Run};
+pub use living::Living;
+
+use crate::layout::Paper;
+use crate::messages::Messages;
+use crate::model::{Names, Pack};
+use crate::text::Fonts;
+
+/// Body text size and leading.
+const BODY: (f64, f64) = (9.5, 1.45);
+
+/// The rulebooks of `pack` on `paper`: (file name, PDF) per language, the first language's as
+/// `rules.pdf` and the others' as `rules-<language>.pdf`. None for a pack without rules. With
+/// `living`, the living rules: changed clauses barred and listed on a page of their own.
+pub fn documents(
+    pack: &Pack,
+    fonts: &Fonts,
+    paper: Paper,
+    living: Option<&Living>,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
+    if pack.rules.sections.is_empty() {
+        return Ok(Vec::new());
+    }
+    let languages: Vec<&str> = match pack.game.languages.is_empty() {
+        true => vec!["ja"],
+        false => pack.game.languages.iter().map(String::as_str).collect(),
+    };
+    let frame = Frame { width: paper.width, height: paper.height, margin: 18.0, head: 8.0 };
+    let mut out = Vec::new();
+    for (n, language) in languages.iter().enumerate() {
+        let book = set(pack, fonts, frame, (language, living));
+        let title = either(&pack.game.title, language);
+        let bytes = pdf::write(fonts, &book, (paper.width, paper.height), &title, language)?;
+        let name = if n == 0 { "rules.pdf".to_string() } else { format!("rules-{language}.pdf") };
+        out.push((name, bytes));
+    }
+    Ok(out)
+}
+
+/// Sets the book until every cross-reference prints the page its target landed on.
+fn set(pack: &Pack, fonts: &Fonts, frame: Frame, edition: (&str, Option<&Living>)) -> flow::Book {
+    let mut pages: BTreeMap<String, usize> = BTreeMap::new();
+    let mut book = compose(pack, fonts, frame, edition, &pages);
+    for _ in 0..4 {
+        let found: BTreeMap<String, usize> = book.anchors.iter().map(|(a, (page, _))| (a.clone(), page + 1)).collect();
+        if found == pages {
+            break;
+        }
+        pages = found;
+        book = compose(pack, fonts, frame, edition, &pages);
+    }
+    book
+}
+
+/// A name in `language`, else in the other.
+fn either(names: &Names, language: &str) -> String {
+    let own = names.of_language(language);
+    if own.is_empty() {
+        [names.ja.as_str(), names.en.as_str()].into_iter().find(|n| !n.is_empty()).unwrap_or("")
+    } else {
+        own
+    }
+    .to_string()
+}
+
+/// The anchor a `[[rule:…]]` target lands on: a clause's, a section's or a part's.
+fn rule_anchor(pack: &Pack, target: &str) -> String {
+    if let Some(c) = pack.clause(target) {
+        return format!("clause-{}", c.id);
+    }
+    match pack.rules.sections.iter().find(|s| s.id == target) {
+        Some(s) => format!("section-{}", s.id),
+        None => format!("part-{target}"),
+    }
+}
+
+/// `text` (with `[[kind:target]]` references and emphasis) as runs in `language`: a rule
+/// reference prints its number and page and links to it, the rest prints as plain text does.
+fn runs(pack: &Pack, msg: &Messages, text: &str, language: &str, pages: &BTreeMap<String, usize>) -> Vec<Run> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find("[[") {
+        let Some(close) = rest[open..].find("]]") else { break };
+        let (before, reference) = (&rest[..open], &rest[open..open + close + 2]);
+        if !before.is_empty() {
+            out.push(Run::Plain(pack.plain_text_in(before, language)));
+        }
+        let inner = &reference[2..reference.len() - 2];
+        match inner.split_once(':') {
+            Some(("rule", target)) => {
+                let anchor = rule_anchor(pack, target);
+                let number = pack.plain_text_in(reference, language);
+                // Before the book is set, a page of two digits holds the place.
+                let page = pages.get(&anchor).map_or("00".to_string(), usize::to_string);
+                out.push(Run::Link(
+                    msg.fill_first("rulebook.page_ref", &[("number", &number), ("page", &page)]),
+                    anchor,
+                ));
+            }
+            _ => out.push(Run::Plain(pack.plain_text_in(reference, language))),
+        }
+        rest = &rest[open + close + 2..];
+    }
+    if !rest.is_empty() {
+        out.push(Run::Plain(pack.plain_text_in(rest, language)));
+    }
+    out
+}
+
+fn plain(text: impl Into<String>) -> Vec<Run> {
+    vec![Run::Plain(text.into())]
+}
+
+/// One pass of setting the book, cross-references printing `pages`.
+fn compose(
+    pack: &Pack,
+    fonts: &Fonts,
+    frame: Frame,
+    (language, living): (&str, Option<&Living>),
+    pages: &BTreeMap<String, usize>,
+) -> flow::Book {
+    let msg = Messages::new(&[language]);
+    let mut f = Flow::new(fonts, frame);
+    let page_of = |anchor: &str| pages.get(anchor).map_or("00".to_string(), usize::to_string);
+    cover(pack, &msg, &mut f, language);
+    // The contents.
+    chapter(&mut f, 1, msg.first("rulebook.contents"), "contents");
+    if let Some(living) = living {
+        let heading = msg.fill_first("rulebook.changes", &[("edition", &living.since)]);
+        f.entry(&heading, &page_of("changes"), (10.0, true), 0.0, "changes");
+        f.space(1.5);
+    }
+    let mut part = None;
+    for section in &pack.rules.sections {
+        if section.part != part {
+            part = section.part.clone();
+            if let Some(p) = pack.rules.parts.iter().find(|p| Some(&p.id) == part.as_ref()) {
+                let label = format!("{} {}", p.number, either(&p.title, language));
+                f.space(1.5);
+                f.entry(&label, &page_of(&format!("part-{}", p.id)), (10.0, true), 0.0, &format!("part-{}", p.id));
+            }
+        }
+        let label = format!("{} {}", section.number, either(&section.title, language));
+        let anchor = format!("section-{}", section.id);
+        f.entry(&label, &page_of(&anchor), (9.5, false), if part.is_some() { 5.0 } else { 0.0 }, &anchor);
+    }
+    let has_glossary = !pack.rules.terms.is_empty();
+    f.space(1.5);
+    if has_glossary {
+        f.entry(&msg.first("rulebook.glossary"), &page_of("glossary"), (10.0, true), 0.0, "glossary");
+        f.entry(&msg.first("rulebook.index"), &page_of("index"), (10.0, true), 0.0, "index");
+    }
+    if let Some(living) = living {
+        changes(pack, &msg, &mut f, (language, living), pages);
+    }
+    rules(pack, &msg, &mut f, (language, living), pages);
+    if has_glossary {
+        glossary(pack, &msg, &mut f, language, pages);
+        index(pack, &msg, &mut f, language, pages);
+    }
+    let mut book = f.book;
+    running_heads(&mut book, frame, fonts, &either(&pack.game.title, language));
+    book
+}
+
+/// The cover: the title, the edition, players and time, and the components.
+fn cover(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str) {
+    f.new_page(1);
+    let title = either(&pack.game.title, language);
+    // The title stands a quarter of the way down.
+    f.down_to(f.frame.height / 4.0);
+    f.anchor("cover");
+    f.block(Kind::Heading(1), &plain(title), (26.0, 1.25, true), 0.0);
+    let edition = pack.game.editions.iter().find(|e| e.id == pack.game.edition);
+    if let Some(e) = edition.filter(|e| !e.label.is_empty()) {
+        f.block(Kind::Paragraph, &plain(e.label.clone()), (11.0, 1.4, false), 0.0);
+    }
+    let g = &pack.game;
+    let mut facts = Vec::new();
+    if g.players_max > 0 {
+        facts.push(msg.fill_first(
+            "rulebook.players",
+            &[("min", &g.players_min.to_string()), ("max", &g.players_max.to_string())],
+        ));
+    }
+    if g.play_minutes.1 > 0 {
+        facts.push(msg.fill_first(
+            "rulebook.minutes",
+            &[("min", &g.play_minutes.0.to_string()), ("max", &g.play_minutes.1.to_string())],
+        ));
+    }
+    for line in [facts.join(" · "), g.designer.clone(), g.publisher.clone()] {
+        if !line.is_empty() {
+            f.block(Kind::Paragraph, &plain(line), (11.0, 1.4, false), 0.0);
+        }
+    }
+    if !g.components.is_empty() {
+        f.space(8.0);
+        f.block(Kind::Heading(2), &plain(msg.first("rulebook.components")), (12.0, 1.4, true), 0.0);
+        for c in &g.components {
+            let count = if c.count > 0 { format!(" × {}", c.count) } else { String::new() };
+            f.block(Kind::Item, &plain(format!("• {}{count}", either(&c.name, language))), (10.0, 1.4, false), 3.0);
+        }
+    }
+}
+
+/// The parts, sections and clauses.
+fn rules(
+    pack: &Pack,
+    msg: &Messages,
+    f: &mut Flow<'_>,
+    edition: (&str, Option<&Living>),
+    pages: &BTreeMap<String, usize>,
+) {
+    let (language, living) = edition;
+    let mut part = None;
+    let level = u8::from(!pack.rules.parts.is_empty());
+    f.new_page(1);
+    for section in &pack.rules.sections {
+        if section.part != part {
+            part = section.part.clone();
+            if let Some(p) = pack.rules.parts.iter().find(|p| Some(&p.id) == part.as_ref()) {
+                let title = format!("{} {}", p.number, either(&p.title, language));
+                f.keep(40.0);
+                f.space(6.0);
+                f.anchor(&format!("part-{}", p.id));
+                f.book.outline.push(flow::Mark { level: 0, title: title.clone(), anchor: format!("part-{}", p.id) });
+                f.block(Kind::Heading(1), &plain(title), (16.0, 1.3, true), 0.0);
+                f.space(2.0);
+            }
+        }
+        let title = format!("{} {}", section.number, either(&section.title, language));
+        // A heading is kept with the first lines under it.
+        f.keep(30.0);
+        f.space(5.0);
+        f.run_under(&title);
+        let anchor = format!("section-{}", section.id);
+        f.anchor(&anchor);
+        f.book.outline.push(flow::Mark { level, title: title.clone(), anchor });
+        f.block(Kind::Heading(2), &plain(title), (13.0, 1.35, true), 0.0);
+        f.space(1.5);
+        for c in &section.clauses {
+            let anchor = format!("clause-{}", c.id);
+            let wording = c.wording_in(language);
+            let clause_title = either(&c.title, language);
+            let mut text = runs(pack, msg, &wording.text, language, pages);
+            f.keep(BODY.0 * flow::MM_PER_PT * BODY.1 * 2.0);
+            f.space(1.2);
+            f.anchor(&anchor);
+            let start = f.here();
+            let mark = if clause_title.is_empty() { c.number.clone() } else { format!("{} {clause_title}", c.number) };
+            f.book.outline.push(flow::Mark { level: level + 1, title: mark, anchor });
+            if clause_title.is_empty() {
+                text.insert(0, Run::Plain(format!("{}  ", c.number)));
+            } else {
+                f.block(Kind::Heading(3), &plain(format!("{} {clause_title}", c.number)), (BODY.0, 1.4, true), 0.0);
+            }
+            f.block(Kind::Paragraph, &text, BODY_STYLE, 0.0);
+            for item in &wording.items {
+                let mut item_runs = runs(pack, msg, item, language, pages);
+                item_runs.insert(0, Run::Plain("• ".into()));
+                f.block(Kind::Item, &item_runs, BODY_STYLE, 4.0);
+            }
+            if living.is_some_and(|l| l.marks(&c.id)) {
+                f.bar_from(start);
+            }
+        }
+    }
+}
+
+/// The living rules' page: each clause changed or added since the edition, with its page and
+/// the errata notes' reasons, then the clauses removed.
+fn changes(
+    pack: &Pack,
+    msg: &Messages,
+    f: &mut Flow<'_>,
+    (language, living): (&str, &Living),
+    pages: &BTreeMap<String, usize>,
+) {
+    chapter(f, 1, msg.fill_first("rulebook.changes", &[("edition", &living.since)]), "changes");
+    let page_of = |anchor: &str| pages.get(anchor).map_or("00".to_string(), usize::to_string);
+    let mut any = false;
+    for c in pack.rules.sections.iter().flat_map(|s| &s.clauses).filter(|c| living.marks(&c.id)) {
+        any = true;
+        let anchor = format!("clause-{}", c.id);
+        let title = either(&c.title, language);
+        let mut label = format!("{} {title}", c.number).trim().to_string();
+        if living.added.contains(&c.id) {
+            label = format!("{label} ({})", msg.first("rulebook.added"));
+        }
+        f.entry(&label, &page_of(&anchor), (BODY.0, true), 0.0, &anchor);
+        for note in living.changed.get(&c.id).into_iter().flatten() {
+            f.block(Kind::Paragraph, &plain(note.clone()), (8.5, 1.4, false), 4.0);
+        }
+        f.space(1.0);
+    }
+    for number in &living.removed {
+        any = true;
+        f.block(Kind::Paragraph, &plain(msg.fill_first("rulebook.removed", &[("number", number)])), BODY_STYLE, 0.0);
+    }
+    if !any {
+        f.block(
+            Kind::Paragraph,
+            &plain(msg.fill_first("rulebook.no_changes", &[("edition", &living.since)])),
+            BODY_STYLE,
+            0.0,
+        );
+    }
+}
+
+/// Opens a chapter of the back (or front) matter on a page of its own: a first-level heading,
+/// its bookmark and running head.
+fn chapter(f: &mut Flow<'_>, columns: usize, heading: String, anchor: &str) {
+    f.new_page(columns);
+    f.run_under(&heading);
+    f.anchor(anchor);
+    f.book.outline.push(flow::Mark { level: 0, title: heading.clone(), anchor: anchor.into() });
+    f.block(Kind::Heading(1), &plain(heading), (16.0, 1.3, true), 0.0);
+    f.space(2.0);
+}
+
+/// Body text: size, leading, regular.
+const BODY_STYLE: (f64, f64, bool) = (BODY.0, BODY.1, false);
+
+/// The glossary: each term, its definition and where the rules define it, in the language's order.
+fn glossary(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages: &BTreeMap<String, usize>) {
+    chapter(f, 1, msg.first("rulebook.glossary"), "glossary");
+    let mut terms: Vec<_> = pack.rules.terms.iter().collect();
+    terms.sort_by_key(|t| sort_key(&either(&t.name, language), &t.kana, language));
+    for t in terms {
+        f.keep(BODY.0 * flow::MM_PER_PT * BODY.1 * 3.0);
+        f.space(1.2);
+        f.anchor(&format!("term-{}", t.id));
+        f.block(Kind::Heading(3), &plain(either(&t.name, language)), (BODY.0, 1.4, true), 0.0);
+        let definition = t.definition.of_language(language);
+        let mut text = if definition.is_empty() { Vec::new() } else { runs(pack, msg, definition, language, pages) };
+        let cited: Vec<String> = t.defined_in.iter().chain(&t.see).map(|r| format!("[[rule:{}]]", r.value)).collect();
+        if !cited.is_empty() {
+            let see = runs(pack, msg, &cited.join(", "), language, pages);
+            if !text.is_empty() {
+                text.push(Run::Plain(" ".into()));
+            }
+            text.push(Run::Plain(format!("{}: ", msg.first("rulebook.see"))));
+            text.extend(see);
+        }
+        if !text.is_empty() {
+            f.block(Kind::Paragraph, &text, BODY_STYLE, 4.0);
+        }
+    }
+}
+
+/// How a word sorts in `language`: by its reading in Japanese, else by its letters.
+fn sort_key(name: &str, kana: &str, language: &str) -> String {
+    if language == "ja" && !kana.is_empty() {
+        kana.to_string()
+    } else {
+        crate::model::filter::normalize(name)
+    }
+}
+
+/// Whether `word` belongs to `language`'s index: Japanese words hold Japanese letters.
+fn in_language(word: &str, language: &str) -> bool {
+    let japanese = word.chars().any(|c| !c.is_ascii() && c.is_alphabetic());
+    japanese == (language == "ja")
+}
+
+/// The index: terms, their aliases and the clauses' players' words, each with the pages of the
+/// clauses they lead to, in two columns.
+fn index(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages: &BTreeMap<String, usize>) {
+    // Word → (sort key, the anchors it leads to).
+    let mut entries: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
+    let mut add = |word: &str, key: String, anchor: String| {
+        let word = word.trim();
+        if !word.is_empty() {
+            let entry = entries.entry(word.to_string()).or_insert_with(|| (key, Vec::new()));
+            if !entry.1.contains(&anchor) {
+                entry.1.push(anchor);
+            }
+        }
+    };
+    for t in &pack.rules.terms {
+        let anchors: Vec<String> = t.defined_in.iter().chain(&t.see).map(|r| rule_anchor(pack, &r.value)).collect();
+        let anchors = if anchors.is_empty() { vec![format!("term-{}", t.id)] } else { anchors };
+        let name = either(&t.name, language);
+        for word in std::iter::once(name.as_str())
+            .chain(t.aliases.iter().map(String::as_str).filter(|a| in_language(a, language)))
+        {
+            let kana = if word == name { t.kana.as_str() } else { "" };
+            for anchor in &anchors {
+                add(word, sort_key(word, kana, language), anchor.clone());
+            }
+        }
+    }
+    for c in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
+        for word in c.index.iter().filter(|w| in_language(w, language)) {
+            add(word, sort_key(word, "", language), format!("clause-{}", c.id));
+        }
+    }
+    chapter(f, 2, msg.first("rulebook.index"), "index");
+    let mut sorted: Vec<(String, String, Vec<String>)> = entries.into_iter().map(|(w, (k, a))| (k, w, a)).collect();
+    sorted.sort();
+    for (_, word, anchors) in sorted {
+        let mut numbers: Vec<usize> = anchors.iter().filter_map(|a| pages.get(a).copied()).collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        let shown = if numbers.is_empty() {
+            "00".to_string()
+        } else {
+            numbers.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+        };
+        f.entry(&word, &shown, (8.5, false), 0.0, &anchors[0]);
+    }
+}
+
+/// Each page after the cover: the game's title and the section it runs under at the head, over
+/// a hairline, and its number at the foot.
+fn running_heads(book: &mut flow::Book, frame: Frame, fonts: &Fonts, title: &str) {
+    let style = crate::text::Style::main(crate::text::Weight::Regular);
+    let pt = 7.5;
+    let em = pt * flow::MM_PER_PT;
+    let top = frame.margin;
+    for (n, page) in book.pages.iter_mut().enumerate().skip(1) {
+        let right = &page.running;
+        let right_width = fonts.width_em(right, style) * em;
+        let line = |x: f64, baseline: f64, text: &str| flow::Line {
+            x,
+            baseline,
+            pt,
+            bold: false,
+            text: text.to_string(),
+            block: None,
+        };
+        page.lines.push(line(frame.margin, top + em, title));
+        // The section stands at the right when it fits beside the title (the page shows it anyway).
+        let room = frame.text_width() - fonts.width_em(title, style) * em - 10.0;
+        if !right.is_empty() && right != title && right_width <= room {
+            page.lines.push(line(frame.width - frame.margin - right_width, top + em, right));
+        }
+        page.rules.push((frame.margin, top + em + 1.5, frame.width - frame.margin, top + em + 1.5));
+        let number = (n + 1).to_string();
+        let width = fonts.width_em(&number, style) * em;
+        page.lines.push(line((frame.width - width) / 2.0, frame.height - frame.margin, &number));
+    }
+}

@@ -1,0 +1,212 @@
+//! A typeset book as a PDF, drawn with krilla directly (not through SVG, which carries no
+//! structure): real text in the embedded fonts, link annotations for cross-references, an
+//! outline of parts, sections and clauses, and a tag tree (headings, paragraphs, list items, the
+//! contents' entries) in reading order with the document's language, running heads and page
+//! numbers marked as artifacts.
+
+use std::collections::HashMap;
+use std::num::NonZeroU16;
+
+use krilla::color::rgb;
+use krilla::destination::{Destination, XyzDestination};
+use krilla::geom::{PathBuilder, Point, Rect, Size};
+use krilla::metadata::Metadata;
+use krilla::num::NormalizedF32;
+use krilla::outline::{Outline, OutlineNode};
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, Stroke};
+use krilla::surface::Surface;
+use krilla::tagging::{ArtifactType, ContentTag, Identifier, ListNumbering, SpanTag, Tag, TagGroup, TagTree};
+use krilla::text::{Font, TextDirection};
+use krilla::Document;
+
+use super::flow::{Book, Kind, Line, MM_PER_PT};
+use crate::text::{Face, Fonts, Style, Weight};
+
+/// Points per mm.
+const PT: f32 = 72.0 / 25.4;
+
+/// The PDF of `book` on paper of `size_mm`, titled `title`, in `language`.
+pub(super) fn write(
+    fonts: &Fonts,
+    book: &Book,
+    size_mm: (f64, f64),
+    title: &str,
+    language: &str,
+) -> Result<Vec<u8>, String> {
+    let mut document = Document::new();
+    let mut cache: HashMap<*const Face, Font> = HashMap::new();
+    // Per block, the marked content of its lines (and the annotations of its links), in order.
+    let mut content: Vec<Vec<Identifier>> = vec![Vec::new(); book.blocks.len()];
+    let point = |x: f64, y: f64| Point::from_xy(x as f32 * PT, y as f32 * PT);
+    for page in &book.pages {
+        let size = Size::from_wh(size_mm.0 as f32 * PT, size_mm.1 as f32 * PT).ok_or("a page has no size")?;
+        // A page of the book is its finished size: trim and bleed are the page, as a print shop reads.
+        let whole = Rect::from_xywh(0.0, 0.0, size.width(), size.height());
+        let settings = PageSettings::new(size).with_trim_box(whole).with_bleed_box(whole);
+        let mut pdf_page = document.start_page_with(settings);
+        let mut surface = pdf_page.surface();
+        for line in &page.lines {
+            let id = match line.block {
+                Some(_) => surface.start_tagged(ContentTag::Span(SpanTag::empty())),
+                None => surface
+                    .start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Header, None))),
+            };
+            draw_line(&mut surface, fonts, &mut cache, line)?;
+            surface.end_tagged();
+            if let Some(block) = line.block {
+                content[block].push(id);
+            }
+        }
+        for &(x1, y1, x2, y2) in &page.rules {
+            let mut path = PathBuilder::new();
+            path.move_to(x1 as f32 * PT, y1 as f32 * PT);
+            path.line_to(x2 as f32 * PT, y2 as f32 * PT);
+            if let Some(path) = path.finish() {
+                surface.start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Page, None)));
+                surface.set_fill(None);
+                surface.set_stroke(Some(Stroke {
+                    paint: rgb::Color::new(120, 120, 120).into(),
+                    width: 0.3,
+                    opacity: NormalizedF32::ONE,
+                    ..Stroke::default()
+                }));
+                surface.draw_path(&path);
+                surface.end_tagged();
+            }
+        }
+        for &(x, y0, y1) in &page.bars {
+            let Some(bar) = Rect::from_xywh((x - 0.4) as f32 * PT, y0 as f32 * PT, 0.8 * PT, (y1 - y0) as f32 * PT)
+            else {
+                continue;
+            };
+            surface.start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Page, None)));
+            surface.set_stroke(None);
+            surface.set_fill(Some(Fill { paint: rgb::Color::new(200, 30, 45).into(), ..Fill::default() }));
+            let mut path = PathBuilder::new();
+            path.push_rect(bar);
+            if let Some(path) = path.finish() {
+                surface.draw_path(&path);
+            }
+            surface.end_tagged();
+        }
+        surface.finish();
+        for link in &page.links {
+            let Some(&(to_page, to_y)) = book.anchors.get(&link.anchor) else { continue };
+            let (x, y, w, h) = link.rect;
+            let Some(rect) = Rect::from_xywh(x as f32 * PT, y as f32 * PT, w as f32 * PT, h as f32 * PT) else {
+                continue;
+            };
+            let target = Destination::Xyz(XyzDestination::new(to_page, point(0.0, (to_y - 4.0).max(0.0))));
+            let annotation = krilla::annotation::Annotation::new_link(
+                krilla::annotation::LinkAnnotation::new(rect, krilla::annotation::Target::Destination(target)),
+                None,
+            );
+            pdf_page.add_annotation(annotation);
+        }
+    }
+    document.set_outline(outline(book, point));
+    document.set_tag_tree(tag_tree(book, content, language));
+    document.set_metadata(Metadata::new().title(title.to_string()).language(language.to_string()));
+    document.finish().map_err(|e| format!("{e:?}"))
+}
+
+/// Draws a line, each run in the face that has its characters.
+fn draw_line(
+    surface: &mut Surface<'_>,
+    fonts: &Fonts,
+    cache: &mut HashMap<*const Face, Font>,
+    line: &Line,
+) -> Result<(), String> {
+    let style = Style::main(if line.bold { Weight::Bold } else { Weight::Regular });
+    let em = line.pt * MM_PER_PT;
+    let mut x = line.x;
+    for (face, run) in fonts.face_runs(&line.text, style) {
+        let font = match cache.get(&(face as *const Face)) {
+            Some(font) => font.clone(),
+            None => {
+                let font =
+                    Font::new(face.bytes().into(), 0).ok_or("a font the build measured with cannot be embedded")?;
+                cache.insert(face as *const Face, font.clone());
+                font
+            }
+        };
+        surface.draw_text(
+            Point::from_xy(x as f32 * PT, line.baseline as f32 * PT),
+            font,
+            line.pt as f32,
+            run,
+            false,
+            TextDirection::Auto,
+        );
+        x += fonts.width_em(run, style) * em;
+    }
+    Ok(())
+}
+
+/// Parts, sections and clauses as bookmarks, nested by level.
+fn outline(book: &Book, point: impl Fn(f64, f64) -> Point) -> Outline {
+    let mut outline = Outline::new();
+    // The open nodes, one per level.
+    let mut open: Vec<(u8, OutlineNode)> = Vec::new();
+    let close = |open: &mut Vec<(u8, OutlineNode)>, outline: &mut Outline, level: u8| {
+        while open.last().is_some_and(|(l, _)| *l >= level) {
+            let (_, node) = open.pop().expect("an open node");
+            match open.last_mut() {
+                Some((_, parent)) => parent.push_child(node),
+                None => outline.push_child(node),
+            }
+        }
+    };
+    for mark in &book.outline {
+        let Some(&(page, y)) = book.anchors.get(&mark.anchor) else { continue };
+        close(&mut open, &mut outline, mark.level);
+        let node = OutlineNode::new(mark.title.clone(), XyzDestination::new(page, point(0.0, (y - 4.0).max(0.0))));
+        open.push((mark.level, node));
+    }
+    close(&mut open, &mut outline, 0);
+    outline
+}
+
+/// The structure: each block a heading, paragraph, list item or contents entry holding its lines,
+/// the document in the language it is written in.
+fn tag_tree(book: &Book, content: Vec<Vec<Identifier>>, language: &str) -> TagTree {
+    let mut tree = TagTree::new().with_lang(Some(language.to_string()));
+    let mut list: Option<TagGroup> = None;
+    for (kind, ids) in book.blocks.iter().zip(content) {
+        if *kind != Kind::Item {
+            if let Some(l) = list.take() {
+                tree.push(l);
+            }
+        }
+        let leaves = |group: &mut TagGroup| ids.iter().for_each(|id| group.push(*id));
+        match kind {
+            Kind::Heading(level) => {
+                let level = NonZeroU16::new(u16::from(*level).max(1)).expect("a level of 1 or more");
+                let mut group = TagGroup::new(Tag::Hn(level, None));
+                leaves(&mut group);
+                tree.push(group);
+            }
+            Kind::Paragraph => {
+                let mut group = TagGroup::new(Tag::P);
+                leaves(&mut group);
+                tree.push(group);
+            }
+            Kind::Entry => {
+                let mut group = TagGroup::new(Tag::TOCI);
+                leaves(&mut group);
+                tree.push(group);
+            }
+            Kind::Item => {
+                let mut body = TagGroup::new(Tag::LBody);
+                leaves(&mut body);
+                let item = TagGroup::with_children(Tag::LI, vec![body.into()]);
+                list.get_or_insert_with(|| TagGroup::new(Tag::L(ListNumbering::Disc))).push(item);
+            }
+        }
+    }
+    if let Some(l) = list {
+        tree.push(l);
+    }
+    tree
+}

@@ -1,0 +1,195 @@
+//! The printed rulebook (rules.pdf), read back with poppler as a reader's software reads it:
+//! one document per language, a contents page whose page numbers are where the sections are,
+//! every cross-reference printing the page its clause is on, bookmarks for every section and
+//! clause, a tagged structure, and the read-back audit (every word inside the safe area, none
+//! over another, none too small to read).
+
+use std::path::Path;
+use std::process::Command;
+
+use super::readback::{audit, build_with};
+use super::support::temp_dir;
+
+/// The text of each page of `pdf`, in reading order.
+fn pages(pdf: &Path) -> Vec<String> {
+    let out = Command::new("pdftotext").args([&pdf.to_string_lossy(), "-"]).output().expect("pdftotext");
+    String::from_utf8_lossy(&out.stdout).split('\u{c}').map(str::to_string).collect()
+}
+
+/// Whether a line of `page` starts with the rule number `number` followed by a space.
+fn heads(page: &str, number: &str) -> bool {
+    page.lines().any(|l| l.strip_prefix(number).is_some_and(|rest| rest.starts_with(' ')))
+}
+
+/// The bookmarks of `pdf`: (depth, page, title), from poppler's XML.
+fn bookmarks(pdf: &Path) -> Vec<(usize, usize, String)> {
+    let out = Command::new("pdftohtml").args(["-xml", "-i", "-stdout", "-q", &pdf.to_string_lossy()]).output();
+    let xml = String::from_utf8_lossy(&out.expect("pdftohtml (poppler-utils)").stdout).into_owned();
+    let (mut depth, mut found) = (0usize, Vec::new());
+    for piece in xml.split('<').skip(1) {
+        if piece.starts_with("outline") {
+            depth += 1;
+        } else if piece.starts_with("/outline") {
+            depth = depth.saturating_sub(1);
+        } else if let Some(item) = piece.strip_prefix("item page=\"") {
+            let (page, rest) = item.split_once('"').unwrap();
+            let title = rest.split_once('>').map_or("", |(_, t)| t);
+            found.push((depth, page.parse().unwrap(), title.replace("&amp;", "&").replace("&#39;", "'")));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_rulebook_is_a_book_whose_contents_references_and_bookmarks_give_the_right_pages() {
+    let dir = temp_dir("rulebook");
+    let out = dir.join("out");
+    build_with("data/dougram", &out, &["--only", "rulebook"]);
+    for (file, language, contents, see) in [
+        ("rules.pdf", "ja", "目次", regex_ja as fn(&str) -> Vec<(String, usize)>),
+        ("rules-en.pdf", "en", "Contents", regex_en),
+    ] {
+        let pdf = out.join(file);
+        let text = pages(&pdf);
+        assert!(text.len() >= 12, "{file}: a book of {} pages", text.len());
+        // The contents: each section's line gives the page its heading is on.
+        let listed: Vec<(String, usize)> = text[1]
+            .lines()
+            .filter_map(|l| {
+                let (label, page) = l.trim().rsplit_once(' ')?;
+                let label = label.trim_end_matches(['.', ' ']).trim();
+                Some((label.split(' ').next()?.to_string(), page.parse().ok()?))
+            })
+            .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty())
+            .collect();
+        assert!(text[1].contains(contents), "{file}: the contents on page 2");
+        assert_eq!(listed.len(), 28, "{file}: 28 sections in the contents: {listed:?}");
+        for (number, page) in &listed {
+            assert!(heads(&text[page - 1], number), "{file}: section {number} is not on page {page}");
+        }
+        // Every cross-reference prints the page its clause is on.
+        let references: Vec<(String, usize)> = text.iter().flat_map(|p| see(p)).collect();
+        assert!(references.len() >= 20, "{file}: {} cross-references", references.len());
+        for (number, page) in &references {
+            assert!(heads(&text[page - 1], number), "{file}: {number} is cited on p. {page} but is not there");
+        }
+        // Bookmarks: sections at the top level, their clauses under them, each on its page.
+        let marks = bookmarks(&pdf);
+        let sections: Vec<_> = marks.iter().filter(|(d, _, t)| *d == 1 && t.starts_with(char::is_numeric)).collect();
+        assert_eq!(sections.len(), 28, "{file}: a bookmark per section");
+        let clauses: Vec<_> = marks.iter().filter(|(d, _, _)| *d == 2).collect();
+        assert!(clauses.len() >= 180, "{file}: {} clause bookmarks", clauses.len());
+        for (_, page, title) in clauses.iter().take(60) {
+            let number = title.split(' ').next().unwrap();
+            assert!(heads(&text[page - 1], number), "{file}: bookmark {title} opens p. {page}");
+        }
+        // Tagged, in the book's language, with headings, paragraphs, lists and contents entries.
+        let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
+        assert!(String::from_utf8_lossy(&info.stdout).contains("Tagged:          yes"), "{file}: tagged");
+        let structure = Command::new("pdfinfo").args(["-struct", &pdf.to_string_lossy()]).output().unwrap();
+        let structure = String::from_utf8_lossy(&structure.stdout);
+        for tag in ["H1", "H2", "H3", "P (block)", "LI (block)", "TOCI"] {
+            assert!(structure.contains(tag), "{file}: no {tag} in the structure");
+        }
+        let meta = Command::new("pdfinfo").args(["-meta", &pdf.to_string_lossy()]).output().unwrap();
+        let language_tag = format!("<dc:language><rdf:Bag><rdf:li>{language}</rdf:li>");
+        assert!(String::from_utf8_lossy(&meta.stdout).contains(&language_tag), "{file}: the document's language");
+    }
+    let problems = audit(&out);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `13.4、7ページ`: the number and page of each Japanese cross-reference on a page.
+fn regex_ja(page: &str) -> Vec<(String, usize)> {
+    cited(page, "、", "ページ")
+}
+
+/// `13.4, p. 7`: the same in English.
+fn regex_en(page: &str) -> Vec<(String, usize)> {
+    cited(page, ", p. ", "")
+}
+
+/// Each `<number><between><page><after>` of `page` (a line break may stand for a space).
+fn cited(page: &str, between: &str, after: &str) -> Vec<(String, usize)> {
+    let flat = page.replace('\n', " ");
+    let mut found = Vec::new();
+    for (at, _) in flat.match_indices(between) {
+        let number: String = flat[..at]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let rest = &flat[at + between.len()..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let number = number.trim_matches('.');
+        if number.contains('.') && !digits.is_empty() && rest[digits.len()..].starts_with(after) {
+            found.push((number.to_string(), digits.parse().unwrap()));
+        }
+    }
+    found
+}
+
+#[test]
+fn living_rules_mark_exactly_the_clauses_the_errata_changed_since_the_edition() {
+    let dir = temp_dir("rulebook-living");
+    let out = dir.join("out");
+    build_with("data/submarine-attack", &out, &["--only", "rulebook", "--changes-since", "2002-11-02"]);
+    // The clauses the current edition's errata notes name, by their numbers in the rules.
+    let root = super::support::root().join("data/submarine-attack");
+    let notes: toml::Value =
+        toml::from_str(&std::fs::read_to_string(root.join("errata/2002-11-17.toml")).unwrap()).unwrap();
+    let ids: Vec<&str> = notes["note"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["item"].as_str() == Some("clause"))
+        .map(|n| n["id"].as_str().unwrap())
+        .collect();
+    let mut numbers: Vec<String> = Vec::new();
+    for file in std::fs::read_dir(root.join("rules")).unwrap() {
+        for line in std::fs::read_to_string(file.unwrap().path()).unwrap().lines() {
+            let line = line.trim_start_matches("## ");
+            if let Some((number, rest)) = line.split_once(" {#") {
+                if ids.iter().any(|id| rest.starts_with(&format!("{id}}}"))) {
+                    numbers.push(number.to_string());
+                }
+            }
+        }
+    }
+    numbers.sort();
+    assert_eq!(numbers.len(), ids.len(), "every noted clause is in the rules");
+    let text = pages(&out.join("rules-en.pdf"));
+    // The contents (page 2) names the page of changes; the page itself follows.
+    let changes = text.iter().skip(2).position(|p| p.contains("Changes since")).expect("a page of changes") + 2;
+    let mut listed: Vec<String> = text[changes]
+        .lines()
+        .filter(|l| l.contains(" . . ."))
+        .filter_map(|l| l.split(' ').next())
+        .filter(|n| n.contains('.'))
+        .map(str::to_string)
+        .collect();
+    listed.sort();
+    assert_eq!(listed, numbers, "the changes page lists exactly the clauses the errata changed");
+    assert!(text[changes].contains("(balance)"), "each with its note's class and reason");
+    // An edition the pack does not have is a usage error that names the ones it has.
+    let output = super::support::pnpkit(
+        &super::support::root(),
+        &[
+            "build",
+            "data/submarine-attack",
+            "--out",
+            &dir.join("x").to_string_lossy(),
+            "--only",
+            "rulebook",
+            "--changes-since",
+            "v9",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(super::support::text(&output).1.contains("original, 2002-11-02, 2002-11-17"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
