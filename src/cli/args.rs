@@ -276,6 +276,11 @@ pub(super) struct PrintArgs {
     /// their own, with each errata note's reason.
     #[arg(long, value_name = "EDITION")]
     pub(super) changes_since: Option<String>,
+    /// Also impose the rulebook as a saddle-stitched booklet (rules-booklet.pdf): pages of half
+    /// the paper, two to a side of a landscape sheet in folding order; print duplex flipping on
+    /// the short edge (the landscape back offset applies), fold and staple.
+    #[arg(long)]
+    pub(super) booklet: bool,
 }
 
 impl PrintArgs {

@@ -472,9 +472,12 @@ pub(super) fn build_reusing(
     let (rendered, reference, tables, pdfs, rulebook) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.
         let reference = want_reference.then(|| scope.spawn(|| crate::reference::packed_html(&loaded, &revisions)));
-        let rulebook = print
-            .wants(Product::Rulebook)
-            .then(|| scope.spawn(|| crate::rulebook::documents(&loaded, &fonts, options.paper, living.as_ref())));
+        let rulebook = print.wants(Product::Rulebook).then(|| {
+            let booklet = print.booklet.then_some(options.back_offset_landscape);
+            let settings = crate::rulebook::Settings { paper: options.paper, living: living.as_ref(), booklet };
+            let (loaded, fonts) = (&loaded, &fonts);
+            scope.spawn(move || crate::rulebook::documents(loaded, fonts, settings))
+        });
         let pdfs = pdfs::Pdfs::start(scope, (&parser, &loaded, &staged), print.split_backs, &reuse.pdfs);
         let write_pdfs = !print.faces_alone();
         let rendered =

@@ -25,15 +25,22 @@ use crate::text::Fonts;
 /// Body text size and leading.
 const BODY: (f64, f64) = (9.5, 1.45);
 
-/// The rulebooks of `pack` on `paper`: (file name, PDF) per language, the first language's as
-/// `rules.pdf` and the others' as `rules-<language>.pdf`. None for a pack without rules. With
-/// `living`, the living rules: changed clauses barred and listed on a page of their own.
-pub fn documents(
-    pack: &Pack,
-    fonts: &Fonts,
-    paper: Paper,
-    living: Option<&Living>,
-) -> Result<Vec<(String, Vec<u8>)>, String> {
+/// How to make the rulebooks.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings<'a> {
+    /// The run's paper: the book's page, or the booklet's sheet.
+    pub paper: Paper,
+    /// The living rules: clauses changed since an edition barred and listed on a page of their own.
+    pub living: Option<&'a Living>,
+    /// Also a saddle-stitched booklet of each (pages of half the paper), with the printer's
+    /// landscape back offset in mm.
+    pub booklet: Option<(f64, f64)>,
+}
+
+/// The rulebooks of `pack`: (file name, PDF) per language, the first language's as `rules.pdf`
+/// and the others' as `rules-<language>.pdf`, and each one's booklet (`rules-booklet.pdf`) when
+/// asked for. None for a pack without rules.
+pub fn documents(pack: &Pack, fonts: &Fonts, settings: Settings<'_>) -> Result<Vec<(String, Vec<u8>)>, String> {
     if pack.rules.sections.is_empty() {
         return Ok(Vec::new());
     }
@@ -41,14 +48,19 @@ pub fn documents(
         true => vec!["ja"],
         false => pack.game.languages.iter().map(String::as_str).collect(),
     };
-    let frame = Frame { width: paper.width, height: paper.height, margin: 18.0, head: 8.0 };
+    let paper = settings.paper;
     let mut out = Vec::new();
     for (n, language) in languages.iter().enumerate() {
-        let book = set(pack, fonts, frame, (language, living));
+        let stem = if n == 0 { "rules".to_string() } else { format!("rules-{language}") };
         let title = either(&pack.game.title, language);
-        let bytes = pdf::write(fonts, &book, (paper.width, paper.height), &title, language)?;
-        let name = if n == 0 { "rules.pdf".to_string() } else { format!("rules-{language}.pdf") };
-        out.push((name, bytes));
+        let book = set(pack, fonts, Frame::of((paper.width, paper.height)), (language, settings.living));
+        out.push((format!("{stem}.pdf"), pdf::write(fonts, &book, (paper.width, paper.height), &title, language)?));
+        if let Some(offset) = settings.booklet {
+            // Half the sheet a page: A5 pages on A4 sheets, turned landscape.
+            let (page, sheet) = ((paper.height / 2.0, paper.width), (paper.height, paper.width));
+            let book = set(pack, fonts, Frame::of(page), (language, settings.living));
+            out.push((format!("{stem}-booklet.pdf"), pdf::booklet(fonts, &book, (page, sheet), offset, &title)?));
+        }
     }
     Ok(out)
 }

@@ -46,50 +46,7 @@ pub(super) fn write(
         let settings = PageSettings::new(size).with_trim_box(whole).with_bleed_box(whole);
         let mut pdf_page = document.start_page_with(settings);
         let mut surface = pdf_page.surface();
-        for line in &page.lines {
-            let id = match line.block {
-                Some(_) => surface.start_tagged(ContentTag::Span(SpanTag::empty())),
-                None => surface
-                    .start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Header, None))),
-            };
-            draw_line(&mut surface, fonts, &mut cache, line)?;
-            surface.end_tagged();
-            if let Some(block) = line.block {
-                content[block].push(id);
-            }
-        }
-        for &(x1, y1, x2, y2) in &page.rules {
-            let mut path = PathBuilder::new();
-            path.move_to(x1 as f32 * PT, y1 as f32 * PT);
-            path.line_to(x2 as f32 * PT, y2 as f32 * PT);
-            if let Some(path) = path.finish() {
-                surface.start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Page, None)));
-                surface.set_fill(None);
-                surface.set_stroke(Some(Stroke {
-                    paint: rgb::Color::new(120, 120, 120).into(),
-                    width: 0.3,
-                    opacity: NormalizedF32::ONE,
-                    ..Stroke::default()
-                }));
-                surface.draw_path(&path);
-                surface.end_tagged();
-            }
-        }
-        for &(x, y0, y1) in &page.bars {
-            let Some(bar) = Rect::from_xywh((x - 0.4) as f32 * PT, y0 as f32 * PT, 0.8 * PT, (y1 - y0) as f32 * PT)
-            else {
-                continue;
-            };
-            surface.start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Page, None)));
-            surface.set_stroke(None);
-            surface.set_fill(Some(Fill { paint: rgb::Color::new(200, 30, 45).into(), ..Fill::default() }));
-            let mut path = PathBuilder::new();
-            path.push_rect(bar);
-            if let Some(path) = path.finish() {
-                surface.draw_path(&path);
-            }
-            surface.end_tagged();
-        }
+        draw_page(&mut surface, (fonts, &mut cache), page, Some(&mut content))?;
         surface.finish();
         for link in &page.links {
             let Some(&(to_page, to_y)) = book.anchors.get(&link.anchor) else { continue };
@@ -109,6 +66,64 @@ pub(super) fn write(
     document.set_tag_tree(tag_tree(book, content, language));
     document.set_metadata(Metadata::new().title(title.to_string()).language(language.to_string()));
     document.finish().map_err(|e| format!("{e:?}"))
+}
+
+/// Draws a page's lines, hairlines and change bars; with `content`, each line's marked content
+/// joins its block's (a booklet's imposed sheets carry no structure).
+fn draw_page(
+    surface: &mut Surface<'_>,
+    (fonts, cache): (&Fonts, &mut HashMap<*const Face, Font>),
+    page: &super::flow::Page,
+    mut content: Option<&mut Vec<Vec<Identifier>>>,
+) -> Result<(), String> {
+    // Black text, no outline: a page drawn after another on the same sheet starts clean.
+    surface.set_fill(Some(Fill::default()));
+    surface.set_stroke(None);
+    for line in &page.lines {
+        let id = match line.block {
+            Some(_) => surface.start_tagged(ContentTag::Span(SpanTag::empty())),
+            None => {
+                surface.start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Header, None)))
+            }
+        };
+        draw_line(surface, fonts, cache, line)?;
+        surface.end_tagged();
+        if let (Some(block), Some(content)) = (line.block, content.as_deref_mut()) {
+            content[block].push(id);
+        }
+    }
+    for &(x1, y1, x2, y2) in &page.rules {
+        let mut path = PathBuilder::new();
+        path.move_to(x1 as f32 * PT, y1 as f32 * PT);
+        path.line_to(x2 as f32 * PT, y2 as f32 * PT);
+        if let Some(path) = path.finish() {
+            surface.start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Page, None)));
+            surface.set_fill(None);
+            surface.set_stroke(Some(Stroke {
+                paint: rgb::Color::new(120, 120, 120).into(),
+                width: 0.3,
+                opacity: NormalizedF32::ONE,
+                ..Stroke::default()
+            }));
+            surface.draw_path(&path);
+            surface.end_tagged();
+        }
+    }
+    for &(x, y0, y1) in &page.bars {
+        let Some(bar) = Rect::from_xywh((x - 0.4) as f32 * PT, y0 as f32 * PT, 0.8 * PT, (y1 - y0) as f32 * PT) else {
+            continue;
+        };
+        surface.start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Page, None)));
+        surface.set_stroke(None);
+        surface.set_fill(Some(Fill { paint: rgb::Color::new(200, 30, 45).into(), ..Fill::default() }));
+        let mut path = PathBuilder::new();
+        path.push_rect(bar);
+        if let Some(path) = path.finish() {
+            surface.draw_path(&path);
+        }
+        surface.end_tagged();
+    }
+    Ok(())
 }
 
 /// Draws a line, each run in the face that has its characters.
@@ -209,4 +224,42 @@ fn tag_tree(book: &Book, content: Vec<Vec<Identifier>>, language: &str) -> TagTr
         tree.push(l);
     }
     tree
+}
+
+/// The book imposed for saddle-stitching: its pages (of `page_mm`) two to a side of a landscape
+/// sheet of `sheet_mm`, in the order that, printed duplex (flipped on the short edge), folded and
+/// stapled, reads 1, 2, 3 …; blank pages fill the last sheet up to a multiple of four. Backs move
+/// by the printer's landscape back offset, as the counter sheets' do. A print file: no links,
+/// bookmarks or structure (the reading copy is rules.pdf).
+pub(super) fn booklet(
+    fonts: &Fonts,
+    book: &Book,
+    (page_mm, sheet_mm): ((f64, f64), (f64, f64)),
+    back_offset: (f64, f64),
+    title: &str,
+) -> Result<Vec<u8>, String> {
+    let mut document = Document::new();
+    let mut cache: HashMap<*const Face, Font> = HashMap::new();
+    let n = book.pages.len().div_ceil(4) * 4;
+    let size = Size::from_wh(sheet_mm.0 as f32 * PT, sheet_mm.1 as f32 * PT).ok_or("a sheet has no size")?;
+    let whole = Rect::from_xywh(0.0, 0.0, size.width(), size.height());
+    let (left, top) = ((sheet_mm.0 - 2.0 * page_mm.0) / 2.0, (sheet_mm.1 - page_mm.1) / 2.0);
+    for sheet in 0..n / 4 {
+        let sides = [((n - 1 - 2 * sheet, 2 * sheet), (0.0, 0.0)), ((2 * sheet + 1, n - 2 - 2 * sheet), back_offset)];
+        for ((on_left, on_right), (dx, dy)) in sides {
+            let settings = PageSettings::new(size).with_trim_box(whole).with_bleed_box(whole);
+            let mut pdf_page = document.start_page_with(settings);
+            let mut surface = pdf_page.surface();
+            for (index, x) in [(on_left, left), (on_right, left + page_mm.0)] {
+                let Some(page) = book.pages.get(index) else { continue };
+                let shift = krilla::geom::Transform::from_translate((x + dx) as f32 * PT, (top + dy) as f32 * PT);
+                surface.push_transform(&shift);
+                draw_page(&mut surface, (fonts, &mut cache), page, None)?;
+                surface.pop();
+            }
+            surface.finish();
+        }
+    }
+    document.set_metadata(Metadata::new().title(title.to_string()));
+    document.finish().map_err(|e| format!("{e:?}"))
 }

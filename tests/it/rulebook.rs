@@ -193,3 +193,49 @@ fn living_rules_mark_exactly_the_clauses_the_errata_changed_since_the_edition() 
     assert!(super::support::text(&output).1.contains("original, 2002-11-02, 2002-11-17"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_booklet_imposes_half_size_pages_in_folding_order_two_to_a_landscape_sheet() {
+    let dir = temp_dir("rulebook-booklet");
+    let out = dir.join("out");
+    build_with("data/diceplomacy", &out, &["--only", "rulebook", "--booklet"]);
+    let book = pages(&out.join("rules.pdf"));
+    let sheets = pages(&out.join("rules-booklet.pdf"));
+    // pdftotext ends the last page with a form feed too. Four pages to a sheet, two to a side.
+    let sides = sheets.len() - 1;
+    assert!(sides >= 2 && sides.is_multiple_of(2), "whole sheets: {sides} sides");
+    let last = sides * 2;
+    let info = Command::new("pdfinfo").arg(out.join("rules-booklet.pdf")).output().unwrap();
+    assert!(String::from_utf8_lossy(&info.stdout).contains("841.89 x 595.276 pts (A4)"), "landscape A4 sheets");
+    // Sheet 1's front holds the last page and the cover, its back page 2 and the one before last;
+    // the two page numbers of a side add up to the booklet's page count plus one.
+    // A page number is the number standing alone in the foot of the sheet, left to right.
+    let words = super::readback::read_words(&out.join("rules-booklet.pdf"));
+    let feet: Vec<Vec<usize>> = words
+        .iter()
+        .map(|side| {
+            let mut foot: Vec<&super::readback::Word> = side.words.iter().filter(|w| w.y0 > side.h - 20.0).collect();
+            foot.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+            foot.iter().filter_map(|w| w.text.parse().ok()).collect()
+        })
+        .collect();
+    let numbers = |side: usize| feet[side].clone();
+    let mut all: Vec<usize> = feet.iter().flatten().copied().collect();
+    all.sort_unstable();
+    let printed = *all.last().unwrap();
+    assert!(printed + 3 >= last && printed <= last, "pages 2 to {printed} on {sides} sides");
+    assert_eq!(all, (2..=printed).collect::<Vec<_>>(), "every page once");
+    let title = book[0].lines().find(|l| !l.trim().is_empty()).unwrap().trim().to_string();
+    assert!(sheets[0].contains(&title), "the cover on sheet 1's front");
+    for i in 1..sides {
+        let found = numbers(i);
+        assert!(found.len() <= 2, "side {}: {found:?}", i + 1);
+        if found.len() == 2 {
+            assert_eq!(found[0] + found[1], last + 1, "side {}: pages {found:?} face each other when folded", i + 1);
+        }
+    }
+    assert!(numbers(1).contains(&2), "page 2 on the back of sheet 1");
+    let problems = audit(&out);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
