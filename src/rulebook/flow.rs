@@ -154,7 +154,7 @@ impl<'f> Flow<'f> {
         self.frame.margin + self.column as f64 * (self.column_width() + GUTTER)
     }
 
-    /// Moves down `mm`, breaking to the next column or page when less than `needed` is left.
+    /// Moves down `mm`, except at the top of a column (a heading there needs no space above).
     pub(super) fn space(&mut self, mm: f64) {
         if self.y > self.frame.top() {
             self.y += mm;
@@ -191,8 +191,8 @@ impl<'f> Flow<'f> {
         (self.book.pages.len().saturating_sub(1), self.y)
     }
 
-    /// A change bar in the left margin from `from` (page index, mm from the top) to here,
-    /// cut where the text goes on in another column or on another page.
+    /// A change bar in the left margin from `from` (page index, mm from the top) to here, cut
+    /// where the text goes on to another page.
     pub(super) fn bar_from(&mut self, from: (usize, f64)) {
         let x = self.frame.margin - 3.0;
         let (top, bottom) = (self.frame.top(), self.frame.bottom());
@@ -213,8 +213,7 @@ impl<'f> Flow<'f> {
     }
 
     /// Sets `runs` as a block of `kind`: lines at `pt` (leading × size apart), indented `indent`
-    /// mm, the first line hanging `hang` mm further left (a number or bullet set in it), breaking
-    /// columns and pages between lines. Returns the block's index.
+    /// mm, breaking columns and pages between lines. Returns the block's index.
     pub(super) fn block(
         &mut self,
         kind: Kind,

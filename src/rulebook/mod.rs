@@ -249,8 +249,8 @@ fn rules(
             part = section.part.clone();
             if let Some(p) = pack.rules.parts.iter().find(|p| Some(&p.id) == part.as_ref()) {
                 let title = format!("{} {}", p.number, either(&p.title, language));
-                f.keep(40.0);
                 f.space(6.0);
+                f.keep(40.0);
                 f.anchor(&format!("part-{}", p.id));
                 f.book.outline.push(flow::Mark { level: 0, title: title.clone(), anchor: format!("part-{}", p.id) });
                 f.block(Kind::Heading(1), &plain(title), (16.0, 1.3, true), 0.0);
@@ -259,8 +259,8 @@ fn rules(
         }
         let title = format!("{} {}", section.number, either(&section.title, language));
         // A heading is kept with the first lines under it.
-        f.keep(30.0);
         f.space(5.0);
+        f.keep(30.0);
         f.run_under(&title);
         let anchor = format!("section-{}", section.id);
         f.anchor(&anchor);
@@ -272,8 +272,9 @@ fn rules(
             let wording = c.wording_in(language);
             let clause_title = either(&c.title, language);
             let mut text = runs(pack, msg, &wording.text, language, pages);
-            f.keep(BODY.0 * flow::MM_PER_PT * BODY.1 * 2.0);
+            // Space first, then room for two lines: the anchor stands where the clause begins.
             f.space(1.2);
+            f.keep(BODY.0 * flow::MM_PER_PT * BODY.1 * 2.0);
             f.anchor(&anchor);
             let start = f.here();
             let mark = if clause_title.is_empty() { c.number.clone() } else { format!("{} {clause_title}", c.number) };
@@ -356,8 +357,8 @@ fn glossary(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages
     let mut terms: Vec<_> = pack.rules.terms.iter().collect();
     terms.sort_by_key(|t| sort_key(&either(&t.name, language), &t.kana, language));
     for t in terms {
-        f.keep(BODY.0 * flow::MM_PER_PT * BODY.1 * 3.0);
         f.space(1.2);
+        f.keep(BODY.0 * flow::MM_PER_PT * BODY.1 * 3.0);
         f.anchor(&format!("term-{}", t.id));
         f.block(Kind::Heading(3), &plain(either(&t.name, language)), (BODY.0, 1.4, true), 0.0);
         let definition = t.definition.of_language(language);
