@@ -19,7 +19,7 @@ pub use living::Living;
 
 use crate::layout::Paper;
 use crate::messages::Messages;
-use crate::model::{Names, Pack};
+use crate::model::{Names, Pack, Part};
 use crate::text::Fonts;
 
 /// Body text size and leading.
@@ -119,7 +119,7 @@ fn runs(pack: &Pack, msg: &Messages, text: &str, language: &str, pages: &BTreeMa
                 let anchor = rule_anchor(pack, target);
                 let number = pack.plain_text_in(reference, language);
                 // Before the book is set, a page of two digits holds the place.
-                let page = pages.get(&anchor).map_or("00".to_string(), usize::to_string);
+                let page = page_of(pages, &anchor);
                 out.push(Run::Link(
                     msg.fill_first("rulebook.page_ref", &[("number", &number), ("page", &page)]),
                     anchor,
@@ -133,6 +133,24 @@ fn runs(pack: &Pack, msg: &Messages, text: &str, language: &str, pages: &BTreeMa
         out.push(Run::Plain(pack.plain_text_in(rest, language)));
     }
     out
+}
+
+/// The page a printed page number stands for until the book is set: two digits hold its place.
+const PLACEHOLDER: &str = "00";
+
+/// The page `anchor` landed on, as printed; the placeholder before the book is set.
+fn page_of(pages: &BTreeMap<String, usize>, anchor: &str) -> String {
+    pages.get(anchor).map_or(PLACEHOLDER.to_string(), usize::to_string)
+}
+
+/// The part `section` opens, if it is the first of a part (`open` is the part of the section
+/// before it, and becomes this one's).
+fn opens_part<'p>(pack: &'p Pack, section: &crate::model::Section, open: &mut Option<String>) -> Option<&'p Part> {
+    if section.part == *open {
+        return None;
+    }
+    open.clone_from(&section.part);
+    pack.rules.parts.iter().find(|p| Some(&p.id) == open.as_ref())
 }
 
 fn plain(text: impl Into<String>) -> Vec<Run> {
@@ -149,7 +167,7 @@ fn compose(
 ) -> flow::Book {
     let msg = Messages::new(&[language]);
     let mut f = Flow::new(fonts, frame);
-    let page_of = |anchor: &str| pages.get(anchor).map_or("00".to_string(), usize::to_string);
+    let page_of = |anchor: &str| page_of(pages, anchor);
     cover(pack, &msg, &mut f, language);
     // The contents.
     chapter(&mut f, 1, msg.first("rulebook.contents"), "contents");
@@ -160,13 +178,10 @@ fn compose(
     }
     let mut part = None;
     for section in &pack.rules.sections {
-        if section.part != part {
-            part = section.part.clone();
-            if let Some(p) = pack.rules.parts.iter().find(|p| Some(&p.id) == part.as_ref()) {
-                let label = format!("{} {}", p.number, either(&p.title, language));
-                f.space(1.5);
-                f.entry(&label, &page_of(&format!("part-{}", p.id)), (10.0, true), 0.0, &format!("part-{}", p.id));
-            }
+        if let Some(p) = opens_part(pack, section, &mut part) {
+            let label = format!("{} {}", p.number, either(&p.title, language));
+            f.space(1.5);
+            f.entry(&label, &page_of(&format!("part-{}", p.id)), (10.0, true), 0.0, &format!("part-{}", p.id));
         }
         let label = format!("{} {}", section.number, either(&section.title, language));
         let anchor = format!("section-{}", section.id);
@@ -245,17 +260,14 @@ fn rules(
     let level = u8::from(!pack.rules.parts.is_empty());
     f.new_page(1);
     for section in &pack.rules.sections {
-        if section.part != part {
-            part = section.part.clone();
-            if let Some(p) = pack.rules.parts.iter().find(|p| Some(&p.id) == part.as_ref()) {
-                let title = format!("{} {}", p.number, either(&p.title, language));
-                f.space(6.0);
-                f.keep(40.0);
-                f.anchor(&format!("part-{}", p.id));
-                f.book.outline.push(flow::Mark { level: 0, title: title.clone(), anchor: format!("part-{}", p.id) });
-                f.block(Kind::Heading(1), &plain(title), (16.0, 1.3, true), 0.0);
-                f.space(2.0);
-            }
+        if let Some(p) = opens_part(pack, section, &mut part) {
+            let title = format!("{} {}", p.number, either(&p.title, language));
+            f.space(6.0);
+            f.keep(40.0);
+            f.anchor(&format!("part-{}", p.id));
+            f.book.outline.push(flow::Mark { level: 0, title: title.clone(), anchor: format!("part-{}", p.id) });
+            f.block(Kind::Heading(1), &plain(title), (16.0, 1.3, true), 0.0);
+            f.space(2.0);
         }
         let title = format!("{} {}", section.number, either(&section.title, language));
         // A heading is kept with the first lines under it.
@@ -307,7 +319,7 @@ fn changes(
     pages: &BTreeMap<String, usize>,
 ) {
     chapter(f, 1, msg.fill_first("rulebook.changes", &[("edition", &living.since)]), "changes");
-    let page_of = |anchor: &str| pages.get(anchor).map_or("00".to_string(), usize::to_string);
+    let page_of = |anchor: &str| page_of(pages, anchor);
     let mut any = false;
     for c in pack.rules.sections.iter().flat_map(|s| &s.clauses).filter(|c| living.marks(&c.id)) {
         any = true;
@@ -433,7 +445,7 @@ fn index(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages: &
         numbers.sort_unstable();
         numbers.dedup();
         let shown = if numbers.is_empty() {
-            "00".to_string()
+            PLACEHOLDER.to_string()
         } else {
             numbers.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
         };
