@@ -20,6 +20,7 @@ mod counters;
 pub mod decklist;
 mod decks;
 mod eval;
+mod exhibits;
 mod filtered;
 mod filters;
 mod free;
@@ -71,6 +72,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     decks::check(pack, &mut out);
     cards::check(pack, &mut out);
     icons::check(pack, &mut out);
+    exhibits::check(pack, &mut out);
     map::check(pack, &mut out);
     areas::check(pack, &mut out);
     graph::check(pack, &mut out);

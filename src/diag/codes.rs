@@ -127,6 +127,8 @@ codes! {
     STALE_RULE_NUMBER = "E0164", "a card or rule text types a rule number that no clause has (stale after a renumbering)";
     CHIT_COUNTS = "E0166", "the chit mix's count of a value differs from the count the sources list (`[totals] chit_counts`)";
     ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
+    UNKNOWN_TABLE = "E0171", "a rule clause's `table:` line names no table the data makes (an unknown aid, track, collection, filter or column)";
+    BAD_FIGURE = "E0172", "a rule clause's `figure:` image cannot be shown: not a file inside the pack, or not SVG, PNG or JPEG";
     CLAUSE_WITHOUT_TEXT = "E0170", "a rule clause written with a title heading (`## 8.4 {#id} Title`) has no text";
     UNKNOWN_SCORING_LEVEL = "E0180", "a region's `scoring` names a level the map's `scoring_levels` does not declare";
     BAD_SCORE = "E0181", "a region's score at a level is neither a whole number of victory points nor a text in the pack's languages";

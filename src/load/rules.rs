@@ -36,7 +36,7 @@ use super::csv::Columns;
 use super::units::duplicate_check;
 use super::Loader;
 use crate::diag::{Code, Diagnostic, FileId, Span};
-use crate::model::{Clause, Names, Pack, Part, Ref, Section, SectionKind, Spanned, Term};
+use crate::model::{Clause, Exhibit, Names, Pack, Part, Ref, Section, SectionKind, Spanned, Term};
 
 const TERM_COLUMNS: Columns = Columns {
     required: &["id"],
@@ -229,13 +229,8 @@ pub(super) fn parse_rules(
                         id,
                         number,
                         title: Names { ja: String::new(), en: title.trim().to_string() },
-                        text: String::new(),
-                        items: Vec::new(),
-                        translations: Default::default(),
-                        notes: Vec::new(),
-                        index: Vec::new(),
-                        refs: Vec::new(),
                         span,
+                        ..Clause::default()
                     });
                     titled = Some(Titled { ja_open: true, started: false, flagged: false });
                     in_clause = true;
@@ -254,18 +249,7 @@ pub(super) fn parse_rules(
             close_titled(diags, sections, &mut titled);
             let Some(section) = sections.last_mut() else { continue };
             let text_start = start + content.len() - rest.len();
-            let mut clause = Clause {
-                id,
-                number,
-                title: Default::default(),
-                text: String::new(),
-                items: Vec::new(),
-                translations: Default::default(),
-                notes: Vec::new(),
-                index: Vec::new(),
-                refs: Vec::new(),
-                span,
-            };
+            let mut clause = Clause { id, number, span, ..Clause::default() };
             append_text(diags, &mut clause, rest, file, text_start, Target::Text("en"));
             section.clauses.push(clause);
             in_clause = true;
@@ -299,6 +283,8 @@ pub(super) fn parse_rules(
                 ));
             }
             clause.index.extend(words);
+        } else if let Some(exhibit) = exhibit(diags, content, file, start) {
+            clause.exhibits.extend(exhibit);
         } else if let Some(item) = content.trim_start().strip_prefix("- ") {
             let item_start = start + content.len() - item.len();
             append_text(diags, clause, item, file, item_start, Target::Item("en"));
@@ -330,6 +316,44 @@ fn close_titled(diags: &mut Vec<Diagnostic>, sections: &[Section], titled: &mut 
                 ),
         );
     }
+}
+
+/// A `table:` or `figure:` line's exhibit: `None` for any other line, `Some(None)` for one that
+/// names nothing (reported).
+fn exhibit(diags: &mut Vec<Diagnostic>, content: &str, file: FileId, start: usize) -> Option<Option<Exhibit>> {
+    let (kind, rest) = [("table:", true), ("figure:", false)]
+        .into_iter()
+        .find_map(|(prefix, table)| content.strip_prefix(prefix).map(|rest| (table, rest)))?;
+    let value = rest.trim();
+    let at = start + content.len() - rest.trim_start().len();
+    let span = Span::new(file, at..at + value.len());
+    if value.is_empty() {
+        let hint = match kind {
+            true => {
+                "name the table: `table: aid:combat`, `table: track:turn`, `table: chits` or a collection \
+                     and a filter, `table: units force:federal`"
+            }
+            false => "give the image's path in the pack and its caption: `figure: images/zoc.svg | Zones of control`",
+        };
+        diags.push(
+            syntax(&Span::new(file, start..start + content.len()), "this line names nothing to show").with_hint(hint),
+        );
+        return Some(None);
+    }
+    if kind {
+        return Some(Some(Exhibit::Table(Spanned::new(value.to_string(), span))));
+    }
+    let mut parts = value.split('|').map(str::trim);
+    let path = parts.next().unwrap_or_default();
+    let mut caption = Names::default();
+    for words in parts.filter(|w| !w.is_empty()) {
+        // A caption is in the language its letters are: Japanese ones hold kana or kanji.
+        let japanese = words.chars().any(|c| !c.is_ascii() && c.is_alphabetic());
+        let slot = if japanese { &mut caption.ja } else { &mut caption.en };
+        *slot = words.to_string();
+    }
+    let path_span = Span::new(file, at..at + path.len());
+    Some(Some(Exhibit::Figure { path: Spanned::new(path.to_string(), path_span), caption }))
 }
 
 fn syntax(span: &Span, message: &str) -> Diagnostic {

@@ -11,6 +11,7 @@ mod aid;
 mod card;
 pub mod declared;
 pub mod emphasis;
+pub mod exhibit;
 pub mod filter;
 pub mod game;
 pub mod graph;
@@ -47,7 +48,7 @@ pub use map::{
 };
 pub use map::{RegionScore, ScoreValue, ScoringLevel};
 pub use rules::{
-    number_at, number_levels, show_levels, Clause, Level, Part, Rules, Section, SectionKind, Term, Wording,
+    number_at, number_levels, show_levels, Clause, Exhibit, Level, Part, Rules, Section, SectionKind, Term, Wording,
 };
 pub use setup::{FreePlacement, Placement, Setup};
 pub use unit::{ChitMix, ChitValue, CounterKind, Marker, Modifier, UnitClass, UnitSymbol, UnitType};

@@ -98,11 +98,32 @@ pub struct Clause {
     /// The players' index: the words a player would look this clause up by when the rules word
     /// it otherwise (`win the game`, `同盟をやめる`), in any language.
     pub index: Vec<String>,
+    /// What the clause shows under its text, in the order written: tables the data makes
+    /// (`table: aid:combat`) and the pack's figures (`figure: images/zoc.svg | Zones of control`).
+    pub exhibits: Vec<Exhibit>,
     /// Every reference in the text and items, with its place.
     pub refs: Vec<(String, Ref)>,
     /// The clause's first line.
     #[serde(skip)]
     pub span: Span,
+}
+
+/// A table or a figure a clause shows under its text (the printed rulebook sets it there, rules.html
+/// shows it in the clause).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Exhibit {
+    /// A table made from the data, so it can never disagree with it: `aid:<id>` (a play aid's
+    /// chances), `track:<id>` (a track's boxes), `chits` (the chit mix), or a collection and an
+    /// optional filter (`units force:federal`), its columns optionally chosen after a `|`.
+    Table(super::Spanned<String>),
+    /// An image of the pack (SVG, PNG or JPEG; a path inside the pack) with its caption in each
+    /// language it is written in.
+    Figure {
+        /// The image's path, from the pack's folder.
+        path: super::Spanned<String>,
+        /// Its caption.
+        caption: Names,
+    },
 }
 
 /// A clause's text and list items in one language.

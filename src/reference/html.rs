@@ -40,9 +40,9 @@ const SCRIPTS: [&str; 4] = [
 /// A text in one language, marked with it (`lang`) so a screen reader speaks it right and the
 /// page's language switch can hide it.
 #[derive(Serialize, Clone)]
-struct LangText {
-    lang: &'static str,
-    text: String,
+pub(super) struct LangText {
+    pub(super) lang: &'static str,
+    pub(super) text: String,
 }
 
 /// A clause's wording in one language, as HTML.
@@ -51,6 +51,8 @@ struct WordingView {
     lang: &'static str,
     html: String,
     items: Vec<String>,
+    /// The tables the clause shows, in this language (HTML).
+    tables: String,
 }
 
 #[derive(Serialize)]
@@ -66,6 +68,8 @@ struct ClauseView {
     referenced_by: String,
     /// The clauses its text refers to, in order.
     refers_to: Vec<RefView>,
+    /// The pack's figures it shows.
+    figures: Vec<super::exhibits::FigureView>,
     /// What each earlier revision did to the clause, oldest first.
     history: Vec<HistoryView>,
     /// Whether the current edition changed it.
@@ -147,7 +151,7 @@ fn linked(pack: &Pack, text: &str, language: &str) -> String {
 }
 
 /// A name in each of the pack's languages it has (each distinct name once), first language first.
-fn in_languages(msg: &Messages, names: &Names) -> Vec<LangText> {
+pub(super) fn in_languages(msg: &Messages, names: &Names) -> Vec<LangText> {
     let mut out: Vec<LangText> = Vec::new();
     for &lang in msg.languages() {
         let text = names.of_language(lang).trim();
@@ -170,6 +174,7 @@ fn wordings(pack: &Pack, msg: &Messages, c: &crate::model::Clause) -> Vec<Wordin
                 lang,
                 html: linked(pack, &w.text, lang),
                 items: w.items.iter().map(|i| linked(pack, i, lang)).collect(),
+                tables: super::exhibits::tables(pack, c, lang),
             }
         })
         .collect()
@@ -352,6 +357,7 @@ fn drawn(
                     wordings: wordings(pack, &msg, c),
                     notes: c.notes.iter().map(|n| linked(pack, n, "en")).collect(),
                     referenced_by: links::html(&msg, links.to_clause.get(&c.id).map_or(&[][..], Vec::as_slice)),
+                    figures: super::exhibits::figures(pack, &msg, c),
                     history: history.remove(&c.id).unwrap_or_default(),
                     changed: changed_now.contains(&c.id),
                 })

@@ -9,6 +9,7 @@
 //! substring, Latin words by prefix. `13.4`, `１３．４` and `#29` jump straight to a clause or a
 //! card; an exact term name, reading or alias jumps to the term.
 
+mod exhibits;
 pub mod filter;
 mod history;
 mod html;

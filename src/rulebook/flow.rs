@@ -2,6 +2,8 @@
 //! uses), flowed down one or more columns of the run's paper, with the places headings and
 //! clauses land on (their pages) and the link boxes of cross-references.
 
+mod exhibit;
+
 use std::collections::BTreeMap;
 
 use crate::text::breaking::break_lines;
@@ -21,6 +23,10 @@ pub(super) enum Kind {
     Item,
     /// A line of the contents or the index (a label and its page).
     Entry,
+    /// A cell of a table (the book's `table`th), in row `row` (0 the head).
+    Cell { table: usize, row: usize, head: bool },
+    /// A figure: the book's `n`th.
+    Figure(usize),
 }
 
 /// One line as drawn: its baseline's left end (mm from the page's top left), its size and weight.
@@ -36,12 +42,18 @@ pub(super) struct Line {
     pub(super) block: Option<usize>,
 }
 
+/// A rectangle on a page: left, top, width and height in mm.
+pub(super) type Rect = (f64, f64, f64, f64);
+
 /// A cross-reference's place on a page and the anchor it goes to.
 #[derive(Clone, Debug)]
 pub(super) struct LinkBox {
     /// Left, top, width, height in mm.
     pub(super) rect: (f64, f64, f64, f64),
     pub(super) anchor: String,
+    /// What the link says (its alternative text), and the block it is in.
+    pub(super) text: String,
+    pub(super) block: usize,
 }
 
 /// A page's lines and links.
@@ -55,6 +67,17 @@ pub(super) struct Page {
     pub(super) running: String,
     /// Change bars (x, top, bottom in mm): beside a clause changed since an earlier edition.
     pub(super) bars: Vec<(f64, f64, f64)>,
+    /// Grey bands (left, top, width, height in mm; grey level): a table's head.
+    pub(super) fills: Vec<(Rect, u8)>,
+    /// Figures (left, top, width, height in mm), each the book's `n`th, and its block.
+    pub(super) figures: Vec<(Rect, usize, usize)>,
+}
+
+/// A figure of the book: the SVG that draws its image, and its text alternative.
+#[derive(Clone, Debug)]
+pub(super) struct Figure {
+    pub(super) svg: String,
+    pub(super) alt: String,
 }
 
 /// An outline entry: its level (0 top), its title and the anchor it opens.
@@ -73,6 +96,10 @@ pub(super) struct Book {
     pub(super) anchors: BTreeMap<String, (usize, f64)>,
     pub(super) blocks: Vec<Kind>,
     pub(super) outline: Vec<Mark>,
+    /// The figures the pages draw.
+    pub(super) figures: Vec<Figure>,
+    /// How many tables are set so far.
+    pub(super) tables: usize,
 }
 
 /// A run of text: plain, or a cross-reference to an anchor (drawn as a link).
@@ -247,7 +274,7 @@ impl<'f> Flow<'f> {
             self.keep(step);
             let x = self.column_x() + indent;
             let baseline = self.y + em * 0.88;
-            self.links_in(&text, runs, (start, end), (x, self.y, em), style);
+            self.links_in((&text, block), runs, (start, end), (x, self.y, em), style);
             let page = self.book.pages.last_mut().expect("a page");
             page.lines.push(Line { x, baseline, pt, bold, text: piece.to_string(), block: Some(block) });
             self.y += step;
@@ -258,7 +285,7 @@ impl<'f> Flow<'f> {
     /// The link boxes of the cross-references that fall within `range` of a line set at `x`.
     fn links_in(
         &mut self,
-        text: &str,
+        (text, block): (&str, usize),
         runs: &[Run],
         range: (usize, usize),
         (x, top, em): (f64, f64, f64),
@@ -280,7 +307,8 @@ impl<'f> Flow<'f> {
             let left = x + self.fonts.width_em(&text[range.0..from], style) * em;
             let width = self.fonts.width_em(&text[from..to], style) * em;
             let page = self.book.pages.last_mut().expect("a page");
-            page.links.push(LinkBox { rect: (left, top, width, em * 1.1), anchor: anchor.clone() });
+            let link = LinkBox { rect: (left, top, width, em * 1.1), anchor: anchor.clone(), text: t.clone(), block };
+            page.links.push(link);
         }
     }
 
@@ -331,7 +359,13 @@ impl<'f> Flow<'f> {
                 });
                 if !anchor.is_empty() {
                     let links = &mut self.book.pages.last_mut().expect("a page").links;
-                    links.push(LinkBox { rect: (x, self.y, right - x, em * 1.1), anchor: anchor.to_string() });
+                    let text = format!("{label} {page}");
+                    links.push(LinkBox {
+                        rect: (x, self.y, right - x, em * 1.1),
+                        anchor: anchor.to_string(),
+                        text,
+                        block,
+                    });
                 }
             }
             self.y += step;

@@ -8,6 +8,7 @@
 //! set, and printing it can move what follows: the book is set again with the pages found until
 //! no anchor moves (two or three times).
 
+pub(crate) mod exhibits;
 mod flow;
 mod living;
 mod pdf;
@@ -17,9 +18,10 @@ use std::collections::BTreeMap;
 use flow::{Flow, Frame, Kind, Run};
 pub use living::Living;
 
+use crate::emit::SvgParser;
 use crate::layout::Paper;
 use crate::messages::Messages;
-use crate::model::{Names, Pack, Part};
+use crate::model::{Exhibit, Names, Pack, Part};
 use crate::text::Fonts;
 
 /// Body text size and leading.
@@ -49,24 +51,32 @@ pub fn documents(pack: &Pack, fonts: &Fonts, settings: Settings<'_>) -> Result<V
         false => pack.game.languages.iter().map(String::as_str).collect(),
     };
     let paper = settings.paper;
+    // Figures are drawn as the pages' images are: from inside the pack only.
+    let parser = crate::emit::SvgParser::for_pack(fonts, &pack.root);
     let mut out = Vec::new();
     for (n, language) in languages.iter().enumerate() {
         let stem = if n == 0 { "rules".to_string() } else { format!("rules-{language}") };
         let title = either(&pack.game.title, language);
-        let book = set(pack, fonts, Frame::of((paper.width, paper.height)), (language, settings.living));
-        out.push((format!("{stem}.pdf"), pdf::write(fonts, &book, (paper.width, paper.height), &title, language)?));
+        let book = set(pack, (fonts, &parser), Frame::of((paper.width, paper.height)), (language, settings.living));
+        out.push((
+            format!("{stem}.pdf"),
+            pdf::write((fonts, &parser), &book, (paper.width, paper.height), &title, language)?,
+        ));
         if let Some(offset) = settings.booklet {
             // Half the sheet a page: A5 pages on A4 sheets, turned landscape.
             let (page, sheet) = ((paper.height / 2.0, paper.width), (paper.height, paper.width));
-            let book = set(pack, fonts, Frame::of(page), (language, settings.living));
-            out.push((format!("{stem}-booklet.pdf"), pdf::booklet(fonts, &book, (page, sheet), offset, &title)?));
+            let book = set(pack, (fonts, &parser), Frame::of(page), (language, settings.living));
+            out.push((
+                format!("{stem}-booklet.pdf"),
+                pdf::booklet((fonts, &parser), &book, (page, sheet), offset, &title)?,
+            ));
         }
     }
     Ok(out)
 }
 
 /// Sets the book until every cross-reference prints the page its target landed on.
-fn set(pack: &Pack, fonts: &Fonts, frame: Frame, edition: (&str, Option<&Living>)) -> flow::Book {
+fn set(pack: &Pack, fonts: (&Fonts, &SvgParser), frame: Frame, edition: (&str, Option<&Living>)) -> flow::Book {
     let mut pages: BTreeMap<String, usize> = BTreeMap::new();
     let mut book = compose(pack, fonts, frame, edition, &pages);
     for _ in 0..4 {
@@ -160,7 +170,7 @@ fn plain(text: impl Into<String>) -> Vec<Run> {
 /// One pass of setting the book, cross-references printing `pages`.
 fn compose(
     pack: &Pack,
-    fonts: &Fonts,
+    (fonts, parser): (&Fonts, &SvgParser),
     frame: Frame,
     (language, living): (&str, Option<&Living>),
     pages: &BTreeMap<String, usize>,
@@ -196,7 +206,7 @@ fn compose(
     if let Some(living) = living {
         changes(pack, &msg, &mut f, (language, living), pages);
     }
-    rules(pack, &msg, &mut f, (language, living), pages);
+    rules((pack, parser), &msg, &mut f, (language, living), pages);
     if has_glossary {
         glossary(pack, &msg, &mut f, language, pages);
         index(pack, &msg, &mut f, language, pages);
@@ -249,7 +259,7 @@ fn cover(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str) {
 
 /// The parts, sections and clauses.
 fn rules(
-    pack: &Pack,
+    (pack, parser): (&Pack, &SvgParser),
     msg: &Messages,
     f: &mut Flow<'_>,
     edition: (&str, Option<&Living>),
@@ -301,6 +311,23 @@ fn rules(
                 let mut item_runs = runs(pack, msg, item, language, pages);
                 item_runs.insert(0, Run::Plain("• ".into()));
                 f.block(Kind::Item, &item_runs, BODY_STYLE, 4.0);
+            }
+            for exhibit in &c.exhibits {
+                match exhibit {
+                    Exhibit::Table(source) => {
+                        if let Some(grid) = exhibits::grid(pack, source, language) {
+                            f.table(&grid);
+                        }
+                    }
+                    Exhibit::Figure { path, caption } => {
+                        let caption = either(caption, language);
+                        let alt = if caption.is_empty() { path.value.clone() } else { caption.clone() };
+                        if let Some((figure, size)) = exhibits::figure(pack, parser, path, alt) {
+                            let caption = if caption.is_empty() { Vec::new() } else { plain(caption) };
+                            f.figure(figure, size, &caption);
+                        }
+                    }
+                }
             }
             if living.is_some_and(|l| l.marks(&c.id)) {
                 f.bar_from(start);

@@ -16,11 +16,15 @@ use krilla::outline::{Outline, OutlineNode};
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, Stroke};
 use krilla::surface::Surface;
-use krilla::tagging::{ArtifactType, ContentTag, Identifier, ListNumbering, SpanTag, Tag, TagGroup, TagTree};
+use krilla::tagging::{
+    ArtifactType, ContentTag, Identifier, ListNumbering, SpanTag, TableHeaderScope, Tag, TagGroup, TagTree,
+};
 use krilla::text::{Font, TextDirection};
 use krilla::Document;
+use krilla_svg::{SurfaceExt, SvgSettings};
 
 use super::flow::{Book, Kind, Line, MM_PER_PT};
+use crate::emit::SvgParser;
 use crate::text::{Face, Fonts, Style, Weight};
 
 /// Points per mm.
@@ -28,7 +32,7 @@ const PT: f32 = 72.0 / 25.4;
 
 /// The PDF of `book` on paper of `size_mm`, titled `title`, in `language`.
 pub(super) fn write(
-    fonts: &Fonts,
+    (fonts, parser): (&Fonts, &SvgParser),
     book: &Book,
     size_mm: (f64, f64),
     title: &str,
@@ -38,6 +42,8 @@ pub(super) fn write(
     let mut cache: HashMap<*const Face, Font> = HashMap::new();
     // Per block, the marked content of its lines (and the annotations of its links), in order.
     let mut content: Vec<Vec<Identifier>> = vec![Vec::new(); book.blocks.len()];
+    // Per block, its links' annotations.
+    let mut links: Vec<Vec<Identifier>> = vec![Vec::new(); book.blocks.len()];
     let point = |x: f64, y: f64| Point::from_xy(x as f32 * PT, y as f32 * PT);
     for page in &book.pages {
         let size = Size::from_wh(size_mm.0 as f32 * PT, size_mm.1 as f32 * PT).ok_or("a page has no size")?;
@@ -46,7 +52,7 @@ pub(super) fn write(
         let settings = PageSettings::new(size).with_trim_box(whole).with_bleed_box(whole);
         let mut pdf_page = document.start_page_with(settings);
         let mut surface = pdf_page.surface();
-        draw_page(&mut surface, (fonts, &mut cache), page, Some(&mut content))?;
+        draw_page(&mut surface, (fonts, parser, &mut cache), (page, &book.figures), Some(&mut content))?;
         surface.finish();
         for link in &page.links {
             let Some(&(to_page, to_y)) = book.anchors.get(&link.anchor) else { continue };
@@ -55,15 +61,17 @@ pub(super) fn write(
                 continue;
             };
             let target = Destination::Xyz(XyzDestination::new(to_page, point(0.0, (to_y - 4.0).max(0.0))));
+            // Tagged, with its text as the alternative a reader announces: a Link in its block.
             let annotation = krilla::annotation::Annotation::new_link(
                 krilla::annotation::LinkAnnotation::new(rect, krilla::annotation::Target::Destination(target)),
-                None,
+                Some(link.text.clone()),
             );
-            pdf_page.add_annotation(annotation);
+            let id = pdf_page.add_tagged_annotation(annotation);
+            links[link.block].push(id);
         }
     }
     document.set_outline(outline(book, point));
-    document.set_tag_tree(tag_tree(book, content, language));
+    document.set_tag_tree(tag_tree(book, (content, links), language));
     document.set_metadata(Metadata::new().title(title.to_string()).language(language.to_string()));
     document.finish().map_err(|e| format!("{e:?}"))
 }
@@ -72,13 +80,37 @@ pub(super) fn write(
 /// joins its block's (a booklet's imposed sheets carry no structure).
 fn draw_page(
     surface: &mut Surface<'_>,
-    (fonts, cache): (&Fonts, &mut HashMap<*const Face, Font>),
-    page: &super::flow::Page,
+    (fonts, parser, cache): (&Fonts, &SvgParser, &mut HashMap<*const Face, Font>),
+    (page, figures): (&super::flow::Page, &[super::flow::Figure]),
     mut content: Option<&mut Vec<Vec<Identifier>>>,
 ) -> Result<(), String> {
     // Black text, no outline: a page drawn after another on the same sheet starts clean.
     surface.set_fill(Some(Fill::default()));
     surface.set_stroke(None);
+    for &((x, y, w, h), grey) in &page.fills {
+        let Some(band) = Rect::from_xywh(x as f32 * PT, y as f32 * PT, w as f32 * PT, h as f32 * PT) else { continue };
+        surface.start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Page, None)));
+        surface.set_fill(Some(Fill { paint: rgb::Color::new(grey, grey, grey).into(), ..Fill::default() }));
+        let mut path = PathBuilder::new();
+        path.push_rect(band);
+        if let Some(path) = path.finish() {
+            surface.draw_path(&path);
+        }
+        surface.end_tagged();
+    }
+    surface.set_fill(Some(Fill::default()));
+    for &((x, y, w, h), n, block) in &page.figures {
+        let tree = parser.parse(&figures[n].svg).map_err(|e| e.0)?;
+        let size = Size::from_wh(w as f32 * PT, h as f32 * PT).ok_or("a figure has no size")?;
+        let id = surface.start_tagged(ContentTag::Other);
+        surface.push_transform(&krilla::geom::Transform::from_translate(x as f32 * PT, y as f32 * PT));
+        surface.draw_svg(&tree, size, SvgSettings { embed_text: true, ..Default::default() });
+        surface.pop();
+        surface.end_tagged();
+        if let Some(content) = content.as_deref_mut() {
+            content[block].push(id);
+        }
+    }
     for line in &page.lines {
         let id = match line.block {
             Some(_) => surface.start_tagged(ContentTag::Span(SpanTag::empty())),
@@ -183,47 +215,76 @@ fn outline(book: &Book, point: impl Fn(f64, f64) -> Point) -> Outline {
     outline
 }
 
-/// The structure: each block a heading, paragraph, list item or contents entry holding its lines,
-/// the document in the language it is written in.
-fn tag_tree(book: &Book, content: Vec<Vec<Identifier>>, language: &str) -> TagTree {
+/// The structure: each block a heading, paragraph, list item, contents entry, table cell or
+/// figure holding its lines (and a Link for each of its cross-references), list items gathered in
+/// lists, entries in a table of contents, cells in rows of tables; the document in the language
+/// it is written in.
+fn tag_tree(book: &Book, (content, links): (Vec<Vec<Identifier>>, Vec<Vec<Identifier>>), language: &str) -> TagTree {
     let mut tree = TagTree::new().with_lang(Some(language.to_string()));
-    let mut list: Option<TagGroup> = None;
-    for (kind, ids) in book.blocks.iter().zip(content) {
-        if *kind != Kind::Item {
-            if let Some(l) = list.take() {
-                tree.push(l);
-            }
+    // The group being gathered (a list, a contents, a table with its open row).
+    let mut open: Option<(Gathering, TagGroup)> = None;
+    let mut row: Option<(usize, TagGroup)> = None;
+    for ((kind, ids), annotations) in book.blocks.iter().zip(content).zip(links) {
+        let gathering = match kind {
+            Kind::Item => Some(Gathering::List),
+            Kind::Entry => Some(Gathering::Contents),
+            Kind::Cell { table, .. } => Some(Gathering::Table(*table)),
+            _ => None,
+        };
+        if open.as_ref().map(|(g, _)| *g) != gathering {
+            close(&mut tree, &mut open, &mut row);
         }
-        let leaves = |group: &mut TagGroup| ids.iter().for_each(|id| group.push(*id));
-        match kind {
-            Kind::Heading(level) => {
-                let level = NonZeroU16::new(u16::from(*level).max(1)).expect("a level of 1 or more");
-                let mut group = TagGroup::new(Tag::Hn(level, None));
-                leaves(&mut group);
-                tree.push(group);
+        let tag: krilla::tagging::TagKind = match kind {
+            Kind::Heading(level) => Tag::Hn(NonZeroU16::new(u16::from(*level).max(1)).expect("a level"), None).into(),
+            Kind::Paragraph => Tag::P.into(),
+            Kind::Entry => Tag::TOCI.into(),
+            Kind::Item => Tag::LBody.into(),
+            Kind::Cell { head: true, .. } => Tag::TH(TableHeaderScope::Column).into(),
+            Kind::Cell { .. } => Tag::TD.into(),
+            Kind::Figure(n) => Tag::Figure(Some(book.figures[*n].alt.clone())).into(),
+        };
+        let mut group = TagGroup::new(tag);
+        ids.iter().for_each(|id| group.push(*id));
+        for annotation in annotations {
+            group.push(TagGroup::with_children(Tag::Link, vec![annotation.into()]));
+        }
+        match (kind, gathering) {
+            (_, None) => tree.push(group),
+            (Kind::Cell { row: r, .. }, Some(g)) => {
+                if row.as_ref().is_some_and(|(at, _)| at != r) {
+                    let (_, done) = row.take().expect("an open row");
+                    open.as_mut().expect("an open table").1.push(done);
+                }
+                open.get_or_insert_with(|| (g, TagGroup::new(Tag::Table)));
+                row.get_or_insert_with(|| (*r, TagGroup::new(Tag::TR))).1.push(group);
             }
-            Kind::Paragraph => {
-                let mut group = TagGroup::new(Tag::P);
-                leaves(&mut group);
-                tree.push(group);
+            (Kind::Item, Some(g)) => {
+                let item = TagGroup::with_children(Tag::LI, vec![group.into()]);
+                open.get_or_insert_with(|| (g, TagGroup::new(Tag::L(ListNumbering::Disc)))).1.push(item);
             }
-            Kind::Entry => {
-                let mut group = TagGroup::new(Tag::TOCI);
-                leaves(&mut group);
-                tree.push(group);
-            }
-            Kind::Item => {
-                let mut body = TagGroup::new(Tag::LBody);
-                leaves(&mut body);
-                let item = TagGroup::with_children(Tag::LI, vec![body.into()]);
-                list.get_or_insert_with(|| TagGroup::new(Tag::L(ListNumbering::Disc))).push(item);
-            }
+            (_, Some(g)) => open.get_or_insert_with(|| (g, TagGroup::new(Tag::TOC))).1.push(group),
         }
     }
-    if let Some(l) = list {
-        tree.push(l);
-    }
+    close(&mut tree, &mut open, &mut row);
     tree
+}
+
+/// What consecutive blocks are gathered into.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gathering {
+    List,
+    Contents,
+    Table(usize),
+}
+
+/// Puts the open group (and a table's open row) into the tree.
+fn close(tree: &mut TagTree, open: &mut Option<(Gathering, TagGroup)>, row: &mut Option<(usize, TagGroup)>) {
+    if let Some((_, mut group)) = open.take() {
+        if let Some((_, r)) = row.take() {
+            group.push(r);
+        }
+        tree.push(group);
+    }
 }
 
 /// The book imposed for saddle-stitching: its pages (of `page_mm`) two to a side of a landscape
@@ -232,7 +293,7 @@ fn tag_tree(book: &Book, content: Vec<Vec<Identifier>>, language: &str) -> TagTr
 /// by the printer's landscape back offset, as the counter sheets' do. A print file: no links,
 /// bookmarks or structure (the reading copy is rules.pdf).
 pub(super) fn booklet(
-    fonts: &Fonts,
+    (fonts, parser): (&Fonts, &SvgParser),
     book: &Book,
     (page_mm, sheet_mm): ((f64, f64), (f64, f64)),
     back_offset: (f64, f64),
@@ -254,7 +315,7 @@ pub(super) fn booklet(
                 let Some(page) = book.pages.get(index) else { continue };
                 let shift = krilla::geom::Transform::from_translate((x + dx) as f32 * PT, (top + dy) as f32 * PT);
                 surface.push_transform(&shift);
-                draw_page(&mut surface, (fonts, &mut cache), page, None)?;
+                draw_page(&mut surface, (fonts, parser, &mut cache), (page, &book.figures), None)?;
                 surface.pop();
             }
             surface.finish();

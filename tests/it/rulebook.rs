@@ -239,3 +239,75 @@ fn the_booklet_imposes_half_size_pages_in_folding_order_two_to_a_landscape_sheet
     assert!(problems.is_empty(), "{problems:#?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tables_and_figures_a_clause_names_come_from_the_data_into_the_book_and_the_page() {
+    let dir = temp_dir("rulebook-exhibits");
+    let pack = dir.join("pack");
+    super::support::copy_dir(&super::support::root().join("data/dougram"), &pack);
+    // A figure of our own, with a word in it that only the drawing holds.
+    std::fs::create_dir_all(pack.join("images")).unwrap();
+    let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60" viewBox="0 0 120 60"><rect x="2" y="2" width="116" height="56" fill="none" stroke="black"/><text x="10" y="35" font-size="12">DRAWNWORD</text></svg>"#;
+    std::fs::write(pack.join("images/stack.svg"), svg).unwrap();
+    let rules = pack.join("rules/02-definitions.md");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    assert!(text.contains("table: chits\n"), "dougram's 2.4 shows the chit mix");
+    let figure = "table: chits\nfigure: images/stack.svg | A stack of chits | チットの山\n";
+    std::fs::write(&rules, text.replacen("table: chits\n", figure, 1)).unwrap();
+    let out = dir.join("out");
+    build_with(&pack.to_string_lossy(), &out, &["--only", "rulebook,reference"]);
+
+    let pdf = out.join("rules-en.pdf");
+    let layout = Command::new("pdftotext").args(["-layout", &pdf.to_string_lossy(), "-"]).output().unwrap();
+    let layout = String::from_utf8_lossy(&layout.stdout).into_owned();
+    // The chit mix as the pack declares it: each value's label and count on a row of its own.
+    let manifest: toml::Table = toml::from_str(&std::fs::read_to_string(pack.join("pack.toml")).unwrap()).unwrap();
+    let values = manifest["chits"]["values"].as_array().expect("dougram's chit mix");
+    let mut total = 0;
+    for v in values {
+        let (label, count) = (v["label"].as_str().unwrap(), v["count"].as_integer().unwrap());
+        total += count;
+        let row = layout.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == [label, &count.to_string()]);
+        assert!(row, "no row `{label} {count}` in the chit table");
+    }
+    assert!(layout.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["Total", &total.to_string()]));
+    // The units table: every unit the data has, by its English name, on the page of 2.1.
+    let found = super::support::pnpkit(&super::support::root(), &["find", &pack.to_string_lossy(), "units", "--json"]);
+    let found: serde_json::Value = serde_json::from_slice(&found.stdout).unwrap();
+    let book = pages(&pdf);
+    let page = book.iter().find(|p| heads(p, "2.1")).expect("2.1 in the book");
+    for item in found["items"].as_array().unwrap() {
+        let name = item["values"]["name"][1].as_str().unwrap_or_default();
+        assert!(page.to_lowercase().contains(name), "unit `{name}` is not in the table of 2.1");
+    }
+    // The combat aid's chances, as the play sheets print them.
+    // (on the page of 14.4 or the next, where a table that breaks goes on)
+    let at = book.iter().position(|p| heads(p, "14.4")).expect("14.4 in the book");
+    let combat = book[at..(at + 2).min(book.len())].concat();
+    for chance in ["16.7%", "33.3%", "50.0%", "83.3%", "3.50"] {
+        assert!(combat.contains(chance), "the combat table lacks {chance}");
+    }
+    // The figure: drawn (its text is real text), captioned, on the page of 2.4.
+    let chits = book.iter().find(|p| heads(p, "2.4")).expect("2.4 in the book");
+    assert!(chits.contains("DRAWNWORD") && chits.contains("A stack of chits"), "the figure on the page of 2.4");
+    assert!(
+        !pages(&out.join("rules.pdf")).concat().contains("A stack of chits"),
+        "the Japanese book has its own caption"
+    );
+    // Tagged as a table of head and data cells, a figure with its caption as alternative text,
+    // and links.
+    let structure = Command::new("pdfinfo").args(["-struct", &pdf.to_string_lossy()]).output().unwrap();
+    let structure = String::from_utf8_lossy(&structure.stdout);
+    let tags: std::collections::BTreeSet<&str> =
+        structure.lines().filter_map(|l| l.split_whitespace().next()).map(|t| t.trim_end_matches(':')).collect();
+    for tag in ["Table", "TR", "TH", "TD", "Figure", "Link", "TOC", "TOCI"] {
+        assert!(tags.contains(tag), "no {tag} in the structure: {tags:?}");
+    }
+    // rules.html shows the same table and the figure, embedded.
+    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    assert!(html.contains("<table class=\"exhibit\">"), "rules.html shows the tables");
+    assert!(html.contains("<figure><img src=\"data:image/svg+xml;base64,"), "rules.html embeds the figure");
+    let problems = audit(&out);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -152,14 +152,9 @@ pub fn rulebook(file: FileId, text: &str) -> Imported {
                 section.clauses.push(Clause {
                     id: ids[i].clone(),
                     number: n.text.clone(),
-                    title: Default::default(),
                     text: words.trim().to_string(),
-                    items: Vec::new(),
-                    translations: Default::default(),
-                    notes: Vec::new(),
-                    index: Vec::new(),
-                    refs: Vec::new(),
                     span,
+                    ..Clause::default()
                 });
                 last_clause_ready = true;
             }

@@ -111,7 +111,11 @@ fn rolls_below(dice: u32, sides: u32, k: u32) -> u128 {
 
 /// Computes one aid's table for `pack`, its column heads in the pack's languages.
 pub fn table(pack: &Pack, aid: &PlayAid) -> Table {
-    let msg = Messages::of(pack);
+    table_in(pack, &Messages::of(pack), aid)
+}
+
+/// Computes one aid's table, its column heads in the languages of `msg`.
+fn table_in(pack: &Pack, msg: &Messages, aid: &PlayAid) -> Table {
     match &aid.kind {
         AidKind::RollUnder { sides, from, to } => {
             let rows = (*from..=*to)
@@ -276,9 +280,9 @@ fn informative(t: &Table) -> &[(String, Vec<Option<Fraction>>)] {
 
 /// One aid as a chart: its title (and rule) on the band, the column heads, a row per value,
 /// every figure centred.
-fn chart(pack: &Pack, msg: &Messages, aid: &PlayAid) -> table::Table {
+pub(crate) fn chart(pack: &Pack, msg: &Messages, aid: &PlayAid) -> table::Table {
     let owner = Owner::new(format!("play aid `{}`", aid.id), None);
-    let t = table(pack, aid);
+    let t = table_in(pack, msg, aid);
     let certain = msg.first("aids.certain");
     let rows = informative(&t)
         .iter()

@@ -54,16 +54,16 @@ pub(crate) fn marker_mm(ctx: &Ctx<'_>, track: &Track) -> f64 {
 /// What one box prints: its number (the label's leading number when it has one, as a tug of war
 /// prints "20" for the USSR's 20), its label and its attributes under their names.
 #[derive(Debug, PartialEq)]
-struct BoxText {
-    number: String,
-    label: String,
-    attributes: String,
+pub(crate) struct BoxText {
+    pub(crate) number: String,
+    pub(crate) label: String,
+    pub(crate) attributes: String,
 }
 
 /// `previous` is the box before `b`: an attribute it gives the same value is not printed again
 /// (a turn track says "hand size 8" where it becomes 8, not in every box after), unless the
 /// attribute is printed in every box (`every_box`: the ops each space race attempt needs).
-fn box_text(msg: &Messages, track: &Track, b: &TrackBox, previous: Option<&TrackBox>) -> BoxText {
+pub(crate) fn box_text(msg: &Messages, track: &Track, b: &TrackBox, previous: Option<&TrackBox>) -> BoxText {
     let label = msg.name(&b.label);
     let label = label.trim();
     // A leading number, or the value with a sign after it ("30+"), is what the box prints large.
@@ -95,7 +95,7 @@ fn box_text(msg: &Messages, track: &Track, b: &TrackBox, previous: Option<&Track
 
 /// A track's heading as a printed game's track reads ("DEFCON track", "ターン・トラック"): its
 /// name with the word for track, unless the name says it already.
-fn heading(msg: &Messages, track: &Track) -> String {
+pub(crate) fn heading(msg: &Messages, track: &Track) -> String {
     msg.each_language(" ", |m| {
         let name = m.name(&track.name);
         let lower = name.to_lowercase();
