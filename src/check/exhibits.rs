@@ -1,5 +1,6 @@
-//! What clauses show under their text: every `table:` names a table the data makes, every
-//! `figure:` an image inside the pack that the rulebook and rules.html can draw.
+//! The printed rulebook's data: every `table:` a clause shows names a table the data makes,
+//! every `figure:` an image inside the pack that the rulebook and rules.html can draw, and
+//! `[rulebook] changes_since` an edition.
 
 use crate::diag::{Code, Diagnostic};
 use crate::load::confine;
@@ -8,8 +9,27 @@ use crate::model::{Exhibit, Pack};
 /// The image kinds a figure may be, by extension.
 pub(crate) const FIGURE_KINDS: [&str; 4] = ["svg", "png", "jpg", "jpeg"];
 
-/// Reports each table that names nothing and each figure that cannot be drawn, at its line.
+/// Reports each table that names nothing and each figure that cannot be drawn, at its line, and
+/// living rules since an edition the pack does not name.
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    if let Some(since) = &pack.rulebook.changes_since {
+        let known: Vec<&str> = pack.game.editions.iter().map(|e| e.id.as_str()).collect();
+        if !known.contains(&since.as_str()) {
+            let hint =
+                crate::diag::did_you_mean(since, known.iter().copied()).unwrap_or_else(|| match known.is_empty() {
+                    true => "declare the edition in `[[editions]]` first".to_string(),
+                    false => format!("the pack's editions are: {}", known.join(", ")),
+                });
+            out.push(
+                Diagnostic::error(
+                    Code::UNKNOWN_CHANGES_SINCE,
+                    format!("[rulebook] changes_since: the pack has no edition `{}`", since.value),
+                )
+                .at(&since.span)
+                .with_hint(hint),
+            );
+        }
+    }
     for clause in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
         for exhibit in &clause.exhibits {
             match exhibit {

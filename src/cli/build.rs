@@ -410,7 +410,8 @@ pub(super) fn build_reusing(
         options.proof = Some(proof_notes(&loaded, &sources, &diags));
     }
     // Living rules: the rulebook marks what changed since the edition named.
-    let living = match print.changes_since.as_deref() {
+    let since = print.changes_since.as_deref().or(loaded.rulebook.changes_since.as_deref().map(String::as_str));
+    let living = match since {
         None => None,
         Some(since) => match loaded.game.editions.iter().find(|e| e.id == since) {
             Some(e) => {
@@ -471,9 +472,10 @@ pub(super) fn build_reusing(
     let tts_url = tts_url.as_str();
     let (rendered, reference, tables, pdfs, rulebook) = std::thread::scope(|scope| {
         // Without earlier editions that load, the reference simply carries no history.
-        let reference = want_reference.then(|| scope.spawn(|| crate::reference::packed_html(&loaded, &revisions)));
+        let reference =
+            want_reference.then(|| scope.spawn(|| crate::reference::packed_html(&loaded, &revisions, since)));
         let rulebook = print.wants(Product::Rulebook).then(|| {
-            let booklet = print.booklet.then_some(options.back_offset_landscape);
+            let booklet = (print.booklet || loaded.rulebook.booklet).then_some(options.back_offset_landscape);
             let settings = crate::rulebook::Settings { paper: options.paper, living: living.as_ref(), booklet };
             let (loaded, fonts) = (&loaded, &fonts);
             scope.spawn(move || crate::rulebook::documents(loaded, fonts, settings))

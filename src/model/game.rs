@@ -425,6 +425,15 @@ pub struct Composition {
     pub span: super::Span,
 }
 
+/// How the printed rulebook is made unless `build` says otherwise (`[rulebook]`).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct RulebookSettings {
+    /// Living rules: mark what changed since this edition (an `[[editions]]` id).
+    pub changes_since: Option<super::Spanned<String>>,
+    /// Also impose it as a saddle-stitched booklet.
+    pub booklet: bool,
+}
+
 /// How the pack's components are printed; `build` options override these per run.
 #[derive(Debug, Clone, Serialize)]
 pub struct Print {

@@ -139,6 +139,8 @@ pub struct Pack {
     pub tag_names: std::collections::BTreeMap<String, Names>,
     /// Print settings (paper, component sizes, bleed).
     pub print: Print,
+    /// How the printed rulebook is made by default.
+    pub rulebook: game::RulebookSettings,
     /// Cards known to the pack (unknown cards of the published deck are simply absent).
     pub cards: Vec<Card>,
     /// Deck definitions (which cards form a side's starting deck in a setup).

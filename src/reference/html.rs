@@ -266,11 +266,13 @@ fn search_labels(msg: &Messages) -> serde_json::Value {
 /// first (empty when the pack names no earlier edition's folder); each clause lists its revisions,
 /// those the current edition changed are marked, and removed clauses are listed by edition.
 pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
-    packed_html(pack, revisions).map(|page| page.text().into_owned())
+    packed_html(pack, revisions, None).map(|page| page.text().into_owned())
 }
 
 /// [`html`], deflated as it is written: the page is never held whole (megabytes at 2,000 cards).
-pub fn packed_html(pack: &Pack, revisions: &[Revision]) -> Result<Packed, Diagnostic> {
+/// With `since` (living rules), what every edition after that one changed is marked, not only
+/// what the current edition changed.
+pub fn packed_html(pack: &Pack, revisions: &[Revision], since: Option<&str>) -> Result<Packed, Diagnostic> {
     // The search index is made on a second core while the page's views are and the page is first
     // drawn: neither reads the other, and at thousands of clauses each is a large part of the work.
     std::thread::scope(|scope| {
@@ -282,15 +284,14 @@ pub fn packed_html(pack: &Pack, revisions: &[Revision]) -> Result<Packed, Diagno
                 anchors: anchors(pack),
             })
         });
-        drawn(pack, revisions, || index.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        drawn((pack, revisions, since), || index.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     })
 }
 
 /// The page around its search index, which `index` gives (deflated script JSON and the characters
 /// it holds) when the page needs it.
 fn drawn(
-    pack: &Pack,
-    revisions: &[Revision],
+    (pack, revisions, since): (&Pack, &[Revision], Option<&str>),
     index: impl FnOnce() -> (Packed, PageChars),
 ) -> Result<Packed, Diagnostic> {
     let msg = Messages::of(pack);
@@ -311,11 +312,14 @@ fn drawn(
             removed.push(serde_json::json!({ "edition": r.edition, "clauses": gone }));
         }
     }
-    // What the current edition changed (and still has), by kind: marked where it is listed.
+    // What the current edition changed (and still has), by kind: marked where it is listed; with
+    // living rules, what every edition after `since` changed.
+    let after = since.and_then(|s| revisions.iter().position(|r| r.edition == s)).map_or(0, |at| at + 1);
+    let marked = |r: &Revision| if since.is_some() { true } else { r.edition == *edition };
     let changed_in_edition = |item: &str| -> BTreeSet<String> {
-        revisions
+        revisions[after.min(revisions.len())..]
             .iter()
-            .filter(|r| r.edition == *edition)
+            .filter(|r| marked(r))
             .flat_map(|r| &r.changes)
             .filter(|c| c.item == item && c.kind != ChangeKind::Removed)
             .map(|c| c.id.clone())

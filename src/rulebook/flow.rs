@@ -67,6 +67,8 @@ pub(super) struct Page {
     pub(super) running: String,
     /// Change bars (x, top, bottom in mm): beside a clause changed since an earlier edition.
     pub(super) bars: Vec<(f64, f64, f64)>,
+    /// Strokes (x1, y, x2 in mm): through deleted words, under inserted ones.
+    pub(super) strokes: Vec<(f64, f64, f64, Edit)>,
     /// Grey bands (left, top, width, height in mm; grey level): a table's head.
     pub(super) fills: Vec<(Rect, u8)>,
     /// Figures (left, top, width, height in mm), each the book's `n`th, and its block.
@@ -102,11 +104,21 @@ pub(super) struct Book {
     pub(super) tables: usize,
 }
 
-/// A run of text: plain, or a cross-reference to an anchor (drawn as a link).
+/// A run of text: plain, a cross-reference to an anchor (drawn as a link), or words an
+/// edition deleted (struck through) or inserted (underlined).
 #[derive(Clone, Debug)]
 pub(super) enum Run {
     Plain(String),
     Link(String, String),
+    Deleted(String),
+    Inserted(String),
+}
+
+/// What a stroke beside text marks: an edition's edit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Edit {
+    Deleted,
+    Inserted,
 }
 
 /// The page's frame: paper size and margins in mm.
@@ -254,7 +266,7 @@ impl<'f> Flow<'f> {
         let text: String = runs
             .iter()
             .map(|r| match r {
-                Run::Plain(t) | Run::Link(t, _) => t.as_str(),
+                Run::Plain(t) | Run::Link(t, _) | Run::Deleted(t) | Run::Inserted(t) => t.as_str(),
             })
             .collect();
         let em = pt * MM_PER_PT;
@@ -282,7 +294,8 @@ impl<'f> Flow<'f> {
         block
     }
 
-    /// The link boxes of the cross-references that fall within `range` of a line set at `x`.
+    /// The link boxes of the cross-references, and the strokes through deleted and under
+    /// inserted words, that fall within `range` of a line set at `x`.
     fn links_in(
         &mut self,
         (text, block): (&str, usize),
@@ -293,22 +306,28 @@ impl<'f> Flow<'f> {
     ) {
         let mut at = 0;
         for run in runs {
-            let (t, anchor) = match run {
-                Run::Plain(t) => (t, None),
-                Run::Link(t, a) => (t, Some(a)),
+            let t = match run {
+                Run::Plain(t) | Run::Link(t, _) | Run::Deleted(t) | Run::Inserted(t) => t,
             };
             let (start, end) = (at, at + t.len());
             at = end;
-            let Some(anchor) = anchor else { continue };
             let (from, to) = (start.max(range.0), end.min(range.1));
-            if from >= to {
+            if from >= to || matches!(run, Run::Plain(_)) {
                 continue;
             }
             let left = x + self.fonts.width_em(&text[range.0..from], style) * em;
             let width = self.fonts.width_em(&text[from..to], style) * em;
             let page = self.book.pages.last_mut().expect("a page");
-            let link = LinkBox { rect: (left, top, width, em * 1.1), anchor: anchor.clone(), text: t.clone(), block };
-            page.links.push(link);
+            match run {
+                Run::Link(_, anchor) => {
+                    let link =
+                        LinkBox { rect: (left, top, width, em * 1.1), anchor: anchor.clone(), text: t.clone(), block };
+                    page.links.push(link);
+                }
+                // Through the middle of the small letters; under the baseline.
+                Run::Deleted(_) => page.strokes.push((left, top + em * 0.6, left + width, Edit::Deleted)),
+                _ => page.strokes.push((left, top + em * 1.02, left + width, Edit::Inserted)),
+            }
         }
     }
 

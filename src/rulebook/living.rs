@@ -17,6 +17,9 @@ pub struct Living {
     pub added: Vec<String>,
     /// Clauses gone since: their number then.
     pub removed: Vec<String>,
+    /// Clause id → each wording change since (old and new text of its English text or items,
+    /// the fields the errata compare), oldest first.
+    pub wording: BTreeMap<String, Vec<(String, String)>>,
 }
 
 impl Living {
@@ -37,7 +40,14 @@ impl Living {
                     ChangeKind::Removed => {
                         living.added.retain(|id| *id != change.id);
                         living.changed.remove(&change.id);
+                        living.wording.remove(&change.id);
                         living.removed.push(change.name.clone());
+                    }
+                    ChangeKind::Changed { fields } => {
+                        living.changed.entry(change.id.clone()).or_default().extend(notes);
+                        let words = fields.iter().filter(|f| f.field == "text" || f.field == "items");
+                        let wording = living.wording.entry(change.id.clone()).or_default();
+                        wording.extend(words.map(|f| (f.old.clone(), f.new.clone())));
                     }
                     _ => living.changed.entry(change.id.clone()).or_default().extend(notes),
                 }

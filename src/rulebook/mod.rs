@@ -19,6 +19,7 @@ use flow::{Flow, Frame, Kind, Run};
 pub use living::Living;
 
 use crate::emit::SvgParser;
+use crate::errata::Piece;
 use crate::layout::Paper;
 use crate::messages::Messages;
 use crate::model::{Exhibit, Names, Pack, Part};
@@ -359,6 +360,27 @@ fn changes(
         f.entry(&label, &page_of(&anchor), (BODY.0, true), 0.0, &anchor);
         for note in living.changed.get(&c.id).into_iter().flatten() {
             f.block(Kind::Paragraph, &plain(note.clone()), (8.5, 1.4, false), 4.0);
+        }
+        // The wording as it was, what was deleted struck through and what was inserted underlined
+        // (the errata compare the English text).
+        if language == "en" {
+            for (old, new) in living.wording.get(&c.id).into_iter().flatten() {
+                // Compared as printed, so a reference is a whole word on either side.
+                let (old, new) = (pack.plain_text_in(old, language), pack.plain_text_in(new, language));
+                let mut edits: Vec<Run> = Vec::new();
+                for piece in crate::errata::text_diff(&old, &new) {
+                    // Words put in place of others stand a space apart from the struck ones.
+                    if matches!(piece, Piece::New(_)) && matches!(edits.last(), Some(Run::Deleted(_))) {
+                        edits.push(Run::Plain(" ".into()));
+                    }
+                    edits.push(match piece {
+                        Piece::Same(t) => Run::Plain(t),
+                        Piece::Old(t) => Run::Deleted(t),
+                        Piece::New(t) => Run::Inserted(t),
+                    });
+                }
+                f.block(Kind::Paragraph, &edits, (8.5, 1.4, false), 4.0);
+            }
         }
         f.space(1.0);
     }

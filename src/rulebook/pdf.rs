@@ -141,6 +141,28 @@ fn draw_page(
             surface.end_tagged();
         }
     }
+    for &(x1, y, x2, edit) in &page.strokes {
+        let mut path = PathBuilder::new();
+        path.move_to(x1 as f32 * PT, y as f32 * PT);
+        path.line_to(x2 as f32 * PT, y as f32 * PT);
+        let Some(path) = path.finish() else { continue };
+        // Deleted words struck through in red, inserted ones underlined in green (the colours of
+        // rules.html's history).
+        let colour = match edit {
+            super::flow::Edit::Deleted => rgb::Color::new(200, 30, 45),
+            super::flow::Edit::Inserted => rgb::Color::new(30, 125, 50),
+        };
+        surface.start_tagged(ContentTag::Artifact(krilla::tagging::Artifact::new(ArtifactType::Page, None)));
+        surface.set_fill(None);
+        surface.set_stroke(Some(Stroke {
+            paint: colour.into(),
+            width: 0.7,
+            opacity: NormalizedF32::ONE,
+            ..Stroke::default()
+        }));
+        surface.draw_path(&path);
+        surface.end_tagged();
+    }
     for &(x, y0, y1) in &page.bars {
         let Some(bar) = Rect::from_xywh((x - 0.4) as f32 * PT, y0 as f32 * PT, 0.8 * PT, (y1 - y0) as f32 * PT) else {
             continue;

@@ -137,7 +137,8 @@ fn cited(page: &str, between: &str, after: &str) -> Vec<(String, usize)> {
 fn living_rules_mark_exactly_the_clauses_the_errata_changed_since_the_edition() {
     let dir = temp_dir("rulebook-living");
     let out = dir.join("out");
-    build_with("data/submarine-attack", &out, &["--only", "rulebook", "--changes-since", "2002-11-02"]);
+    // The pack asks for living rules since 2002-11-02 (`[rulebook] changes_since`).
+    build_with("data/submarine-attack", &out, &["--only", "rulebook,reference"]);
     // The clauses the current edition's errata notes name, by their numbers in the rules.
     let root = super::support::root().join("data/submarine-attack");
     let notes: toml::Value =
@@ -165,7 +166,10 @@ fn living_rules_mark_exactly_the_clauses_the_errata_changed_since_the_edition() 
     let text = pages(&out.join("rules-en.pdf"));
     // The contents (page 2) names the page of changes; the page itself follows.
     let changes = text.iter().skip(2).position(|p| p.contains("Changes since")).expect("a page of changes") + 2;
-    let mut listed: Vec<String> = text[changes]
+    // The changes run up to the rules' first section.
+    let end = text.iter().skip(changes + 1).position(|p| heads(p, "1")).expect("the rules") + changes + 1;
+    let changes_text = text[changes..end].concat();
+    let mut listed: Vec<String> = changes_text
         .lines()
         .filter(|l| l.contains(" . . ."))
         .filter_map(|l| l.split(' ').next())
@@ -174,7 +178,50 @@ fn living_rules_mark_exactly_the_clauses_the_errata_changed_since_the_edition() 
         .collect();
     listed.sort();
     assert_eq!(listed, numbers, "the changes page lists exactly the clauses the errata changed");
-    assert!(text[changes].contains("(balance)"), "each with its note's class and reason");
+    assert!(changes_text.contains("(balance)"), "each with its note's class and reason");
+    // Each changed wording as it was, with the words the edition deleted (struck through) and
+    // those it inserted, as the errata compare them.
+    let errata = super::support::pnpkit(
+        &super::support::root(),
+        &[
+            "errata",
+            "data/submarine-attack/editions/2002-11-02",
+            "data/submarine-attack",
+            "--json",
+            "--out",
+            &dir.join("errata").to_string_lossy(),
+        ],
+    );
+    let json = String::from_utf8_lossy(&errata.stdout);
+    let changes_json: serde_json::Value = serde_json::from_str(&json[..=json.rfind(']').unwrap()]).unwrap();
+    let mut compared = 0;
+    for change in changes_json.as_array().unwrap().iter().filter(|c| c["item"] == "clause") {
+        for field in change["kind"]["fields"].as_array().into_iter().flatten().filter(|f| f["field"] == "text") {
+            let words = |t: &str| -> Vec<String> {
+                t.split_whitespace()
+                    .filter(|w| !w.contains("[["))
+                    .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+                    // Words of Latin letters: a Japanese run has no spaces to tell its words apart.
+                    .filter(|w| !w.is_empty() && w.is_ascii())
+                    .collect()
+            };
+            let (old, new) = (words(field["old"].as_str().unwrap()), words(field["new"].as_str().unwrap()));
+            for word in old.iter().filter(|w| !new.contains(w)).chain(new.iter().filter(|w| !old.contains(w))) {
+                assert!(
+                    changes_text.contains(word.as_str()),
+                    "`{word}` of {} is not on the changes page",
+                    change["name"]
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 10, "{compared} words deleted or inserted");
+    // rules.html marks the same clauses.
+    let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    for id in &ids {
+        assert!(html.contains(&format!("<div class=\"clause changed\" id=\"clause-{id}\">")), "rules.html marks {id}");
+    }
     // An edition the pack does not have is a usage error that names the ones it has.
     let output = super::support::pnpkit(
         &super::support::root(),

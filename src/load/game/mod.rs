@@ -222,6 +222,15 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
             pattern: back_pattern(l, file, b.pattern.as_ref()),
         });
     }
+    if let Some(book) = &raw.rulebook {
+        pack.rulebook = crate::model::game::RulebookSettings {
+            changes_since: book
+                .changes_since
+                .as_ref()
+                .map(|e| Spanned::new(e.get_ref().clone(), Loader::span(file, e))),
+            booklet: book.booklet,
+        };
+    }
     if let Some(print) = &raw.print {
         pack.print = print_settings(l, file, print);
         one_sided_with_backs(l, file, print, raw.card_backs.len());

@@ -34,6 +34,7 @@ pub(super) struct RawPack {
     #[serde(default)]
     pub(super) card_backs: Vec<RawCardBack>,
     pub(super) print: Option<TS<RawPrint>>,
+    pub(super) rulebook: Option<RawRulebook>,
     #[serde(default)]
     pub(super) sheets: Vec<TS<RawSheet>>,
     #[serde(default)]
@@ -52,6 +53,15 @@ pub(super) struct RawPack {
     /// What a card face prints for each tag of cards.csv (`transport = { ja = "輸送船" }`).
     #[serde(default)]
     pub(super) tag_names: BTreeMap<String, RawNames>,
+}
+
+/// `[rulebook]`: how the printed rulebook is made by default.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawRulebook {
+    pub(super) changes_since: Option<TS<String>>,
+    #[serde(default)]
+    pub(super) booklet: bool,
 }
 
 #[derive(Deserialize)]
