@@ -29,21 +29,24 @@ pub(super) fn tables(pack: &Pack, c: &Clause, language: &str) -> String {
         if !g.title.is_empty() {
             html.push_str(&format!("<caption>{}</caption>", escape(&g.title)));
         }
-        let cell = |tag: &str, text: &str, numeric: bool| {
+        // `open` is the tag with its attributes; it closes by its name.
+        let cell = |open: &str, text: &str, numeric: bool| {
             let class = if numeric { " class=\"n\"" } else { "" };
-            format!("<{tag}{class}>{}</{tag}>", escape(text))
+            let name = open.split(' ').next().unwrap_or(open);
+            format!("<{open}{class}>{}</{name}>", escape(text))
         };
         if g.head.iter().any(|h| !h.is_empty()) {
-            html.push_str("<tr>");
-            g.head.iter().zip(&g.numeric).for_each(|(h, n)| html.push_str(&cell("th", h, *n)));
-            html.push_str("</tr>");
+            html.push_str("<thead><tr>");
+            g.head.iter().zip(&g.numeric).for_each(|(h, n)| html.push_str(&cell("th scope=\"col\"", h, *n)));
+            html.push_str("</tr></thead>");
         }
+        html.push_str("<tbody>");
         for row in &g.rows {
             html.push_str("<tr>");
             row.iter().zip(&g.numeric).for_each(|(t, n)| html.push_str(&cell("td", t, *n)));
             html.push_str("</tr>");
         }
-        html.push_str("</table></div>");
+        html.push_str("</tbody></table></div>");
     }
     html
 }

@@ -100,6 +100,8 @@ pub(super) struct Book {
     pub(super) outline: Vec<Mark>,
     /// The figures the pages draw.
     pub(super) figures: Vec<Figure>,
+    /// Each heading block's text, its title in the structure.
+    pub(super) headings: BTreeMap<usize, String>,
     /// How many tables are set so far.
     pub(super) tables: usize,
 }
@@ -269,6 +271,9 @@ impl<'f> Flow<'f> {
                 Run::Plain(t) | Run::Link(t, _) | Run::Deleted(t) | Run::Inserted(t) => t.as_str(),
             })
             .collect();
+        if matches!(kind, Kind::Heading(_)) {
+            self.book.headings.insert(block, text.clone());
+        }
         let em = pt * MM_PER_PT;
         let step = em * leading;
         if self.book.pages.is_empty() {

@@ -421,7 +421,8 @@ fn glossary(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages
         f.space(1.2);
         f.keep(BODY.0 * flow::MM_PER_PT * BODY.1 * 3.0);
         f.anchor(&format!("term-{}", t.id));
-        f.block(Kind::Heading(3), &plain(either(&t.name, language)), (BODY.0, 1.4, true), 0.0);
+        // Under the glossary's own heading (level 1), a level down.
+        f.block(Kind::Heading(2), &plain(either(&t.name, language)), (BODY.0, 1.4, true), 0.0);
         let definition = t.definition.of_language(language);
         let mut text = if definition.is_empty() { Vec::new() } else { runs(pack, msg, definition, language, pages) };
         let cited: Vec<String> = t.defined_in.iter().chain(&t.see).map(|r| format!("[[rule:{}]]", r.value)).collect();

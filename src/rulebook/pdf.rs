@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::num::NonZeroU16;
 
 use krilla::color::rgb;
+use krilla::configure::{Accessibility, ConfigurationBuilder};
 use krilla::destination::{Destination, XyzDestination};
 use krilla::geom::{PathBuilder, Point, Rect, Size};
 use krilla::metadata::Metadata;
@@ -20,7 +21,7 @@ use krilla::tagging::{
     ArtifactType, ContentTag, Identifier, ListNumbering, SpanTag, TableHeaderScope, Tag, TagGroup, TagTree,
 };
 use krilla::text::{Font, TextDirection};
-use krilla::Document;
+use krilla::{Document, SerializeSettings};
 use krilla_svg::{SurfaceExt, SvgSettings};
 
 use super::flow::{Book, Kind, Line, MM_PER_PT};
@@ -38,7 +39,14 @@ pub(super) fn write(
     title: &str,
     language: &str,
 ) -> Result<Vec<u8>, String> {
-    let mut document = Document::new();
+    // Checked against PDF/UA-1 as it is written (krilla refuses what it can check: a link or
+    // figure without alternative text, a glyph with no character, a missing title or language),
+    // which also states the conformance in the metadata and shows the title in the window.
+    let configuration = ConfigurationBuilder::new()
+        .with_accessibility_validator(Accessibility::UA1)
+        .finish()
+        .map_err(|e| format!("the PDF/UA-1 configuration: {e:?}"))?;
+    let mut document = Document::new_with(SerializeSettings { configuration, ..SerializeSettings::default() });
     let mut cache: HashMap<*const Face, Font> = HashMap::new();
     // Per block, the marked content of its lines (and the annotations of its links), in order.
     let mut content: Vec<Vec<Identifier>> = vec![Vec::new(); book.blocks.len()];
@@ -73,7 +81,17 @@ pub(super) fn write(
     document.set_outline(outline(book, point));
     document.set_tag_tree(tag_tree(book, (content, links), language));
     document.set_metadata(Metadata::new().title(title.to_string()).language(language.to_string()));
-    document.finish().map_err(|e| format!("{e:?}"))
+    document.finish().map_err(|e| match e {
+        krilla::error::KrillaError::Validation(problems) => {
+            let names: Vec<String> = problems.iter().map(|(problem, _)| format!("{problem:?}")).collect();
+            format!(
+                "the rulebook would not be an accessible PDF (PDF/UA-1): {}; a character no font maps or a \
+                 figure without a caption is the usual cause",
+                names.join("; ")
+            )
+        }
+        other => format!("{other:?}"),
+    })
 }
 
 /// Draws a page's lines, hairlines and change bars; with `content`, each line's marked content
@@ -246,7 +264,7 @@ fn tag_tree(book: &Book, (content, links): (Vec<Vec<Identifier>>, Vec<Vec<Identi
     // The group being gathered (a list, a contents, a table with its open row).
     let mut open: Option<(Gathering, TagGroup)> = None;
     let mut row: Option<(usize, TagGroup)> = None;
-    for ((kind, ids), annotations) in book.blocks.iter().zip(content).zip(links) {
+    for (block, ((kind, ids), annotations)) in book.blocks.iter().zip(content).zip(links).enumerate() {
         let gathering = match kind {
             Kind::Item => Some(Gathering::List),
             Kind::Entry => Some(Gathering::Contents),
@@ -257,7 +275,10 @@ fn tag_tree(book: &Book, (content, links): (Vec<Vec<Identifier>>, Vec<Vec<Identi
             close(&mut tree, &mut open, &mut row);
         }
         let tag: krilla::tagging::TagKind = match kind {
-            Kind::Heading(level) => Tag::Hn(NonZeroU16::new(u16::from(*level).max(1)).expect("a level"), None).into(),
+            Kind::Heading(level) => {
+                let level = NonZeroU16::new(u16::from(*level).max(1)).expect("a level");
+                Tag::Hn(level, book.headings.get(&block).cloned()).into()
+            }
             Kind::Paragraph => Tag::P.into(),
             Kind::Entry => Tag::TOCI.into(),
             Kind::Item => Tag::LBody.into(),

@@ -15,9 +15,12 @@ const NO_START: &str = "、。，．,.・：；:;？！?!ー－〜～…‥」�
 /// Characters that must not end a line (行末禁則).
 const NO_END: &str = "「『（［｛〔〈《【〘〖“‘([{";
 
-/// True when a line may end between `before` and `after`.
+/// True when a line may end between `before` and `after`. A number and the Japanese counter or
+/// unit after it stay together too (8ページ, 3個, 10回目), as a typesetter keeps them.
 fn kinsoku_allows(before: Option<char>, after: Option<char>) -> bool {
-    !after.is_some_and(|c| NO_START.contains(c)) && !before.is_some_and(|c| NO_END.contains(c))
+    let counted = before.is_some_and(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+        && after.is_some_and(|c| is_kanji(c) || is_hiragana(c) || is_katakana(c));
+    !counted && !after.is_some_and(|c| NO_START.contains(c)) && !before.is_some_and(|c| NO_END.contains(c))
 }
 
 /// A letter of a katakana word (the middle dot ・ that joins two words is not one).
@@ -374,6 +377,7 @@ mod tests {
     lines!(closing_quote_stays_on_the_line, "「解放」を", 3.0, ["「解", "放」を"]);
     lines!(katakana_words_break_at_the_middle_dot, "サブマリン・アタック", 7.0, ["サブマリン・", "アタック"]);
     lines!(katakana_word_is_not_broken_after_a_kanji, "新型クラブガンナー", 7.0, ["新型", "クラブガンナー"]);
+    lines!(a_number_keeps_its_counter, "参照は13.1、8ページ", 9.0, ["参照は13.1、", "8ページ"]);
     lines!(short_text_is_one_line, "ダグラム", 10.0, ["ダグラム"]);
     lines!(newlines_are_mandatory_breaks, "一行目\n二行目", 10.0, ["一行目", "二行目"]);
 
