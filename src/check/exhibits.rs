@@ -12,6 +12,33 @@ pub(crate) const FIGURE_KINDS: [&str; 4] = ["svg", "png", "jpg", "jpeg"];
 /// Reports each table that names nothing and each figure that cannot be drawn, at its line, and
 /// living rules since an edition the pack does not name.
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    if let Some(languages) = &pack.rulebook.languages {
+        let printed: Vec<&str> = match pack.game.languages.is_empty() {
+            true => vec!["ja"],
+            false => pack.game.languages.iter().map(String::as_str).collect(),
+        };
+        let list = &languages.value;
+        let fault = if list.len() != 2 || list[0] == list[1] {
+            Some("a bilingual rulebook names two different languages".to_string())
+        } else {
+            list.iter().find(|l| !printed.contains(&l.as_str())).map(|l| format!("the pack does not print `{l}`"))
+        };
+        if let Some(fault) = fault {
+            let hint = match printed.as_slice() {
+                [first, second, ..] => {
+                    format!("write the two languages, the first first: `languages = [\"{first}\", \"{second}\"]`")
+                }
+                _ => {
+                    "the pack prints one language: give its clauses a second (`ja:` or English lines) first".to_string()
+                }
+            };
+            out.push(
+                Diagnostic::error(Code::BAD_RULEBOOK_LANGUAGES, format!("[rulebook] languages: {fault}"))
+                    .at(&languages.span)
+                    .with_hint(hint),
+            );
+        }
+    }
     if let Some(since) = &pack.rulebook.changes_since {
         let known: Vec<&str> = pack.game.editions.iter().map(|e| e.id.as_str()).collect();
         if !known.contains(&since.as_str()) {

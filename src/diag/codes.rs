@@ -128,6 +128,7 @@ codes! {
     CHIT_COUNTS = "E0166", "the chit mix's count of a value differs from the count the sources list (`[totals] chit_counts`)";
     ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
     UNKNOWN_TABLE = "E0171", "a rule clause's `table:` line names no table the data makes (an unknown aid, track, collection, filter or column)";
+    BAD_RULEBOOK_LANGUAGES = "E0174", "`[rulebook] languages` does not name two different languages the pack prints";
     UNKNOWN_CHANGES_SINCE = "E0173", "`[rulebook] changes_since` names no edition of `[[editions]]`";
     BAD_FIGURE = "E0172", "a rule clause's `figure:` image cannot be shown: not a file inside the pack, or not SVG, PNG or JPEG";
     CLAUSE_WITHOUT_TEXT = "E0170", "a rule clause written with a title heading (`## 8.4 {#id} Title`) has no text";

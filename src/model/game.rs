@@ -432,6 +432,9 @@ pub struct RulebookSettings {
     pub changes_since: Option<super::Spanned<String>>,
     /// Also impose it as a saddle-stitched booklet.
     pub booklet: bool,
+    /// One bilingual book in these two languages (the first's text, then the second's under
+    /// it) instead of a book per language; empty: a book per language.
+    pub languages: Option<super::Spanned<Vec<String>>>,
 }
 
 /// How the pack's components are printed; `build` options override these per run.

@@ -102,6 +102,8 @@ pub(super) struct Book {
     pub(super) figures: Vec<Figure>,
     /// Each heading block's text, its title in the structure.
     pub(super) headings: BTreeMap<usize, String>,
+    /// The blocks in another language than the book's (a bilingual book's second), by block.
+    pub(super) languages: BTreeMap<usize, String>,
     /// How many tables are set so far.
     pub(super) tables: usize,
 }
@@ -160,6 +162,8 @@ pub(super) struct Flow<'f> {
     column: usize,
     y: f64,
     running: String,
+    /// A bilingual book's second language.
+    pub(super) second: Option<String>,
 }
 
 /// The gap between columns, mm.
@@ -167,7 +171,16 @@ const GUTTER: f64 = 8.0;
 
 impl<'f> Flow<'f> {
     pub(super) fn new(fonts: &'f Fonts, frame: Frame) -> Flow<'f> {
-        Flow { fonts, frame, book: Book::default(), columns: 1, column: 0, y: 0.0, running: String::new() }
+        Flow {
+            fonts,
+            frame,
+            book: Book::default(),
+            columns: 1,
+            column: 0,
+            y: 0.0,
+            running: String::new(),
+            second: None,
+        }
     }
 
     /// Starts a new page of `columns` columns.

@@ -54,11 +54,21 @@ pub fn documents(pack: &Pack, fonts: &Fonts, settings: Settings<'_>) -> Result<V
     let paper = settings.paper;
     // Figures are drawn as the pages' images are: from inside the pack only.
     let parser = crate::emit::SvgParser::for_pack(fonts, &pack.root);
+    // One book per language, or one in the two languages `[rulebook] languages` names.
+    let bilingual = pack.rulebook.languages.as_ref().map_or(&[][..], |l| l.value.as_slice());
+    let books: Vec<(String, &str, Option<&str>)> = match bilingual {
+        [first, second, ..] => vec![("rules".to_string(), first.as_str(), Some(second.as_str()))],
+        _ => languages
+            .iter()
+            .enumerate()
+            .map(|(n, l)| (if n == 0 { "rules".to_string() } else { format!("rules-{l}") }, *l, None))
+            .collect(),
+    };
     let mut out = Vec::new();
-    for (n, language) in languages.iter().enumerate() {
-        let stem = if n == 0 { "rules".to_string() } else { format!("rules-{language}") };
+    for (stem, language, second) in books {
         let title = either(&pack.game.title, language);
-        let book = set(pack, (fonts, &parser), Frame::of((paper.width, paper.height)), (language, settings.living));
+        let edition = (language, second, settings.living);
+        let book = set(pack, (fonts, &parser), Frame::of((paper.width, paper.height)), edition);
         out.push((
             format!("{stem}.pdf"),
             pdf::write((fonts, &parser), &book, (paper.width, paper.height), &title, language)?,
@@ -66,7 +76,7 @@ pub fn documents(pack: &Pack, fonts: &Fonts, settings: Settings<'_>) -> Result<V
         if let Some(offset) = settings.booklet {
             // Half the sheet a page: A5 pages on A4 sheets, turned landscape.
             let (page, sheet) = ((paper.height / 2.0, paper.width), (paper.height, paper.width));
-            let book = set(pack, (fonts, &parser), Frame::of(page), (language, settings.living));
+            let book = set(pack, (fonts, &parser), Frame::of(page), edition);
             out.push((
                 format!("{stem}-booklet.pdf"),
                 pdf::booklet((fonts, &parser), &book, (page, sheet), offset, &title)?,
@@ -77,7 +87,7 @@ pub fn documents(pack: &Pack, fonts: &Fonts, settings: Settings<'_>) -> Result<V
 }
 
 /// Sets the book until every cross-reference prints the page its target landed on.
-fn set(pack: &Pack, fonts: (&Fonts, &SvgParser), frame: Frame, edition: (&str, Option<&Living>)) -> flow::Book {
+fn set(pack: &Pack, fonts: (&Fonts, &SvgParser), frame: Frame, edition: Edition<'_>) -> flow::Book {
     let mut pages: BTreeMap<String, usize> = BTreeMap::new();
     let mut book = compose(pack, fonts, frame, edition, &pages);
     for _ in 0..4 {
@@ -89,6 +99,18 @@ fn set(pack: &Pack, fonts: (&Fonts, &SvgParser), frame: Frame, edition: (&str, O
         book = compose(pack, fonts, frame, edition, &pages);
     }
     book
+}
+
+/// The book's language, the second language of a bilingual book, and the living rules.
+type Edition<'a> = (&'a str, Option<&'a str>, Option<&'a Living>);
+
+/// A name in `language`, then in `second` when the book is bilingual and it differs.
+fn both(names: &Names, language: &str, second: Option<&str>) -> String {
+    let first = either(names, language);
+    match second.map(|l| names.of_language(l)).filter(|n| !n.is_empty() && *n != first) {
+        Some(other) => format!("{first} / {other}"),
+        None => first,
+    }
 }
 
 /// A name in `language`, else in the other.
@@ -173,11 +195,12 @@ fn compose(
     pack: &Pack,
     (fonts, parser): (&Fonts, &SvgParser),
     frame: Frame,
-    (language, living): (&str, Option<&Living>),
+    (language, second, living): Edition<'_>,
     pages: &BTreeMap<String, usize>,
 ) -> flow::Book {
     let msg = Messages::new(&[language]);
     let mut f = Flow::new(fonts, frame);
+    f.second = second.map(String::from);
     let page_of = |anchor: &str| page_of(pages, anchor);
     cover(pack, &msg, &mut f, language);
     // The contents.
@@ -190,11 +213,11 @@ fn compose(
     let mut part = None;
     for section in &pack.rules.sections {
         if let Some(p) = opens_part(pack, section, &mut part) {
-            let label = format!("{} {}", p.number, either(&p.title, language));
+            let label = format!("{} {}", p.number, both(&p.title, language, second));
             f.space(1.5);
             f.entry(&label, &page_of(&format!("part-{}", p.id)), (10.0, true), 0.0, &format!("part-{}", p.id));
         }
-        let label = format!("{} {}", section.number, either(&section.title, language));
+        let label = format!("{} {}", section.number, both(&section.title, language, second));
         let anchor = format!("section-{}", section.id);
         f.entry(&label, &page_of(&anchor), (9.5, false), if part.is_some() { 5.0 } else { 0.0 }, &anchor);
     }
@@ -220,7 +243,7 @@ fn compose(
 /// The cover: the title, the edition, players and time, and the components.
 fn cover(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str) {
     f.new_page(1);
-    let title = either(&pack.game.title, language);
+    let title = both(&pack.game.title, language, f.second.as_deref());
     // The title stands a quarter of the way down.
     f.down_to(f.frame.height / 4.0);
     f.anchor("cover");
@@ -267,12 +290,14 @@ fn rules(
     pages: &BTreeMap<String, usize>,
 ) {
     let (language, living) = edition;
+    let second = f.second.clone();
+    let second = second.as_deref();
     let mut part = None;
     let level = u8::from(!pack.rules.parts.is_empty());
     f.new_page(1);
     for section in &pack.rules.sections {
         if let Some(p) = opens_part(pack, section, &mut part) {
-            let title = format!("{} {}", p.number, either(&p.title, language));
+            let title = format!("{} {}", p.number, both(&p.title, language, second));
             f.space(6.0);
             f.keep(40.0);
             f.anchor(&format!("part-{}", p.id));
@@ -280,7 +305,7 @@ fn rules(
             f.block(Kind::Heading(1), &plain(title), (16.0, 1.3, true), 0.0);
             f.space(2.0);
         }
-        let title = format!("{} {}", section.number, either(&section.title, language));
+        let title = format!("{} {}", section.number, both(&section.title, language, second));
         // A heading is kept with the first lines under it.
         f.space(5.0);
         f.keep(30.0);
@@ -293,7 +318,7 @@ fn rules(
         for c in &section.clauses {
             let anchor = format!("clause-{}", c.id);
             let wording = c.wording_in(language);
-            let clause_title = either(&c.title, language);
+            let clause_title = both(&c.title, language, second);
             let mut text = runs(pack, msg, &wording.text, language, pages);
             // Space first, then room for two lines: the anchor stands where the clause begins.
             f.space(1.2);
@@ -312,6 +337,9 @@ fn rules(
                 let mut item_runs = runs(pack, msg, item, language, pages);
                 item_runs.insert(0, Run::Plain("• ".into()));
                 f.block(Kind::Item, &item_runs, BODY_STYLE, 4.0);
+            }
+            if let Some(second) = second.filter(|l| c.is_written_in(l)) {
+                other_wording(pack, f, c, second, pages);
             }
             for exhibit in &c.exhibits {
                 match exhibit {
@@ -334,6 +362,28 @@ fn rules(
                 f.bar_from(start);
             }
         }
+    }
+}
+
+/// A clause's wording in the second language of a bilingual book, under the first's, a little
+/// smaller and marked in its language.
+fn other_wording(
+    pack: &Pack,
+    f: &mut Flow<'_>,
+    c: &crate::model::Clause,
+    second: &str,
+    pages: &BTreeMap<String, usize>,
+) {
+    let msg = Messages::new(&[second]);
+    let wording = c.wording_in(second);
+    let style = (BODY.0 - 1.0, BODY.1, false);
+    let block = f.block(Kind::Paragraph, &runs(pack, &msg, &wording.text, second, pages), style, 0.0);
+    f.book.languages.insert(block, second.to_string());
+    for item in &wording.items {
+        let mut item_runs = runs(pack, &msg, item, second, pages);
+        item_runs.insert(0, Run::Plain("• ".into()));
+        let block = f.block(Kind::Item, &item_runs, style, 4.0);
+        f.book.languages.insert(block, second.to_string());
     }
 }
 

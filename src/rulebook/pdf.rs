@@ -286,6 +286,10 @@ fn tag_tree(book: &Book, (content, links): (Vec<Vec<Identifier>>, Vec<Vec<Identi
             Kind::Cell { .. } => Tag::TD.into(),
             Kind::Figure(n) => Tag::Figure(Some(book.figures[*n].alt.clone())).into(),
         };
+        let mut tag = tag;
+        if let Some(language) = book.languages.get(&block) {
+            tag.set_lang(Some(language.clone()));
+        }
         let mut group = TagGroup::new(tag);
         ids.iter().for_each(|id| group.push(*id));
         for annotation in annotations {

@@ -358,3 +358,39 @@ fn tables_and_figures_a_clause_names_come_from_the_data_into_the_book_and_the_pa
     assert!(problems.is_empty(), "{problems:#?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_bilingual_rulebook_sets_each_clause_in_both_languages_each_marked_in_its_own() {
+    let dir = temp_dir("rulebook-bilingual");
+    let pack = dir.join("pack");
+    super::support::copy_dir(&super::support::root().join("data/dougram"), &pack);
+    let manifest = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    std::fs::write(pack.join("pack.toml"), manifest + "\n[rulebook]\nlanguages = [\"ja\", \"en\"]\n").unwrap();
+    let out = dir.join("out");
+    build_with(&pack.to_string_lossy(), &out, &["--only", "rulebook"]);
+    assert!(!out.join("rules-en.pdf").exists(), "one book in both languages, not one per language");
+    let pdf = out.join("rules.pdf");
+    let book = pages(&pdf);
+    // Each clause's Japanese text, then its English text, as the rules files write them.
+    let rules = std::fs::read_to_string(pack.join("rules/02-definitions.md")).unwrap();
+    let clause: Vec<&str> = rules.split("## 2.4 ").nth(1).unwrap().lines().take_while(|l| !l.is_empty()).collect();
+    let english = clause.iter().find(|l| !l.starts_with("ja:") && l.contains(' ') && !l.contains('{')).unwrap();
+    let japanese = clause.iter().filter_map(|l| l.strip_prefix("ja: ")).nth(1).unwrap();
+    let page = book.iter().find(|p| heads(p, "2.4")).expect("2.4 in the book");
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    // Their opening words, up to the first reference (which prints otherwise).
+    let opening = |t: &str, n: usize| t.split("[[").next().unwrap().chars().take(n).collect::<String>();
+    let (first_en, first_ja) = (opening(english, 30), opening(japanese, 12));
+    let (on_page, en, ja) = (squeeze(page), squeeze(&first_en), squeeze(&first_ja));
+    let (at_ja, at_en) = (on_page.find(&ja).expect("the Japanese text"), on_page.find(&en).expect("the English text"));
+    assert!(at_ja < at_en, "the book's first language first");
+    assert!(page.contains("ランダムチット / Random chits"), "the clause's title in both languages");
+    // The English paragraphs are marked English in the structure of a Japanese document.
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let marked = text.split("/Lang").skip(1).filter(|rest| rest.trim_start().starts_with("(en)")).count();
+    assert!(marked >= 180, "{marked} blocks marked English");
+    let problems = audit(&out);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

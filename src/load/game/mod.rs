@@ -229,6 +229,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                 .as_ref()
                 .map(|e| Spanned::new(e.get_ref().clone(), Loader::span(file, e))),
             booklet: book.booklet,
+            languages: book.languages.as_ref().map(|l| Spanned::new(l.get_ref().clone(), Loader::span(file, l))),
         };
     }
     if let Some(print) = &raw.print {

@@ -62,6 +62,7 @@ pub(super) struct RawRulebook {
     pub(super) changes_since: Option<TS<String>>,
     #[serde(default)]
     pub(super) booklet: bool,
+    pub(super) languages: Option<TS<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
