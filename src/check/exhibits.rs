@@ -13,10 +13,7 @@ pub(crate) const FIGURE_KINDS: [&str; 4] = ["svg", "png", "jpg", "jpeg"];
 /// living rules since an edition the pack does not name.
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     if let Some(languages) = &pack.rulebook.languages {
-        let printed: Vec<&str> = match pack.game.languages.is_empty() {
-            true => vec!["ja"],
-            false => pack.game.languages.iter().map(String::as_str).collect(),
-        };
+        let printed = pack.printed_languages();
         let list = &languages.value;
         let fault = if list.len() != 2 || list[0] == list[1] {
             Some("a bilingual rulebook names two different languages".to_string())

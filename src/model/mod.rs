@@ -244,6 +244,14 @@ impl Pack {
         self.game.totals.cards.as_ref().is_none_or(|total| self.cards.len() >= total.value as usize)
     }
 
+    /// The languages the pack prints, first first (Japanese when it names none).
+    pub fn printed_languages(&self) -> Vec<&str> {
+        match self.game.languages.is_empty() {
+            true => vec!["ja"],
+            false => self.game.languages.iter().map(String::as_str).collect(),
+        }
+    }
+
     /// The side with id or name `r`.
     pub fn side(&self, r: &str) -> Option<&Side> {
         self.sides.iter().find(|s| names_match(r, &s.id, &s.name))

@@ -47,10 +47,7 @@ pub fn documents(pack: &Pack, fonts: &Fonts, settings: Settings<'_>) -> Result<V
     if pack.rules.sections.is_empty() {
         return Ok(Vec::new());
     }
-    let languages: Vec<&str> = match pack.game.languages.is_empty() {
-        true => vec!["ja"],
-        false => pack.game.languages.iter().map(String::as_str).collect(),
-    };
+    let languages = pack.printed_languages();
     let paper = settings.paper;
     // Figures are drawn as the pages' images are: from inside the pack only.
     let parser = crate::emit::SvgParser::for_pack(fonts, &pack.root);
