@@ -474,11 +474,11 @@ fn glossary(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages
         let mut text = if definition.is_empty() { Vec::new() } else { runs(pack, msg, definition, language, pages) };
         let cited: Vec<String> = t.defined_in.iter().chain(&t.see).map(|r| format!("[[rule:{}]]", r.value)).collect();
         if !cited.is_empty() {
-            let see = runs(pack, msg, &cited.join(", "), language, pages);
+            let see = runs(pack, msg, &cited.join(&msg.first("rulebook.list_separator")), language, pages);
             if !text.is_empty() {
                 text.push(Run::Plain(" ".into()));
             }
-            text.push(Run::Plain(format!("{}: ", msg.first("rulebook.see"))));
+            text.push(Run::Plain(msg.first("rulebook.see")));
             text.extend(see);
         }
         if !text.is_empty() {
@@ -489,10 +489,17 @@ fn glossary(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages
 
 /// How a word sorts in `language`: by its reading in Japanese, else by its letters.
 fn sort_key(name: &str, kana: &str, language: &str) -> String {
-    if language == "ja" && !kana.is_empty() {
-        kana.to_string()
-    } else {
-        crate::model::filter::normalize(name)
+    match language {
+        // Katakana read as hiragana, so a word in katakana files among the readings (ダイス by
+        // だいす); a word of kanji without a reading files after them.
+        "ja" => (if kana.is_empty() { name } else { kana })
+            .chars()
+            .map(|c| match c {
+                'ァ'..='ヶ' => char::from_u32(c as u32 - 0x60).unwrap_or(c),
+                _ => c,
+            })
+            .collect(),
+        _ => crate::model::filter::normalize(name),
     }
 }
 
