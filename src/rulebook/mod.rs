@@ -240,11 +240,18 @@ fn compose(
 /// The cover: the title, the edition, players and time, and the components.
 fn cover(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str) {
     f.new_page(1);
-    let title = both(&pack.game.title, language, f.second.as_deref());
-    // The title stands a quarter of the way down.
+    let title = either(&pack.game.title, language);
+    // The title stands a quarter of the way down; a bilingual book's second title under it.
     f.down_to(f.frame.height / 4.0);
     f.anchor("cover");
-    f.block(Kind::Heading(1), &plain(title), (26.0, 1.25, true), 0.0);
+    f.block(Kind::Heading(1), &plain(title.clone()), (26.0, 1.25, true), 0.0);
+    if let Some(second) = f.second.clone() {
+        let other = pack.game.title.of_language(&second).to_string();
+        if !other.is_empty() && other != title {
+            let block = f.block(Kind::Paragraph, &plain(other), (16.0, 1.3, false), 0.0);
+            f.book.languages.insert(block, second);
+        }
+    }
     let edition = pack.game.editions.iter().find(|e| e.id == pack.game.edition);
     if let Some(e) = edition.filter(|e| !e.label.is_empty()) {
         f.block(Kind::Paragraph, &plain(e.label.clone()), (11.0, 1.4, false), 0.0);
