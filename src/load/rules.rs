@@ -347,9 +347,8 @@ fn exhibit(diags: &mut Vec<Diagnostic>, content: &str, file: FileId, start: usiz
     let path = parts.next().unwrap_or_default();
     let mut caption = Names::default();
     for words in parts.filter(|w| !w.is_empty()) {
-        // A caption is in the language its letters are: Japanese ones hold kana or kanji.
-        let japanese = words.chars().any(|c| !c.is_ascii() && c.is_alphabetic());
-        let slot = if japanese { &mut caption.ja } else { &mut caption.en };
+        // A caption is in the language its letters are.
+        let slot = if crate::text::is_japanese(words) { &mut caption.ja } else { &mut caption.en };
         *slot = words.to_string();
     }
     let path_span = Span::new(file, at..at + path.len());

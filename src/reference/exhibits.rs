@@ -58,8 +58,7 @@ pub(super) fn figures(pack: &Pack, msg: &Messages, c: &Clause) -> Vec<FigureView
         .iter()
         .filter_map(|exhibit| {
             let Exhibit::Figure { path, caption } = exhibit else { return None };
-            let real = crate::load::confine::resolve(&pack.root, path).ok()?;
-            let bytes = crate::render::templates::images::read(&real).ok()?;
+            let bytes = crate::render::templates::images::read_in(&pack.root, path)?;
             let mime = match path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).as_deref() {
                 Some("svg") => "image/svg+xml",
                 Some("png") => "image/png",

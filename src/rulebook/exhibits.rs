@@ -82,7 +82,7 @@ pub(crate) fn grid(pack: &Pack, source: &str, language: &str) -> Option<Grid> {
                 .collect();
             rows.push(vec![msg.first("rulebook.total"), mix.total().to_string()]);
             Grid {
-                title: capitalised(&own(&mix.name, language)),
+                title: capitalised(&super::either(&mix.name, language)),
                 head: vec![msg.first("rulebook.column_value"), msg.first("rulebook.column_count")],
                 rows,
                 numeric: vec![true, true],
@@ -142,7 +142,9 @@ fn items(
             shown
                 .iter()
                 .map(|id| match *id {
-                    "name" => Some(own(&item.name, language)).filter(|n| !n.is_empty()).unwrap_or(item.label.clone()),
+                    "name" => Some(super::either(&item.name, language))
+                        .filter(|n| !n.is_empty())
+                        .unwrap_or(item.label.clone()),
                     id => item.record.get(id).map(|v| cell(pack, id, v, language)).unwrap_or_default(),
                 })
                 .collect()
@@ -183,12 +185,7 @@ fn choice_name(pack: &Pack, field: &str, id: &str, language: &str) -> String {
         "region" => pack.map.as_ref().and_then(|m| m.regions.iter().find(|r| r.id == id)).map(|r| &r.name),
         _ => None,
     };
-    names.map(|n| own(n, language)).filter(|n| !n.is_empty()).unwrap_or_else(|| id.to_string())
-}
-
-/// A name in `language`, else in the other.
-fn own(names: &Names, language: &str) -> String {
-    super::either(names, language)
+    names.map(|n| super::either(n, language)).filter(|n| !n.is_empty()).unwrap_or_else(|| id.to_string())
 }
 
 /// Drops the columns no row has anything in (a track without attributes).
@@ -212,8 +209,7 @@ pub(super) fn figure(
     path: &str,
     alt: String,
 ) -> Option<(Figure, (f64, f64))> {
-    let real = crate::load::confine::resolve(&pack.root, path).ok()?;
-    let bytes = crate::render::templates::images::read(&real).ok()?;
+    let bytes = crate::render::templates::images::read_in(&pack.root, path)?;
     // Its size in mm: an SVG's user units are CSS pixels (96 to the inch); a photo or scan is
     // taken at 150 dpi, the least a print shop takes.
     let (w, h, dpi) = if path.to_ascii_lowercase().ends_with(".svg") {

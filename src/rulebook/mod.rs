@@ -512,8 +512,7 @@ fn sort_key(name: &str, kana: &str, language: &str) -> String {
 
 /// Whether `word` belongs to `language`'s index: Japanese words hold Japanese letters.
 fn in_language(word: &str, language: &str) -> bool {
-    let japanese = word.chars().any(|c| !c.is_ascii() && c.is_alphabetic());
-    japanese == (language == "ja")
+    crate::text::is_japanese(word) == (language == "ja")
 }
 
 /// The index: terms, their aliases and the clauses' players' words, each with the pages of the

@@ -17,6 +17,12 @@ pub(crate) use face::Face;
 pub use fonts::{Fonts, Style, Weight, FAMILY};
 pub(crate) use fonts::{BOLD, REGULAR};
 
+/// Whether `text` is Japanese: it holds a letter beyond ASCII (kana or kanji). How a caption, an
+/// index word or an alias the pack writes in either language is told apart.
+pub fn is_japanese(text: &str) -> bool {
+    text.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
+}
+
 /// Escapes text for SVG, XML and HTML (text and attribute values alike).
 pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")

@@ -86,6 +86,12 @@ pub(crate) fn read(path: &Path) -> Result<Vec<u8>, Result<TooLarge, std::io::Err
     })
 }
 
+/// The image at `rel` inside the pack folder `root` (a symlink followed only while it stays
+/// inside), as [`read`] reads it; None when it is outside, missing or too large (`check` says why).
+pub(crate) fn read_in(root: &Path, rel: &str) -> Option<Vec<u8>> {
+    read(&crate::load::confine::resolve(root, rel).ok()?).ok()
+}
+
 /// Whether the image file at `path` is within the budget, reading no more of it than its
 /// header (an SVG image, which may hold images anywhere, is read whole, at most [`MAX_BYTES`]).
 /// A file that cannot be read passes: usvg cannot read it either, and leaves it out.
