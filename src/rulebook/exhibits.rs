@@ -127,7 +127,7 @@ fn items(
             let own_name = fields
                 .iter()
                 .find(|f| f.id == *id)
-                .and_then(|f| f.names.iter().find(|n| super::in_language(n, language)).cloned());
+                .and_then(|f| f.names.iter().find(|n| super::index::in_language(n, language)).cloned());
             [format!("rulebook.column_{id}"), format!("reference.{id}")]
                 .iter()
                 .map(|k| msg.first(k))

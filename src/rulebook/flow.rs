@@ -260,6 +260,26 @@ impl<'f> Flow<'f> {
         }
     }
 
+    /// Centres each line of `block` on the current page in its column.
+    pub(super) fn centre(&mut self, block: usize) {
+        let (x, width) = (self.column_x(), self.column_width());
+        let fonts = self.fonts;
+        let page = self.book.pages.last_mut().expect("a page");
+        for line in page.lines.iter_mut().filter(|l| l.block == Some(block)) {
+            let style = Style::main(if line.bold { Weight::Bold } else { Weight::Regular });
+            let drawn = fonts.width_em(&line.text, style) * line.pt * MM_PER_PT;
+            line.x = x + ((width - drawn) / 2.0).max(0.0);
+        }
+    }
+
+    /// A band `mm` thick and `grey` dark across the column here, and the space it takes.
+    pub(super) fn band(&mut self, mm: f64, grey: u8) {
+        let (x, width, y) = (self.column_x(), self.column_width(), self.y);
+        let page = self.book.pages.last_mut().expect("a page");
+        page.fills.push(((x, y, width, mm), grey));
+        self.y += mm;
+    }
+
     /// Records that `anchor` is here.
     pub(super) fn anchor(&mut self, anchor: &str) {
         let here = self.here();

@@ -10,6 +10,7 @@
 
 pub(crate) mod exhibits;
 mod flow;
+mod index;
 mod living;
 mod pdf;
 
@@ -230,7 +231,7 @@ fn compose(
     rules((pack, parser), &msg, &mut f, (language, living), pages);
     if has_glossary {
         glossary(pack, &msg, &mut f, language, pages);
-        index(pack, &msg, &mut f, language, pages);
+        index::index(pack, &msg, &mut f, language, pages);
     }
     let mut book = f.book;
     running_heads(&mut book, frame, fonts, &either(&pack.game.title, language));
@@ -241,46 +242,66 @@ fn compose(
 fn cover(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str) {
     f.new_page(1);
     let title = either(&pack.game.title, language);
-    // The title stands a quarter of the way down; a bilingual book's second title under it.
-    f.down_to(f.frame.height / 4.0);
+    // A title page as a boxed game's rulebook has one: the title centred between two bands a
+    // fifth of the way down, what the book is and the game's facts under it, the components
+    // below as a centred list.
+    f.down_to(f.frame.height / 5.0);
+    f.band(1.2, 40);
+    f.space(10.0);
     f.anchor("cover");
-    f.block(Kind::Heading(1), &plain(title.clone()), (26.0, 1.25, true), 0.0);
+    let block = f.block(Kind::Heading(1), &plain(title.clone()), (30.0, 1.2, true), 0.0);
+    f.centre(block);
     if let Some(second) = f.second.clone() {
         let other = pack.game.title.of_language(&second).to_string();
         if !other.is_empty() && other != title {
             let block = f.block(Kind::Paragraph, &plain(other), (16.0, 1.3, false), 0.0);
             f.book.languages.insert(block, second);
+            f.centre(block);
         }
     }
-    let edition = pack.game.editions.iter().find(|e| e.id == pack.game.edition);
-    if let Some(e) = edition.filter(|e| !e.label.is_empty()) {
-        f.block(Kind::Paragraph, &plain(e.label.clone()), (11.0, 1.4, false), 0.0);
-    }
+    f.space(3.0);
+    let block = f.block(Kind::Paragraph, &plain(msg.first("rulebook.subtitle")), (14.0, 1.3, false), 0.0);
+    f.centre(block);
+    f.space(8.0);
+    f.band(0.4, 40);
+    f.space(6.0);
     let g = &pack.game;
-    let mut facts = Vec::new();
-    if g.players_max > 0 {
-        facts.push(msg.fill_first(
-            "rulebook.players",
-            &[("min", &g.players_min.to_string()), ("max", &g.players_max.to_string())],
-        ));
-    }
-    if g.play_minutes.1 > 0 {
-        facts.push(msg.fill_first(
-            "rulebook.minutes",
-            &[("min", &g.play_minutes.0.to_string()), ("max", &g.play_minutes.1.to_string())],
-        ));
-    }
-    for line in [facts.join(" · "), g.designer.clone(), g.publisher.clone()] {
+    let edition = g.editions.iter().find(|e| e.id == g.edition).map(|e| e.label.clone()).unwrap_or_default();
+    // "2–4 players", or "2 players" where the two ends are one number.
+    let range = |key: &str, (min, max): (u32, u32)| match (min, max) {
+        (_, 0) => None,
+        (a, b) if a == b || a == 0 => Some(msg.fill_first(&format!("{key}_exact"), &[("n", &b.to_string())])),
+        (a, b) => Some(msg.fill_first(key, &[("min", &a.to_string()), ("max", &b.to_string())])),
+    };
+    let facts: Vec<String> =
+        [range("rulebook.players", (g.players_min, g.players_max)), range("rulebook.minutes", g.play_minutes)]
+            .into_iter()
+            .flatten()
+            .collect();
+    for line in [edition, facts.join(" · "), g.designer.clone(), g.publisher.clone()] {
         if !line.is_empty() {
-            f.block(Kind::Paragraph, &plain(line), (11.0, 1.4, false), 0.0);
+            let block = f.block(Kind::Paragraph, &plain(line), (11.0, 1.5, false), 0.0);
+            f.centre(block);
         }
     }
     if !g.components.is_empty() {
-        f.space(8.0);
-        f.block(Kind::Heading(2), &plain(msg.first("rulebook.components")), (12.0, 1.4, true), 0.0);
-        for c in &g.components {
-            let count = if c.count > 0 { format!(" × {}", c.count) } else { String::new() };
-            f.block(Kind::Item, &plain(format!("• {}{count}", either(&c.name, language))), (10.0, 1.4, false), 3.0);
+        f.down_to(f.frame.height * 0.55);
+        let block = f.block(Kind::Heading(2), &plain(msg.first("rulebook.components")), (12.0, 1.6, true), 0.0);
+        f.centre(block);
+        let items: Vec<String> = g
+            .components
+            .iter()
+            .map(|c| {
+                let count = if c.count > 0 { format!(" × {}", c.count) } else { String::new() };
+                format!("• {}{count}", either(&c.name, language))
+            })
+            .collect();
+        // The list's lines start under each other, the list as a whole centred.
+        let (pt, style) = (10.5, crate::text::Style::main(crate::text::Weight::Regular));
+        let widest = items.iter().map(|i| f.fonts.width_em(i, style) * pt * flow::MM_PER_PT).fold(0.0, f64::max);
+        let indent = ((f.frame.text_width() - widest) / 2.0).max(0.0);
+        for item in items {
+            f.block(Kind::Item, &plain(item), (pt, 1.5, false), indent);
         }
     }
 }
@@ -470,7 +491,7 @@ const BODY_STYLE: (f64, f64, bool) = (BODY.0, BODY.1, false);
 fn glossary(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages: &BTreeMap<String, usize>) {
     chapter(f, 1, msg.first("rulebook.glossary"), "glossary");
     let mut terms: Vec<_> = pack.rules.terms.iter().collect();
-    terms.sort_by_key(|t| sort_key(&either(&t.name, language), &t.kana, language));
+    terms.sort_by_key(|t| index::sort_key(&either(&t.name, language), &t.kana, language));
     for t in terms {
         f.space(1.2);
         f.keep(BODY.0 * flow::MM_PER_PT * BODY.1 * 3.0);
@@ -491,75 +512,6 @@ fn glossary(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages
         if !text.is_empty() {
             f.block(Kind::Paragraph, &text, BODY_STYLE, 4.0);
         }
-    }
-}
-
-/// How a word sorts in `language`: by its reading in Japanese, else by its letters.
-fn sort_key(name: &str, kana: &str, language: &str) -> String {
-    match language {
-        // Katakana read as hiragana, so a word in katakana files among the readings (ダイス by
-        // だいす); a word of kanji without a reading files after them.
-        "ja" => (if kana.is_empty() { name } else { kana })
-            .chars()
-            .map(|c| match c {
-                'ァ'..='ヶ' => char::from_u32(c as u32 - 0x60).unwrap_or(c),
-                _ => c,
-            })
-            .collect(),
-        _ => crate::model::filter::normalize(name),
-    }
-}
-
-/// Whether `word` belongs to `language`'s index: Japanese words hold Japanese letters.
-fn in_language(word: &str, language: &str) -> bool {
-    crate::text::is_japanese(word) == (language == "ja")
-}
-
-/// The index: terms, their aliases and the clauses' players' words, each with the pages of the
-/// clauses they lead to, in two columns.
-fn index(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str, pages: &BTreeMap<String, usize>) {
-    // Word → (sort key, the anchors it leads to).
-    let mut entries: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
-    let mut add = |word: &str, key: String, anchor: String| {
-        let word = word.trim();
-        if !word.is_empty() {
-            let entry = entries.entry(word.to_string()).or_insert_with(|| (key, Vec::new()));
-            if !entry.1.contains(&anchor) {
-                entry.1.push(anchor);
-            }
-        }
-    };
-    for t in &pack.rules.terms {
-        let anchors: Vec<String> = t.defined_in.iter().chain(&t.see).map(|r| rule_anchor(pack, &r.value)).collect();
-        let anchors = if anchors.is_empty() { vec![format!("term-{}", t.id)] } else { anchors };
-        let name = either(&t.name, language);
-        for word in std::iter::once(name.as_str())
-            .chain(t.aliases.iter().map(String::as_str).filter(|a| in_language(a, language)))
-        {
-            let kana = if word == name { t.kana.as_str() } else { "" };
-            for anchor in &anchors {
-                add(word, sort_key(word, kana, language), anchor.clone());
-            }
-        }
-    }
-    for c in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
-        for word in c.index.iter().filter(|w| in_language(w, language)) {
-            add(word, sort_key(word, "", language), format!("clause-{}", c.id));
-        }
-    }
-    chapter(f, 2, msg.first("rulebook.index"), "index");
-    let mut sorted: Vec<(String, String, Vec<String>)> = entries.into_iter().map(|(w, (k, a))| (k, w, a)).collect();
-    sorted.sort();
-    for (_, word, anchors) in sorted {
-        let mut numbers: Vec<usize> = anchors.iter().filter_map(|a| pages.get(a).copied()).collect();
-        numbers.sort_unstable();
-        numbers.dedup();
-        let shown = if numbers.is_empty() {
-            PLACEHOLDER.to_string()
-        } else {
-            numbers.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
-        };
-        f.entry(&word, &shown, (8.5, false), 0.0, &anchors[0]);
     }
 }
 

@@ -103,9 +103,6 @@ fn difference(a: &Pixmap, b: &Pixmap) -> (usize, Pixmap) {
 fn faces_and_pages_look_like_their_golden_images() {
     let fonts = Fonts::embedded();
     let parser = SvgParser::new(&fonts);
-    let bless = std::env::var_os("PNPKIT_BLESS").is_some();
-    let golden = root().join("tests/golden/png");
-    let diff_dir = root().join("target/golden-diff");
     let mut changed = Vec::new();
     let mut packs: Vec<&str> = SHOTS
         .iter()
@@ -119,37 +116,7 @@ fn faces_and_pages_look_like_their_golden_images() {
         for shot in SHOTS.iter().filter(|s| matches!(s, Shot::Face(p, _) | Shot::Page(p, _, _) if *p == pack)) {
             let (name, svg, dpi) = svg_of(&out, pack, shot);
             let bytes = png(&parser, &svg, dpi).expect("draws");
-            let path: PathBuf = golden.join(format!("{name}.png"));
-            if bless {
-                std::fs::create_dir_all(&golden).expect("golden dir");
-                std::fs::write(&path, &bytes).expect("write golden");
-                continue;
-            }
-            let actual = Pixmap::decode_png(&bytes).expect("our PNG");
-            let verdict = match std::fs::read(&path).ok().and_then(|b| Pixmap::decode_png(&b).ok()) {
-                None => Some(format!("{name}: no golden image")),
-                Some(want) if (want.width(), want.height()) != (actual.width(), actual.height()) => Some(format!(
-                    "{name}: {}×{} px, golden {}×{}",
-                    actual.width(),
-                    actual.height(),
-                    want.width(),
-                    want.height()
-                )),
-                Some(want) => {
-                    let (n, diff) = difference(&actual, &want);
-                    let share = n as f64 / (actual.width() * actual.height()) as f64;
-                    (share > PIXEL_SLACK).then(|| {
-                        std::fs::create_dir_all(&diff_dir).expect("diff dir");
-                        diff.save_png(diff_dir.join(format!("{name}-diff.png"))).expect("write diff");
-                        format!("{name}: {n} pixels differ ({:.2} %)", share * 100.0)
-                    })
-                }
-            };
-            if let Some(why) = verdict {
-                std::fs::create_dir_all(&diff_dir).expect("diff dir");
-                std::fs::write(diff_dir.join(format!("{name}.png")), &bytes).expect("write actual");
-                changed.push(why);
-            }
+            changed.extend(compared(&name, &bytes));
         }
     }
     assert!(
@@ -157,6 +124,99 @@ fn faces_and_pages_look_like_their_golden_images() {
         "the look changed:\n  {}\ncompare tests/golden/png/ with target/golden-diff/, then bless",
         changed.join("\n  ")
     );
+}
+
+/// Compares the PNG `bytes` drawn for `name` with its golden image (or rewrites it under
+/// `PNPKIT_BLESS`); says how it differs, and leaves the new image and a difference image in
+/// target/golden-diff/.
+fn compared(name: &str, bytes: &[u8]) -> Option<String> {
+    let golden = root().join("tests/golden/png");
+    let diff_dir = root().join("target/golden-diff");
+    let path: PathBuf = golden.join(format!("{name}.png"));
+    if std::env::var_os("PNPKIT_BLESS").is_some() {
+        std::fs::create_dir_all(&golden).expect("golden dir");
+        std::fs::write(&path, bytes).expect("write golden");
+        return None;
+    }
+    let actual = Pixmap::decode_png(bytes).expect("a PNG");
+    let verdict = match std::fs::read(&path).ok().and_then(|b| Pixmap::decode_png(&b).ok()) {
+        None => Some(format!("{name}: no golden image")),
+        Some(want) if (want.width(), want.height()) != (actual.width(), actual.height()) => Some(format!(
+            "{name}: {}×{} px, golden {}×{}",
+            actual.width(),
+            actual.height(),
+            want.width(),
+            want.height()
+        )),
+        Some(want) => {
+            let (n, diff) = difference(&actual, &want);
+            let share = n as f64 / (actual.width() * actual.height()) as f64;
+            (share > PIXEL_SLACK).then(|| {
+                std::fs::create_dir_all(&diff_dir).expect("diff dir");
+                diff.save_png(diff_dir.join(format!("{name}-diff.png"))).expect("write diff");
+                format!("{name}: {n} pixels differ ({:.2} %)", share * 100.0)
+            })
+        }
+    };
+    if verdict.is_some() {
+        std::fs::create_dir_all(&diff_dir).expect("diff dir");
+        std::fs::write(diff_dir.join(format!("{name}.png")), bytes).expect("write actual");
+    }
+    verdict
+}
+
+/// The look of the printed rulebook: its cover, a section's opening page and the index, in
+/// Japanese and English. The book is a PDF the rulebook module writes straight (not an SVG page),
+/// so its pages are drawn by poppler (`pdftoppm`), as a reader's viewer would.
+#[test]
+fn the_rulebooks_cover_section_opening_and_index_look_like_their_golden_images() {
+    let mut sources = pnpkit::diag::Sources::default();
+    let (pack, diags) = pnpkit::load::pack(&root().join("data/dougram"), &mut sources);
+    assert!(diags.iter().all(|d| !d.is_error()));
+    let settings = pnpkit::rulebook::Settings { paper: Paper::A4, living: None, booklet: None };
+    let books = pnpkit::rulebook::documents(&pack, &Fonts::embedded(), settings).expect("the rulebooks");
+    let dir = super::support::temp_dir("looks-rulebook");
+    let mut changed = Vec::new();
+    for (file, pages) in [("rules.pdf", &["cover", "section", "index"][..]), ("rules-en.pdf", &["index"][..])] {
+        let pdf = dir.join(file);
+        std::fs::write(&pdf, &books.iter().find(|(f, _)| f == file).expect(file).1).expect("write the book");
+        let count = pdf_pages(&pdf);
+        for page in pages {
+            // The cover is page 1, the contents page 2, the first section opens page 3; the
+            // index ends the book.
+            let number = match *page {
+                "cover" => 1,
+                "section" => 3,
+                _ => count,
+            };
+            let stem = dir.join(format!("{}-{page}", file.trim_end_matches(".pdf")));
+            let n = number.to_string();
+            let status = std::process::Command::new("pdftoppm")
+                .args(["-r", &PAGE_DPI.to_string(), "-f", &n, "-l", &n, "-png", "-singlefile"])
+                .arg(&pdf)
+                .arg(&stem)
+                .status()
+                .expect("pdftoppm (poppler-utils) must be installed: .ci/run installs it");
+            assert!(status.success(), "pdftoppm failed on {}", pdf.display());
+            let bytes = std::fs::read(stem.with_extension("png")).expect("the page's PNG");
+            let name = format!("dougram-{}-{page}", file.trim_end_matches(".pdf"));
+            changed.extend(compared(&name, &bytes));
+        }
+    }
+    assert!(
+        changed.is_empty(),
+        "the rulebook's look changed:\n  {}\nsee target/golden-diff/, then bless",
+        changed.join("\n  ")
+    );
+}
+
+/// How many pages `pdf` has, as pdfinfo reads it.
+fn pdf_pages(pdf: &std::path::Path) -> usize {
+    let out = std::process::Command::new("pdfinfo").arg(pdf).output().expect("pdfinfo");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:").and_then(|n| n.trim().parse().ok()))
+        .expect("a page count")
 }
 
 #[test]
