@@ -96,6 +96,12 @@ fn text_of(v: &Value) -> String {
     }
 }
 
+/// The language of a clause's wording field (`text.ja`, `items.en`), the fields the errata
+/// compare a clause's words by; `None` for any other field.
+pub fn wording_field(field: &str) -> Option<&str> {
+    field.strip_prefix("text.").or_else(|| field.strip_prefix("items."))
+}
+
 /// Field-by-field differences of two serialized items (nested objects by dotted path).
 fn fields(prefix: &str, old: &Value, new: &Value, out: &mut Vec<FieldChange>) {
     match (old, new) {
@@ -268,24 +274,35 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
             .iter()
             .flat_map(|s| &s.clauses)
             .map(|c| {
-                (
-                    c.id.clone(),
-                    (
-                        c.number.clone(),
-                        // A title is one field per language (`title.en`, `title.ja`); a note
-                        // naming `title` covers both.
-                        serde_json::json!({
-                            "number": c.number,
-                            "title": { "ja": c.title.ja, "en": c.title.en },
-                            "text": c.text,
-                            "items": c.items.join("\n"),
-                        }),
-                    ),
-                )
+                // English is the clause's own text; another language counts where it has words.
+                let written: Vec<_> = c.wordings().filter(|w| w.0 == "en" || c.is_written_in(w.0)).collect();
+                // A title, a text and the items are one field per language (`title.en`,
+                // `text.ja`); a note naming `title` or `text` covers every language's.
+                let value = serde_json::json!({
+                    "number": c.number,
+                    "title": { "ja": c.title.ja, "en": c.title.en },
+                    "text": written.iter().map(|(l, text, _)| (*l, *text)).collect::<BTreeMap<_, _>>(),
+                    "items": written.iter().map(|(l, _, items)| (*l, items.join("\n"))).collect::<BTreeMap<_, _>>(),
+                });
+                (c.id.clone(), (c.number.clone(), value))
             })
             .collect::<BTreeMap<_, _>>()
     };
-    compare("clause", clauses(old), clauses(new), &mut out);
+    let (mut was, mut is) = (clauses(old), clauses(new));
+    // A language only one edition has the clause in is a translation made or dropped, not an
+    // erratum: the wordings are compared in the languages both editions have.
+    for (id, (_, before)) in &mut was {
+        if let Some((_, after)) = is.get_mut(id) {
+            for field in ["text", "items"] {
+                if let (Some(Value::Object(a)), Some(Value::Object(b))) = (before.get_mut(field), after.get_mut(field))
+                {
+                    a.retain(|language, _| b.contains_key(language));
+                    b.retain(|language, _| a.contains_key(language));
+                }
+            }
+        }
+    }
+    compare("clause", was, is, &mut out);
     // A term's aliases are the players' words search finds it by, not rules: an alias added or
     // reworded is no erratum (its definition and clauses are).
     let terms = |p: &Pack| {
@@ -343,12 +360,16 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
         BTreeMap::from([("map".to_string(), (m.name.ja.clone(), value))])
     };
     compare("map", map_list(old, own), map_list(new, own), &mut out);
-    // Texts are shown as printed (`[[term:control]]` as "control"), each in its own edition.
+    // Texts are shown as printed (`[[term:control]]` as "control"), each in its own edition and
+    // in the language of its field (a `text.ja` names the terms in Japanese).
+    let languages = new.printed_languages();
     for change in &mut out {
         if let ChangeKind::Changed { fields } = &mut change.kind {
             for f in fields {
-                f.old = old.plain_text(&f.old);
-                f.new = new.plain_text(&f.new);
+                let last = f.field.rsplit('.').next().unwrap_or_default();
+                let language = languages.iter().find(|l| **l == last).copied().unwrap_or("en");
+                f.old = old.plain_text_in(&f.old, language);
+                f.new = new.plain_text_in(&f.new, language);
             }
         }
     }

@@ -17,7 +17,7 @@ mod notes;
 mod reprint;
 mod words;
 
-pub use diff::{describe, diff, text_diff, Change, ChangeKind, FieldChange, Piece};
+pub use diff::{describe, diff, text_diff, wording_field, Change, ChangeKind, FieldChange, Piece};
 pub use history::{revisions, Revision};
 pub use mapchanges::{map_touch, MapNote, MapTouch};
 pub use markdown::{markdown, markdown_with_map};

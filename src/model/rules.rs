@@ -154,6 +154,13 @@ impl Clause {
         }
     }
 
+    /// Its wording in each language it has one: (language, text, items), English (its own text)
+    /// first, then its translations.
+    pub fn wordings(&self) -> impl Iterator<Item = (&str, &str, &[String])> {
+        std::iter::once(("en", self.text.as_str(), self.items.as_slice()))
+            .chain(self.translations.iter().map(|(l, w)| (l.as_str(), w.text.as_str(), w.items.as_slice())))
+    }
+
     /// Every text of the clause a reader sees: its titles, its text and items in every language.
     pub fn texts(&self) -> impl Iterator<Item = &String> {
         let translated = self.translations.values().flat_map(|w| std::iter::once(&w.text).chain(&w.items));

@@ -6,18 +6,25 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::errata::{text_diff, Change, ChangeKind, Piece, Revision};
+use crate::errata::{text_diff, wording_field, Change, ChangeKind, Piece, Revision};
 use crate::messages::Messages;
 use crate::model::Pack;
 use crate::text::escape;
 
-/// One revision of a clause: a sentence, and for a changed wording the old text with the removed
-/// and added pieces marked (HTML).
+/// One revision of a clause: a sentence, and for each changed wording the old text with the
+/// removed and added pieces marked (HTML).
 #[derive(Serialize)]
 pub(super) struct HistoryView {
     edition: String,
     summary: String,
-    wording: Vec<String>,
+    wording: Vec<MarkedWording>,
+}
+
+/// A changed wording with its differences marked, and the language it is in.
+#[derive(Serialize)]
+pub(super) struct MarkedWording {
+    lang: String,
+    html: String,
 }
 
 /// One edition of the pack, with what it changed from the one before.
@@ -147,19 +154,28 @@ pub(super) fn clause_history(msg: &Messages, edition: &str, change: &Change) -> 
             (msg.fill("reference.history_renumbered", &[("old", old)]), Vec::new())
         }
         ChangeKind::Changed { fields } => {
-            let names: Vec<String> = fields.iter().map(|f| clause_field(msg, &f.field)).collect();
+            // A field is named once, whichever languages' wordings changed (each wording shows
+            // in its own language below).
+            let mut names: Vec<String> = Vec::new();
+            for f in fields {
+                let name = clause_field(msg, f.field.split('.').next().unwrap_or_default());
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
             let wording = fields
                 .iter()
-                .filter(|f| f.field != "number")
-                .map(|f| {
-                    text_diff(&f.old, &f.new)
+                .filter_map(|f| Some((wording_field(&f.field)?, f)))
+                .map(|(lang, f)| MarkedWording {
+                    lang: lang.to_string(),
+                    html: text_diff(&f.old, &f.new)
                         .into_iter()
                         .map(|p| match p {
                             Piece::Same(t) => escape(&t),
                             Piece::Old(t) => format!("<del>{}</del>", escape(&t)),
                             Piece::New(t) => format!("<ins>{}</ins>", escape(&t)),
                         })
-                        .collect()
+                        .collect(),
                 })
                 .collect();
             (format!("{} ({})", msg.text("reference.history_changed"), names.join(", ")), wording)

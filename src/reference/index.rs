@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::filter::{self, CardFacts, FieldDef};
 use super::tokens::{compact_name, stem, tokens_with, IRREGULAR, STOP_WORDS};
-use crate::errata::{ChangeKind, Revision};
+use crate::errata::{wording_field, ChangeKind, Revision};
 use crate::messages::Messages;
 use crate::model::{Card, FieldValue, Names, Pack};
 
@@ -183,8 +183,7 @@ impl Index {
         let mut old_wording: BTreeMap<&str, Vec<String>> = BTreeMap::new();
         for change in revisions.iter().flat_map(|r| &r.changes).filter(|c| c.item == "clause") {
             if let ChangeKind::Changed { fields } = &change.kind {
-                let old =
-                    fields.iter().filter(|f| f.field == "text" || f.field == "items").map(|f| pack.plain_text(&f.old));
+                let old = fields.iter().filter_map(|f| wording_field(&f.field).map(|l| pack.plain_text_in(&f.old, l)));
                 old_wording.entry(change.id.as_str()).or_default().extend(old);
             }
         }
@@ -204,8 +203,8 @@ impl Index {
             let section_title = format!("{} {}", section.number, msg.name(&section.title));
             for c in &section.clauses {
                 // Every language's wording is searched, and snippets are cut from all of them.
-                let body: Vec<String> = std::iter::once(("en", c.text.as_str(), c.items.as_slice()))
-                    .chain(c.translations.iter().map(|(l, w)| (l.as_str(), w.text.as_str(), w.items.as_slice())))
+                let body: Vec<String> = c
+                    .wordings()
                     .flat_map(|(l, text, items)| {
                         std::iter::once(pack.plain_text_in(text, l))
                             .chain(items.iter().map(move |i| pack.plain_text_in(i, l)))

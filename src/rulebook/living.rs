@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::errata::{ChangeKind, Revision};
+use crate::errata::{wording_field, ChangeKind, Revision};
 
 /// The clauses changed since an edition, for the rulebook to mark.
 #[derive(Debug, Default)]
@@ -17,9 +17,9 @@ pub struct Living {
     pub added: Vec<String>,
     /// Clauses gone since: their number then.
     pub removed: Vec<String>,
-    /// Clause id → each wording change since (old and new text of its English text or items,
-    /// the fields the errata compare), oldest first.
-    pub wording: BTreeMap<String, Vec<(String, String)>>,
+    /// Clause id → each wording change since (language, old and new text of its text or items
+    /// in that language, the fields the errata compare), oldest first.
+    pub wording: BTreeMap<String, Vec<(String, String, String)>>,
 }
 
 impl Living {
@@ -45,9 +45,9 @@ impl Living {
                     }
                     ChangeKind::Changed { fields } => {
                         living.changed.entry(change.id.clone()).or_default().extend(notes);
-                        let words = fields.iter().filter(|f| f.field == "text" || f.field == "items");
+                        let words = fields.iter().filter_map(|f| Some((wording_field(&f.field)?, f)));
                         let wording = living.wording.entry(change.id.clone()).or_default();
-                        wording.extend(words.map(|f| (f.old.clone(), f.new.clone())));
+                        wording.extend(words.map(|(l, f)| (l.to_string(), f.old.clone(), f.new.clone())));
                     }
                     _ => living.changed.entry(change.id.clone()).or_default().extend(notes),
                 }

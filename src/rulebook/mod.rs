@@ -436,26 +436,27 @@ fn changes(
         for note in living.changed.get(&c.id).into_iter().flatten() {
             f.block(Kind::Paragraph, &plain(note.clone()), (8.5, 1.4, false), 4.0);
         }
-        // The wording as it was, what was deleted struck through and what was inserted underlined
-        // (the errata compare the English text).
-        if language == "en" {
-            for (old, new) in living.wording.get(&c.id).into_iter().flatten() {
-                // Compared as printed, so a reference is a whole word on either side.
-                let (old, new) = (pack.plain_text_in(old, language), pack.plain_text_in(new, language));
-                let mut edits: Vec<Run> = Vec::new();
-                for piece in crate::errata::text_diff(&old, &new) {
-                    // Words put in place of others stand a space apart from the struck ones.
-                    if matches!(piece, Piece::New(_)) && matches!(edits.last(), Some(Run::Deleted(_))) {
-                        edits.push(Run::Plain(" ".into()));
-                    }
-                    edits.push(match piece {
-                        Piece::Same(t) => Run::Plain(t),
-                        Piece::Old(t) => Run::Deleted(t),
-                        Piece::New(t) => Run::Inserted(t),
-                    });
+        // The wording as it was in the book's language, what was deleted struck through and what
+        // was inserted underlined.
+        let words = living.wording.get(&c.id).into_iter().flatten().filter(|(l, ..)| l == language);
+        for (_, old, new) in words {
+            // Compared as printed, so a reference is a whole word on either side.
+            let (old, new) = (pack.plain_text_in(old, language), pack.plain_text_in(new, language));
+            let mut edits: Vec<Run> = Vec::new();
+            for piece in crate::errata::text_diff(&old, &new) {
+                // Words put in place of others stand a space apart from the struck ones (Japanese
+                // sets them side by side, as it sets all its words).
+                let replaces = matches!(piece, Piece::New(_)) && matches!(edits.last(), Some(Run::Deleted(_)));
+                if replaces && language != "ja" {
+                    edits.push(Run::Plain(" ".into()));
                 }
-                f.block(Kind::Paragraph, &edits, (8.5, 1.4, false), 4.0);
+                edits.push(match piece {
+                    Piece::Same(t) => Run::Plain(t),
+                    Piece::Old(t) => Run::Deleted(t),
+                    Piece::New(t) => Run::Inserted(t),
+                });
             }
+            f.block(Kind::Paragraph, &edits, (8.5, 1.4, false), 4.0);
         }
         f.space(1.0);
     }

@@ -163,24 +163,31 @@ fn living_rules_mark_exactly_the_clauses_the_errata_changed_since_the_edition() 
     }
     numbers.sort();
     assert_eq!(numbers.len(), ids.len(), "every noted clause is in the rules");
-    let text = pages(&out.join("rules-en.pdf"));
-    // The contents (page 2) names the page of changes; the page itself follows.
-    let changes = text.iter().skip(2).position(|p| p.contains("Changes since")).expect("a page of changes") + 2;
-    // The changes run up to the rules' first section.
-    let end = text.iter().skip(changes + 1).position(|p| heads(p, "1")).expect("the rules") + changes + 1;
-    let changes_text = text[changes..end].concat();
-    let mut listed: Vec<String> = changes_text
-        .lines()
-        .filter(|l| l.contains(" . . ."))
-        .filter_map(|l| l.split(' ').next())
-        .filter(|n| n.contains('.'))
-        .map(str::to_string)
-        .collect();
-    listed.sort();
-    assert_eq!(listed, numbers, "the changes page lists exactly the clauses the errata changed");
-    assert!(changes_text.contains("(balance)"), "each with its note's class and reason");
-    // Each changed wording as it was, with the words the edition deleted (struck through) and
-    // those it inserted, as the errata compare them.
+    // The changes page of each book, and the clauses it lists.
+    let changes_page = |file: &str, heading: &str| -> String {
+        let text = pages(&out.join(file));
+        // The contents (page 2) names the page of changes; the page itself follows and runs up
+        // to the rules' first section.
+        let changes = text.iter().skip(2).position(|p| p.contains(heading)).expect("a page of changes") + 2;
+        let end = text.iter().skip(changes + 1).position(|p| heads(p, "1")).expect("the rules") + changes + 1;
+        text[changes..end].concat()
+    };
+    let (english, japanese) = (changes_page("rules-en.pdf", "Changes since"), changes_page("rules.pdf", "からの変更"));
+    for changes_text in [&english, &japanese] {
+        let mut listed: Vec<String> = changes_text
+            .lines()
+            .filter(|l| l.contains(" . . ."))
+            .filter_map(|l| l.split(' ').next())
+            .filter(|n| n.contains('.'))
+            .map(str::to_string)
+            .collect();
+        listed.sort();
+        assert_eq!(listed, numbers, "the changes page lists exactly the clauses the errata changed");
+        assert!(changes_text.contains("(balance)"), "each with its note's class and reason");
+    }
+    // Each changed wording as it was, in the book's language, with the words the edition deleted
+    // (struck through) and those it inserted, as the errata compare them: English by its words,
+    // Japanese (no spaces between words) by the runs of characters the errata's diff marks.
     let errata = super::support::pnpkit(
         &super::support::root(),
         &[
@@ -194,29 +201,41 @@ fn living_rules_mark_exactly_the_clauses_the_errata_changed_since_the_edition() 
     );
     let json = String::from_utf8_lossy(&errata.stdout);
     let changes_json: serde_json::Value = serde_json::from_str(&json[..=json.rfind(']').unwrap()]).unwrap();
-    let mut compared = 0;
+    let japanese_lines: String = japanese.lines().collect();
+    let (mut compared, mut compared_ja) = (0, 0);
     for change in changes_json.as_array().unwrap().iter().filter(|c| c["item"] == "clause") {
-        for field in change["kind"]["fields"].as_array().into_iter().flatten().filter(|f| f["field"] == "text") {
+        for field in change["kind"]["fields"].as_array().into_iter().flatten() {
+            let (old, new) = (field["old"].as_str().unwrap(), field["new"].as_str().unwrap());
+            if field["field"] == "text.ja" {
+                for piece in pnpkit::errata::text_diff(old, new) {
+                    if let pnpkit::errata::Piece::Old(t) | pnpkit::errata::Piece::New(t) = piece {
+                        let name = &change["name"];
+                        assert!(japanese_lines.contains(t.trim()), "`{t}` of {name} is not on the 変更 page");
+                        compared_ja += 1;
+                    }
+                }
+                continue;
+            }
+            if field["field"] != "text.en" {
+                continue;
+            }
             let words = |t: &str| -> Vec<String> {
                 t.split_whitespace()
-                    .filter(|w| !w.contains("[["))
                     .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
-                    // Words of Latin letters: a Japanese run has no spaces to tell its words apart.
+                    // Words of Latin letters: the Japanese names an English rule quotes (1回目)
+                    // are diffed by their characters.
                     .filter(|w| !w.is_empty() && w.is_ascii())
                     .collect()
             };
-            let (old, new) = (words(field["old"].as_str().unwrap()), words(field["new"].as_str().unwrap()));
+            let (old, new) = (words(old), words(new));
             for word in old.iter().filter(|w| !new.contains(w)).chain(new.iter().filter(|w| !old.contains(w))) {
-                assert!(
-                    changes_text.contains(word.as_str()),
-                    "`{word}` of {} is not on the changes page",
-                    change["name"]
-                );
+                assert!(english.contains(word.as_str()), "`{word}` of {} is not on the changes page", change["name"]);
                 compared += 1;
             }
         }
     }
-    assert!(compared >= 10, "{compared} words deleted or inserted");
+    assert!(compared >= 10, "{compared} English words deleted or inserted");
+    assert!(compared_ja >= 10, "{compared_ja} Japanese runs deleted or inserted");
     // rules.html marks the same clauses.
     let html = std::fs::read_to_string(out.join("rules.html")).unwrap();
     for id in &ids {
