@@ -21,10 +21,18 @@ pub(super) enum Kind {
     Paragraph,
     /// An item of a list.
     Item,
-    /// A line of the contents or the index (a label and its page).
+    /// A line of the contents or the changes page (a label and its page).
     Entry,
+    /// A line of the index (a word and its pages), and the heading of a letter's (or kana
+    /// row's) words: tagged as an Index, not as contents.
+    IndexEntry,
+    IndexHeading,
     /// A cell of a table (the book's `table`th), in row `row` (0 the head).
-    Cell { table: usize, row: usize, head: bool },
+    Cell {
+        table: usize,
+        row: usize,
+        head: bool,
+    },
     /// A figure: the book's `n`th.
     Figure(usize),
 }
@@ -304,7 +312,7 @@ impl<'f> Flow<'f> {
                 Run::Plain(t) | Run::Link(t, _) | Run::Deleted(t) | Run::Inserted(t) => t.as_str(),
             })
             .collect();
-        if matches!(kind, Kind::Heading(_)) {
+        if matches!(kind, Kind::Heading(_) | Kind::IndexHeading) {
             self.book.headings.insert(block, text.clone());
         }
         let em = pt * MM_PER_PT;
@@ -369,15 +377,70 @@ impl<'f> Flow<'f> {
         }
     }
 
+    /// An entry whose pages take more than a line's room beside it: the label on its own
+    /// line(s) (linked), then the pages broken at their commas under it, 4 mm further in.
+    fn entry_wrapped(
+        &mut self,
+        block: usize,
+        (label, page): (&str, &str),
+        (pt, bold): (f64, bool),
+        indent: f64,
+        anchor: &str,
+    ) {
+        let style = Style::main(if bold { Weight::Bold } else { Weight::Regular });
+        let em = pt * MM_PER_PT;
+        let step = em * 1.35;
+        let width = self.column_width() - indent;
+        let labels = break_lines(self.fonts, label, width / em, style);
+        let pages = break_lines(self.fonts, page, (width - 4.0) / em, style);
+        let count = labels.len();
+        for (i, line) in labels.into_iter().chain(pages).enumerate() {
+            self.keep(step);
+            let x = self.column_x() + indent + if i < count { 0.0 } else { 4.0 };
+            let baseline = self.y + em * 0.88;
+            let text = line.trim_end().to_string();
+            let page_now = self.book.pages.last_mut().expect("a page");
+            if i == 0 && !anchor.is_empty() {
+                let label_width = self.fonts.width_em(&text, style) * em;
+                page_now.links.push(LinkBox {
+                    rect: (x, self.y, label_width, em * 1.1),
+                    anchor: anchor.to_string(),
+                    text: format!("{label} {page}"),
+                    block,
+                });
+            }
+            page_now.lines.push(Line { x, baseline, pt, bold, text, block: Some(block) });
+            self.y += step;
+        }
+    }
+
     /// A label on the left and a page number on the right of the column, dotted between (a line
     /// of the contents or the index); a long label wraps, the number stands on its last line.
     pub(super) fn entry(&mut self, label: &str, page: &str, (pt, bold): (f64, bool), indent: f64, anchor: &str) {
+        self.entry_of(Kind::Entry, label, page, (pt, bold), indent, anchor);
+    }
+
+    /// A line of `kind` (an entry of the contents or the index): `label`, leader dots and `page`.
+    pub(super) fn entry_of(
+        &mut self,
+        kind: Kind,
+        label: &str,
+        page: &str,
+        (pt, bold): (f64, bool),
+        indent: f64,
+        anchor: &str,
+    ) {
         let block = self.book.blocks.len();
-        self.book.blocks.push(Kind::Entry);
+        self.book.blocks.push(kind);
         let style = Style::main(if bold { Weight::Bold } else { Weight::Regular });
         let em = pt * MM_PER_PT;
         let step = em * 1.35;
         let number_width = self.fonts.width_em(page, style) * em;
+        if number_width > self.column_width() * 0.4 {
+            // A word cited on many pages: the pages wrap under it, indented, as an index has them.
+            self.entry_wrapped(block, (label, page), (pt, bold), indent, anchor);
+            return;
+        }
         let width = self.column_width() - indent - number_width - 3.0;
         let lines = break_lines(self.fonts, label, width / em, style);
         let count = lines.len();
@@ -427,5 +490,36 @@ impl<'f> Flow<'f> {
             }
             self.y += step;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An index entry cited on many pages keeps its label whole and wraps its pages under it,
+    /// every line inside its column; a short one stands on one line with its page at the right.
+    #[test]
+    fn an_entry_with_many_pages_wraps_them_under_its_label_inside_the_column() {
+        let fonts = Fonts::embedded();
+        let mut f = Flow::new(&fonts, Frame::of((210.0, 297.0)));
+        f.new_page(2);
+        let pages: Vec<String> = (1..=40).map(|n| (n * 7).to_string()).collect();
+        f.entry_of(Kind::IndexEntry, "deck", &pages.join(", "), (8.5, false), 0.0, "clause-deck");
+        f.entry_of(Kind::IndexEntry, "hand limit", "12", (8.5, false), 0.0, "clause-hand");
+        let (left, right) = (f.column_x(), f.column_x() + f.column_width());
+        let lines = &f.book.pages[0].lines;
+        assert_eq!(lines[0].text, "deck", "the label whole on its own line");
+        let wrapped: Vec<&Line> = lines.iter().filter(|l| l.block == Some(0)).skip(1).collect();
+        assert!(wrapped.len() >= 2, "the pages wrap: {wrapped:?}");
+        assert_eq!(wrapped.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join(" "), pages.join(", "));
+        for line in lines {
+            let width = fonts.width_em(&line.text, Style::main(Weight::Regular)) * line.pt * MM_PER_PT;
+            assert!(line.x >= left && line.x + width <= right + 0.01, "{line:?} leaves the column");
+        }
+        let short: Vec<&Line> = lines.iter().filter(|l| l.block == Some(1)).collect();
+        assert!(short.iter().all(|l| (l.baseline - short[0].baseline).abs() < 1e-9), "one line: {short:?}");
+        assert_eq!(short.last().map(|l| l.text.as_str()), Some("12"));
+        assert_eq!(f.book.pages[0].links.len(), 2, "each entry links to its clause");
     }
 }

@@ -110,7 +110,7 @@ pub(super) fn index(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &st
         if group.as_ref() != Some(&head) {
             f.space(2.0);
             f.keep(12.0);
-            f.block(Kind::Heading(2), &plain(head.clone()), (10.0, 1.4, true), 0.0);
+            f.block(Kind::IndexHeading, &plain(head.clone()), (10.0, 1.4, true), 0.0);
             group = Some(head);
         }
         let mut numbers: Vec<usize> = anchors.iter().filter_map(|a| pages.get(a).copied()).collect();
@@ -121,7 +121,7 @@ pub(super) fn index(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &st
         } else {
             numbers.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
         };
-        f.entry(&word, &shown, (8.5, false), 0.0, &anchors[0]);
+        f.entry_of(Kind::IndexEntry, &word, &shown, (8.5, false), 0.0, &anchors[0]);
     }
 }
 

@@ -268,6 +268,7 @@ fn tag_tree(book: &Book, (content, links): (Vec<Vec<Identifier>>, Vec<Vec<Identi
         let gathering = match kind {
             Kind::Item => Some(Gathering::List),
             Kind::Entry => Some(Gathering::Contents),
+            Kind::IndexEntry | Kind::IndexHeading => Some(Gathering::Index),
             Kind::Cell { table, .. } => Some(Gathering::Table(*table)),
             _ => None,
         };
@@ -281,6 +282,9 @@ fn tag_tree(book: &Book, (content, links): (Vec<Vec<Identifier>>, Vec<Vec<Identi
             }
             Kind::Paragraph => Tag::P.into(),
             Kind::Entry => Tag::TOCI.into(),
+            // A letter's heading under the index's own (H1).
+            Kind::IndexHeading => Tag::Hn(NonZeroU16::new(2).expect("2"), book.headings.get(&block).cloned()).into(),
+            Kind::IndexEntry => Tag::P.into(),
             Kind::Item => Tag::LBody.into(),
             Kind::Cell { head: true, .. } => Tag::TH(TableHeaderScope::Column).into(),
             Kind::Cell { .. } => Tag::TD.into(),
@@ -309,6 +313,9 @@ fn tag_tree(book: &Book, (content, links): (Vec<Vec<Identifier>>, Vec<Vec<Identi
                 let item = TagGroup::with_children(Tag::LI, vec![group.into()]);
                 open.get_or_insert_with(|| (g, TagGroup::new(Tag::L(ListNumbering::Disc)))).1.push(item);
             }
+            (_, Some(Gathering::Index)) => {
+                open.get_or_insert_with(|| (Gathering::Index, TagGroup::new(Tag::Index))).1.push(group)
+            }
             (_, Some(g)) => open.get_or_insert_with(|| (g, TagGroup::new(Tag::TOC))).1.push(group),
         }
     }
@@ -321,6 +328,7 @@ fn tag_tree(book: &Book, (content, links): (Vec<Vec<Identifier>>, Vec<Vec<Identi
 enum Gathering {
     List,
     Contents,
+    Index,
     Table(usize),
 }
 

@@ -91,6 +91,13 @@ fn the_rulebook_is_a_book_whose_contents_references_and_bookmarks_give_the_right
         for tag in ["H1", "H2", "H3", "P (block)", "LI (block)", "TOCI"] {
             assert!(structure.contains(tag), "{file}: no {tag} in the structure");
         }
+        // The index is an Index of its letters' headings and entries, not more contents.
+        let index_at = structure.lines().position(|l| l.trim() == "Index").expect("an Index element");
+        let index: Vec<&str> = structure.lines().skip(index_at + 1).take_while(|l| l.starts_with("    ")).collect();
+        assert!(index.iter().any(|l| l.trim_start().starts_with("H2")), "{file}: the index's letter headings");
+        let entries = index.iter().filter(|l| l.trim_start().starts_with("P (block)")).count();
+        assert!(entries >= 80, "{file}: {entries} index entries");
+        assert!(structure.matches("TOCI").count() <= 40, "{file}: only the contents are TOC items");
         let meta = Command::new("pdfinfo").args(["-meta", &pdf.to_string_lossy()]).output().unwrap();
         let language_tag = format!("<dc:language><rdf:Bag><rdf:li>{language}</rdf:li>");
         assert!(String::from_utf8_lossy(&meta.stdout).contains(&language_tag), "{file}: the document's language");
