@@ -365,14 +365,18 @@ pub fn diff(old: &Pack, new: &Pack) -> Vec<Change> {
     let languages = new.printed_languages();
     for change in &mut out {
         if let ChangeKind::Changed { fields } = &mut change.kind {
-            for f in fields {
+            for f in fields.iter_mut() {
                 let last = f.field.rsplit('.').next().unwrap_or_default();
                 let language = languages.iter().find(|l| **l == last).copied().unwrap_or("en");
                 f.old = old.plain_text_in(&f.old, language);
                 f.new = new.plain_text_in(&f.new, language);
             }
+            // A text that prints as it did (a term's name now linked) changed nothing a player
+            // reads: no erratum.
+            fields.retain(|f| f.old != f.new);
         }
     }
+    out.retain(|c| !matches!(&c.kind, ChangeKind::Changed { fields } if fields.is_empty()));
     out
 }
 
@@ -508,6 +512,53 @@ mod tests {
         let changes = diff(&old, &new);
         assert_eq!(changes.len(), 1);
         assert_eq!((changes[0].item, changes[0].id.as_str()), ("term", "hand"));
+    }
+
+    #[test]
+    fn a_clause_is_compared_in_each_language_as_printed() {
+        let pack = |en: &str, ja: Option<&str>| {
+            let mut clause = crate::model::Clause { id: "war.sum".into(), text: en.into(), ..Default::default() };
+            if let Some(ja) = ja {
+                let wording = crate::model::Wording { text: ja.into(), items: Vec::new() };
+                clause.translations.insert("ja".into(), wording);
+            }
+            let term = crate::model::Term {
+                id: "camp".into(),
+                name: crate::model::Names { ja: "陣営".into(), en: "camp".into() },
+                ..Default::default()
+            };
+            let mut pack = Pack::default();
+            pack.rules.terms.push(term);
+            pack.rules.sections.push(crate::model::Section { clauses: vec![clause], ..Default::default() });
+            pack
+        };
+        let fields = |changes: Vec<Change>| -> Vec<(String, String, String)> {
+            changes
+                .into_iter()
+                .flat_map(|c| match c.kind {
+                    ChangeKind::Changed { fields } => fields,
+                    _ => Vec::new(),
+                })
+                .map(|f| (f.field, f.old, f.new))
+                .collect()
+        };
+        // A term's name now linked prints the same: no erratum.
+        let linked = diff(
+            &pack("Each camp adds.", Some("各陣営が足す。")),
+            &pack("Each [[term:camp]] adds.", Some("各[[term:camp]]が足す。")),
+        );
+        assert_eq!(linked, []);
+        // A Japanese wording changed is a change of `text.ja`, its terms named in Japanese.
+        let changed = diff(
+            &pack("Each camp adds.", Some("各陣営が足す。")),
+            &pack("Each camp adds.", Some("各[[term:camp]]が掛ける。")),
+        );
+        assert_eq!(
+            fields(changed),
+            [("text.ja".to_string(), "各陣営が足す。".to_string(), "各陣営が掛ける。".to_string())]
+        );
+        // A translation made since the earlier edition is no erratum.
+        assert_eq!(diff(&pack("Each camp adds.", None), &pack("Each camp adds.", Some("各陣営が足す。"))), []);
     }
 
     #[test]
