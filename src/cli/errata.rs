@@ -44,6 +44,15 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
         }
         super::say_text(&format!("{} change(s) from {} to {}", changes.len(), old.game.edition, new.game.edition));
     }
+    // With --json, standard output carries the JSON alone (so it can be piped to a parser); what
+    // was written is told on standard error.
+    let progress = |line: &str| {
+        if json {
+            eprintln!("{line}");
+        } else {
+            super::say_text(line);
+        }
+    };
     // An edition is the pack's text: as a file name it is made safe (`../x` cannot climb).
     let edition = &*crate::emit::file_name(&new.game.edition);
     let out = out.map(Path::to_path_buf).unwrap_or_else(|| {
@@ -99,7 +108,7 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
                 pdf(&parser, &pages, doc.page_mm, &format!("{} — replacement {what} {}", game, new.game.edition))
                     .map_err(|e| e.0)?;
             staging.write(&format!("replacement-{what}-{edition}.pdf"), &bytes).map_err(|e| e.to_string())?;
-            super::say_text(&format!("replacement sheet: {} {what} on {} page(s)", doc.pieces, doc.pages.len()));
+            progress(&format!("replacement sheet: {} {what} on {} page(s)", doc.pieces, doc.pages.len()));
         }
     }
     if let Some((note, documents)) = &map {
@@ -115,10 +124,10 @@ pub(super) fn run(old: &str, new: &str, out: Option<&Path>, json: bool) -> Resul
             }
             None => String::new(),
         };
-        super::say_text(&format!("replacement map: {tiles}the whole map in {}", note.page_file));
+        progress(&format!("replacement map: {tiles}the whole map in {}", note.page_file));
     }
     staging.commit().map_err(|e| e.to_string())?;
-    super::say_text(&format!("wrote {}", out.display()));
+    progress(&format!("wrote {}", out.display()));
     Ok(())
 }
 

@@ -272,6 +272,7 @@ fn map(l: &mut Loader<'_>, file: usize, raw: RawMapFile, sides: usize) -> Map {
             .map(|r| {
                 let span = Loader::span(file, &r);
                 let r = r.into_inner();
+                super::units::duplicate_at(l, "region", &r.id, &span);
                 let scoring = super::scoring::scoring(l, file, &r.id, &scoring_levels, r.scoring);
                 Region { id: r.id, name: r.name.into(), colour: r.colour, scoring, span }
             })
@@ -339,6 +340,7 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
             let x = row.parse::<f64>("x", "a position in mm", &mut l.diags);
             let y = row.parse::<f64>("y", "a position in mm", &mut l.diags);
             let id = row.text("id", &mut l.diags).value;
+            super::units::duplicate_check(l, &id, &row, "area");
             l.provisional(&format!("area {id}"), &provisional_fields(&row), row.cell("provisional").span);
             map.areas.push(Area {
                 id,
@@ -370,6 +372,8 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
             );
             continue;
         };
+        // A second row of one hex would silently replace the first.
+        super::units::duplicate_at(l, "hex", &number.value, &number.span);
         hex.terrain = row.text("terrain", &mut l.diags);
         hex.attributes = super::attributes::values(l, &row, &map.hex_attributes);
         hex.span = row.span();
@@ -377,6 +381,7 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
             hex.chit_capacity = Some(c.value);
         }
         if let Some(place) = row.opt_ref("place") {
+            super::units::duplicate_at(l, "place", &place.value, &place.span);
             hex.place = Some(Place {
                 id: place.value,
                 name: row.names(),

@@ -99,6 +99,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
             for d in &raw.decks {
                 let span = Loader::span(file, d);
                 let d = d.get_ref();
+                super::units::duplicate_at(l, "deck", &d.id, &span);
                 pack.decks.push(Deck {
                     id: d.id.clone(),
                     name: d.name.clone().map(Into::into).unwrap_or_default(),

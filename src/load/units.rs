@@ -172,20 +172,33 @@ pub(super) fn provisional_fields(row: &Row<'_>) -> Vec<String> {
 
 /// Reports `id` when an earlier item of the same kind has it.
 pub(super) fn duplicate_check(l: &mut Loader<'_>, id: &str, row: &Row<'_>, kind: &'static str) {
+    duplicate_at(l, kind, id, &row.cell("id").span);
+}
+
+/// Reports the `kind` id `id`, written at `at`, when an earlier item of that kind has it: an
+/// error at the second, pointing at the first (a second row would otherwise be accepted, or
+/// silently win over the first).
+pub(super) fn duplicate_at(l: &mut Loader<'_>, kind: &'static str, id: &str, at: &Span) {
     let first = match l.ids.entry((kind, id.to_string())) {
         std::collections::hash_map::Entry::Occupied(e) => e.get().clone(),
         std::collections::hash_map::Entry::Vacant(e) => {
-            e.insert(row.span());
+            e.insert(at.clone());
             return;
         }
     };
-    {
-        l.diags.push(
-            Diagnostic::error(Code::DUPLICATE_ID, format!("two {kind}s have the id `{id}`"))
-                .at(&row.cell("id").span)
-                .with_related(&first, "first defined here")
-                .with_hint("ids must be unique within a file kind"),
-        );
+    l.diags.push(
+        Diagnostic::error(Code::DUPLICATE_ID, format!("two {} have the id `{id}`", plural(kind)))
+            .at(at)
+            .with_related(&first, "first defined here")
+            .with_hint("ids must be unique within a file kind"),
+    );
+}
+
+/// `box` → `boxes`, `card` → `cards`.
+fn plural(kind: &str) -> String {
+    match kind.ends_with('x') {
+        true => format!("{kind}es"),
+        false => format!("{kind}s"),
     }
 }
 

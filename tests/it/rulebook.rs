@@ -206,8 +206,9 @@ fn living_rules_mark_exactly_the_clauses_the_errata_changed_since_the_edition() 
             &dir.join("errata").to_string_lossy(),
         ],
     );
-    let json = String::from_utf8_lossy(&errata.stdout);
-    let changes_json: serde_json::Value = serde_json::from_str(&json[..=json.rfind(']').unwrap()]).unwrap();
+    // Standard output is the JSON alone (what was written is told on standard error).
+    let changes_json: serde_json::Value =
+        serde_json::from_slice(&errata.stdout).expect("errata --json prints JSON only");
     let japanese_lines: String = japanese.lines().collect();
     let (mut compared, mut compared_ja) = (0, 0);
     for change in changes_json.as_array().unwrap().iter().filter(|c| c["item"] == "clause") {

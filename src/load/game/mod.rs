@@ -310,6 +310,9 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         rule: r(&d.rule),
         copies_rule: r(&d.copies_rule),
     });
+    for t in &raw.tracks {
+        crate::load::units::duplicate_at(l, "track", &t.get_ref().id, &Loader::span(file, t));
+    }
     pack.tracks = raw.tracks.iter().map(|t| track(l, file, t)).collect();
     let until = |l: &mut Loader<'_>, v: &Option<TS<String>>| {
         v.as_ref().and_then(|u| l.expr(u.get_ref(), &Loader::span(file, u)))
