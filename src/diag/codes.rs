@@ -93,6 +93,8 @@ codes! {
     LAYOUT = "E0802", "components do not fit the paper, or an option is out of range";
     CHANGE_WITHOUT_NOTE = "E0901", "a change since the previous edition has no note in errata/<edition>.toml";
     NOTE_WITHOUT_CHANGE = "E0902", "an errata note matches no change since the previous edition";
+    NOTE_VALUE_DIFFERS = "E0903", "an errata note states a new value the edition does not have";
+    NOTE_NAMES_NO_FIELD = "W0901", "an errata note names no field, so it covers every changed field of its item";
     PROVISIONAL = "W0001", "a value the sources do not give is provisional";
     INCOMPLETE = "W0002", "a check can only be partly done because the pack is incomplete";
     TYPED_RULE_NUMBER = "W0701", "a rule text types a rule number instead of linking it with [[rule:…]]";

@@ -165,7 +165,7 @@ impl<'a> Words<'a> {
             .filter(|n| n.item == c.item && n.id == c.id)
             .map(|n| {
                 let mut label = self.class(&n.class);
-                if let Some(field) = &n.field {
+                for field in &n.fields {
                     // A note names a field as the designer does (`heart` for `fields.heart`).
                     let path = match &c.kind {
                         ChangeKind::Changed { fields } => fields

@@ -19,9 +19,19 @@ struct RawNotes {
 struct RawNote {
     item: String,
     id: String,
-    field: Option<String>,
+    /// One field (`field = "heart"`) or several (`field = ["dice", "name"]`).
+    field: Option<OneOrMany>,
+    /// The new value as printed (`new = "3"`, or a number).
+    new: Option<TS<toml::Value>>,
     class: TS<String>,
     text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
 }
 
 /// The classes a note may give a change.
@@ -41,10 +51,31 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                     .with_hint("use correction, clarification or balance"),
             );
         }
+        let fields = match &n.field {
+            None => Vec::new(),
+            Some(OneOrMany::One(f)) => vec![f.clone()],
+            Some(OneOrMany::Many(f)) => f.clone(),
+        };
+        // A number is compared as it prints (`3`, not `3.0` for an integer).
+        let new = n.new.as_ref().map(|v| {
+            let text = match v.get_ref() {
+                toml::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            crate::model::Spanned::new(text, Loader::span(file, v))
+        });
+        if new.is_some() && fields.len() != 1 {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, "a note's `new` value needs the one field it is the value of")
+                    .at(&span)
+                    .with_hint("give `field = \"dice\"` with `new`, or one note per field"),
+            );
+        }
         pack.errata_notes.push(ErrataNote {
             item: n.item.clone(),
             id: n.id.clone(),
-            field: n.field.clone(),
+            fields,
+            new,
             class: n.class.get_ref().clone(),
             text: n.text.clone(),
             span,

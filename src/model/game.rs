@@ -195,8 +195,12 @@ pub struct ErrataNote {
     pub item: String,
     /// The item's stable id.
     pub id: String,
-    /// The changed field, if the note is about one (`heart` for `fields.heart`).
-    pub field: Option<String>,
+    /// The changed fields the note is about (`heart` for `fields.heart`, `text` for every
+    /// language's text); empty: every field of the item (a warning names them).
+    pub fields: Vec<String>,
+    /// The new value the note states (`new = "3"`), as printed: `check` compares it with the
+    /// edition's.
+    pub new: Option<super::Spanned<String>>,
     /// correction, clarification or balance.
     pub class: String,
     /// The note.
