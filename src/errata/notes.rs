@@ -58,19 +58,22 @@ pub fn check_notes(changes: &[Change], pack: &Pack, out: &mut Vec<Diagnostic>) {
     let notes_span = pack.errata_notes.first().map(|n| n.span.clone()).unwrap_or_default();
     for change in changes {
         let notes: Vec<&ErrataNote> = pack.errata_notes.iter().filter(|n| covers(n, change)).collect();
-        let span = match change.item {
-            "card" => pack.card(&change.id).map(|c| c.span.clone()),
-            "unit" => pack.unit_by_id(&change.id).map(|u| u.span.clone()),
-            _ => None,
-        }
-        .unwrap_or_else(|| notes_span.clone());
+        // Found only when a diagnostic needs it.
+        let span = || {
+            match change.item {
+                "card" => pack.card(&change.id).map(|c| c.span.clone()),
+                "unit" => pack.unit_by_id(&change.id).map(|u| u.span.clone()),
+                _ => None,
+            }
+            .unwrap_or_else(|| notes_span.clone())
+        };
         if notes.is_empty() {
             out.push(
                 Diagnostic::error(
                     Code::CHANGE_WITHOUT_NOTE,
                     format!("{}: no errata note", super::diff::describe(change)),
                 )
-                .at(&span)
+                .at(&span())
                 .with_hint(format!(
                     "add [[note]] item = \"{}\", id = \"{}\", class = …, text = … to errata/{}.toml",
                     change.item, change.id, pack.game.edition
@@ -88,7 +91,7 @@ pub fn check_notes(changes: &[Change], pack: &Pack, out: &mut Vec<Diagnostic>) {
                     Code::CHANGE_WITHOUT_NOTE,
                     format!("{} {}: no errata note on {}", change.item, change.id, names.join(", ")),
                 )
-                .at(&span)
+                .at(&span())
                 .with_hint("name the field in a note's `field` (a list names several), or undo the change"),
             );
         }

@@ -12,6 +12,11 @@ use crate::text::{Fonts, Style, Weight};
 /// mm per point.
 pub(super) const MM_PER_PT: f64 = 25.4 / 72.0;
 
+/// The book's face at a weight: bold or regular.
+pub(super) fn style(bold: bool) -> Style {
+    Style::main(if bold { Weight::Bold } else { Weight::Regular })
+}
+
 /// What a block of lines is, for the PDF's structure (its tags) and its outline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Kind {
@@ -274,7 +279,7 @@ impl<'f> Flow<'f> {
         let fonts = self.fonts;
         let page = self.book.pages.last_mut().expect("a page");
         for line in page.lines.iter_mut().filter(|l| l.block == Some(block)) {
-            let style = Style::main(if line.bold { Weight::Bold } else { Weight::Regular });
+            let style = style(line.bold);
             let drawn = fonts.width_em(&line.text, style) * line.pt * MM_PER_PT;
             line.x = x + ((width - drawn) / 2.0).max(0.0);
         }
@@ -305,7 +310,7 @@ impl<'f> Flow<'f> {
     ) -> usize {
         let block = self.book.blocks.len();
         self.book.blocks.push(kind);
-        let style = Style::main(if bold { Weight::Bold } else { Weight::Regular });
+        let style = style(bold);
         let text: String = runs
             .iter()
             .map(|r| match r {
@@ -387,7 +392,7 @@ impl<'f> Flow<'f> {
         indent: f64,
         anchor: &str,
     ) {
-        let style = Style::main(if bold { Weight::Bold } else { Weight::Regular });
+        let style = style(bold);
         let em = pt * MM_PER_PT;
         let step = em * 1.35;
         let width = self.column_width() - indent;
@@ -432,7 +437,7 @@ impl<'f> Flow<'f> {
     ) {
         let block = self.book.blocks.len();
         self.book.blocks.push(kind);
-        let style = Style::main(if bold { Weight::Bold } else { Weight::Regular });
+        let style = style(bold);
         let em = pt * MM_PER_PT;
         let step = em * 1.35;
         let number_width = self.fonts.width_em(page, style) * em;

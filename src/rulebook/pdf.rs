@@ -26,7 +26,7 @@ use krilla_svg::{SurfaceExt, SvgSettings};
 
 use super::flow::{Book, Kind, Line, MM_PER_PT};
 use crate::emit::SvgParser;
-use crate::text::{Face, Fonts, Style, Weight};
+use crate::text::{Face, Fonts};
 
 /// Points per mm.
 const PT: f32 = 72.0 / 25.4;
@@ -205,7 +205,7 @@ fn draw_line(
     cache: &mut HashMap<*const Face, Font>,
     line: &Line,
 ) -> Result<(), String> {
-    let style = Style::main(if line.bold { Weight::Bold } else { Weight::Regular });
+    let style = super::flow::style(line.bold);
     let em = line.pt * MM_PER_PT;
     let mut x = line.x;
     for (face, run) in fonts.face_runs(&line.text, style) {

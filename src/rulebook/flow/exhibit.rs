@@ -131,7 +131,7 @@ impl Flow<'_> {
                 self.book.blocks.push(Kind::Cell { table, row: r, head });
                 self.book.blocks.len() - 1
             });
-            let style = Style::main(if head { Weight::Bold } else { Weight::Regular });
+            let style = super::style(head);
             for (i, text) in lines.iter().enumerate() {
                 let line_width = self.fonts.width_em(text, style) * em;
                 let left = match grid.numeric.get(c).copied().unwrap_or(false) {
