@@ -45,7 +45,7 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
     let incomplete = collection == Collection::Cards
         && pack.game.totals.cards.as_ref().is_some_and(|t| (t.value as usize) > pack.cards.len());
     let rule = super::cite(pack, total.rule.as_ref());
-    let noun = collection.noun();
+    let nouns = crate::model::records::plural(collection.noun());
     let what = match &total.filter {
         Some(f) => format!("{} where `{}`", total.of.value, f.value),
         None => total.of.value.clone(),
@@ -59,11 +59,11 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
             let found = items.len();
             if found != stated.value as usize {
                 let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
-                let known = format!("{what}: {found} of the {} {noun}s are known{rule}", stated.value);
+                let known = format!("{what}: {found} of the {} {nouns} are known{rule}", stated.value);
                 out.push(short(found as i64, i64::from(stated.value), &stated.span, known).unwrap_or_else(|| {
                     Diagnostic::error(
                         Code::TOTAL_COUNT,
-                        format!("{what}: {found} {noun}s found; the pack declares {}{rule}", stated.value),
+                        format!("{what}: {found} {nouns} found; the pack declares {}{rule}", stated.value),
                     )
                     .at(&stated.span)
                     .with_hint_opt((found > 0).then(|| format!("found: {}", listing(&labels))))
@@ -90,7 +90,7 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
             let sum: i64 = values.iter().map(|(_, v)| v).sum();
             if sum != equals.value {
                 let known = format!(
-                    "{what}: `{}` adds up to {sum} over the {noun}s known, of {}{rule}",
+                    "{what}: `{}` adds up to {sum} over the {nouns} known, of {}{rule}",
                     field.value, equals.value
                 );
                 let pairs: Vec<String> = values.iter().map(|(l, v)| format!("{l} {v}")).collect();
@@ -138,7 +138,7 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
                     .collect();
                 if found.len() != stated.value as usize {
                     let known = format!(
-                        "{what}, {} `{key}`: {} of the {} {noun}s are known{rule}",
+                        "{what}, {} `{key}`: {} of the {} {nouns} are known{rule}",
                         by.value,
                         found.len(),
                         stated.value
@@ -148,7 +148,7 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
                             Diagnostic::error(
                                 Code::TOTAL_GROUPS,
                                 format!(
-                                    "{what}, {} `{key}`: {} {noun}s found; the pack declares {}{rule}",
+                                    "{what}, {} `{key}`: {} {nouns} found; the pack declares {}{rule}",
                                     by.value,
                                     found.len(),
                                     stated.value
@@ -181,7 +181,7 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
                     Diagnostic::error(
                         Code::TOTAL_GROUPS,
                         format!(
-                            "{what}: {} {noun}s have {} `{group}`, which `counts` does not list{rule}",
+                            "{what}: {} {nouns} have {} `{group}`, which `counts` does not list{rule}",
                             labels.len(),
                             by.value
                         ),

@@ -37,6 +37,7 @@ mod stale;
 mod stated;
 pub mod templates;
 mod totals;
+mod tracks;
 
 // Map graph rules, setup pieces and supply, values by turn.
 mod graph;
@@ -78,6 +79,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     graph::check(pack, &mut out);
     pieces::check(pack, &mut out);
     turns::check(pack, &mut out);
+    tracks::check(pack, &mut out);
     rules::check(pack, &mut out);
     rules::typed_numbers(pack, &mut out);
     filtered::check(pack, &mut out);

@@ -98,7 +98,8 @@ pub(super) fn run(mut args: FindArgs) -> ExitCode {
             say!("{}", line.trim_end());
         }
         let noun = collection.noun();
-        say!("{} {noun}{}", found.len(), if found.len() == 1 { "" } else { "s" });
+        let nouns = if found.len() == 1 { noun.to_string() } else { crate::model::records::plural(noun) };
+        say!("{} {nouns}", found.len());
     }
     ExitCode::SUCCESS
 }

@@ -67,6 +67,9 @@ codes! {
     COMPOSITION = "E0404", "a force or group does not have the composition the rules state";
     COMPONENT_LAYOUT = "E0405", "a published component cannot hold what it must (e.g. cards per sheet)";
     SHEET_BOXES = "E0406", "a play sheet has a number of boxes outside the range the rules state";
+    TRACK_SHAPE = "E0407", "a track's boxes do not run as it states (a gap, a repeated value, another step or count)";
+    TRACK_START = "E0408", "a track's start is not one of its boxes, or a setup puts its marker elsewhere";
+    TRACK_ORDER = "E0409", "a track attribute declared rising or falling turns back along the boxes";
     ROUTE_NOT_COASTAL = "E0501", "a sea route does not join two coastal city hexes";
     HEXSIDE_NOT_ADJACENT = "E0502", "a hexside feature joins two hexes that are not adjacent";
     HEX_OUTSIDE_GRID = "E0503", "a hex lies outside the map grid";

@@ -139,7 +139,15 @@ pub(super) fn value(l: &mut Loader<'_>, kind: &FieldKind, name: &str, cell: &Spa
     match kind {
         FieldKind::Int { min, max } => match cell.value.parse::<i64>() {
             Ok(v) if (*min..=*max).contains(&v) => Some(FieldValue::Int(v)),
-            _ => bad(l, format!("a whole number from {min} to {max}")),
+            _ => bad(
+                l,
+                match (*min, *max) {
+                    (i64::MIN, i64::MAX) => "a whole number".to_string(),
+                    (min, i64::MAX) => format!("a whole number of at least {min}"),
+                    (i64::MIN, max) => format!("a whole number of at most {max}"),
+                    (min, max) => format!("a whole number from {min} to {max}"),
+                },
+            ),
         },
         FieldKind::Text => Some(FieldValue::Text(cell.value.clone())),
         FieldKind::Choice { values } if values.contains(&cell.value) => Some(FieldValue::Text(cell.value.clone())),

@@ -187,19 +187,14 @@ pub(super) fn duplicate_at(l: &mut Loader<'_>, kind: &'static str, id: &str, at:
         }
     };
     l.diags.push(
-        Diagnostic::error(Code::DUPLICATE_ID, format!("two {} have the id `{id}`", plural(kind)))
-            .at(at)
-            .with_related(&first, "first defined here")
-            .with_hint("ids must be unique within a file kind"),
+        Diagnostic::error(
+            Code::DUPLICATE_ID,
+            format!("two {} have the id `{id}`", crate::model::records::plural(kind)),
+        )
+        .at(at)
+        .with_related(&first, "first defined here")
+        .with_hint("ids must be unique within a file kind"),
     );
-}
-
-/// `box` → `boxes`, `card` → `cards`.
-fn plural(kind: &str) -> String {
-    match kind.ends_with('x') {
-        true => format!("{kind}es"),
-        false => format!("{kind}s"),
-    }
 }
 
 /// A class's `symbol` in pack.toml: a built-in symbol's name, or a table drawing the pack's own.

@@ -182,7 +182,7 @@ impl Schema {
             out.push(format!("filters: {}", built_in.join(", ")));
         }
         out.push(if self.fields.is_empty() {
-            format!("this pack's {}s have no typed fields", self.noun)
+            format!("this pack's {} have no typed fields", super::records::plural(&self.noun))
         } else {
             let listed: Vec<String> =
                 self.fields.iter().map(|f| format!("{} ({})", f.usage, f.names.join(" · "))).collect();

@@ -295,9 +295,24 @@ pub struct Track {
     /// The markers that may stand on it (`markers`; empty: any marker), checked for setups.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<super::Ref>,
+    /// What the rules state about its boxes, checked by `check`.
+    pub shape: TrackShape,
     /// Where it is declared.
     #[serde(skip)]
     pub span: super::Span,
+}
+
+/// What a track declares about its run of boxes (`step`, `contiguous`, `start`, `count`).
+#[derive(Debug, Default, Serialize)]
+pub struct TrackShape {
+    /// The difference between neighbouring boxes' values (`step`, 1 unless said).
+    pub step: Option<super::Spanned<i64>>,
+    /// Whether the values run without a gap (`contiguous = false` for a track of chosen values).
+    pub contiguous: bool,
+    /// The value its markers start at (`start`): a box of the track, and where every setup puts them.
+    pub start: Option<super::Spanned<i64>>,
+    /// How many boxes the game prints (`count`).
+    pub count: Option<super::Spanned<u32>>,
 }
 
 impl Track {
@@ -313,11 +328,13 @@ impl Track {
                     value,
                     label: Names::default(),
                     attributes: Default::default(),
+                    values: Default::default(),
                     span: Default::default(),
                 })
                 .collect(),
             marker_mm: None,
             markers: Vec::new(),
+            shape: TrackShape { contiguous: true, ..Default::default() },
             span: Default::default(),
         }
     }
@@ -334,6 +351,21 @@ pub struct TrackAttribute {
     /// Printed in every box that gives it (a cost each attempt pays), not only where its value
     /// changes (a hand size from a turn on).
     pub every_box: bool,
+    /// Its value type (`type`, as card fields have); text unless said.
+    pub kind: super::FieldKind,
+    /// The direction its numbers keep along the boxes (`order = "rising"`), checked by `check`.
+    pub order: Option<super::Spanned<Order>>,
+}
+
+/// The direction an int attribute's values keep along a track: each box's at least (rising) or at
+/// most (falling) the value of the box before that gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    /// Never smaller than the one before.
+    Rising,
+    /// Never larger than the one before.
+    Falling,
 }
 
 /// One box of a track, with whatever the game prints in it.
@@ -347,6 +379,9 @@ pub struct TrackBox {
     /// Further per-box data (e.g. ops needed, VP awarded), by the track's attribute ids, in the
     /// pack's languages like the label.
     pub attributes: std::collections::BTreeMap<String, Names>,
+    /// The same values as their attributes' types read them (filters, totals and checks use these).
+    #[serde(skip)]
+    pub values: std::collections::BTreeMap<String, super::FieldValue>,
     /// Where it is declared.
     #[serde(skip)]
     pub span: super::Span,

@@ -39,8 +39,8 @@ pub use card::{
 };
 pub use game::{
     BackPattern, CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Icon,
-    LanguageNames, Names, PackFont, Phase, Print, Side, Stacking, TextNames, Totals, Track, TrackAttribute, TrackBox,
-    Victory,
+    LanguageNames, Names, Order, PackFont, Phase, Print, Side, Stacking, TextNames, Totals, Track, TrackAttribute,
+    TrackBox, TrackShape, Victory,
 };
 pub use map::{
     Area, AreaGeometry, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route,

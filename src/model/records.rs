@@ -23,11 +23,15 @@ pub enum Collection {
     Places,
     /// setups.csv rows.
     Placements,
+    /// The boxes of every track.
+    Boxes,
+    /// The links between areas of an area map, each once.
+    Links,
 }
 
 impl Collection {
     /// Every collection with the name a pack writes (`of = "cards"`).
-    pub const ALL: [(&'static str, Collection); 7] = [
+    pub const ALL: [(&'static str, Collection); 9] = [
         ("cards", Collection::Cards),
         ("units", Collection::Units),
         ("counters", Collection::Counters),
@@ -35,6 +39,8 @@ impl Collection {
         ("hexes", Collection::Hexes),
         ("places", Collection::Places),
         ("placements", Collection::Placements),
+        ("boxes", Collection::Boxes),
+        ("links", Collection::Links),
     ];
 
     /// The collection named `name`.
@@ -52,7 +58,17 @@ impl Collection {
             Collection::Hexes => "hex",
             Collection::Places => "place",
             Collection::Placements => "placement",
+            Collection::Boxes => "track box",
+            Collection::Links => "link",
         }
+    }
+}
+
+/// `box` → `boxes`, `card` → `cards`: what messages call several items.
+pub fn plural(noun: &str) -> String {
+    match noun.ends_with('x') {
+        true => format!("{noun}es"),
+        false => format!("{noun}s"),
     }
 }
 
@@ -107,7 +123,11 @@ pub fn value_of(v: &FieldValue) -> Value {
 
 /// An id and names, normalized, as a choice's words.
 fn words(id: &str, names: &Names) -> Value {
-    Value::Words([id, &names.ja, &names.en].iter().filter(|s| !s.is_empty()).map(|s| normalize(s)).collect())
+    Value::Words(word_list(id, names))
+}
+
+fn word_list(id: &str, names: &Names) -> Vec<String> {
+    [id, &names.ja, &names.en].iter().filter(|s| !s.is_empty()).map(|s| normalize(s)).collect()
 }
 
 fn texts(names: &Names) -> Value {
@@ -219,6 +239,22 @@ impl Pack {
                 ],
                 Vec::new(),
             ),
+            Collection::Boxes => (
+                vec![
+                    choice("track", "track:TRACK"),
+                    FieldDef::built_in("value", Kind::Int, "value>=N"),
+                    FieldDef::built_in("label", Kind::Text, "label:TEXT"),
+                ],
+                self.box_fields(),
+            ),
+            Collection::Links => (
+                vec![
+                    FieldDef::built_in("area", Kind::List, "area:AREA"),
+                    FieldDef::built_in("region", Kind::List, "region:REGION"),
+                    FieldDef::built_in("across", Kind::Flag, "across"),
+                ],
+                Vec::new(),
+            ),
         };
         Schema { noun: collection.noun().to_string(), built_in, fields }
     }
@@ -315,7 +351,73 @@ impl Pack {
                     Item { label, name: self.piece_name(&p.piece), record: r }
                 })
                 .collect(),
+            Collection::Boxes => self.box_items(),
+            Collection::Links => self.link_items(),
         }
+    }
+
+    /// The typed attributes of every track, one per id (the first declaration gives the kind).
+    fn box_fields(&self) -> Vec<FieldDef> {
+        let mut defs: Vec<FieldDef> = Vec::new();
+        for a in self.tracks.iter().flat_map(|t| &t.attributes) {
+            if !defs.iter().any(|d| d.id == a.id) {
+                let field = super::CardField {
+                    id: a.id.clone(),
+                    name: a.name.clone(),
+                    short: Names::default(),
+                    kind: a.kind.clone(),
+                    required: false,
+                    show: super::FieldShow::Line,
+                    value_names: Default::default(),
+                    value_colours: Default::default(),
+                };
+                defs.push(FieldDef::of_field(&field));
+            }
+        }
+        defs
+    }
+
+    /// Every track's boxes (`defcon/3`), with their typed attributes.
+    fn box_items(&self) -> Vec<Item> {
+        let mut items = Vec::new();
+        for t in &self.tracks {
+            for b in &t.boxes {
+                let mut r: Record = b.values.iter().map(|(k, v)| (k.clone(), value_of(v))).collect();
+                r.insert("track".into(), words(&t.id, &t.name));
+                r.insert("value".into(), Value::Int(b.value));
+                r.insert("label".into(), texts(&b.label));
+                items.push(Item { label: format!("{}/{}", t.id, b.value), name: b.label.clone(), record: r });
+            }
+        }
+        items
+    }
+
+    /// The area map's links, each pair once in file order (`poland–east-germany`): the two areas,
+    /// their regions, and whether the link crosses from one region into another.
+    fn link_items(&self) -> Vec<Item> {
+        let Some(map) = &self.map else { return Vec::new() };
+        let index = |id: &str| map.areas.iter().position(|a| a.id == id);
+        let mut items = Vec::new();
+        for (i, a) in map.areas.iter().enumerate() {
+            for other in a.adjacent.iter().filter_map(|id| index(id)).filter(|&j| j > i) {
+                let b = &map.areas[other];
+                let region = |area: &super::Area| {
+                    let known = map.regions.iter().find(|g| g.id == area.region.value);
+                    known.map_or_else(|| vec![normalize(&area.region)], |g| word_list(&g.id, &g.name))
+                };
+                let mut r = Record::new();
+                let area_words = |x: &super::Area| word_list(&x.id, &x.name);
+                r.insert("area".into(), Value::Words([area_words(a), area_words(b)].concat()));
+                r.insert("region".into(), Value::Words([region(a), region(b)].concat()));
+                r.insert("across".into(), Value::Flag(a.region.value != b.region.value));
+                let name = Names {
+                    ja: format!("{}–{}", a.name.ja, b.name.ja),
+                    en: format!("{}–{}", a.name.en, b.name.en),
+                };
+                items.push(Item { label: format!("{}–{}", a.id, b.id), name, record: r });
+            }
+        }
+        items
     }
 
     /// The collection a free placement's filter runs over: its `of`, else the areas of an area

@@ -210,8 +210,10 @@ pub struct Level {
 /// an appendix). `702.19b` → 702, 19, b; `1.2.3a` → 1, 2, 3, a; `A.4` → A, 4. `None` for
 /// anything else (an empty part, `4B`, `v2`, full-width digits).
 pub fn number_levels(number: &str) -> Option<Vec<Level>> {
+    // Letters of one case only (`base` is b'a' or b'A'), as a bijective base-26 number.
     let letters = |s: &str, base: u8| -> Option<u32> {
-        (s.len() <= 3).then(|| s.bytes().fold(0, |v, b| v * 26 + u32::from(b - base + 1)))
+        let of_case = s.len() <= 3 && s.bytes().all(|b| (base..base + 26).contains(&b));
+        of_case.then(|| s.bytes().fold(0, |v, b| v * 26 + u32::from(b - base + 1)))
     };
     let mut out = Vec::new();
     for part in number.split('.') {

@@ -4,6 +4,7 @@
 mod card_type;
 mod print;
 mod raw;
+mod track;
 
 use toml::Spanned as TS;
 
@@ -12,8 +13,9 @@ use crate::diag::{Code, Diagnostic, FileId};
 use crate::model::game::FactorDef;
 use crate::model::*;
 use card_type::card_type;
-use print::{marker_size, one_sided_with_backs, print_settings};
-use raw::{RawEdition, RawPack, RawTrack};
+use print::{one_sided_with_backs, print_settings};
+use raw::{RawEdition, RawPack};
+use track::track;
 
 /// E0137 at the `git` key of each `[[editions]]` whose pack folder at that revision is larger
 /// than pnpkit reads from git (see [`super::git::within_limits`]), found by reading trees and
@@ -422,57 +424,6 @@ pub(super) fn template_key(l: &mut Loader<'_>, key: &Spanned<String>) -> Option<
     };
     l.diags.push(Diagnostic::error(why.code(), message).at(&key.span).with_hint(hint));
     None
-}
-
-/// A `[[tracks]]` table; every attribute a box carries must be declared on the track with the
-/// label it prints under (E0102 at the box's key otherwise), so no raw key reaches a page.
-fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Track {
-    let span = Loader::span(file, raw);
-    let t = raw.get_ref();
-    for a in t.attributes.iter().filter(|a| a.name.get_ref().ja.is_empty() && a.name.get_ref().en.is_empty()) {
-        l.diags.push(
-            Diagnostic::error(Code::TOML_SHAPE, format!("track `{}`: attribute `{}` has an empty name", t.id, a.id))
-                .at(&Loader::span(file, &a.name))
-                .with_hint("give it the label boxes print it under, e.g. name = { ja = \"禁止\", en = \"forbids\" }"),
-        );
-    }
-    let mut boxes = Vec::new();
-    for b in &t.boxes {
-        let box_span = Loader::span(file, b);
-        let b = b.get_ref();
-        for key in b.attributes.keys().filter(|k| !t.attributes.iter().any(|a| a.id == *k.get_ref())) {
-            l.diags.push(
-                Diagnostic::error(
-                    Code::TOML_SHAPE,
-                    format!("track `{}`: box {} has attribute `{}`, which the track does not declare", t.id, b.value, key.get_ref()),
-                )
-                .at(&Loader::span(file, key))
-                .with_hint(format!(
-                    "declare it with the label it prints under: attributes = [{{ id = \"{}\", name = {{ ja = \"…\", en = \"…\" }} }}]",
-                    key.get_ref()
-                )),
-            );
-        }
-        boxes.push(TrackBox {
-            value: b.value,
-            label: (&b.label).into(),
-            attributes: b.attributes.iter().map(|(k, v)| (k.get_ref().clone(), v.into())).collect(),
-            span: box_span,
-        });
-    }
-    Track {
-        id: t.id.clone(),
-        name: t.name.clone().into(),
-        attributes: t
-            .attributes
-            .iter()
-            .map(|a| TrackAttribute { id: a.id.clone(), name: a.name.get_ref().clone().into(), every_box: a.every_box })
-            .collect(),
-        boxes,
-        marker_mm: marker_size(l, file, t),
-        markers: t.markers.iter().map(|m| toml_ref(file, m)).collect(),
-        span,
-    }
 }
 
 /// `[game] languages`: codes pnpkit has a message table for, each once, at least one.

@@ -1,7 +1,7 @@
 //! `[print]`: paper, sizes, bleed, gutter, fonts and the other print settings, each checked
 //! against what can be printed.
 
-use super::raw::{RawPrint, RawTrack};
+use super::raw::RawPrint;
 use crate::diag::{Code, Diagnostic, FileId};
 use crate::load::Loader;
 use crate::model::*;
@@ -105,18 +105,4 @@ pub(super) fn gutter(l: &mut Loader<'_>, file: FileId, raw: Option<&TS<f64>>) ->
         "write the space between cards in mm, e.g. gutter = 6 (twice the card bleed prints all of it)",
     )
     .or(Some(0.0))
-}
-
-/// A track's `marker_size`: a marker between 5 and 100 mm (E0106 at the value otherwise, and the
-/// pack's counter size is used).
-pub(super) fn marker_size(l: &mut Loader<'_>, file: FileId, t: &RawTrack) -> Option<crate::model::Spanned<f64>> {
-    let raw = t.marker_size.as_ref()?;
-    l.mm_within(
-        file,
-        raw,
-        5.0..=100.0,
-        |size| format!("track `{}`: marker_size {size} mm is not a marker between 5 and 100 mm", t.id),
-        "give the size of the marker that moves along the track in mm, e.g. marker_size = 16",
-    )
-    .map(|_| Loader::spanned(file, raw))
 }

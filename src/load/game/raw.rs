@@ -38,7 +38,7 @@ pub(super) struct RawPack {
     #[serde(default)]
     pub(super) sheets: Vec<TS<RawSheet>>,
     #[serde(default)]
-    pub(super) tracks: Vec<TS<RawTrack>>,
+    pub(super) tracks: Vec<TS<super::track::RawTrack>>,
     #[serde(default)]
     pub(super) constraints: RawConstraints,
     #[serde(default)]
@@ -355,39 +355,6 @@ pub(super) struct RawSheet {
 
 pub(super) fn a4() -> String {
     "A4".to_string()
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawTrack {
-    pub(super) id: String,
-    pub(super) name: RawNames,
-    #[serde(default)]
-    pub(super) attributes: Vec<RawTrackAttribute>,
-    pub(super) boxes: Vec<TS<RawTrackBox>>,
-    pub(super) provisional: Option<TS<Vec<String>>>,
-    pub(super) marker_size: Option<TS<f64>>,
-    #[serde(default)]
-    pub(super) markers: Vec<TS<String>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawTrackAttribute {
-    pub(super) id: String,
-    pub(super) name: TS<RawNames>,
-    #[serde(default)]
-    pub(super) every_box: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawTrackBox {
-    pub(super) value: i64,
-    #[serde(default)]
-    pub(super) label: TextNames,
-    #[serde(default)]
-    pub(super) attributes: BTreeMap<TS<String>, TextNames>,
 }
 
 #[derive(Deserialize, Default)]

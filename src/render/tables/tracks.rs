@@ -454,11 +454,14 @@ mod tests {
             id: id.into(),
             name: Names { ja: ja.into(), en: en.into() },
             every_box: false,
+            kind: crate::model::FieldKind::Text,
+            order: None,
         };
         let level = |value: i64, label: &str, forbids: &str| TrackBox {
             value,
             label: names(label),
             attributes: [("forbids".to_string(), names(forbids))].into_iter().collect(),
+            values: Default::default(),
             span: Default::default(),
         };
         Track {
@@ -472,6 +475,7 @@ mod tests {
             ],
             marker_mm: None,
             markers: Vec::new(),
+            shape: Default::default(),
             span: Default::default(),
         }
     }

@@ -188,7 +188,9 @@ impl<C: Default> Grid<C> {
 
     /// The index of the cell holding `p`; `None` outside the grid.
     fn cell(&self, (x, y): P) -> Option<usize> {
-        let (cx, cy) = ((x / self.side).floor() as i64 - self.origin.0, (y / self.side).floor() as i64 - self.origin.1);
+        // Saturating: a point far outside (or not finite) is simply outside the grid.
+        let index = |v: f64, origin: i64| ((v / self.side).floor() as i64).saturating_sub(origin);
+        let (cx, cy) = (index(x, self.origin.0), index(y, self.origin.1));
         (0..self.size.0).contains(&cx).then_some(())?;
         (0..self.size.1).contains(&cy).then(|| (cy * self.size.0 + cx) as usize)
     }
