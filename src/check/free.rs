@@ -1,5 +1,5 @@
 //! Free placements (`[[free]]` in setups.toml) hold: setup, side and piece resolve and the filter
-//! selects at least one location (E0313). What a setup places of a piece, placed and free
+//! selects at least one location (E0313), and a label names what the filter selects (E0316). What a setup places of a piece, placed and free
 //! together, is held against the counters by the supply check (check/supply.rs: E0314 when the
 //! free placements push a piece over, E0303 otherwise).
 
@@ -15,9 +15,47 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         match locations(pack, free) {
             Err(d) => out.push(d),
             Ok(found) if found.is_empty() => out.push(nowhere(free)),
-            Ok(_) => {}
+            Ok(_) => out.extend(label_disagrees(pack, free)),
         }
     }
+}
+
+/// A free placement states its group twice, in words (`label = "East Europe"`) and as a filter
+/// (`subregions:east`): when the filter is one region or named value, the label must name it
+/// (in some language, or by the value's id), so a filter moved to another group is caught (E0316).
+fn label_disagrees(pack: &Pack, free: &FreePlacement) -> Option<Diagnostic> {
+    if free.label.is_empty() {
+        return None;
+    }
+    let (field, value) = free.filter.value.trim().split_once(':')?;
+    if value.contains(char::is_whitespace) || field.starts_with('-') {
+        return None;
+    }
+    let map = pack.map.as_ref()?;
+    let names = if field == "region" {
+        map.regions.iter().find(|r| crate::model::names_match(value, &r.id, &r.name))?.name.clone()
+    } else {
+        let attributes = map.area_attributes.iter().chain(&map.hex_attributes).chain(&map.place_attributes);
+        attributes.filter(|a| a.id == field).find_map(|a| a.value_names.get(value))?.clone()
+    };
+    let same = |a: &str, b: &str| !a.is_empty() && crate::model::filter::normalize(a) == crate::model::filter::normalize(b);
+    let label = [&free.label.ja, &free.label.en];
+    let agrees = label.iter().any(|l| same(l, &names.ja) || same(l, &names.en))
+        || label.iter().any(|l| crate::model::filter::normalize(l).split(' ').any(|w| w == value));
+    (!agrees).then(|| {
+        Diagnostic::error(
+            Code::FREE_LABEL,
+            format!(
+                "the free placement of `{}` is labelled `{}`, and its filter `{}` selects {}",
+                free.piece.value,
+                if free.label.en.is_empty() { &free.label.ja } else { &free.label.en },
+                free.filter.value,
+                if names.en.is_empty() { &names.ja } else { &names.en },
+            ),
+        )
+        .at(&free.filter.span)
+        .with_hint("the rules name one group: correct the filter, or the label")
+    })
 }
 
 fn nowhere(free: &FreePlacement) -> Diagnostic {

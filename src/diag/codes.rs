@@ -121,6 +121,7 @@ codes! {
     MAP_DEGREE = "E0152", "an area or land hex has fewer or more neighbours than the map's graph rules allow";
     TURN_RANGES = "E0153", "hand size or action rounds by turn overlap, leave a turn out or lie off the turn track";
     PIECE_LOCATION = "E0315", "a setup places a piece where it cannot stand (a unit on a track, a marker a box or track does not take)";
+    FREE_LABEL = "E0316", "a free placement's label names another group than its filter selects";
     CONDITION_UNREACHABLE = "E0160", "a condition compares a value with a number the pack's data can never reach (a track's boxes, the turn track, the map's VP)";
     UNKNOWN_TRACK_OR_REGION = "E0161", "a condition names no track or no map region";
     UNKNOWN_DATA_VALUE = "E0167", "a rule clause prints `[[value:…]]` of a value the data does not have";

@@ -236,6 +236,7 @@ impl Pack {
                     choice("location", "location:LOCATION"),
                     choice("piece", "piece:PIECE"),
                     FieldDef::built_in("count", Kind::Int, "count>=N"),
+                    FieldDef::built_in("free", Kind::Flag, "free"),
                 ],
                 Vec::new(),
             ),
@@ -334,26 +335,39 @@ impl Pack {
                     Item { label, name: h.place.as_ref().map(|p| p.name.clone()).unwrap_or_default(), record: r }
                 })
                 .collect(),
-            Collection::Placements => self
-                .placements
-                .iter()
-                .map(|p| {
-                    let mut r = Record::new();
-                    let setup =
-                        self.setup(&p.setup).map_or(Value::Words(vec![normalize(&p.setup)]), |s| words(&s.id, &s.name));
-                    r.insert("setup".into(), setup);
-                    let side = self.side(&p.side).map(|s| s.id.clone()).unwrap_or_else(|| p.side.value.clone());
-                    r.insert("side".into(), self.side_words(&side));
-                    r.insert("location".into(), Value::Words(vec![normalize(&p.location)]));
-                    r.insert("piece".into(), self.piece_words(&p.piece));
-                    r.insert("count".into(), Value::Int(i64::from(p.count.value)));
-                    let label = format!("{}/{}/{}", p.setup.value, p.location.value, p.piece.value);
-                    Item { label, name: self.piece_name(&p.piece), record: r }
-                })
-                .collect(),
+            Collection::Placements => self.placement_items(),
             Collection::Boxes => self.box_items(),
             Collection::Links => self.link_items(),
         }
+    }
+
+    /// setups.csv's placements, then the free placements (`free`: their `location` holds every
+    /// location they may use).
+    fn placement_items(&self) -> Vec<Item> {
+        let record = |setup: &super::Ref, side: &super::Ref, piece: &str, count: u32, free: bool| {
+            let mut r = Record::new();
+            let known = self.setup(setup);
+            r.insert("setup".into(), known.map_or(Value::Words(vec![normalize(setup)]), |s| words(&s.id, &s.name)));
+            let side = self.side(side).map(|s| s.id.clone()).unwrap_or_else(|| side.value.clone());
+            r.insert("side".into(), self.side_words(&side));
+            r.insert("piece".into(), self.piece_words(piece));
+            r.insert("count".into(), Value::Int(i64::from(count)));
+            r.insert("free".into(), Value::Flag(free));
+            r
+        };
+        let fixed = self.placements.iter().map(|p| {
+            let mut r = record(&p.setup, &p.side, &p.piece, p.count.value, false);
+            r.insert("location".into(), Value::Words(vec![normalize(&p.location)]));
+            let label = format!("{}/{}/{}", p.setup.value, p.location.value, p.piece.value);
+            Item { label, name: self.piece_name(&p.piece), record: r }
+        });
+        let free = self.free_placements.iter().map(|f| {
+            let mut r = record(&f.setup, &f.side, &f.piece, f.count.value, true);
+            r.insert("location".into(), Value::Words(self.free_locations(f).iter().map(|l| normalize(l)).collect()));
+            let label = format!("{}/free:{}/{}", f.setup.value, f.filter.value, f.piece.value);
+            Item { label, name: self.piece_name(&f.piece), record: r }
+        });
+        fixed.chain(free).collect()
     }
 
     /// The typed attributes of every track, one per id (the first declaration gives the kind).

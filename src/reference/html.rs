@@ -14,6 +14,7 @@ use super::links::{self, Connections};
 use super::pagechars::PageChars;
 use super::script::{self, PageIndex};
 use super::webfont;
+use crate::render::tables::setupchart;
 use crate::diag::{Code, Diagnostic};
 use crate::errata::{Change, ChangeKind, Revision};
 use crate::layout::Packed;
@@ -473,17 +474,29 @@ fn drawn(
         .setups
         .iter()
         .map(|s| {
-            let rows: Vec<serde_json::Value> = pack
+            let side_name =
+                |side: &str| pack.side(side).map_or(side.to_string(), |s| msg.name_or_id(&s.name, &s.id));
+            let mut rows: Vec<serde_json::Value> = pack
                 .placements_of(&s.id)
                 .map(|p| {
                     serde_json::json!({
-                        "side": pack.side(&p.side.value).map_or(p.side.value.clone(), |s| msg.name_or_id(&s.name, &s.id)),
+                        "side": side_name(&p.side.value),
                         "location": location_name(pack, &msg, &p.location.value),
                         "piece": piece_name(pack, &msg, &p.side.value, &p.piece.value),
                         "count": p.count.value,
                     })
                 })
                 .collect();
+            // The free placements after the fixed ones, as the setup chart lists them.
+            rows.extend(pack.free_placements_of(&s.id).map(|f| {
+                let place = setupchart::free_where(pack, &msg, f, &pack.free_locations(f));
+                serde_json::json!({
+                    "side": side_name(&f.side.value),
+                    "location": msg.fill_first("free.anywhere", &[("where", &place)]),
+                    "piece": piece_name(pack, &msg, &f.side.value, &f.piece.value),
+                    "count": f.count.value,
+                })
+            }));
             serde_json::json!({ "id": s.id, "name": msg.name(&s.name), "rows": rows })
         })
         .collect();

@@ -98,20 +98,25 @@ pub(crate) fn free_sentence(ctx: &Ctx<'_>, f: &FreePlacement, separator: &str) -
         .or_else(|| pack.marker(&f.piece).map(|m| &m.name));
     let locations = pack.free_locations(f);
     ctx.msg.each_language(separator, |m| {
-        let area = |id: &str| pack.map.iter().flat_map(|x| &x.areas).find(|a| a.id == id).map(|a| &a.name);
-        let place = |id: &str| pack.hex(id).and_then(|h| h.place.as_ref()).map(|p| &p.name);
-        let name = |id: &str| area(id).or_else(|| place(id)).map_or(id.to_string(), |n| m.first_name(n).to_string());
-        let whole = m.first_name(&f.label).to_string();
-        let place = if whole.trim().is_empty() {
-            locations.iter().map(|id| name(id)).collect::<Vec<_>>().join(&m.first("setups.and"))
-        } else {
-            whole
-        };
+        let place = free_where(pack, m, f, &locations);
         let side = side.map_or(f.side.value.as_str(), |s| m.first_name(&s.name));
         let piece = piece.map_or(f.piece.value.as_str(), |n| m.first_name(n));
         let count = f.count.value.to_string();
         m.fill_first("free.sentence", &[("side", side), ("count", &count), ("piece", piece), ("where", &place)])
     })
+}
+
+/// Where a free placement may go, in `m`'s first language: its label ("East Europe"), else its
+/// `locations` named one by one.
+pub(crate) fn free_where(pack: &Pack, m: &Messages, f: &FreePlacement, locations: &[String]) -> String {
+    let whole = m.first_name(&f.label);
+    if !whole.trim().is_empty() {
+        return whole.to_string();
+    }
+    let area = |id: &str| pack.map.iter().flat_map(|x| &x.areas).find(|a| a.id == id).map(|a| &a.name);
+    let place = |id: &str| pack.hex(id).and_then(|h| h.place.as_ref()).map(|p| &p.name);
+    let name = |id: &str| area(id).or_else(|| place(id)).map_or(id.to_string(), |n| m.first_name(n).to_string());
+    locations.iter().map(|id| name(id)).collect::<Vec<_>>().join(&m.first("setups.and"))
 }
 
 /// A side's placements before they become a table: its name and its locations, hexes in number
