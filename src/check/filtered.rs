@@ -1,5 +1,5 @@
 //! Totals declared by filter hold: how many items a filter selects (E0310), the sum of a number
-//! field over them (E0311), how many per group (E0312). A mismatch is an error at the stated
+//! field over them (E0311), how many per group (E0312), that no two share a value (E0317). A mismatch is an error at the stated
 //! figure saying what was found and, when few, which items. With an incomplete card list
 //! (`[totals] cards` above the cards known) finding fewer cards than stated is only a warning.
 
@@ -187,6 +187,34 @@ fn check_one(pack: &Pack, total: &FilterTotal, out: &mut Vec<Diagnostic>) -> Res
                         ),
                     )
                     .at(&by.span)
+                    .with_hint(format!("found: {}", listing(&labels))),
+                );
+            }
+        }
+        Figure::Distinct(field) => {
+            let def =
+                pack.schema(collection).field(&field.value).cloned().ok_or_else(|| unknown(pack, collection, field))?;
+            let mut holders: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+            for item in &items {
+                let Some(value) = item.record.get(&field.value) else { continue };
+                // A choice by its id (its first word), a list by each of its values.
+                let keys = match (def.kind, value) {
+                    (Kind::Choice, Value::Words(w)) => w.iter().take(1).cloned().collect(),
+                    _ => groups(def.kind, value),
+                };
+                keys.into_iter().for_each(|k| holders.entry(k).or_default().push(&item.label));
+            }
+            for (key, labels) in holders.into_iter().filter(|(_, l)| l.len() > 1) {
+                out.push(
+                    Diagnostic::error(
+                        Code::TOTAL_DISTINCT,
+                        format!(
+                            "{what}: {} {nouns} share {} `{key}`, which the pack declares distinct{rule}",
+                            labels.len(),
+                            field.value
+                        ),
+                    )
+                    .at(&field.span)
                     .with_hint(format!("found: {}", listing(&labels))),
                 );
             }

@@ -38,7 +38,8 @@ fn label_disagrees(pack: &Pack, free: &FreePlacement) -> Option<Diagnostic> {
         let attributes = map.area_attributes.iter().chain(&map.hex_attributes).chain(&map.place_attributes);
         attributes.filter(|a| a.id == field).find_map(|a| a.value_names.get(value))?.clone()
     };
-    let same = |a: &str, b: &str| !a.is_empty() && crate::model::filter::normalize(a) == crate::model::filter::normalize(b);
+    let same =
+        |a: &str, b: &str| !a.is_empty() && crate::model::filter::normalize(a) == crate::model::filter::normalize(b);
     let label = [&free.label.ja, &free.label.en];
     let agrees = label.iter().any(|l| same(l, &names.ja) || same(l, &names.en))
         || label.iter().any(|l| crate::model::filter::normalize(l).split(' ').any(|w| w == value));

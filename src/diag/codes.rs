@@ -122,6 +122,7 @@ codes! {
     TURN_RANGES = "E0153", "hand size or action rounds by turn overlap, leave a turn out or lie off the turn track";
     PIECE_LOCATION = "E0315", "a setup places a piece where it cannot stand (a unit on a track, a marker a box or track does not take)";
     FREE_LABEL = "E0316", "a free placement's label names another group than its filter selects";
+    TOTAL_DISTINCT = "E0317", "items a total declares distinct share a value of its field";
     CONDITION_UNREACHABLE = "E0160", "a condition compares a value with a number the pack's data can never reach (a track's boxes, the turn track, the map's VP)";
     UNKNOWN_TRACK_OR_REGION = "E0161", "a condition names no track or no map region";
     UNKNOWN_DATA_VALUE = "E0167", "a rule clause prints `[[value:…]]` of a value the data does not have";

@@ -1,4 +1,5 @@
-//! `[[totals.by_filter]]` in pack.toml: totals the rules state over the items a filter selects.
+//! `[[totals.by_filter]]` in pack.toml: totals the rules state over the items a filter selects
+//! (a count, a sum, counts per group), or that no two of them share a value (`distinct`).
 //! The filter is parsed by `check`, once every collection is loaded.
 
 use std::collections::BTreeMap;
@@ -22,6 +23,7 @@ pub(super) struct RawFilterTotal {
     equals: Option<TS<i64>>,
     group_by: Option<TS<String>>,
     counts: Option<TS<BTreeMap<String, TS<u32>>>>,
+    distinct: Option<TS<String>>,
     rule: Option<TS<String>>,
 }
 
@@ -32,6 +34,13 @@ pub(super) fn load(l: &mut Loader<'_>, file: FileId, raw: &[TS<RawFilterTotal>])
         let span = Loader::span(file, t);
         let t = t.get_ref();
         let figure = match (&t.count, &t.sum, &t.equals, &t.group_by, &t.counts) {
+            (None, None, None, None, None) if t.distinct.is_some() => {
+                Figure::Distinct(Loader::spanned(file, t.distinct.as_ref().expect("matched")))
+            }
+            _ if t.distinct.is_some() => {
+                l.diags.push(one_figure(&span));
+                continue;
+            }
             (Some(c), None, None, None, None) => Figure::Count(Loader::spanned(file, c)),
             (None, Some(f), Some(e), None, None) => {
                 Figure::Sum { field: Loader::spanned(file, f), equals: Loader::spanned(file, e) }
@@ -44,11 +53,7 @@ pub(super) fn load(l: &mut Loader<'_>, file: FileId, raw: &[TS<RawFilterTotal>])
                 Figure::Groups { by: Loader::spanned(file, by), counts }
             }
             _ => {
-                l.diags.push(
-                    Diagnostic::error(Code::TOML_SHAPE, "a total by filter states one figure")
-                        .at(&span)
-                        .with_hint("write `count = N`, or `sum = \"FIELD\"` with `equals = N`, or `group_by = \"FIELD\"` with `counts = { VALUE = N, … }`"),
-                );
+                l.diags.push(one_figure(&span));
                 continue;
             }
         };
@@ -61,4 +66,10 @@ pub(super) fn load(l: &mut Loader<'_>, file: FileId, raw: &[TS<RawFilterTotal>])
         });
     }
     out
+}
+
+fn one_figure(span: &crate::diag::Span) -> Diagnostic {
+    Diagnostic::error(Code::TOML_SHAPE, "a total by filter states one figure").at(span).with_hint(
+        "write `count = N`, or `sum = \"FIELD\"` with `equals = N`, or `group_by = \"FIELD\"` with `counts = { VALUE = N, … }`, or `distinct = \"FIELD\"`",
+    )
 }

@@ -44,4 +44,7 @@ pub enum Figure {
         /// Each group's value and stated count, in the order written.
         counts: Vec<(String, Spanned<u32>)>,
     },
+    /// No two items share a value of a field (`distinct = "location"`: no area holds both sides'
+    /// influence at the start); a list's items share none of their values.
+    Distinct(Spanned<String>),
 }

@@ -14,12 +14,12 @@ use super::links::{self, Connections};
 use super::pagechars::PageChars;
 use super::script::{self, PageIndex};
 use super::webfont;
-use crate::render::tables::setupchart;
 use crate::diag::{Code, Diagnostic};
 use crate::errata::{Change, ChangeKind, Revision};
 use crate::layout::Packed;
 use crate::messages::Messages;
 use crate::model::{emphasis, Names, Pack};
+use crate::render::tables::setupchart;
 use crate::text::escape;
 
 const TEMPLATE: &str = include_str!("../../templates/reference/rules.html.tera");
@@ -474,8 +474,7 @@ fn drawn(
         .setups
         .iter()
         .map(|s| {
-            let side_name =
-                |side: &str| pack.side(side).map_or(side.to_string(), |s| msg.name_or_id(&s.name, &s.id));
+            let side_name = |side: &str| pack.side(side).map_or(side.to_string(), |s| msg.name_or_id(&s.name, &s.id));
             let mut rows: Vec<serde_json::Value> = pack
                 .placements_of(&s.id)
                 .map(|p| {
