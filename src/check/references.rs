@@ -3,7 +3,7 @@
 //! languages. Also the vocabulary of condition and effect expressions.
 
 use crate::diag::{did_you_mean, Code, Diagnostic};
-use crate::model::{Expr, Pack, Ref};
+use crate::model::{Expr, Pack, Ref, Timing};
 
 /// What a function argument must name.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -239,6 +239,7 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         r.side(&v.side, out);
         r.expr(&v.when, out);
         r.opt_rule(&v.rule, out);
+        out.extend(timing(pack, v));
     }
     for section in &pack.rules.sections {
         for clause in &section.clauses {
@@ -258,6 +259,37 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         r.opt_rule(&d.copies_rule, out);
         d.limits.iter().for_each(|l| r.opt_rule(&l.rule, out));
     }
+}
+
+/// A victory timed to a moment names one that happens: a region the game scores, a phase of the
+/// turn sequence (E0169).
+fn timing(pack: &Pack, v: &crate::model::Victory) -> Option<Diagnostic> {
+    let (moment, name, candidates): (&str, &str, Vec<&str>) = match &v.at {
+        Timing::Scoring(region) => {
+            let scored: Vec<_> = pack.map.iter().flat_map(|m| &m.regions).filter(|r| !r.scoring.is_empty()).collect();
+            if scored.iter().any(|r| crate::model::names_match(region, &r.id, &r.name)) {
+                return None;
+            }
+            ("the scoring of", region, scored.iter().map(|r| r.id.as_str()).collect())
+        }
+        Timing::Phase(phase) => {
+            if pack.sequence.iter().any(|p| &p.id == phase) {
+                return None;
+            }
+            ("phase", phase, pack.sequence.iter().map(|p| p.id.as_str()).collect())
+        }
+        Timing::Immediate | Timing::TurnEnd => return None,
+    };
+    let known = if candidates.is_empty() { "none is declared".to_string() } else { candidates.join(", ") };
+    Some(
+        Diagnostic::error(
+            Code::VICTORY_TIMING,
+            format!("victory `{}` is timed to {moment} `{name}`, which never comes", v.id),
+        )
+        .at(&v.at_span)
+        .with_hint_opt(did_you_mean(name, candidates.iter().copied()))
+        .with_hint(format!("{}: {known}", if moment == "phase" { "the phases" } else { "the regions scored" })),
+    )
 }
 
 /// "unknown <what> `x`" with a did-you-mean hint over `candidates`.

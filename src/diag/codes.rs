@@ -134,6 +134,7 @@ codes! {
     STALE_RULE_NUMBER = "E0164", "a card or rule text types a rule number that no clause has (stale after a renumbering)";
     CHIT_COUNTS = "E0166", "the chit mix's count of a value differs from the count the sources list (`[totals] chit_counts`)";
     ERRATA_NOTES_MISSING = "E0168", "an edition changed since the previous one but keeps no errata notes (errata/<edition>.toml)";
+    VICTORY_TIMING = "E0169", "a victory is timed to a moment that does not happen (no such scored region or phase)";
     UNKNOWN_TABLE = "E0171", "a rule clause's `table:` line names no table the data makes (an unknown aid, track, collection, filter or column)";
     BAD_RULEBOOK_LANGUAGES = "E0174", "`[rulebook] languages` does not name two different languages the pack prints";
     UNKNOWN_CHANGES_SINCE = "E0173", "`[rulebook] changes_since` names no edition of `[[editions]]`";

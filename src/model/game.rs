@@ -263,21 +263,6 @@ pub struct Phase {
     pub rule: Option<Ref>,
 }
 
-/// A way to win.
-#[derive(Debug, Serialize)]
-pub struct Victory {
-    /// Stable id.
-    pub id: String,
-    /// Who wins.
-    pub side: Ref,
-    /// When, as a condition over cards, control and VP.
-    pub when: Expr,
-    /// The rule stating it.
-    pub rule: Option<Ref>,
-    /// Our own summary.
-    pub text: String,
-}
-
 /// A numbered track (turn, VP, DEFCON, space race).
 #[derive(Debug, Serialize)]
 pub struct Track {

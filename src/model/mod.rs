@@ -25,6 +25,8 @@ pub mod symbol;
 pub mod templates;
 mod unit;
 mod values;
+mod victory;
+pub use victory::{Timing, Victory};
 
 // Map graph rules, setup locations and pieces, values by turn.
 mod graph_rules;
@@ -40,7 +42,7 @@ pub use card::{
 pub use game::{
     BackPattern, CardBack, Component, Composition, Constraints, Edition, ErrataNote, Forbidden, Force, Game, Icon,
     LanguageNames, Names, Order, PackFont, Phase, Print, Side, Stacking, TextNames, Totals, Track, TrackAttribute,
-    TrackBox, TrackShape, Victory,
+    TrackBox, TrackShape,
 };
 pub use map::{
     Area, AreaGeometry, BoxDef, Hex, HexGrid, Hexside, Map, MapKind, Numbering, Orientation, Place, Region, Route,

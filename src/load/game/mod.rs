@@ -360,10 +360,27 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
         .collect();
     for v in &raw.victory {
         let Some(when) = l.expr(v.when.get_ref(), &Loader::span(file, &v.when)) else { continue };
+        let at_span = v.at.as_ref().map_or_else(|| Loader::span(file, &v.when), |a| Loader::span(file, a));
+        let at = match &v.at {
+            None => Timing::Immediate,
+            Some(at) => match Timing::parse(at.get_ref()) {
+                Some(timing) => timing,
+                None => {
+                    l.diags.push(
+                        Diagnostic::error(Code::BAD_VALUE, format!("victory `{}`: `at = \"{}\"` is no moment of play", v.id, at.get_ref()))
+                            .at(&at_span)
+                            .with_hint("write `immediate` (the default), `turn-end`, `scoring:REGION` or `phase:PHASE` (a [[sequence]] id)"),
+                    );
+                    continue;
+                }
+            },
+        };
         pack.victory.push(Victory {
             id: v.id.clone(),
             side: toml_ref(file, &v.side),
             when,
+            at,
+            at_span,
             rule: r(&v.rule),
             text: v.text.clone(),
         });

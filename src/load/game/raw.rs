@@ -414,6 +414,7 @@ pub(super) struct RawVictory {
     pub(super) id: String,
     pub(super) side: TS<String>,
     pub(super) when: TS<String>,
+    pub(super) at: Option<TS<String>>,
     pub(super) rule: Option<TS<String>>,
     #[serde(default)]
     pub(super) text: String,
