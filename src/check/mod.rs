@@ -43,6 +43,7 @@ mod tracks;
 mod graph;
 mod icons;
 mod pieces;
+mod plain;
 pub mod supply;
 mod turns;
 
@@ -80,6 +81,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     pieces::check(pack, &mut out);
     turns::check(pack, &mut out);
     tracks::check(pack, &mut out);
+    plain::check(pack, options.release, &mut out);
     rules::check(pack, &mut out);
     rules::typed_numbers(pack, &mut out);
     filtered::check(pack, &mut out);

@@ -103,6 +103,7 @@ codes! {
     TYPED_RULE_NUMBER = "W0701", "a rule text types a rule number instead of linking it with [[rule:…]]";
     UNIT_UNAVAILABLE_SO_FAR = "W0003", "no known card or setup makes a unit type available (the card list is incomplete)";
     PLACEHOLDER_TEXT = "W0004", "a text a component prints is a placeholder (TODO, TBD, FIXME, ???, lorem ipsum); an error with --release";
+    PLAIN_TEXT_SCRIPT = "W0006", "a text written once for every language holds Japanese, and the pack prints another language";
     INCOMPLETE_SET = "W0005", "the pack declares more cards than it defines: the set is not complete; an error with --release";
     TEXT_OVERFLOW = "W0801", "a text does not fit its box even at the smallest size";
     MISSING_GLYPH = "E0803", "a text uses characters no font of the pack can draw (it would print as empty boxes)";

@@ -40,8 +40,14 @@ use crate::model::{Pack, Provisional, Spanned};
 /// Loads the pack in `dir`. Returns the pack (as complete as the files allow) and every problem
 /// found; the pack is only safe to check or build from when no diagnostic is an error.
 pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
-    let mut loader =
-        Loader { dir: dir.to_path_buf(), sources, diags: Vec::new(), provisional: Vec::new(), ids: Default::default() };
+    let mut loader = Loader {
+        dir: dir.to_path_buf(),
+        sources,
+        diags: Vec::new(),
+        provisional: Vec::new(),
+        plain_texts: Vec::new(),
+        ids: Default::default(),
+    };
     let mut pack = Pack { id: pack_id(dir), root: dir.to_path_buf(), ..Pack::default() };
     if !dir.join("pack.toml").is_file() {
         let message = format!("`{}` is not a pack: it has no pack.toml", dir.display());
@@ -66,6 +72,7 @@ pub fn pack(dir: &Path, sources: &mut Sources) -> (Pack, Vec<Diagnostic>) {
         pack.game.languages = filled_languages(&pack);
     }
     pack.provisional = loader.provisional;
+    pack.plain_texts = loader.plain_texts;
     (pack, loader.diags)
 }
 
@@ -131,6 +138,8 @@ pub(crate) struct Loader<'s> {
     pub(crate) diags: Vec<Diagnostic>,
     /// Provisional values found so far.
     pub(crate) provisional: Vec<Provisional>,
+    /// Texts written once for every language, for `check` to hold to the pack's languages.
+    pub(crate) plain_texts: Vec<crate::model::PlainText>,
     /// Where each (kind, id) was first defined, so a duplicate is found without a scan.
     pub(crate) ids: std::collections::HashMap<(&'static str, String), Span>,
 }

@@ -104,6 +104,18 @@ pub struct Provisional {
     pub span: Span,
 }
 
+/// A text a pack prints that it writes once for every language (`label = "5 peace"`): in a pack
+/// printing several languages it prints in each.
+#[derive(Debug, Clone)]
+pub struct PlainText {
+    /// What prints it (`track \`defcon\` box 5 label`).
+    pub what: String,
+    /// The text.
+    pub text: String,
+    /// Where it is written.
+    pub span: Span,
+}
+
 /// One game pack, as loaded from `data/<pack>/`.
 #[derive(Debug, Default, Serialize)]
 pub struct Pack {
@@ -177,6 +189,9 @@ pub struct Pack {
     pub provisional: Vec<Provisional>,
     /// Pieces setups place anywhere among the locations a filter selects.
     pub free_placements: Vec<FreePlacement>,
+    /// The texts a pack prints that it writes once for every language (a track box's label).
+    #[serde(skip)]
+    pub plain_texts: Vec<PlainText>,
     /// Clauses and terms by id and name, made on first use.
     #[serde(skip)]
     pub lookup: lookup::Lookup,

@@ -157,7 +157,7 @@ pub struct ChitMix {
     /// Name of the chits.
     pub name: Names,
     /// Text on the common back.
-    pub back_label: String,
+    pub back_label: super::Names,
     /// Other names setups use for chits (a chit placed on the map is a 潜伏チット, hidden chit).
     pub aliases: Vec<String>,
     /// The values.

@@ -240,8 +240,7 @@ pub(super) struct RawFactor {
 #[serde(deny_unknown_fields)]
 pub(super) struct RawChits {
     pub(super) name: RawNames,
-    #[serde(default)]
-    pub(super) back_label: String,
+    pub(super) back_label: Option<TS<TextNames>>,
     #[serde(default)]
     pub(super) aliases: Vec<String>,
     pub(super) values: Vec<RawChitValue>,

@@ -91,7 +91,11 @@ pub(super) fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Tra
             let names = match raw_value {
                 RawBoxValue::Int(n) => Names { ja: n.to_string(), en: n.to_string() },
                 RawBoxValue::Flag(f) => Names { ja: yes_no(*f).into(), en: yes_no(*f).into() },
-                RawBoxValue::Text(text) => text.into(),
+                RawBoxValue::Text(text) => {
+                    let what = format!("track `{}` box {}'s `{}`", t.id, b.value, declared.id);
+                    plain(l, what, text, &Loader::span(file, key));
+                    text.into()
+                }
             };
             let value = match (&declared.kind, raw_value) {
                 (FieldKind::Text, _) => {
@@ -121,6 +125,7 @@ pub(super) fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Tra
                 printed.insert(declared.id.clone(), names);
             }
         }
+        plain(l, format!("track `{}` box {}'s label", t.id, b.value), &b.label, &box_span);
         boxes.push(TrackBox { value: b.value, label: (&b.label).into(), attributes: printed, values, span: box_span });
     }
     Track {
@@ -137,6 +142,13 @@ pub(super) fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Tra
             count: t.count.as_ref().map(|c| Loader::spanned(file, c)),
         },
         span,
+    }
+}
+
+/// Notes a text written once for every language, for `check` (W0006).
+fn plain(l: &mut Loader<'_>, what: String, text: &TextNames, span: &crate::diag::Span) {
+    if let TextNames::Plain(text) = text {
+        l.plain_texts.push(PlainText { what, text: text.clone(), span: span.clone() });
     }
 }
 

@@ -64,19 +64,27 @@ pub(crate) struct BoxText {
 /// (a turn track says "hand size 8" where it becomes 8, not in every box after), unless the
 /// attribute is printed in every box (`every_box`: the ops each space race attempt needs).
 pub(crate) fn box_text(msg: &Messages, track: &Track, b: &TrackBox, previous: Option<&TrackBox>) -> BoxText {
-    let label = msg.name(&b.label);
-    let label = label.trim();
-    // A leading number, or the value with a sign after it ("30+"), is what the box prints large.
+    // A leading number, or the value with a sign after it ("30+"), is what the box prints large;
+    // each language's label gives it up before the languages are joined ("5 平和", "5 peace").
     let is_number = |t: &str| {
         t.parse::<i64>().is_ok()
             || t.strip_prefix(&b.value.to_string())
                 .is_some_and(|r| !r.is_empty() && r.chars().all(|c| "+-±".contains(c)))
     };
-    let (number, rest) = match label.split_once(' ') {
-        Some((n, rest)) if is_number(n) => (n.to_string(), rest.trim()),
-        _ if is_number(label) => (label.to_string(), ""),
-        _ => (b.value.to_string(), label),
+    let split = |label: &str| -> (Option<String>, String) {
+        let label = label.trim();
+        match label.split_once(' ') {
+            Some((n, rest)) if is_number(n) => (Some(n.to_string()), rest.trim().to_string()),
+            _ if is_number(label) => (Some(label.to_string()), String::new()),
+            _ => (None, label.to_string()),
+        }
     };
+    let (number_ja, ja) = split(&b.label.ja);
+    let (number_en, en) = split(&b.label.en);
+    let first_is_ja = msg.languages().first() == Some(&"ja");
+    let number = if first_is_ja { number_ja.or(number_en) } else { number_en.or(number_ja) };
+    let number = number.unwrap_or_else(|| b.value.to_string());
+    let rest = msg.name(&crate::model::Names { ja, en });
     let attributes = track
         .attributes
         .iter()
@@ -90,7 +98,7 @@ pub(crate) fn box_text(msg: &Messages, track: &Track, b: &TrackBox, previous: Op
         })
         .collect::<Vec<_>>()
         .join("\n");
-    BoxText { number, label: rest.to_string(), attributes }
+    BoxText { number, label: rest.trim().to_string(), attributes }
 }
 
 /// A track's heading as a printed game's track reads ("DEFCON track", "ターン・トラック"): its

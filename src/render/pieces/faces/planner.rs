@@ -287,7 +287,7 @@ impl<'a> Planner<'a> {
         let label = if chits.back_label.is_empty() {
             self.msg.first_name(&chits.name).to_string()
         } else {
-            chits.back_label.clone()
+            self.msg.first_name(&chits.back_label).to_string()
         };
         let piece = ChitPiece { chits: self.named("chits", &chits.name), chit: None };
         let whole = Whole { common: self.common(size, None, None), face: ChitFace { label }, piece };
