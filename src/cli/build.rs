@@ -491,6 +491,8 @@ pub(super) fn build_reusing(
         // The layout's findings join the diagnostics here, so `drawn` sees them all.
         if let Ok(rendered) = &rendered {
             diags.extend(rendered.warnings.iter().cloned().map(|w| strict_layout(w, pack.strict)));
+            let stated = render::stated::stated_counts(&loaded, &rendered.documents);
+            diags.extend(stated.into_iter().map(|w| strict_layout(w, pack.strict)));
             if !diags.iter().any(Diagnostic::is_error) {
                 drawn(Drawn { pack: &loaded, rendered, sources: &sources, diags: &diags });
             }
@@ -607,9 +609,10 @@ fn proof_notes(pack: &Pack, sources: &Sources, diags: &[Diagnostic]) -> Vec<rend
 }
 
 /// With `--strict`, a layout warning (text that does not fit its box, lies in the safe margin or
-/// over other text) is an error: a print file with such text is not ready for the printer.
+/// over other text, sheets other than the component list states) is an error: a print file with
+/// such text is not ready for the printer.
 pub(super) fn strict_layout(mut d: Diagnostic, strict: bool) -> Diagnostic {
-    let layout = [Code::TEXT_OVERFLOW, Code::TEXT_IN_MARGIN, Code::TEXT_OVERLAP];
+    let layout = [Code::TEXT_OVERFLOW, Code::TEXT_IN_MARGIN, Code::TEXT_OVERLAP, Code::STATED_PAGES];
     if strict && layout.contains(&d.code) {
         d.severity = crate::diag::Severity::Error;
     }

@@ -143,6 +143,7 @@ codes! {
     CLAUSE_WITHOUT_TEXT = "E0170", "a rule clause written with a title heading (`## 8.4 {#id} Title`) has no text";
     UNKNOWN_SCORING_LEVEL = "E0180", "a region's `scoring` names a level the map's `scoring_levels` does not declare";
     BAD_SCORE = "E0181", "a region's score at a level is neither a whole number of victory points nor a text in the pack's languages";
+    STATED_PAGES = "W0808", "the build prints a different number of sheets or pages than the pack's component list states";
     WORD_BROKEN = "W0807", "a name or title is broken inside a word: the word is wider than its box even at the smallest size, even with its letters set up to 0.08 em closer";
     LONG_TEXT_LAYOUT = "W0806", "a card's text takes the room of its art box: the face uses a fallback layout (long-text, two-column, condensed or text-only)";
     REGION_LABEL_NO_ROOM = "W0805", "an area map has no free spot near a region for its name and scoring";

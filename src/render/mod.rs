@@ -31,6 +31,8 @@ pub mod maps;
 pub mod sheets;
 // The event flowchart.
 pub mod flowchart;
+// What the component list states against what the build prints.
+pub mod stated;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

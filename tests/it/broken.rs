@@ -239,3 +239,23 @@ fn broken_packs_keep_the_base_intact() {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
     assert!(Path::new(&root().join("data/dougram/pack.toml")).is_file());
 }
+
+/// docs/limitations.md names each limitation that a broken pack shows (`limit-…`), and every
+/// such pack is named there: the pack still failing (the test above) keeps the page true.
+#[test]
+fn every_limitation_the_docs_name_has_a_broken_pack_and_every_such_pack_is_named() {
+    let doc = std::fs::read_to_string(root().join("docs/limitations.md")).expect("docs/limitations.md");
+    let named: std::collections::BTreeSet<String> = doc
+        .match_indices("`limit-")
+        .map(|(i, _)| doc[i + 1..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '-').collect::<String>())
+        .filter(|name| !name.ends_with('-')) // the page's own `limit-…`
+        .collect();
+    let cases: std::collections::BTreeSet<String> = std::fs::read_dir(root().join("tests/broken"))
+        .expect("tests/broken")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("limit-"))
+        .collect();
+    assert!(!named.is_empty(), "docs/limitations.md names no case");
+    assert_eq!(named, cases, "the cases docs/limitations.md names, and the limit-… packs in tests/broken");
+}
