@@ -488,10 +488,13 @@ fn drawn(
                 .collect();
             // The free placements after the fixed ones, as the setup chart lists them.
             rows.extend(pack.free_placements_of(&s.id).map(|f| {
-                let place = setupchart::free_where(pack, &msg, f, &pack.free_locations(f));
+                let locations = pack.free_locations(f);
+                let anywhere = msg.each_language(" ", |m| {
+                    m.fill_first("free.anywhere", &[("where", &setupchart::free_where(pack, m, f, &locations))])
+                });
                 serde_json::json!({
                     "side": side_name(&f.side.value),
-                    "location": msg.fill_first("free.anywhere", &[("where", &place)]),
+                    "location": anywhere,
                     "piece": piece_name(pack, &msg, &f.side.value, &f.piece.value),
                     "count": f.count.value,
                 })

@@ -78,3 +78,26 @@ fn the_setup_chart_prints_hand_size_and_action_rounds_by_turn() {
     assert!(rows[0].split_whitespace().eq(["1–3", "6", "5"]), "{rows:?}");
     assert!(rows[1].split_whitespace().eq(["4–6", "7", "5"]), "{rows:?}");
 }
+
+/// Issue 36: rules.html lists a setup's free placements after its fixed rows, in each language,
+/// and `find` counts them among the placements.
+#[test]
+fn free_placements_show_in_the_reference_setups_and_in_the_placements_collection() {
+    let dir = temp_dir("ts-reference-free");
+    let out = dir.join("out");
+    let output =
+        pnpkit(&root(), &["build", "data/twilight-struggle", "--only", "reference", "--out", &out.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
+    let html = std::fs::read_to_string(out.join("rules.html")).expect("rules.html");
+    let setup = &html[html.find("id=\"setup-standard\"").expect("the standard setup")..];
+    let setup = &setup[..setup.find("</table>").expect("its table")];
+    for row in ["東欧の任意の場所 anywhere in East Europe", "西欧の任意の場所 anywhere in West Europe", "×6", "×7"]
+    {
+        assert!(setup.contains(row), "{row} in {setup}");
+    }
+    let output = pnpkit(&root(), &["find", "data/twilight-struggle", "placements", "free"]);
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stdout.trim_end().ends_with("2 placements"), "{stdout}");
+    assert!(stdout.contains("standard/free:subregions:east/ussr-influence"), "{stdout}");
+}
