@@ -1,7 +1,8 @@
 //! Totals declared by filter hold: how many items a filter selects (E0310), the sum of a number
-//! field over them (E0311), how many per group (E0312), that no two share a value (E0317). A mismatch is an error at the stated
-//! figure saying what was found and, when few, which items. With an incomplete card list
-//! (`[totals] cards` above the cards known) finding fewer cards than stated is only a warning.
+//! field over them (E0311), how many per group (E0312), that no two share a value (E0317). A
+//! mismatch is an error at the stated figure saying what was found and, when few, which items.
+//! With an incomplete card list (`[totals] cards` above the cards known) finding fewer cards than
+//! stated is only a warning.
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,8 @@
-//! Free placements (`[[free]]` in setups.toml) hold: setup, side and piece resolve and the filter
-//! selects at least one location (E0313), and a label names what the filter selects (E0316). What a setup places of a piece, placed and free
-//! together, is held against the counters by the supply check (check/supply.rs: E0314 when the
-//! free placements push a piece over, E0303 otherwise).
+//! Free placements (`[[free]]` in setups.toml) hold: setup, side and piece resolve, the filter
+//! selects at least one location (E0313), and a label names what the filter selects (E0316).
+//! What a setup places of a piece, placed and free together, is held against the counters by the
+//! supply check (check/supply.rs: E0314 when the free placements push a piece over, E0303
+//! otherwise).
 
 use super::filters;
 use crate::diag::{Code, Diagnostic};
@@ -77,6 +78,17 @@ fn locations(pack: &Pack, free: &FreePlacement) -> Result<Vec<String>, Diagnosti
         Some(of) => filters::collection(of)?,
         None => pack.free_collection(free).unwrap_or(Collection::Places),
     };
+    if !matches!(collection, Collection::Areas | Collection::Hexes | Collection::Places) {
+        return Err(Diagnostic::error(
+            Code::FILTER_UNKNOWN_FIELD,
+            format!(
+                "a free placement places pieces in locations, and `{}` are not locations",
+                free.of.as_ref().map_or("", |o| o.value.as_str())
+            ),
+        )
+        .at(&free.of.as_ref().map_or(free.filter.span.clone(), |o| o.span.clone()))
+        .with_hint("write of = \"areas\", \"hexes\" or \"places\""));
+    }
     filters::parse(pack, collection, &free.filter)?;
     Ok(pack.free_locations(free))
 }

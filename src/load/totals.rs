@@ -33,19 +33,13 @@ pub(super) fn load(l: &mut Loader<'_>, file: FileId, raw: &[TS<RawFilterTotal>])
     for t in raw {
         let span = Loader::span(file, t);
         let t = t.get_ref();
-        let figure = match (&t.count, &t.sum, &t.equals, &t.group_by, &t.counts) {
-            (None, None, None, None, None) if t.distinct.is_some() => {
-                Figure::Distinct(Loader::spanned(file, t.distinct.as_ref().expect("matched")))
-            }
-            _ if t.distinct.is_some() => {
-                l.diags.push(one_figure(&span));
-                continue;
-            }
-            (Some(c), None, None, None, None) => Figure::Count(Loader::spanned(file, c)),
-            (None, Some(f), Some(e), None, None) => {
+        let figure = match (&t.count, &t.sum, &t.equals, &t.group_by, &t.counts, &t.distinct) {
+            (None, None, None, None, None, Some(field)) => Figure::Distinct(Loader::spanned(file, field)),
+            (Some(c), None, None, None, None, None) => Figure::Count(Loader::spanned(file, c)),
+            (None, Some(f), Some(e), None, None, None) => {
                 Figure::Sum { field: Loader::spanned(file, f), equals: Loader::spanned(file, e) }
             }
-            (None, None, None, Some(by), Some(counts)) => {
+            (None, None, None, Some(by), Some(counts), None) => {
                 // In the file's order, so messages follow the declaration.
                 let mut counts: Vec<(String, _)> =
                     counts.get_ref().iter().map(|(k, v)| (k.clone(), Loader::spanned(file, v))).collect();

@@ -435,10 +435,12 @@ impl Pack {
     }
 
     /// The collection a free placement's filter runs over: its `of`, else the areas of an area
-    /// map, else the places. `None`: `of` names no collection.
+    /// map, else the places. `None`: `of` names no collection of locations.
     pub fn free_collection(&self, free: &super::FreePlacement) -> Option<Collection> {
         match &free.of {
-            Some(of) => Collection::named(of),
+            // Locations only: the placements themselves hold the free ones (no loop through them).
+            Some(of) => Collection::named(of)
+                .filter(|c| matches!(c, Collection::Areas | Collection::Hexes | Collection::Places)),
             None if self.map.as_ref().is_some_and(|m| m.kind == super::MapKind::Area) => Some(Collection::Areas),
             None => Some(Collection::Places),
         }
