@@ -22,9 +22,48 @@ const LISTED: usize = 8;
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for setup in &pack.setups {
         let track = turn_track(pack, setup, out);
+        let before = out.len();
         for (what, values) in [("hand size", &setup.hand_size), ("action rounds", &setup.action_rounds)] {
             if let Some(values) = values {
                 ranges(setup, what, values, track, out);
+            }
+        }
+        // Ranges with a fault give no one value per turn to compare with.
+        if let Some(track) = track.filter(|_| out.len() == before) {
+            printed_again(setup, track, out);
+        }
+    }
+}
+
+/// A turn track's attribute that states a setup's per-turn value (`states = "hand_size"`) gives
+/// the same number in every box that has it (E0410): the value is typed twice, so it is compared.
+fn printed_again(setup: &Setup, track: &Track, out: &mut Vec<Diagnostic>) {
+    for attribute in &track.attributes {
+        let Some(states) = &attribute.states else { continue };
+        let values = match states.value.as_str() {
+            "hand_size" => setup.hand_size.as_ref(),
+            _ => setup.action_rounds.as_ref(),
+        };
+        let Some(values) = values else { continue };
+        for b in &track.boxes {
+            let Some(crate::model::FieldValue::Int(printed)) = b.values.get(&attribute.id) else { continue };
+            let Some(stated) = u32::try_from(b.value).ok().and_then(|turn| values.at(turn)) else { continue };
+            if i64::from(stated) != *printed {
+                out.push(
+                    Diagnostic::error(
+                        Code::PRINTED_AGAIN,
+                        format!(
+                            "track `{}` prints {} {printed} on turn {}; setup `{}` gives {stated}",
+                            track.id,
+                            states.value.replace('_', " "),
+                            b.value,
+                            setup.id
+                        ),
+                    )
+                    .at(&b.span)
+                    .with_related(&values.span, "the setup's value")
+                    .with_hint("the value is typed twice: correct the track box or setups.toml"),
+                );
             }
         }
     }

@@ -70,6 +70,7 @@ codes! {
     TRACK_SHAPE = "E0407", "a track's boxes do not run as it states (a gap, a repeated value, another step or count)";
     TRACK_START = "E0408", "a track's start is not one of its boxes, or a setup puts its marker elsewhere";
     TRACK_ORDER = "E0409", "a track attribute declared rising or falling turns back along the boxes";
+    PRINTED_AGAIN = "E0410", "a turn track prints a setup's hand size or action rounds differently from setups.toml";
     ROUTE_NOT_COASTAL = "E0501", "a sea route does not join two coastal city hexes";
     HEXSIDE_NOT_ADJACENT = "E0502", "a hexside feature joins two hexes that are not adjacent";
     HEX_OUTSIDE_GRID = "E0503", "a hex lies outside the map grid";

@@ -340,6 +340,9 @@ pub struct TrackAttribute {
     pub kind: super::FieldKind,
     /// The direction its numbers keep along the boxes (`order = "rising"`), checked by `check`.
     pub order: Option<super::Spanned<Order>>,
+    /// The per-turn value of setups.toml it prints again on a turn track (`states = "hand_size"`
+    /// or `"action_rounds"`), checked against each setup using the track.
+    pub states: Option<super::Spanned<String>>,
 }
 
 /// The direction an int attribute's values keep along a track: each box's at least (rising) or at

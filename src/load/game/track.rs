@@ -49,6 +49,7 @@ struct RawTrackAttribute {
     #[serde(default)]
     values: Vec<String>,
     order: Option<TS<String>>,
+    states: Option<TS<String>>,
 }
 
 #[derive(Deserialize)]
@@ -206,7 +207,25 @@ fn attribute(l: &mut Loader<'_>, file: FileId, track: &str, a: &RawTrackAttribut
         };
         Some(crate::model::Spanned { value: order, span: Loader::span(file, o) })
     });
-    TrackAttribute { id: a.id.clone(), name: a.name.get_ref().clone().into(), every_box: a.every_box, kind, order }
+    let states = a.states.as_ref().and_then(|s| {
+        if ["hand_size", "action_rounds"].contains(&s.get_ref().as_str()) && matches!(kind, FieldKind::Int { .. }) {
+            return Some(Loader::spanned(file, s));
+        }
+        l.diags.push(
+            Diagnostic::error(Code::BAD_VALUE, format!("track `{track}`: attribute `{}` states `{}`", a.id, s.get_ref()))
+                .at(&Loader::span(file, s))
+                .with_hint("an int attribute of a turn track may state `hand_size` or `action_rounds` (setups.toml's per-turn values)"),
+        );
+        None
+    });
+    TrackAttribute {
+        id: a.id.clone(),
+        name: a.name.get_ref().clone().into(),
+        every_box: a.every_box,
+        kind,
+        order,
+        states,
+    }
 }
 
 fn undeclared(file: FileId, track: &str, value: i64, key: &TS<String>) -> Diagnostic {

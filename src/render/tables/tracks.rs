@@ -464,6 +464,7 @@ mod tests {
             every_box: false,
             kind: crate::model::FieldKind::Text,
             order: None,
+            states: None,
         };
         let level = |value: i64, label: &str, forbids: &str| TrackBox {
             value,
