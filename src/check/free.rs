@@ -6,6 +6,7 @@
 
 use super::filters;
 use crate::diag::{Code, Diagnostic};
+use crate::model::filter::{normalize, Filter, Query, Test};
 use crate::model::records::Collection;
 use crate::model::{FreePlacement, Pack};
 
@@ -13,10 +14,10 @@ use crate::model::{FreePlacement, Pack};
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for free in &pack.free_placements {
         resolve(pack, free, out);
-        match locations(pack, free) {
+        match query(pack, free) {
             Err(d) => out.push(d),
-            Ok(found) if found.is_empty() => out.push(nowhere(free)),
-            Ok(_) => out.extend(label_disagrees(pack, free)),
+            Ok(_) if pack.free_locations(free).is_empty() => out.push(nowhere(free)),
+            Ok(query) => out.extend(label_disagrees(pack, free, &query)),
         }
     }
 }
@@ -24,26 +25,27 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
 /// A free placement states its group twice, in words (`label = "East Europe"`) and as a filter
 /// (`subregions:east`): when the filter is one region or named value, the label must name it
 /// (in some language, or by the value's id), so a filter moved to another group is caught (E0316).
-fn label_disagrees(pack: &Pack, free: &FreePlacement) -> Option<Diagnostic> {
+fn label_disagrees(pack: &Pack, free: &FreePlacement, query: &Query) -> Option<Diagnostic> {
     if free.label.is_empty() {
         return None;
     }
-    let (field, value) = free.filter.value.trim().split_once(':')?;
-    if value.contains(char::is_whitespace) || field.starts_with('-') {
+    // One filter selecting one value, as the filter parser read it (field by id, value normalized).
+    let [Filter { negated: false, field, test: Test::AnyOf(values), .. }] = query.filters.as_slice() else {
         return None;
-    }
+    };
+    let [value] = values.as_slice() else { return None };
     let map = pack.map.as_ref()?;
     let names = if field == "region" {
         map.regions.iter().find(|r| crate::model::names_match(value, &r.id, &r.name))?.name.clone()
     } else {
         let attributes = map.area_attributes.iter().chain(&map.hex_attributes).chain(&map.place_attributes);
-        attributes.filter(|a| a.id == field).find_map(|a| a.value_names.get(value))?.clone()
+        let named = attributes.filter(|a| &a.id == field).flat_map(|a| &a.value_names);
+        named.into_iter().find(|(id, _)| normalize(id) == *value).map(|(_, names)| names.clone())?
     };
-    let same =
-        |a: &str, b: &str| !a.is_empty() && crate::model::filter::normalize(a) == crate::model::filter::normalize(b);
+    let same = |a: &str, b: &str| !a.is_empty() && normalize(a) == normalize(b);
     let label = [&free.label.ja, &free.label.en];
     let agrees = label.iter().any(|l| same(l, &names.ja) || same(l, &names.en))
-        || label.iter().any(|l| crate::model::filter::normalize(l).split(' ').any(|w| w == value));
+        || label.iter().any(|l| normalize(l).split(' ').any(|w| w == value));
     (!agrees).then(|| {
         Diagnostic::error(
             Code::FREE_LABEL,
@@ -72,13 +74,14 @@ fn nowhere(free: &FreePlacement) -> Diagnostic {
     .with_hint("check the filter against the locations' attributes (areas.csv, hexes.csv)")
 }
 
-/// The ids of the locations a free placement may use (its filter's mistakes as a diagnostic).
-fn locations(pack: &Pack, free: &FreePlacement) -> Result<Vec<String>, Diagnostic> {
+/// A free placement's filter as parsed over its collection of locations (its mistakes, or a
+/// collection that holds no locations, as a diagnostic).
+fn query(pack: &Pack, free: &FreePlacement) -> Result<Query, Diagnostic> {
     let collection = match &free.of {
         Some(of) => filters::collection(of)?,
         None => pack.free_collection(free).unwrap_or(Collection::Places),
     };
-    if !matches!(collection, Collection::Areas | Collection::Hexes | Collection::Places) {
+    if !collection.holds_locations() {
         return Err(Diagnostic::error(
             Code::FILTER_UNKNOWN_FIELD,
             format!(
@@ -89,8 +92,7 @@ fn locations(pack: &Pack, free: &FreePlacement) -> Result<Vec<String>, Diagnosti
         .at(&free.of.as_ref().map_or(free.filter.span.clone(), |o| o.span.clone()))
         .with_hint("write of = \"areas\", \"hexes\" or \"places\""));
     }
-    filters::parse(pack, collection, &free.filter)?;
-    Ok(pack.free_locations(free))
+    filters::parse(pack, collection, &free.filter)
 }
 
 /// The piece's id: a unit of the side, or a marker.

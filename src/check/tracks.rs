@@ -84,11 +84,12 @@ fn start(pack: &Pack, track: &Track, out: &mut Vec<Diagnostic>) {
     }
     for p in &pack.placements {
         let Some(Location::TrackBox(t, b)) = pack.locate(&p.location) else { continue };
+        if t.id != track.id || b.value == start.value {
+            continue;
+        }
         // A marker the track does not take is reported by the setup checks (E0208).
         let piece = pack.marker(&p.piece).map(|m| m.id.as_str());
-        let its_marker =
-            track.markers.is_empty() || track.markers.iter().any(|m| pack.marker(m).map(|m| m.id.as_str()) == piece);
-        if t.id == track.id && its_marker && b.value != start.value {
+        if track.markers.is_empty() || track.markers.iter().any(|m| pack.marker(m).map(|m| m.id.as_str()) == piece) {
             out.push(
                 Diagnostic::error(
                     Code::TRACK_START,

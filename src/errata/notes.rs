@@ -13,9 +13,14 @@ fn covers(note: &ErrataNote, change: &Change) -> bool {
     }
     match &change.kind {
         _ if note.fields.is_empty() => true,
-        ChangeKind::Changed { fields } => fields.iter().any(|f| note.fields.iter().any(|n| f.is_named(n))),
+        ChangeKind::Changed { fields } => fields.iter().any(|f| names(note, f)),
         _ => false,
     }
+}
+
+/// Whether `note` names the changed field `field`.
+fn names(note: &ErrataNote, field: &FieldChange) -> bool {
+    note.fields.iter().any(|n| field.is_named(n))
 }
 
 /// The changed fields of `change` no note on it names (none when a note names no field, or the
@@ -23,7 +28,7 @@ fn covers(note: &ErrataNote, change: &Change) -> bool {
 fn fields_without_note<'c>(notes: &[&ErrataNote], change: &'c Change) -> Vec<&'c FieldChange> {
     match &change.kind {
         ChangeKind::Changed { fields } if notes.iter().all(|n| !n.fields.is_empty()) => {
-            fields.iter().filter(|f| !notes.iter().any(|n| n.fields.iter().any(|name| f.is_named(name)))).collect()
+            fields.iter().filter(|f| !notes.iter().any(|n| names(n, f))).collect()
         }
         _ => Vec::new(),
     }

@@ -44,21 +44,7 @@ pub(super) enum RawShort {
 
 /// The field `f` declares; an unknown type is an error at it (the field is then text).
 pub(super) fn field(l: &mut Loader<'_>, file: FileId, f: RawField) -> CardField {
-    let kind = match f.kind.get_ref().as_str() {
-        "int" => FieldKind::Int { min: f.min.unwrap_or(i64::MIN), max: f.max.unwrap_or(i64::MAX) },
-        "text" => FieldKind::Text,
-        "choice" | "enum" => FieldKind::Choice { values: f.values },
-        "flag" | "bool" => FieldKind::Flag,
-        "list" => FieldKind::List { values: f.values },
-        other => {
-            l.diags.push(
-                Diagnostic::error(Code::BAD_VALUE, format!("unknown field type `{other}`"))
-                    .at(&Loader::span(file, &f.kind))
-                    .with_hint("use int, text, choice (or enum), flag (or bool) or list"),
-            );
-            FieldKind::Text
-        }
-    };
+    let kind = kind(l, file, &f.kind, (f.min, f.max), f.values);
     let show = FieldShow::default_for(&kind);
     let short = match f.short {
         Some(RawShort::Same(text)) => crate::model::Names { ja: text.clone(), en: text },
@@ -98,6 +84,32 @@ pub(super) fn field(l: &mut Loader<'_>, file: FileId, f: RawField) -> CardField 
         }
     }
     CardField { id: f.id, name: f.name.into(), short, kind, required: f.required, show, value_names, value_colours }
+}
+
+/// The value type `kind` names (`type = "int"`, with `min`/`max`; a choice or list with its
+/// `values`); an unknown type is an error at it, and text.
+pub(super) fn kind(
+    l: &mut Loader<'_>,
+    file: FileId,
+    kind: &TS<String>,
+    (min, max): (Option<i64>, Option<i64>),
+    values: Vec<String>,
+) -> FieldKind {
+    match kind.get_ref().as_str() {
+        "int" => FieldKind::Int { min: min.unwrap_or(i64::MIN), max: max.unwrap_or(i64::MAX) },
+        "text" => FieldKind::Text,
+        "choice" | "enum" => FieldKind::Choice { values },
+        "flag" | "bool" => FieldKind::Flag,
+        "list" => FieldKind::List { values },
+        other => {
+            l.diags.push(
+                Diagnostic::error(Code::BAD_VALUE, format!("unknown field type `{other}`"))
+                    .at(&Loader::span(file, kind))
+                    .with_hint("use int, text, choice (or enum), flag (or bool) or list"),
+            );
+            FieldKind::Text
+        }
+    }
 }
 
 /// Whether `value`, named in field `id`'s `key` table, is one of its `values`; an error at the

@@ -280,6 +280,14 @@ impl Loader<'_> {
         Spanned::new(value.get_ref().clone(), Self::span(file, value))
     }
 
+    /// Notes a text written once for every language (`TextNames::Plain`), for `check` to hold
+    /// to the pack's languages (W0006); `what` names what prints it.
+    pub(crate) fn plain_text(&mut self, what: String, text: &crate::model::TextNames, span: &Span) {
+        if let crate::model::TextNames::Plain(text) = text {
+            self.plain_texts.push(crate::model::PlainText { what, text: text.clone(), span: span.clone() });
+        }
+    }
+
     /// A length in mm from the pack, when it lies in `range`; otherwise an error (E0106) at it,
     /// saying `message(value)` with `hint`, and `None`.
     pub(crate) fn mm_within(

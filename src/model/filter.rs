@@ -102,14 +102,19 @@ impl FieldDef {
 
     /// The filter field of a typed card field or attribute.
     pub fn of_field(field: &CardField) -> FieldDef {
-        let (kind, values) = match &field.kind {
+        FieldDef::of_kind(&field.id, &field.name, &field.kind)
+    }
+
+    /// The filter field of a field `id` named `name` with value type `kind`.
+    pub fn of_kind(id: &str, name: &super::Names, kind: &FieldKind) -> FieldDef {
+        let (kind, values) = match kind {
             FieldKind::Int { .. } => (Kind::Int, Vec::new()),
             FieldKind::Text => (Kind::Text, Vec::new()),
             FieldKind::Choice { values } => (Kind::Choice, values.clone()),
             FieldKind::Flag => (Kind::Flag, Vec::new()),
             FieldKind::List { values } => (Kind::List, values.clone()),
         };
-        FieldDef::new(&field.id, kind, values, vec![field.name.ja.clone(), field.name.en.clone()])
+        FieldDef::new(id, kind, values, vec![name.ja.clone(), name.en.clone()])
     }
 
     /// Adds the values another declaration of the same field lists.

@@ -43,6 +43,11 @@ impl Collection {
         ("links", Collection::Links),
     ];
 
+    /// Whether its items are locations a piece can be placed in (a free placement's `of`).
+    pub fn holds_locations(self) -> bool {
+        matches!(self, Collection::Areas | Collection::Hexes | Collection::Places)
+    }
+
     /// The collection named `name`.
     pub fn named(name: &str) -> Option<Collection> {
         Collection::ALL.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
@@ -375,17 +380,7 @@ impl Pack {
         let mut defs: Vec<FieldDef> = Vec::new();
         for a in self.tracks.iter().flat_map(|t| &t.attributes) {
             if !defs.iter().any(|d| d.id == a.id) {
-                let field = super::CardField {
-                    id: a.id.clone(),
-                    name: a.name.clone(),
-                    short: Names::default(),
-                    kind: a.kind.clone(),
-                    required: false,
-                    show: super::FieldShow::Line,
-                    value_names: Default::default(),
-                    value_colours: Default::default(),
-                };
-                defs.push(FieldDef::of_field(&field));
+                defs.push(FieldDef::of_kind(&a.id, &a.name, &a.kind));
             }
         }
         defs
@@ -411,16 +406,16 @@ impl Pack {
     fn link_items(&self) -> Vec<Item> {
         let Some(map) = &self.map else { return Vec::new() };
         let index = |id: &str| map.areas.iter().position(|a| a.id == id);
+        let region = |area: &super::Area| {
+            let known = map.regions.iter().find(|g| g.id == area.region.value);
+            known.map_or_else(|| vec![normalize(&area.region)], |g| word_list(&g.id, &g.name))
+        };
+        let area_words = |x: &super::Area| word_list(&x.id, &x.name);
         let mut items = Vec::new();
         for (i, a) in map.areas.iter().enumerate() {
             for other in a.adjacent.iter().filter_map(|id| index(id)).filter(|&j| j > i) {
                 let b = &map.areas[other];
-                let region = |area: &super::Area| {
-                    let known = map.regions.iter().find(|g| g.id == area.region.value);
-                    known.map_or_else(|| vec![normalize(&area.region)], |g| word_list(&g.id, &g.name))
-                };
                 let mut r = Record::new();
-                let area_words = |x: &super::Area| word_list(&x.id, &x.name);
                 r.insert("area".into(), Value::Words([area_words(a), area_words(b)].concat()));
                 r.insert("region".into(), Value::Words([region(a), region(b)].concat()));
                 r.insert("across".into(), Value::Flag(a.region.value != b.region.value));
@@ -439,8 +434,7 @@ impl Pack {
     pub fn free_collection(&self, free: &super::FreePlacement) -> Option<Collection> {
         match &free.of {
             // Locations only: the placements themselves hold the free ones (no loop through them).
-            Some(of) => Collection::named(of)
-                .filter(|c| matches!(c, Collection::Areas | Collection::Hexes | Collection::Places)),
+            Some(of) => Collection::named(of).filter(|c| c.holds_locations()),
             None if self.map.as_ref().is_some_and(|m| m.kind == super::MapKind::Area) => Some(Collection::Areas),
             None => Some(Collection::Places),
         }

@@ -15,7 +15,7 @@ pub struct Victory {
     pub when: Expr,
     /// The moment the condition is looked at (`at`).
     pub at: Timing,
-    /// Where `at` is written (the victory's table when it is not).
+    /// Where `at` is written (its `when` when `at` is not).
     #[serde(skip)]
     pub at_span: Span,
     /// The rule stating it.

@@ -196,9 +196,8 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
     if let Some(chits) = &raw.chits {
         let span = Loader::span(file, chits);
         let c = chits.get_ref();
-        if let Some(TextNames::Plain(text)) = c.back_label.as_ref().map(TS::get_ref) {
-            let span = Loader::span(file, c.back_label.as_ref().expect("matched"));
-            l.plain_texts.push(PlainText { what: "the chits' back_label".into(), text: text.clone(), span });
+        if let Some(back) = &c.back_label {
+            l.plain_text("the chits' back_label".into(), back.get_ref(), &Loader::span(file, back));
         }
         pack.chits = ChitMix {
             name: c.name.clone().into(),

@@ -8,7 +8,6 @@ use serde::Deserialize;
 use toml::Spanned as TS;
 
 use crate::diag::{Code, Diagnostic, FileId};
-use crate::load::fields::RawField;
 use crate::load::{toml_ref, Loader, RawNames};
 use crate::model::*;
 
@@ -94,7 +93,7 @@ pub(super) fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Tra
                 RawBoxValue::Flag(f) => Names { ja: yes_no(*f).into(), en: yes_no(*f).into() },
                 RawBoxValue::Text(text) => {
                     let what = format!("track `{}` box {}'s `{}`", t.id, b.value, declared.id);
-                    plain(l, what, text, &Loader::span(file, key));
+                    l.plain_text(what, text, &Loader::span(file, key));
                     text.into()
                 }
             };
@@ -126,7 +125,7 @@ pub(super) fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Tra
                 printed.insert(declared.id.clone(), names);
             }
         }
-        plain(l, format!("track `{}` box {}'s label", t.id, b.value), &b.label, &box_span);
+        l.plain_text(format!("track `{}` box {}'s label", t.id, b.value), &b.label, &box_span);
         boxes.push(TrackBox { value: b.value, label: (&b.label).into(), attributes: printed, values, span: box_span });
     }
     Track {
@@ -143,13 +142,6 @@ pub(super) fn track(l: &mut Loader<'_>, file: FileId, raw: &TS<RawTrack>) -> Tra
             count: t.count.as_ref().map(|c| Loader::spanned(file, c)),
         },
         span,
-    }
-}
-
-/// Notes a text written once for every language, for `check` (W0006).
-fn plain(l: &mut Loader<'_>, what: String, text: &TextNames, span: &crate::diag::Span) {
-    if let TextNames::Plain(text) = text {
-        l.plain_texts.push(PlainText { what, text: text.clone(), span: span.clone() });
     }
 }
 
@@ -173,21 +165,7 @@ fn attribute(l: &mut Loader<'_>, file: FileId, track: &str, a: &RawTrackAttribut
     }
     let kind = match &a.kind {
         None => FieldKind::Text,
-        Some(kind) => {
-            let field = RawField {
-                id: a.id.clone(),
-                name: a.name.get_ref().clone(),
-                kind: kind.clone(),
-                min: a.min,
-                max: a.max,
-                values: a.values.clone(),
-                required: false,
-                short: None,
-                value_names: None,
-                value_colours: None,
-            };
-            crate::load::fields::field(l, file, field).kind
-        }
+        Some(kind) => crate::load::fields::kind(l, file, kind, (a.min, a.max), a.values.clone()),
     };
     let order = a.order.as_ref().and_then(|o| {
         let order = match (o.get_ref().as_str(), &kind) {
