@@ -269,6 +269,7 @@ mod tests {
             at: None,
             attributes: Default::default(),
             side: None,
+            variant: None,
             span: Span::default(),
         }
     }

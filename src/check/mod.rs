@@ -38,6 +38,7 @@ mod stated;
 pub mod templates;
 mod totals;
 mod tracks;
+mod variants;
 
 // Map graph rules, setup pieces and supply, values by turn.
 mod graph;
@@ -77,6 +78,7 @@ pub fn pack(pack: &Pack, options: Options) -> Vec<Diagnostic> {
     exhibits::check(pack, &mut out);
     map::check(pack, &mut out);
     areas::check(pack, &mut out);
+    variants::check(pack, &mut out);
     graph::check(pack, &mut out);
     pieces::check(pack, &mut out);
     turns::check(pack, &mut out);

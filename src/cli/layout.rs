@@ -24,10 +24,12 @@ pub(super) struct LayoutArgs {
     out: Option<PathBuf>,
 }
 
-/// The CSV: a header, then one row per area in the order of areas.csv.
+/// The CSV: a header, then one row per area of the standard board in the order of areas.csv
+/// (an area only a variant puts on the board is drawn in the key, at no position of the field).
 pub(crate) fn csv(map: &crate::model::Map) -> String {
     let mut out = String::from("id,x,y\n");
-    for (area, (x, y)) in map.areas.iter().zip(arealayout::positions(map)) {
+    let board = map.board();
+    for (area, (x, y)) in board.areas.iter().zip(arealayout::positions(&board)) {
         let _ = writeln!(out, "{},{x:.1},{y:.1}", area.id);
     }
     out

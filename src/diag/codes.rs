@@ -79,6 +79,8 @@ codes! {
     UNREACHABLE_HEX = "E0505", "a land hex can be reached neither by land from a city nor by a sea route";
     ADJACENCY_ONE_WAY = "E0507", "an area lists another as adjacent, but not the other way round";
     AREA_PLACEMENT = "E0508", "an area's box lies outside the map field or overlaps another";
+    VARIANT_UNKNOWN = "E0509", "an area's or a setup's variant names no rules section marked variant or optional";
+    VARIANT_AREA_PLACED = "E0510", "a setup puts pieces on an area that only a variant it is not played with puts on the board";
     CARD_NUMBER = "E0601", "a card number lies outside the declared numbering";
     CARD_SELF_REFERENCE = "E0602", "a card's condition or effect refers to the card itself";
     CARD_CYCLE = "E0603", "cards enable each other in a circle, so none of them can be opened first";

@@ -111,7 +111,7 @@ const BOX_COLUMNS: Columns =
     Columns { required: &["id", "sheet"], optional: &["name_ja", "name_en", "side", "holds", "provisional", "note"] };
 const AREA_COLUMNS: Columns = Columns {
     required: &["id"],
-    optional: &["name_ja", "name_en", "region", "adjacent", "x", "y", "side", "provisional", "note"],
+    optional: &["name_ja", "name_en", "region", "adjacent", "x", "y", "side", "variant", "provisional", "note"],
 };
 
 /// Loads the map files and boxes.csv.
@@ -350,6 +350,7 @@ fn load_hexes(l: &mut Loader<'_>, map: &mut Map) {
                 at: x.zip(y).map(|(x, y)| (x.value, y.value)),
                 attributes,
                 side: row.opt_ref("side"),
+                variant: row.opt_ref("variant"),
                 span: row.span(),
             });
         }

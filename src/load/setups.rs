@@ -32,6 +32,7 @@ struct RawSetup {
     hand_size: Option<TS<RawPerTurn>>,
     action_rounds: Option<TS<RawPerTurn>>,
     turn_track: Option<TS<String>>,
+    variant: Option<TS<String>>,
     rule: Option<TS<String>>,
 }
 
@@ -92,6 +93,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
                     hand_size: s.hand_size.as_ref().map(|h| per_turn(l, file, h, "hand_size")),
                     action_rounds: s.action_rounds.as_ref().map(|a| per_turn(l, file, a, "action_rounds")),
                     turn_track: s.turn_track.as_ref().map(|t| toml_ref(file, t)),
+                    variant: s.variant.as_ref().map(|v| toml_ref(file, v)),
                     rule: s.rule.as_ref().map(|r| toml_ref(file, r)),
                     span,
                 });

@@ -71,7 +71,7 @@ pub enum BadgeShape {
 }
 
 /// One typed field of a card type.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct CardField {
     /// Column name.
     pub id: String,

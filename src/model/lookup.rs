@@ -34,6 +34,11 @@ impl Pack {
         hit.or_else(|| self.rules.sections.iter().flat_map(|s| &s.clauses).find(|c| c.id == r))
     }
 
+    /// The rules section with id `r`.
+    pub fn section(&self, r: &str) -> Option<&super::Section> {
+        self.rules.sections.iter().find(|s| s.id == r)
+    }
+
     /// The glossary term `r` names: its id, its Japanese name, or its English name in any case.
     pub fn term(&self, r: &str) -> Option<&Term> {
         let table = self.lookup.terms.get_or_init(|| {

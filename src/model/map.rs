@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{CardField, FieldValue, Names, Ref, Span, Spanned};
 
 /// A game map.
-#[derive(Debug, Serialize, Default)]
+#[derive(Debug, Clone, Serialize, Default)]
 pub struct Map {
     /// Hex grid or areas joined by adjacency.
     pub kind: MapKind,
@@ -55,6 +55,28 @@ pub struct Map {
     /// Where the map is declared.
     #[serde(skip)]
     pub span: Span,
+}
+
+impl Map {
+    /// The map as the standard game's board: without the areas only a variant or optional rule
+    /// puts on it, and without the links to them (borrowed when there are none).
+    pub fn board(&self) -> std::borrow::Cow<'_, Map> {
+        if self.areas.iter().all(|a| a.variant.is_none()) {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut board = self.clone();
+        board.areas.retain(|a| a.variant.is_none());
+        let kept: Vec<String> = board.areas.iter().map(|a| a.id.clone()).collect();
+        for area in &mut board.areas {
+            area.adjacent.retain(|x| kept.contains(&x.value));
+        }
+        std::borrow::Cow::Owned(board)
+    }
+
+    /// The areas only a variant or optional rule puts on the board, in file order.
+    pub fn variant_areas(&self) -> impl Iterator<Item = &Area> {
+        self.areas.iter().filter(|a| a.variant.is_some())
+    }
 }
 
 /// Hex grid or point-to-point.
@@ -162,7 +184,7 @@ impl HexGrid {
 }
 
 /// A terrain kind and how it is drawn.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Terrain {
     /// Stable id (`clear`, `sea`, `desert`, `cold`, `mountain`, …).
     pub id: String,
@@ -196,7 +218,7 @@ pub struct Place {
 }
 
 /// One hex.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Hex {
     /// Its printed number.
     pub id: String,
@@ -218,7 +240,7 @@ pub struct Hex {
 }
 
 /// A feature drawn on the edge between two hexes.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Hexside {
     /// One hex.
     pub a: Ref,
@@ -232,7 +254,7 @@ pub struct Hexside {
 }
 
 /// An area of a point-to-point map.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Area {
     /// Stable id.
     pub id: String,
@@ -248,6 +270,9 @@ pub struct Area {
     pub attributes: BTreeMap<String, FieldValue>,
     /// The side whose home it is (a superpower, a capital): drawn in the side's colour.
     pub side: Option<Ref>,
+    /// The rules section (`kind: variant` or `optional`) that alone puts it on the board: the
+    /// standard board leaves it out and the map's key prints it beside the field.
+    pub variant: Option<Ref>,
     /// Its row in areas.csv.
     #[serde(skip)]
     pub span: Span,
@@ -305,7 +330,7 @@ impl AreaGeometry {
 }
 
 /// A region of an area map, with the colour its areas are drawn in.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Region {
     /// Stable id.
     pub id: String,
@@ -350,7 +375,7 @@ pub enum ScoreValue {
 }
 
 /// A sea route between two locations, usable when its card is played.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Route {
     /// The card that enables it.
     pub card: Ref,
@@ -366,7 +391,7 @@ pub struct Route {
 }
 
 /// Two locations the transport rules treat specially.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct TransportException {
     /// Whose transport (`None`: both sides).
     pub side: Option<Ref>,

@@ -214,6 +214,7 @@ impl Pack {
                     FieldDef::built_in("name", Kind::Text, "name:TEXT"),
                     FieldDef::built_in("adjacent", Kind::List, "adjacent:AREA"),
                     FieldDef::built_in("degree", Kind::Int, "degree>=N"),
+                    choice("variant", "variant:SECTION"),
                 ],
                 map.map(|m| typed(&m.area_attributes)).unwrap_or_default(),
             ),
@@ -306,6 +307,11 @@ impl Pack {
                     r.insert("name".into(), texts(&a.name));
                     r.insert("adjacent".into(), Value::Words(a.adjacent.iter().map(|x| normalize(x)).collect()));
                     r.insert("degree".into(), Value::Int(a.adjacent.len() as i64));
+                    let variant = a.variant.as_ref().and_then(|v| self.section(&v.value));
+                    let variant = variant
+                        .map(|s| words(&s.id, &s.title))
+                        .or(a.variant.as_ref().map(|v| Value::Words(vec![normalize(v)])));
+                    r.insert("variant".into(), variant.unwrap_or(Value::Words(Vec::new())));
                     Item { label: a.id.clone(), name: a.name.clone(), record: r }
                 })
                 .collect(),

@@ -27,6 +27,10 @@ pub struct Setup {
     /// The track whose boxes are the turns (`turn_track`; default: the track with id `turn`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turn_track: Option<Ref>,
+    /// The variant or optional rules section it is played with (`variant`): its pieces may go
+    /// on the areas only that variant puts on the board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Ref>,
     /// The rule section describing it.
     pub rule: Option<Ref>,
     /// Where it is declared.

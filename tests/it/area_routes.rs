@@ -132,6 +132,8 @@ pub(super) fn flatten(d: &str) -> Vec<(f64, f64)> {
 #[derive(Debug, Default)]
 struct AreaMap {
     boxes: Vec<(String, Rect)>,
+    /// The areas only a variant puts on the board, drawn in the key (by id).
+    variant_boxes: Vec<String>,
     routes: Vec<Drawn>,
     labels: Vec<(String, Rect)>,
 }
@@ -153,6 +155,9 @@ fn read_area_map(svg: &str, fonts: &Fonts) -> AreaMap {
             if let Some(id) = attr(tag, "data-area") {
                 want_box = Some(id.into());
                 open.push("area");
+            } else if let Some(id) = attr(tag, "data-variant-area") {
+                map.variant_boxes.push(id.into());
+                open.push("other");
             } else if let Some(ends) = attr(tag, "data-link") {
                 let (a, b) = ends.split_once(' ').expect("two ends");
                 link = Some(((a.into(), b.into()), true));
@@ -173,7 +178,8 @@ fn read_area_map(svg: &str, fonts: &Fonts) -> AreaMap {
             if let Some(ends) = attr(tag, "data-link") {
                 let (a, b) = ends.split_once(' ').expect("two ends");
                 map.routes.push(((a.into(), b.into()), false, flatten(d)));
-            } else if let Some((ends, offmap)) = &link {
+            } else if let Some((ends, offmap)) = link.as_ref().filter(|_| label.is_none()) {
+                // A path in a link's label is its text, outlined where a tile cuts it.
                 map.routes.push((ends.clone(), *offmap, flatten(d)));
             }
         } else if tag.starts_with("<text") {
@@ -276,51 +282,54 @@ pub(super) fn without_positions(pack: &Path, name: &str) -> std::path::PathBuf {
     let dir = temp_dir(name).join("pack");
     copy_dir(pack, &dir);
     let csv = std::fs::read_to_string(dir.join("areas.csv")).expect("areas.csv");
-    let split = |line: &str| {
-        let (mut cells, mut cell, mut quoted) = (Vec::new(), String::new(), false);
-        for c in line.chars() {
-            match c {
-                '"' => {
-                    quoted = !quoted;
-                    cell.push(c);
-                }
-                ',' if !quoted => cells.push(std::mem::take(&mut cell)),
-                _ => cell.push(c),
-            }
-        }
-        cells.push(cell);
-        cells
-    };
     let mut lines = csv.lines();
-    let head = split(lines.next().expect("header"));
+    let head = cells(lines.next().expect("header"));
     let (x, y) = (head.iter().position(|h| h == "x").expect("x"), head.iter().position(|h| h == "y").expect("y"));
     let mut out = head.join(",") + "\n";
     for line in lines {
-        let mut cells = split(line);
-        if cells.len() > y {
-            cells[x].clear();
-            cells[y].clear();
+        let mut row = cells(line);
+        if row.len() > y {
+            row[x].clear();
+            row[y].clear();
         }
-        out += &(cells.join(",") + "\n");
+        out += &(row.join(",") + "\n");
     }
     std::fs::write(dir.join("areas.csv"), out).expect("write areas.csv");
     dir
 }
 
-/// How many areas a pack's areas.csv lists.
-fn areas(pack: &Path) -> usize {
-    std::fs::read_to_string(pack.join("areas.csv"))
-        .expect("areas.csv")
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .count()
+/// A CSV line's cells, quotes kept.
+fn cells(line: &str) -> Vec<String> {
+    let (mut cells, mut cell, mut quoted) = (Vec::new(), String::new(), false);
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                cell.push(c);
+            }
+            ',' if !quoted => cells.push(std::mem::take(&mut cell)),
+            _ => cell.push(c),
+        }
+    }
+    cells.push(cell);
+    cells
+}
+
+/// How many areas a pack's areas.csv puts on the standard board (rows with no `variant`).
+pub(super) fn areas(pack: &Path) -> usize {
+    let csv = std::fs::read_to_string(pack.join("areas.csv")).expect("areas.csv");
+    let mut lines = csv.lines().filter(|l| !l.trim().is_empty());
+    let variant = cells(lines.next().expect("header")).iter().position(|h| h == "variant");
+    lines.filter(|l| variant.is_none_or(|v| cells(l).get(v).is_none_or(|c| c.is_empty()))).count()
 }
 
 #[test]
 fn no_route_of_the_twilight_struggle_map_passes_under_a_box_and_no_label_overlaps() {
     let map = check_area_map(&root().join("data/twilight-struggle"), "area-routes-ts");
     assert_eq!(map.boxes.len(), areas(&root().join("data/twilight-struggle")), "every country has its box");
+    // China belongs to the Chinese Civil War variant: not in the field, but in the key.
+    assert!(!map.boxes.iter().any(|(id, _)| id == "china"), "China is drawn on the standard board");
+    assert_eq!(map.variant_boxes, ["china"]);
     // The United States–Japan link crosses the whole map: two arrows, each labelled with the
     // other end, none of its pieces under another country.
     let us_japan: Vec<_> =

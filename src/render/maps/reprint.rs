@@ -216,8 +216,9 @@ fn walk(node: roxmltree::Node<'_, '_>, outer: Affine, out: &mut Vec<Mark>) {
     let mark = |kind: &str, id: &str| format!("{kind} {id}");
     let found = if let Some(id) = node.attribute("data-hex") {
         extent_of(&t, shape_points(node)).map(|e| (mark("hex", id), e))
-    } else if let Some(id) = node.attribute("data-area") {
-        // The area's box is its group's first rect.
+    } else if let Some(id) = node.attribute("data-area").or_else(|| node.attribute("data-variant-area")) {
+        // The area's box is its group's first rect (an area only a variant puts on the board
+        // has its box in the key: the table's players of the variant use it there).
         let rect = node.descendants().find(|n| n.has_tag_name("rect"));
         rect.and_then(|r| extent_of(&within(r, node, t), shape_points(r))).map(|e| (mark("area", id), e))
     } else if let Some(ends) = node.attribute("data-link").filter(|_| node.tag_name().name() != "text") {

@@ -17,6 +17,7 @@ use crate::render::page::chart::{band, band_height, CREAM, INK};
 use crate::render::page::mm;
 use crate::render::page::Page;
 use crate::render::Ctx;
+use crate::text::breaking::Words;
 use crate::text::fit::{height_at, height_within, PT_PER_MM};
 use crate::text::{Fonts, Style, Weight};
 
@@ -187,18 +188,17 @@ fn geometry(fonts: &Fonts, msg: &Messages, track: &Track, marker: f64, width: f6
         .collect();
     let square = marker + MARKER_ROOM;
     let count = texts.len().max(1);
-    // A word longer than this may break: Japanese runs without spaces break anywhere anyway.
+    // A word longer than this may break. The pieces measured are those no line may break
+    // inside: a Latin word, a katakana word, a number, not a run of Japanese text (which breaks
+    // between characters, so a long sentence does not force wide boxes).
     const LONGEST_WORD: f64 = 28.0;
-    // (A word far longer than that is not shaped whole to learn so.)
-    let word_mm = |word: &str| {
-        fonts
-            .width_em_within(word, Style::main(Weight::Bold), LONGEST_WORD * PT_PER_MM / CAPTION_PT)
-            .map_or(f64::INFINITY, |em| em * CAPTION_PT / PT_PER_MM)
+    let piece_mm = |text: &str, weight| {
+        let em = crate::text::breaking::widest_piece_em(fonts, text, (Style::main(weight), Words::Anywhere));
+        em * CAPTION_PT / PT_PER_MM
     };
     let longest = texts
         .iter()
-        .flat_map(|t| t.label.split_whitespace().chain(t.attributes.split_whitespace()))
-        .map(word_mm)
+        .map(|t| piece_mm(&t.label, Weight::Bold).max(piece_mm(&t.attributes, Weight::Regular)))
         .fold(0.0, f64::max)
         .min(LONGEST_WORD);
     let narrowest = square.max(longest + 2.0 * PAD + 0.5);

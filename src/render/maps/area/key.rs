@@ -1,5 +1,5 @@
-//! The area map's key beside the field: regions, what a box shows, the marked attributes, and the
-//! first setup's free placements.
+//! The area map's key beside the field: regions, what a box shows, the marked attributes, the
+//! first setup's free placements, and the areas only a variant puts on the board.
 
 use super::{attribute_label, coloured_values, marked_attributes, ADJACENT, BATTLEGROUND, NON_BATTLEGROUND};
 use crate::model::Map;
@@ -79,7 +79,52 @@ pub(super) fn draw_key(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): 
     line += 6.0;
     pen.raw(&format!(r##"<path d="M{} {} L{} {}" {ADJACENT}"##, mm(x), mm(line - 1.5), mm(x + 8.0), mm(line - 1.5)));
     entry(pen, &msg.text("areamap.adjacent"), (x + 11.0, line), width - 11.0, &owner);
-    free_placements(pen, ctx, (x, line + 5.0), width)
+    let line = free_placements(pen, ctx, (x, line + 5.0), width);
+    variant_areas(pen, ctx, map, (x, line), width)
+}
+
+/// The areas only a variant or optional rule puts on the board (`variant` in areas.csv), which
+/// the standard board's field leaves out: each box as the field would draw it, beside the rule
+/// that uses it and the areas it joins, so players of the variant cut it out or play on it here.
+/// Returns the y below them (`y` when there are none).
+fn variant_areas(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, f64), width: f64) -> f64 {
+    let areas: Vec<_> = map.variant_areas().collect();
+    if areas.is_empty() {
+        return y;
+    }
+    let owner = Owner::new("the area map's key", Some(&map.span));
+    let mut line = key_heading(pen, &ctx.msg.text("areamap.variant_areas"), (x, y + 5.0), width, &owner) + 2.0;
+    let (bw, bh) = map.area.box_mm;
+    for area in areas {
+        let owner = Owner::new(format!("area `{}`", area.id), Some(&area.span));
+        // A stable marker for tests reading the SVG back, as the field's areas have.
+        pen.raw(&format!(r#"<g data-variant-area="{}">"#, crate::text::escape(&area.id)));
+        super::draw_area(pen, ctx, map, area, (x + bw / 2.0, line + bh / 2.0));
+        pen.raw("</g>");
+        let section = area.variant.as_ref().and_then(|v| ctx.pack.section(&v.value));
+        let text = ctx.msg.each_language("\n", |m| {
+            let language = m.languages()[0];
+            let adjacent = (area.adjacent.iter())
+                .filter_map(|r| map.areas.iter().find(|a| a.id == r.value))
+                .map(|a| a.name.of_language(language).to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let rule = section.map_or_else(String::new, |s| format!("{} {}", s.number, s.title.of_language(language)));
+            m.fill_first("areamap.variant_area", &[("rule", rule.trim()), ("adjacent", &adjacent)])
+        });
+        // Beside the box when the key leaves a readable column there, else under it; the lines
+        // each language wraps to, from the font's widths, as the free placements count them.
+        const PT: f64 = 8.0;
+        const LINE: f64 = 3.6;
+        let beside = width - bw - 3.0 >= 45.0;
+        let (tx, ty, tw) = if beside { (x + bw + 3.0, line, width - bw - 3.0) } else { (x, line + bh + 1.5, width) };
+        let lines: usize =
+            text.lines().map(|l| (pen.width_mm(l, PT, false) / (tw - 1.0)).ceil().max(1.0) as usize).sum();
+        let h = LINE * lines as f64 + 0.4;
+        pen.text(&text, Spot::left(tx, ty, tw, h), |b| b.size(PT).min(6.0).lines(lines).leading(1.15).of(&owner));
+        line = if beside { line + bh.max(h) } else { ty + h } + 3.0;
+    }
+    line
 }
 
 /// The first setup's free placements (the influence a side spreads over a group of areas), in the

@@ -55,8 +55,8 @@ type Pt = (f64, f64);
 
 /// What a region's label says: its name line and its scoring lines (one per language, each
 /// distinct line once).
-pub(crate) struct Label<'m> {
-    region: &'m Region,
+pub(crate) struct Label {
+    region: Region,
     name: String,
     scores: Vec<String>,
     size: (f64, f64),
@@ -252,12 +252,12 @@ pub(crate) fn free_spot(
 }
 
 /// A region's label where it goes, or the warning that it found no room.
-pub(crate) type Placed<'m> = Result<(Label<'m>, Rect), Diagnostic>;
+pub(crate) type Placed = Result<(Label, Rect), Diagnostic>;
 
 /// Each region with areas' label and where it goes, in the map's region order: nearest the
 /// region's areas, clear of the boxes (`at`, the map's box size), the `routes` and the labels
 /// placed before it. Placed once per map; every page and tile draws the same labels.
-pub(crate) fn place_all<'m>(ctx: &Ctx<'_>, map: &'m Map, at: &[(f64, f64)], routes: &[Route]) -> Vec<Placed<'m>> {
+pub(crate) fn place_all(ctx: &Ctx<'_>, map: &Map, at: &[(f64, f64)], routes: &[Route]) -> Vec<Placed> {
     let (segments, mut taken) = route_geometry(routes);
     let rects: Vec<Rect> = at.iter().map(|&centre| Boxed { centre, size: map.area.box_mm }.bounds(0.0)).collect();
     let mut out = Vec::new();
@@ -271,7 +271,7 @@ pub(crate) fn place_all<'m>(ctx: &Ctx<'_>, map: &'m Map, at: &[(f64, f64)], rout
             .chain(scores.iter().map(|s| width_mm(ctx.fonts, s, SCORE_PT, false)))
             .fold(0.0, f64::max);
         let height = NAME_BAND + if scores.is_empty() { 0.0 } else { SCORE_LINE * scores.len() as f64 + BOTTOM };
-        let label = Label { region, name, scores, size: (width + 2.0 * PAD + 0.4, height) };
+        let label = Label { region: region.clone(), name, scores, size: (width + 2.0 * PAD + 0.4, height) };
         let boxes: Vec<(Rect, bool)> =
             map.areas.iter().zip(&rects).map(|(a, r)| (*r, a.region.value == region.id)).collect();
         out.push(match place(label.size, map.area.field_mm, &boxes, &segments, &taken) {
@@ -294,7 +294,7 @@ pub(crate) fn place_all<'m>(ctx: &Ctx<'_>, map: &'m Map, at: &[(f64, f64)], rout
 }
 
 /// Draws the placed labels; a label without room is a warning (once, for the whole page).
-pub(crate) fn draw(pen: &mut Pen<'_, '_>, placed: &[Placed<'_>]) {
+pub(crate) fn draw(pen: &mut Pen<'_, '_>, placed: &[Placed]) {
     for p in placed {
         match p {
             Ok((label, r)) => draw_label(pen, label, *r),
@@ -305,8 +305,8 @@ pub(crate) fn draw(pen: &mut Pen<'_, '_>, placed: &[Placed<'_>]) {
 
 /// One label in its rectangle: background, the band in the region's colour with the name, the
 /// scoring lines below it.
-fn draw_label(pen: &mut Pen<'_, '_>, label: &Label<'_>, (x0, y0, x1, y1): Rect) {
-    let region = label.region;
+fn draw_label(pen: &mut Pen<'_, '_>, label: &Label, (x0, y0, x1, y1): Rect) {
+    let region = &label.region;
     let owner = Owner::new(format!("region `{}`", region.id), Some(&region.span));
     let w = x1 - x0;
     let mut s = String::new();

@@ -342,10 +342,12 @@ fn board_column(ctx: &Ctx<'_>, map: &Map, paper: Paper) -> Option<((f64, f64), f
     Some(((x, width), top, bottom))
 }
 
-/// The area map page at the published paper size, landscape: the field on the left, the key
-/// on the right.
-pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, published: Paper) -> Drawing<'d> {
+/// The area map page at the published paper size, landscape: the standard board's field on the
+/// left, the key on the right (with the areas only a variant puts on the board).
+pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, full: &'d Map, published: Paper) -> Drawing<'d> {
     let paper = published.landscape();
+    let board = full.board();
+    let map: &Map = &board;
     let (pw, ph) = (paper.width, paper.height);
     // Smaller paper than the field needs: the field is scaled down (`scale_warning` says so
     // when the markers no longer fit; tiles of a larger map are the better choice).
@@ -355,10 +357,10 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, published: Paper) -> Draw
     // Routes and region labels are placed once; the page and each tile draw the same ones.
     let (links, routes) = route_links(ctx, map, &at);
     let labels = crate::render::maps::area::labels::place_all(ctx, map, &at, &routes);
-    let ((key_x, key_w), _) = key_column(ctx, map, paper);
+    let ((key_x, key_w), _) = key_column(ctx, full, paper);
     // The game's tracks in the column under the key, where they fit; the rest in free room of
     // the field when it is printed at full size.
-    let (on_board, left_over) = board_column(ctx, map, published)
+    let (on_board, left_over) = board_column(ctx, full, published)
         .map(|(column, top, bottom)| board_tracks::place(ctx, column, top, bottom))
         .unwrap_or_default();
     let in_field = if scale < 1.0 || left_over.is_empty() {
@@ -387,6 +389,7 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, published: Paper) -> Draw
             r##"<rect data-field="" x="0" y="0" width="{}" height="{}" fill="#f5f8fb" stroke="#9aa7b3" stroke-width="0.4"/>"##,
             field.0, field.1
         ));
+        let map: &Map = &board;
         pen.raw(&backdrop::draw(map, &at, arealayout::spacing(map).gap));
         draw_adjacency(pen, ctx, map, &links, &routes);
         for (area, centre) in map.areas.iter().zip(&at) {
@@ -398,13 +401,13 @@ pub(crate) fn drawing<'d>(ctx: &Ctx<'_>, map: &'d Map, published: Paper) -> Draw
         crate::render::maps::area::labels::draw(pen, &labels);
         board_tracks::draw(pen, ctx, &in_field);
         pen.end_group();
-        key::draw_key(pen, ctx, map, (key_x, FIELD_AT.1), key_w);
+        key::draw_key(pen, ctx, full, (key_x, FIELD_AT.1), key_w);
         board_tracks::draw(pen, ctx, &on_board);
     };
     Drawing {
         size: (pw, ph),
         what: ctx.msg.first("products.map"),
-        owner: Owner::new("area map", Some(&map.span)),
+        owner: Owner::new("area map", Some(&full.span)),
         draw: Box::new(draw),
         uncut,
     }
@@ -529,6 +532,7 @@ mod tests {
             at: None,
             attributes: Default::default(),
             side: None,
+            variant: None,
             span: Default::default(),
         }
     }
