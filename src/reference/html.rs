@@ -132,7 +132,7 @@ fn linked(pack: &Pack, text: &str, language: &str) -> String {
             "rule" => pack
                 .clause(target)
                 .map(|c| format!("clause-{}", c.id))
-                .or_else(|| pack.rules.sections.iter().find(|s| s.id == target).map(|s| format!("section-{}", s.id)))
+                .or_else(|| pack.section(target).map(|s| format!("section-{}", s.id)))
                 .or_else(|| pack.rules.parts.iter().find(|p| p.id == target).map(|p| format!("part-{}", p.id))),
             "card" => pack.card(target).map(|c| format!("card-{}", c.id)),
             "unit" => pack.unit(None, target).map(|u| format!("unit-{}", u.id)),

@@ -127,7 +127,7 @@ fn rule_anchor(pack: &Pack, target: &str) -> String {
     if let Some(c) = pack.clause(target) {
         return format!("clause-{}", c.id);
     }
-    match pack.rules.sections.iter().find(|s| s.id == target) {
+    match pack.section(target) {
         Some(s) => format!("section-{}", s.id),
         None => format!("part-{target}"),
     }

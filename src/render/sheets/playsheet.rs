@@ -220,7 +220,7 @@ fn sequence(c: &mut Canvas<'_>, ctx: &Ctx<'_>, (x, y): (f64, f64), w: f64) -> f6
         let rule = phase
             .rule
             .as_ref()
-            .and_then(|r| pack.rules.sections.iter().find(|sec| sec.id == r.value))
+            .and_then(|r| pack.section(&r.value))
             .map(|sec| ctx.msg.fill_first("mat.rule", &[("number", &sec.number)]))
             .unwrap_or_default();
         rows.push(ChartRow {
