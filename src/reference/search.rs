@@ -33,6 +33,9 @@ const ASKED: [(&str, &[&str]); 6] = [
     ("enough", &["requirement", "minimum", "short", "least"]),
     ("get", &["gain", "earn", "receive"]),
 ];
+/// The same for Japanese, found anywhere in a query's Japanese: a player asks about a column
+/// that is `もう` (already) sunk where the rule says `すでに` or `済み`. As engine.js's ASKED_JA.
+const ASKED_JA: [(&str, &[&str]); 1] = [("もう", &["すでに", "済み"])];
 
 /// What an optional or variant rule's words score, of a core rule's.
 const OPTIONAL: f64 = 0.5;
@@ -158,6 +161,19 @@ impl Index {
             if words.contains(&format!(" {asked} ")) {
                 let tokens: Vec<(String, u64)> =
                     answer.iter().map(|w| (stem(w), 2)).filter(|(t, _)| self.postings.contains_key(t)).collect();
+                if !tokens.is_empty() {
+                    units.push(Unit { tokens, weight: 0.5, of: 1.0 });
+                }
+            }
+        }
+        let japanese: String = all.iter().filter(|p| p.japanese).map(|p| p.text.as_str()).collect();
+        for (asked, answer) in ASKED_JA {
+            if japanese.contains(asked) {
+                let tokens: Vec<(String, u64)> = (answer.iter())
+                    .flat_map(|w| bigrams(w))
+                    .map(|g| (g, 2))
+                    .filter(|(t, _)| self.postings.contains_key(t))
+                    .collect();
                 if !tokens.is_empty() {
                     units.push(Unit { tokens, weight: 0.5, of: 1.0 });
                 }

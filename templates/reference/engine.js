@@ -103,6 +103,8 @@ const ASKED = [
   ["enough", ["requirement", "minimum", "short", "least"]],
   ["get", ["gain", "earn", "receive"]],
 ];
+// As search.rs's ASKED_JA: found anywhere in a query's Japanese.
+const ASKED_JA = [["もう", ["すでに", "済み"]]];
 
 // Normalized query, letter by letter, and whether each letter came from a non-hiragana one.
 function stemMarked(query) {
@@ -147,6 +149,12 @@ function units(index, marked) {
   for (const [asked, answer] of ASKED) {
     if (!words.includes(" " + asked + " ")) continue;
     const tokens = answer.map(w => [stem(w), 2]).filter(([t]) => has(index.postings, t));
+    if (tokens.length) out.push({ tokens, weight: 0.5, of: 1 });
+  }
+  const japanese = all.filter(p => p.japanese).map(p => p.text).join("");
+  for (const [asked, answer] of ASKED_JA) {
+    if (!japanese.includes(asked)) continue;
+    const tokens = answer.flatMap(w => bigrams(w)).map(g => [g, 2]).filter(([t]) => has(index.postings, t));
     if (tokens.length) out.push({ tokens, weight: 0.5, of: 1 });
   }
   return out.slice(0, MAX_UNITS);

@@ -123,9 +123,8 @@ fn player_questions_about_four_more_packs_in_two_languages() {
     assert!(japanese * 2 >= questions.len() - 1 && japanese * 2 <= questions.len() + 1, "half of them Japanese");
     let results: Vec<Vec<String>> =
         questions.iter().map(|q| ids(&["rules", "search", &q.pack, "--json", "--limit", "3", "--", &q.q])).collect();
-    // Each language holds the goal, 90 % in the top 3 and 70 % first; each pack and language,
-    // printed for the note, holds 70 % first and misses the top 3 at most once (two cells of
-    // eight or nine questions miss it once today).
+    // Each language, and each pack in each language (printed for the note), holds the goal:
+    // 90 % in the top 3 and 70 % first.
     let mut report = String::new();
     let mut floors_missed = Vec::new();
     for (what, floor1, floor3) in [("en", 70.0, 90.0), ("ja", 70.0, 90.0)] {
@@ -151,7 +150,7 @@ fn player_questions_about_four_more_packs_in_two_languages() {
                 "{pack} {lang}: {first} of {n} first, {top3} of {n} in the top 3\n",
                 n = picked.len()
             ));
-            if first * 10 < picked.len() * 7 || top3 + 1 < picked.len() {
+            if first * 10 < picked.len() * 7 || top3 * 10 < picked.len() * 9 {
                 floors_missed.push(format!("{pack} {lang}: {first} first, {top3} in the top 3 of {}", picked.len()));
             }
         }
