@@ -469,8 +469,14 @@ fn play_sheets_show_boxes_sequence_and_summary_and_tracks_print_for_packs_that_h
     );
     assert_eq!(output.status.code(), Some(0), "{}", text(&output).1);
     let track = std::fs::read_to_string(dir.join("out/svg/tracks-1-front.svg")).unwrap();
-    // Attributes print under the labels the track declares, in the pack's languages.
-    assert!(track.contains("警戒度") && track.contains(">禁止 forbids:<") && track.contains("region A"), "{track}");
+    // Attributes print under the labels the track declares, each of the pack's languages on
+    // its own line.
+    assert!(
+        track.contains("警戒度")
+            && track.contains(">禁止：coups in region A<")
+            && track.contains(">forbids: coups in region A<"),
+        "{track}"
+    );
     assert!(dir.join("out/play-sheets.pdf").is_file(), "the score sheet");
 }
 

@@ -94,8 +94,11 @@ pub(crate) fn box_text(msg: &Messages, track: &Track, b: &TrackBox, previous: Op
             if !a.every_box && previous.and_then(|p| p.attributes.get(&a.id)) == Some(here) {
                 return None;
             }
-            let value = msg.name(here);
-            Some(msg.fill_first("tracks.attribute", &[("label", &msg.name(&a.name)), ("value", &value)]))
+            // Each language on its own line, in its own words: `開始：ここから始める`, then
+            // `start: the game starts here` (a value written once prints once per language).
+            Some(msg.each_language("\n", |m| {
+                m.fill_first("tracks.attribute", &[("label", &m.name(&a.name)), ("value", &m.name(here))])
+            }))
         })
         .collect::<Vec<_>>()
         .join("\n");
@@ -501,7 +504,8 @@ mod tests {
         let both = Messages::new(&["ja", "en"]);
         let t = box_text(&both, &track, &track.boxes[0], None);
         assert_eq!((t.number.as_str(), t.label.as_str()), ("5", "平和 / peace"));
-        assert_eq!(t.attributes, "禁止 forbids: nothing");
+        // Each language on its own line, with its own label and punctuation.
+        assert_eq!(t.attributes, "禁止：nothing\nforbids: nothing");
         let english = Messages::new(&["en"]);
         let t = box_text(&english, &track, &track.boxes[2], Some(&track.boxes[1]));
         assert_eq!((t.number.as_str(), t.label.as_str()), ("3", ""));
