@@ -112,14 +112,12 @@ fn variant_areas(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, map: &Map, (x, y): (f64, 
             let rule = section.map_or_else(String::new, |s| format!("{} {}", s.number, s.title.of_language(language)));
             m.fill_first("areamap.variant_area", &[("rule", rule.trim()), ("adjacent", &adjacent)])
         });
-        // Beside the box when the key leaves a readable column there, else under it; the lines
-        // each language wraps to, from the font's widths, as the free placements count them.
+        // Beside the box when the key leaves a readable column there, else under it.
         const PT: f64 = 8.0;
         const LINE: f64 = 3.6;
         let beside = width - bw - 3.0 >= 45.0;
         let (tx, ty, tw) = if beside { (x + bw + 3.0, line, width - bw - 3.0) } else { (x, line + bh + 1.5, width) };
-        let lines: usize =
-            text.lines().map(|l| (pen.width_mm(l, PT, false) / (tw - 1.0)).ceil().max(1.0) as usize).sum();
+        let lines = wrapped_lines(pen, &text, PT, tw);
         let h = LINE * lines as f64 + 0.4;
         pen.text(&text, Spot::left(tx, ty, tw, h), |b| b.size(PT).min(6.0).lines(lines).leading(1.15).of(&owner));
         line = if beside { line + bh.max(h) } else { ty + h } + 3.0;
@@ -145,13 +143,16 @@ fn free_placements(pen: &mut Pen<'_, '_>, ctx: &Ctx<'_>, (x, y): (f64, f64), wid
     for f in free {
         let owner = Owner::new(format!("free placement of `{}`", f.piece.value), Some(&f.span));
         let text = crate::render::tables::setupchart::free_sentence(ctx, f, "\n");
-        // The lines each sentence wraps to at this size, from the font's widths alone, so the
-        // published page and every tile give each sentence the same room.
-        let lines: usize =
-            text.lines().map(|l| (pen.width_mm(l, PT, false) / (width - 1.0)).ceil().max(1.0) as usize).sum();
+        let lines = wrapped_lines(pen, &text, PT, width);
         let h = LINE * lines as f64 + 0.4;
         pen.text(&text, Spot::left(x, line, width, h), |b| b.size(PT).min(6.0).lines(lines).leading(1.15).of(&owner));
         line += h + 1.2;
     }
     line
+}
+
+/// The lines `text` wraps to at `pt` in `width` mm, from the font's widths alone, so the
+/// published page and every tile give a key's sentence the same room.
+fn wrapped_lines(pen: &Pen<'_, '_>, text: &str, pt: f64, width: f64) -> usize {
+    text.lines().map(|l| (pen.width_mm(l, pt, false) / (width - 1.0)).ceil().max(1.0) as usize).sum()
 }
