@@ -572,6 +572,24 @@ fn the_flowchart_shows_every_known_card_and_its_relations_on_one_a4_page() {
             "card {card} is missing or does not link to the rules reference"
         );
     }
+    // The lanes' tinted backgrounds keep 5 mm from the paper's edges, as text does: read from
+    // the drawing's group (translate, scale) and each lane's rect in it.
+    let group = &svg[svg.find("<g transform=\"translate(").expect("the chart's group")..];
+    let numbers = |s: &str| -> Vec<f64> {
+        s.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).filter_map(|n| n.parse().ok()).collect()
+    };
+    let head = numbers(&group[..group.find('>').unwrap()]);
+    let (tx, scale) = (head[0], head[2]);
+    let lanes: Vec<&str> = group.match_indices("<rect class=\"lane\"").map(|(i, _)| &group[i..]).collect();
+    assert!(!lanes.is_empty(), "lanes drawn");
+    for lane in lanes {
+        let attr = |name: &str| -> f64 {
+            let at = lane.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            lane[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let (left, right) = (tx + scale * attr("x"), tx + scale * (attr("x") + attr("width")));
+        assert!(left >= 5.0 && right <= 297.0 - 5.0, "a lane spans {left:.1}–{right:.1} mm of the 297 mm page");
+    }
     // 29 enables 76 (24.1), 61 enables Hasty, 34 and 77 decide victory, 34 blocks Federal's.
     let dot = std::fs::read_to_string(out.join("flowchart.dot")).unwrap();
     for needle in ["ヘイスティ", "連邦軍勝利", "解放軍勝利", "style=dashed"] {

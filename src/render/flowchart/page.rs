@@ -113,8 +113,9 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, graph: &CardGraph, layout: &Layout, paper:
     let legend_top = legend(&mut c, &ctx.msg, &drawn, (x, y + h), w);
     let top = sub.bottom + 3.0;
     let room = (w, legend_top - 3.0 - top);
-    // Small graphs grow a little to fill the page; large ones shrink.
-    let scale = (room.0 / lw.max(1.0)).min(room.1 / lh.max(1.0)).min(MAX_SCALE);
+    // Small graphs grow a little to fill the page; large ones shrink. The lanes' backgrounds
+    // reach LANE_PAD beyond the layout on each side: they too stay inside the safe area.
+    let scale = (room.0 / (lw + 2.0 * LANE_PAD).max(1.0)).min(room.1 / lh.max(1.0)).min(MAX_SCALE);
     // A wide chart that leaves the page's foot empty spaces its layers further apart (up to
     // [`MAX_GAP`]), so its edges' runs across stand clear of each other and the page is filled.
     let spare = room.1 / scale - lh;
@@ -173,6 +174,8 @@ pub(crate) fn page(ctx: &mut Ctx<'_>, graph: &CardGraph, layout: &Layout, paper:
 
 /// The most a small graph is enlarged to fill the page.
 const MAX_SCALE: f64 = 1.4;
+/// How far a lane's background reaches beyond its nodes on each side, layout mm.
+const LANE_PAD: f64 = 2.0;
 
 /// Room a chart may leave empty under itself before its layers are spaced further apart, mm.
 const SPARE_MM: f64 = 15.0;
@@ -193,8 +196,8 @@ fn lanes(c: &mut Canvas<'_>, ctx: &Ctx<'_>, layout: &Layout) {
         };
         c.raw(&format!(
             r##"<rect class="lane" x="{}" y="0" width="{}" height="{}" rx="2" fill="{fill}"/>"##,
-            mm(left - 2.0),
-            mm(right - left + 4.0),
+            mm(left - LANE_PAD),
+            mm(right - left + 2.0 * LANE_PAD),
             mm(layout.size.1)
         ));
         let name = lane_name(ctx, g);
