@@ -157,30 +157,20 @@ impl Index {
         // many` is answered by a limit or a number (`at most four`), `how far` by a range.
         let words =
             format!(" {} ", all.iter().filter(|p| !p.japanese).map(|p| p.text.as_str()).collect::<Vec<_>>().join(" "));
-        for (asked, answer) in ASKED {
-            if words.contains(&format!(" {asked} ")) {
-                let tokens: Vec<(String, u64)> =
-                    answer.iter().map(|w| (stem(w), 2)).filter(|(t, _)| self.postings.contains_key(t)).collect();
-                if !tokens.is_empty() {
-                    units.push(Unit { tokens, weight: 0.5, of: 1.0 });
-                }
-            }
-        }
+        let asked_en = ASKED.iter().filter(|(asked, _)| words.contains(&format!(" {asked} ")));
+        units.extend(asked_en.filter_map(|(_, answer)| self.answer_unit(answer.iter().map(|w| stem(w)))));
         let japanese: String = all.iter().filter(|p| p.japanese).map(|p| p.text.as_str()).collect();
-        for (asked, answer) in ASKED_JA {
-            if japanese.contains(asked) {
-                let tokens: Vec<(String, u64)> = (answer.iter())
-                    .flat_map(|w| bigrams(w))
-                    .map(|g| (g, 2))
-                    .filter(|(t, _)| self.postings.contains_key(t))
-                    .collect();
-                if !tokens.is_empty() {
-                    units.push(Unit { tokens, weight: 0.5, of: 1.0 });
-                }
-            }
-        }
+        let asked_ja = ASKED_JA.iter().filter(|(asked, _)| japanese.contains(asked));
+        units.extend(asked_ja.filter_map(|(_, answer)| self.answer_unit(answer.iter().flat_map(|w| bigrams(w)))));
         units.truncate(MAX_UNITS);
         units
+    }
+
+    /// The half-weight unit of the words that answer a question word (`tokens`, those the index
+    /// has), `None` when it has none of them.
+    fn answer_unit(&self, tokens: impl Iterator<Item = String>) -> Option<Unit> {
+        let tokens: Vec<(String, u64)> = tokens.filter(|t| self.postings.contains_key(t)).map(|t| (t, 2)).collect();
+        (!tokens.is_empty()).then_some(Unit { tokens, weight: 0.5, of: 1.0 })
     }
 
     /// The unit of one Japanese letter: itself (×4) and every bigram holding it (×1).
