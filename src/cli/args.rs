@@ -289,6 +289,11 @@ impl PrintArgs {
         !self.only.is_empty() && self.only.iter().all(|p| matches!(p, Product::Png | Product::Pod))
     }
 
+    /// Whether rules.html is the only product asked for (`--only reference`).
+    pub(super) fn reference_alone(&self) -> bool {
+        self.only == [Product::Reference]
+    }
+
     /// Whether `product` is written: every product when none is named.
     pub(super) fn wants(&self, product: Product) -> bool {
         self.only.is_empty() || self.only.contains(&product)

@@ -470,10 +470,14 @@ pub(super) fn build_reusing(
         }
     };
     let tts_url = tts_url.as_str();
+    // Without earlier editions that load, the reference simply carries no history. Alone, it is
+    // made on this thread: a thread of its own would overlap nothing, and would take its memory
+    // from a second allocator arena while this one keeps what loading and checking freed.
+    let reference_here =
+        print.reference_alone().then(|| crate::reference::packed_html(&loaded, &revisions, since));
     let (rendered, reference, tables, pdfs, rulebook) = std::thread::scope(|scope| {
-        // Without earlier editions that load, the reference simply carries no history.
-        let reference =
-            want_reference.then(|| scope.spawn(|| crate::reference::packed_html(&loaded, &revisions, since)));
+        let reference = (want_reference && reference_here.is_none())
+            .then(|| scope.spawn(|| crate::reference::packed_html(&loaded, &revisions, since)));
         let rulebook = print.wants(Product::Rulebook).then(|| {
             let booklet = (print.booklet || loaded.rulebook.booklet).then_some(options.back_offset_landscape);
             let settings = crate::rulebook::Settings { paper: options.paper, living: living.as_ref(), booklet };
@@ -499,7 +503,8 @@ pub(super) fn build_reusing(
         }
         // The page is kept deflated while the digital tables draw their images (megabytes at
         // 2,000 cards): the VASSAL module reads it once, rules.html is written at the end.
-        let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        let reference =
+            reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).or(reference_here);
         // The digital tables are made while the last PDFs are still being written.
         let html = reference.as_ref().and_then(|r| r.as_ref().ok());
         let tables = rendered

@@ -26,7 +26,7 @@ pub(super) fn search(mut args: SearchArgs, cards: bool) -> ExitCode {
     let chain: Vec<&Pack> = earlier.iter().map(|e| &e.pack).chain([&pack]).collect();
     let index = crate::reference::Index::of(&pack, &crate::errata::revisions(&chain));
     let (hits, total) = if cards {
-        match crate::reference::search_cards(&index, &query) {
+        match crate::reference::search_cards(&pack, &index, &query) {
             Ok(mut hits) => {
                 let total = hits.len();
                 hits.truncate(args.limit);

@@ -44,6 +44,10 @@ impl<'a> PdfPage<'a> {
 /// that a face repeated on many sheets (a card back, a counter kind) is embedded a few times
 /// only, few enough that a batch's content streams stay a few megabytes.
 const PAGES_PER_BATCH: usize = 64;
+/// The pages' own drawing (SVG bytes, placed faces aside) that also closes a batch: a page of
+/// text (a card list's, about 50 kB) makes content streams a sheet of placed faces does not,
+/// which krilla holds until the batch is finished (12 MB for 55 such pages).
+const SVG_PER_BATCH: usize = 1 << 20;
 
 /// Writes `pages` (SVG documents of `page_mm`, each with its print boxes) as one PDF. Every page
 /// states its TrimBox and BleedBox, so a print shop's software reads where to cut: an imposed
@@ -62,13 +66,27 @@ pub fn pdf_to<W: std::io::Write>(
     title: &str,
 ) -> Result<W, SvgError> {
     let mut joined = super::pdfjoin::Joiner::new(out);
-    // An empty document is still one (empty) batch.
-    let empty: &[PdfPage<'_>] = &[];
-    let batches = pages.chunks(PAGES_PER_BATCH);
-    for batch in if pages.is_empty() { vec![empty] } else { batches.collect() } {
+    for batch in batches(pages) {
         joined.add(&document(parser, batch, page_mm, title)?).map_err(|e| SvgError(e.0))?;
     }
     joined.finish().map_err(|e| SvgError(e.0))
+}
+
+/// `pages` cut into batches of at most [`PAGES_PER_BATCH`] pages and, but for a batch's first
+/// page, [`SVG_PER_BATCH`] bytes of their own drawing. An empty document is still one (empty)
+/// batch.
+fn batches<'p, 'a>(pages: &'p [PdfPage<'a>]) -> Vec<&'p [PdfPage<'a>]> {
+    let mut out = Vec::new();
+    let (mut start, mut bytes) = (0, 0);
+    for (i, page) in pages.iter().enumerate() {
+        if i > start && (i - start == PAGES_PER_BATCH || bytes + page.svg.len() > SVG_PER_BATCH) {
+            out.push(&pages[start..i]);
+            (start, bytes) = (i, 0);
+        }
+        bytes += page.svg.len();
+    }
+    out.push(&pages[start..]);
+    out
 }
 
 /// `pages` as one krilla document.
@@ -227,4 +245,26 @@ fn points(r: Rect, page_mm: (f64, f64)) -> Result<PdfRect, SvgError> {
     let (x1, y1) = (r.right().min(page_mm.0), r.bottom().min(page_mm.1));
     PdfRect::from_ltrb(x0 as f32 * PT, y0 as f32 * PT, x1 as f32 * PT, y1 as f32 * PT)
         .ok_or_else(|| SvgError(format!("invalid print box {r:?}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sizes(batches: &[&[PdfPage<'_>]]) -> Vec<usize> {
+        batches.iter().map(|b| b.len()).collect()
+    }
+
+    #[test]
+    fn batches_close_at_their_page_count_or_their_drawing_size() {
+        let (small, large) = (Packed::new("<svg/>"), Packed::new(&"x".repeat(SVG_PER_BATCH / 3 + 1)));
+        let page = |svg| PdfPage { svg, boxes: None, placed: &[] };
+        let sheets: Vec<PdfPage<'_>> = (0..150).map(|_| page(&small)).collect();
+        assert_eq!(sizes(&batches(&sheets)), vec![64, 64, 22]);
+        let text: Vec<PdfPage<'_>> = (0..7).map(|_| page(&large)).collect();
+        assert_eq!(sizes(&batches(&text)), vec![2, 2, 2, 1], "three such pages pass the bound");
+        let huge = Packed::new(&"x".repeat(SVG_PER_BATCH * 2));
+        assert_eq!(sizes(&batches(&[page(&huge), page(&huge)])), vec![1, 1], "a page larger than the bound is a batch");
+        assert_eq!(sizes(&batches(&[])), vec![0]);
+    }
 }

@@ -38,6 +38,8 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) {
     let Some(file) = l.read("cards.csv", false) else { return };
     let typed: Vec<String> = pack.card_types.iter().flat_map(|t| t.fields.iter().map(|f| f.id.clone())).collect();
     let table = l.csv(file, &CARD_COLUMNS, &typed);
+    // Grown row by row, the list would at thousands of cards hold up to twice the room it needs.
+    pack.cards.reserve_exact(table.rows().len());
     for row in table.rows() {
         let (id, number) = card_key(l, &row);
         let card_type = row.text("type", &mut l.diags);

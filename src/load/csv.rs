@@ -106,7 +106,7 @@ impl Table {
     }
 
     /// The rows, in file order.
-    pub(crate) fn rows(&self) -> impl Iterator<Item = Row<'_>> {
+    pub(crate) fn rows(&self) -> impl ExactSizeIterator<Item = Row<'_>> {
         self.rows.iter().map(|cells| Row { table: self, cells })
     }
 }

@@ -113,8 +113,7 @@ impl CardGraph {
             Some(_) => Group::Second,
             None => Group::Both,
         };
-        let mut cards: Vec<_> = pack.cards.iter().collect();
-        cards.sort_by_key(|c| c.order());
+        let cards = pack.cards_in_order();
         for c in &cards {
             g.nodes.push(Node {
                 id: format!("card:{}", c.id),

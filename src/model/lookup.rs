@@ -34,6 +34,13 @@ impl Pack {
         hit.or_else(|| self.rules.sections.iter().flat_map(|s| &s.clauses).find(|c| c.id == r))
     }
 
+    /// Every card in the order the game lists them (see [`super::Card::order`]).
+    pub fn cards_in_order(&self) -> Vec<&super::Card> {
+        let mut cards: Vec<&super::Card> = self.cards.iter().collect();
+        cards.sort_by_key(|c| c.order());
+        cards
+    }
+
     /// The rules section with id `r`.
     pub fn section(&self, r: &str) -> Option<&super::Section> {
         self.rules.sections.iter().find(|s| s.id == r)

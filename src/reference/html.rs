@@ -274,19 +274,16 @@ pub fn html(pack: &Pack, revisions: &[Revision]) -> Result<String, Diagnostic> {
 /// With `since` (living rules), what every edition after that one changed is marked, not only
 /// what the current edition changed.
 pub fn packed_html(pack: &Pack, revisions: &[Revision], since: Option<&str>) -> Result<Packed, Diagnostic> {
-    // The search index is made on a second core while the page's views are and the page is first
-    // drawn: neither reads the other, and at thousands of clauses each is a large part of the work.
-    std::thread::scope(|scope| {
-        let index = scope.spawn(|| {
-            let msg = Messages::of(pack);
-            script::index_script(&PageIndex {
-                index: Index::of(pack, revisions),
-                labels: search_labels(&msg),
-                anchors: anchors(pack),
-            })
-        });
-        drawn((pack, revisions, since), || index.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    })
+    // The search index is made, serialized and deflated before the page's views are: it is then
+    // dropped, so the two, each a large part of the memory at thousands of cards, never coexist.
+    let msg = Messages::of(pack);
+    let index = script::index_script(&PageIndex {
+        index: Index::of(pack, revisions),
+        cards: script::CardsFacts(pack),
+        labels: search_labels(&msg),
+        anchors: anchors(pack),
+    });
+    drawn((pack, revisions, since), || index)
 }
 
 /// The page around its search index, which `index` gives (deflated script JSON and the characters
@@ -405,8 +402,7 @@ fn drawn(
             ])
         })
         .collect();
-    let mut cards: Vec<&crate::model::Card> = pack.cards.iter().collect();
-    cards.sort_by_key(|c| c.order());
+    let cards = pack.cards_in_order();
     // A card's row is made as it is written, never all of them at once (megabytes at 2,000 cards).
     let card_row = |c: &crate::model::Card| {
         let (name, other) = msg.first_and_rest(&c.name);

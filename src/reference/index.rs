@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::filter::{self, CardFacts, FieldDef};
+use super::filter::{self, FieldDef};
 use super::tokens::{compact_name, stem, tokens_with, IRREGULAR, STOP_WORDS};
 use crate::errata::{wording_field, ChangeKind, Revision};
 use crate::messages::Messages;
@@ -130,11 +130,6 @@ pub struct Index {
     pub printed: BTreeMap<String, usize>,
     /// The typed fields card filters know.
     pub fields: Vec<FieldDef>,
-    /// What card filters look at, per card, in number order.
-    pub cards: Vec<CardFacts>,
-    /// The same as filters test it, per card.
-    #[serde(skip)]
-    pub records: Vec<crate::model::filter::Record>,
 }
 
 /// A document while it is built: its fields' texts.
@@ -248,8 +243,7 @@ impl Index {
                 drafts.push(draft);
             }
         }
-        let mut cards: Vec<&Card> = pack.cards.iter().collect();
-        cards.sort_by_key(|c| c.order());
+        let cards = pack.cards_in_order();
         for card in &cards {
             drafts.push(card_draft(pack, &msg, card));
         }
@@ -307,9 +301,7 @@ impl Index {
         for (old, c) in pack.rules.old_numbers() {
             printed.entry(old.to_ascii_lowercase()).or_insert(clause_doc[c.id.as_str()]);
         }
-        let (postings, words) = weigh(&drafts);
-        let records = cards.iter().map(|c| crate::model::records::card_record(pack, c)).collect();
-        let card_facts: Vec<CardFacts> = cards.into_iter().map(|c| CardFacts::of(pack, c)).collect();
+        let (postings, words) = weigh(&mut drafts);
         Index {
             docs: drafts.into_iter().map(|d| d.doc).collect(),
             postings,
@@ -318,8 +310,6 @@ impl Index {
             irregular: IRREGULAR.iter().copied().collect(),
             printed,
             fields: filter::field_defs(pack),
-            cards: card_facts,
-            records,
         }
     }
 }
@@ -347,17 +337,21 @@ fn card_draft(pack: &Pack, msg: &Messages, card: &Card) -> Draft {
 }
 
 /// The postings of every token (BM25F over the fields), and the Latin words seen.
-fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, String>) {
+fn weigh(drafts: &mut [Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, String>) {
     let mut words = BTreeMap::new();
-    // Per document, per field: token counts and length.
-    type Counted = (Field, std::collections::HashMap<String, u32>, usize);
+    // Every token is kept once, numbered; documents count numbers, not copies of their tokens
+    // (at thousands of cards, hundreds of thousands of small strings).
+    let mut vocabulary: std::collections::HashMap<String, u32> = Default::default();
+    // Per document, per field: (token number, count) and length.
+    type Counted = (Field, Vec<(u32, u32)>, usize);
     let mut counted: Vec<Vec<Counted>> = Vec::with_capacity(drafts.len());
-    for d in drafts {
+    for d in drafts.iter_mut() {
         let mut fields = Vec::new();
-        for (field, text) in &d.fields {
+        // A field's text is read only here: it goes as it is counted.
+        for (field, text) in std::mem::take(&mut d.fields) {
             // Each Latin word seen (numbers aside) is kept with its stem, which also spares
             // stemming it again.
-            let toks = tokens_with(text, |word| {
+            let toks = tokens_with(&text, |word| {
                 if word.chars().any(|c| c.is_ascii_digit()) {
                     return stem(word);
                 }
@@ -368,13 +362,26 @@ fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, Stri
                 words.insert(word.to_string(), stemmed.clone());
                 stemmed
             });
-            // Hashed: a field's tokens are only counted here; the order of the postings comes
-            // from the sorted map below.
-            let mut counts: std::collections::HashMap<String, u32> = Default::default();
-            for t in toks.iter() {
-                *counts.entry(t.clone()).or_insert(0) += 1;
+            let mut numbers: Vec<u32> = toks
+                .iter()
+                .map(|t| match vocabulary.get(t) {
+                    Some(&n) => n,
+                    None => {
+                        let n = vocabulary.len() as u32;
+                        vocabulary.insert(t.clone(), n);
+                        n
+                    }
+                })
+                .collect();
+            numbers.sort_unstable();
+            let mut counts: Vec<(u32, u32)> = Vec::new();
+            for n in numbers {
+                match counts.last_mut() {
+                    Some((last, count)) if *last == n => *count += 1,
+                    _ => counts.push((n, 1)),
+                }
             }
-            fields.push((*field, counts, toks.len()));
+            fields.push((field, counts, toks.len()));
         }
         counted.push(fields);
     }
@@ -386,15 +393,16 @@ fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, Stri
         (lengths.iter().sum::<usize>() as f64 / lengths.len().max(1) as f64).max(1.0)
     };
     let averages: Vec<f64> = Field::ALL.iter().map(|f| average(*f)).collect();
-    // Token → (document, weighted frequency), documents in rising order as they are visited.
-    let mut frequency: std::collections::HashMap<&str, Vec<(usize, f64)>> = Default::default();
-    for (doc, fields) in counted.iter().enumerate() {
+    // Per token number: (document, weighted frequency), documents in rising order as they are
+    // visited.
+    let mut frequency: Vec<Vec<(usize, f64)>> = vec![Vec::new(); vocabulary.len()];
+    for (doc, fields) in counted.into_iter().enumerate() {
         for (field, counts, len) in fields {
             let (weight, b) = field.params();
-            let norm = 1.0 - b + b * *len as f64 / averages[*field as usize];
+            let norm = 1.0 - b + b * len as f64 / averages[field as usize];
             for (token, n) in counts {
-                let docs = frequency.entry(token.as_str()).or_default();
-                let add = weight * f64::from(*n) / norm;
+                let docs = &mut frequency[token as usize];
+                let add = weight * f64::from(n) / norm;
                 match docs.last_mut() {
                     Some((last, tf)) if *last == doc => *tf += add,
                     _ => docs.push((doc, add)),
@@ -403,9 +411,10 @@ fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, Stri
         }
     }
     let n = drafts.len() as f64;
-    let postings = frequency
+    let postings = vocabulary
         .into_iter()
-        .map(|(token, docs)| {
+        .map(|(token, number)| {
+            let docs = std::mem::take(&mut frequency[number as usize]);
             let df = docs.len() as f64;
             let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
             let list = docs
@@ -415,7 +424,7 @@ fn weigh(drafts: &[Draft]) -> (BTreeMap<String, Vec<u32>>, BTreeMap<String, Stri
                     [doc as u32, ((score * 100.0).round() as u32).max(1)]
                 })
                 .collect();
-            (token.to_string(), list)
+            (token, list)
         })
         .collect();
     (postings, words)

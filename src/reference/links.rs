@@ -188,8 +188,7 @@ impl Connections {
                 out.rules_of.entry(format!("term-{}", pack.rules.terms[term].id)).or_default().push(link_to(c));
             }
         }
-        let mut cards: Vec<_> = pack.cards.iter().collect();
-        cards.sort_by_key(|c| c.order());
+        let cards = pack.cards_in_order();
         for card in cards {
             let label = format!("#{} {}", card.id, msg.first_name(&card.name));
             out.name_rules(pack, Link { kind: "card", anchor: format!("card-{}", card.id), label }, &card.rules);

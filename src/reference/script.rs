@@ -5,18 +5,31 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::filter::CardFacts;
 use super::index::Index;
 use super::pagechars::PageChars;
 use crate::layout::Packed;
+use crate::model::Pack;
 
-/// The search index as the page's script reads it, with what its search box says and the
-/// anchors of printed rule numbers.
+/// The search index as the page's script reads it, with what its card filters look at, what its
+/// search box says and the anchors of printed rule numbers.
 #[derive(Serialize)]
-pub(super) struct PageIndex {
+pub(super) struct PageIndex<'a> {
     #[serde(flatten)]
     pub index: Index,
+    pub cards: CardsFacts<'a>,
     pub labels: serde_json::Value,
     pub anchors: BTreeMap<String, String>,
+}
+
+/// What card filters look at, per card of a pack in number order, made as each is written (at
+/// thousands of cards, the facts of all of them held at once are megabytes).
+pub(super) struct CardsFacts<'a>(pub &'a Pack);
+
+impl Serialize for CardsFacts<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.cards_in_order().into_iter().map(|c| CardFacts::of(self.0, c)))
+    }
 }
 
 /// The index as the script's deflated JSON, with the characters it holds (what the page's font

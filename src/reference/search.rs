@@ -14,9 +14,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::filter::{self, CardFacts, QueryError};
+use super::filter::{self, QueryError};
 use super::index::{Doc, DocKind, Index};
 use super::tokens::{bigrams, compact_name, normalize, pieces, stem, typo_distance};
+use crate::model::Pack;
 
 /// What a clause number or a card number adds: above anything words can score.
 const JUMP: f64 = 1e12;
@@ -489,27 +490,19 @@ pub(super) fn snippet(text: &str, matched: &BTreeSet<&str>) -> (String, Vec<(usi
     (out, marks)
 }
 
-/// Cards matching `query` (see [`super::filter`]): the cards every filter passes, in number
-/// order, or, when the query also has words, those of the cards the words find, best first. Every
-/// match: the caller shows as many as it likes and says how many there were.
-pub fn search_cards(index: &Index, query: &str) -> Result<Vec<Hit>, QueryError> {
-    let schema = crate::model::filter::Schema {
-        noun: "card".into(),
-        built_in: filter::built_in(),
-        fields: index.fields.clone(),
-    };
-    let q = filter::parse(&schema, query)?;
-    let passing: Vec<&CardFacts> =
-        index.cards.iter().zip(&index.records).filter(|(_, r)| q.matches(r)).map(|(c, _)| c).collect();
+/// Cards of `pack` matching `query` (see [`super::filter`]): the cards every filter passes, in
+/// number order, or, when the query also has words, those of the cards the words find, best
+/// first. Every match: the caller shows as many as it likes and says how many there were.
+/// `index` is `pack`'s.
+pub fn search_cards(pack: &Pack, index: &Index, query: &str) -> Result<Vec<Hit>, QueryError> {
+    let q = filter::parse(&filter::card_schema(pack), query)?;
+    let passing: Vec<String> =
+        pack.cards_in_order().into_iter().filter(|c| q.selects(pack, c)).map(|c| format!("card-{}", c.id)).collect();
     if q.words.is_empty() {
         let by_id: BTreeMap<&str, usize> = index.docs.iter().enumerate().map(|(i, d)| (d.id.as_str(), i)).collect();
-        return Ok(passing
-            .into_iter()
-            .filter_map(|c| by_id.get(c.id.as_str()))
-            .map(|&d| index.hit(d, 0.0, &[]))
-            .collect());
+        return Ok(passing.iter().filter_map(|id| by_id.get(id.as_str())).map(|&d| index.hit(d, 0.0, &[])).collect());
     }
-    let ids: std::collections::HashSet<&str> = passing.iter().map(|c| c.id.as_str()).collect();
+    let ids: std::collections::HashSet<&str> = passing.iter().map(String::as_str).collect();
     let hits = index
         .search_all(&q.words.join(" "))
         .into_iter()

@@ -26,8 +26,7 @@ const SMALLEST_PT: f64 = 6.0;
 /// timing and effect; a column no card of the table fills is left out.
 pub(crate) fn pages(ctx: &mut Ctx<'_>, paper: Paper) -> Vec<Page> {
     let pack = ctx.pack;
-    let mut cards: Vec<&Card> = pack.cards.iter().collect();
-    cards.sort_by_key(|c| c.order());
+    let cards = pack.cards_in_order();
     let known = pack.cards.len().to_string();
     let total = pack.game.totals.cards.as_ref().map_or(pack.cards.len() as u32, |c| c.value).to_string();
     // A complete set says how many cards it has; an incomplete one (a proof: a release refuses
