@@ -16,38 +16,76 @@ pub(super) fn check(pack: &Pack, (strict, release): (bool, bool), out: &mut Vec<
     }
 }
 
+/// The provisional values of one kind of thing (units, cards, hexes, …) in one file.
+pub struct Group<'d> {
+    /// The kind, as the warnings name it (`unit`, `card`, `declared totals`).
+    pub kind: String,
+    /// Its warnings, in the order of `diags`.
+    pub items: Vec<&'d Diagnostic>,
+}
+
+impl Group<'_> {
+    /// Each value named and how many of the group's entries give it provisionally, in the order
+    /// first named (`defence` ×19).
+    pub fn values(&self) -> Vec<(&str, usize)> {
+        let mut out: Vec<(&str, usize)> = Vec::new();
+        for d in &self.items {
+            let named = d.message.rsplit_once(": ").map_or("", |(_, values)| values);
+            for value in named.split(", ").filter(|v| !v.is_empty()) {
+                match out.iter_mut().find(|(v, _)| *v == value) {
+                    Some((_, n)) => *n += 1,
+                    None => out.push((value, 1)),
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The provisional-value warnings of `diags` (not those `--strict` made errors) by kind of thing
+/// and file, in the order each group first appears.
+pub fn groups(diags: &[Diagnostic]) -> Vec<Group<'_>> {
+    let kind = |d: &Diagnostic| {
+        let what = d.message.strip_prefix("provisional: ").unwrap_or(&d.message);
+        let end = what.find(|c: char| c == '`' || c == ':' || c.is_ascii_digit()).unwrap_or(what.len());
+        what[..end].trim().to_string()
+    };
+    let mut out: Vec<(Option<usize>, Group<'_>)> = Vec::new();
+    for d in diags.iter().filter(|d| d.code == Code::PROVISIONAL && d.severity == Severity::Warning) {
+        let (kind, file) = (kind(d), d.span.as_ref().map(|s| s.file));
+        match out.iter_mut().find(|(f, g)| *f == file && g.kind == kind) {
+            Some((_, g)) => g.items.push(d),
+            None => out.push((file, Group { kind, items: vec![d] })),
+        }
+    }
+    out.into_iter().map(|(_, g)| g).collect()
+}
+
 /// `diags` as a terminal shows them: the provisional-value warnings of one kind of thing (units,
 /// cards, hexes, …) in one file become one warning with their count, at the first of them, so a
 /// pack with 70 provisional values greets its designer with a few lines, not 70
 /// (`--provisional` lists each; so do JSON and `--strict`, where each is an error to fix).
 pub fn summarised(diags: &[Diagnostic]) -> Vec<Diagnostic> {
-    let kind = |d: &Diagnostic| {
-        let what = d.message.strip_prefix("provisional: ").unwrap_or(&d.message);
-        what.split([' ', ':']).next().unwrap_or_default().to_string()
-    };
-    let is_listed = |d: &Diagnostic| d.code == Code::PROVISIONAL && d.severity == Severity::Warning;
-    let mut counts: std::collections::HashMap<(String, Option<usize>), usize> = std::collections::HashMap::new();
-    for d in diags.iter().filter(|d| is_listed(d)) {
-        *counts.entry((kind(d), d.span.as_ref().map(|s| s.file))).or_default() += 1;
-    }
+    let groups = groups(diags);
+    let group_of = |d: &Diagnostic| groups.iter().find(|g| g.items.iter().any(|i| std::ptr::eq(*i, d)));
     let mut out = Vec::new();
     for d in diags {
-        if !is_listed(d) {
-            out.push(d.clone());
-            continue;
-        }
-        let key = (kind(d), d.span.as_ref().map(|s| s.file));
-        match counts.remove(&key) {
-            Some(1) => out.push(d.clone()),
-            Some(n) => {
+        match group_of(d) {
+            None => out.push(d.clone()),
+            Some(g) if g.items.len() == 1 => out.push(d.clone()),
+            // Summarised at the first of its kind.
+            Some(g) if std::ptr::eq(g.items[0], d) => {
                 let first = d.message.strip_prefix("provisional: ").unwrap_or(&d.message);
                 let mut summary = d.clone();
-                summary.message =
-                    format!("provisional: {n} {} entries give values the sources do not (the first: {first})", key.0);
+                summary.message = format!(
+                    "provisional: {} {} entries give values the sources do not (the first: {first})",
+                    g.items.len(),
+                    g.kind
+                );
                 summary.hints = vec!["`--provisional` lists each one; `build --release` refuses them".into()];
                 out.push(summary);
             }
-            None => {} // summarised at the first of its kind
+            Some(_) => {}
         }
     }
     out
@@ -84,6 +122,12 @@ mod tests {
             ]
         );
         assert_eq!(shown[0].span, diags[0].span, "at the first of them");
+        let groups = groups(&diags);
+        assert_eq!(
+            groups.iter().map(|g| (g.kind.as_str(), g.items.len())).collect::<Vec<_>>(),
+            [("unit", 3), ("game", 1)]
+        );
+        assert_eq!(groups[0].values(), [("defence", 2), ("attack", 2)]);
         // Errors (--strict) are each a thing to fix: all of them stay.
         let strict: Vec<Diagnostic> = diags
             .iter()

@@ -1,5 +1,5 @@
-//! Rule numbers typed in card texts and in clauses' text, items and notes must name a clause or
-//! section that exists: after a renumbering, "see rule 13.4" in a card's text points at nothing
+//! Rule numbers typed in card texts and in clauses' text, items, notes and remarks must name a
+//! clause or section that exists: after a renumbering, "see rule 13.4" in a card's text points at nothing
 //! (an error; a typed number that still resolves is only warning W0701, in `rules`).
 
 use crate::diag::{Code, Diagnostic, Span};
@@ -32,7 +32,7 @@ pub(crate) fn stale(pack: &Pack, text: &str) -> Vec<String> {
     out
 }
 
-/// Runs the check over card texts and clause texts, items and notes.
+/// Runs the check over card texts and clause texts, items, notes and remarks.
 pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
     if pack.rules.sections.is_empty() {
         return; // a pack without rules has nothing to resolve against
@@ -52,7 +52,7 @@ pub(super) fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     for clause in pack.rules.sections.iter().flat_map(|s| &s.clauses) {
-        for text in clause.texts().chain(&clause.notes) {
+        for text in clause.texts().chain(&clause.notes).chain(&clause.remarks) {
             for number in stale(pack, text) {
                 report(format!("clause {}", clause.number), &number, &clause.span);
             }

@@ -473,8 +473,7 @@ pub(super) fn build_reusing(
     // Without earlier editions that load, the reference simply carries no history. Alone, it is
     // made on this thread: a thread of its own would overlap nothing, and would take its memory
     // from a second allocator arena while this one keeps what loading and checking freed.
-    let reference_here =
-        print.reference_alone().then(|| crate::reference::packed_html(&loaded, &revisions, since));
+    let reference_here = print.reference_alone().then(|| crate::reference::packed_html(&loaded, &revisions, since));
     let (rendered, reference, tables, pdfs, rulebook) = std::thread::scope(|scope| {
         let reference = (want_reference && reference_here.is_none())
             .then(|| scope.spawn(|| crate::reference::packed_html(&loaded, &revisions, since)));
@@ -503,8 +502,7 @@ pub(super) fn build_reusing(
         }
         // The page is kept deflated while the digital tables draw their images (megabytes at
         // 2,000 cards): the VASSAL module reads it once, rules.html is written at the end.
-        let reference =
-            reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).or(reference_here);
+        let reference = reference.map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).or(reference_here);
         // The digital tables are made while the last PDFs are still being written.
         let html = reference.as_ref().and_then(|r| r.as_ref().ok());
         let tables = rendered
@@ -589,28 +587,48 @@ pub(super) fn build_reusing(
     }
 }
 
-/// What stands between this proof and a release, for the proof's cover: every provisional value,
-/// placeholder text and incomplete set `check` found, in file order, each at its pack file's
-/// line (or worksheet cell).
+/// What stands between this proof and a release, for the proof's cover: the provisional values
+/// (one row per kind of thing and file), placeholder texts and incomplete sets `check` found, in
+/// file order, each at its pack file's line (or worksheet cell).
 fn proof_notes(pack: &Pack, sources: &Sources, diags: &[Diagnostic]) -> Vec<render::ProofNote> {
-    let noted = [Code::PROVISIONAL, Code::PLACEHOLDER_TEXT, Code::INCOMPLETE_SET];
-    let mut found: Vec<&Diagnostic> = diags.iter().filter(|d| noted.contains(&d.code)).collect();
-    found.sort_by_key(|d| d.span.as_ref().map(|s| (s.file, s.range.start)));
-    found
-        .into_iter()
-        .map(|d| {
-            let place = d.span.as_ref().map_or_else(String::new, |span| {
-                let file = sources.get(span.file);
-                let name = file
-                    .path
-                    .strip_prefix(&pack.root)
-                    .map_or_else(|_| file.name.clone(), |p| p.to_string_lossy().replace('\\', "/"));
-                let at = sources.cell(span).unwrap_or_else(|| sources.locate(span).1.to_string());
-                format!("{name}:{at}")
-            });
-            render::ProofNote { place, what: d.message.clone(), span: d.span.clone() }
-        })
-        .collect()
+    let place = |span: &crate::diag::Span| {
+        let file = sources.get(span.file);
+        let name = file
+            .path
+            .strip_prefix(&pack.root)
+            .map_or_else(|_| file.name.clone(), |p| p.to_string_lossy().replace('\\', "/"));
+        (name, sources.cell(span).unwrap_or_else(|| sources.locate(span).1.to_string()))
+    };
+    // Provisional values: one row per kind of thing and file, with its count and the values
+    // its entries leave open (a cover of 100 rows of one unit each is read by no one).
+    let provisional = crate::check::provisional::groups(diags).into_iter().map(|g| {
+        let first = g.items[0];
+        let at = first.span.as_ref().map_or_else(String::new, |span| {
+            let (name, at) = place(span);
+            match g.items.last().and_then(|d| d.span.as_ref()).filter(|_| g.items.len() > 1) {
+                Some(last) => format!("{name}:{at}–{}", place(last).1),
+                None => format!("{name}:{at}"),
+            }
+        });
+        let what = if g.items.len() == 1 {
+            first.message.clone()
+        } else {
+            let values: Vec<String> = g.values().iter().map(|(v, n)| format!("{v} ×{n}")).collect();
+            format!("provisional: {} {} entries: {}", g.items.len(), g.kind, values.join(", "))
+        };
+        (first.span.clone(), render::ProofNote { place: at, what, span: first.span.clone() })
+    });
+    let others = [Code::PLACEHOLDER_TEXT, Code::INCOMPLETE_SET];
+    let others = diags.iter().filter(|d| others.contains(&d.code)).map(|d| {
+        let at = d.span.as_ref().map_or_else(String::new, |span| {
+            let (name, at) = place(span);
+            format!("{name}:{at}")
+        });
+        (d.span.clone(), render::ProofNote { place: at, what: d.message.clone(), span: d.span.clone() })
+    });
+    let mut notes: Vec<_> = provisional.chain(others).collect();
+    notes.sort_by_key(|(span, _)| span.as_ref().map(|s| (s.file, s.range.start)));
+    notes.into_iter().map(|(_, note)| note).collect()
 }
 
 /// With `--strict`, a layout warning (text that does not fit its box, lies in the safe margin or

@@ -273,6 +273,8 @@ pub(super) fn parse_rules(
         };
         if let Some(note) = content.strip_prefix("note:") {
             clause.notes.push(note.trim().to_string());
+        } else if let Some(remark) = content.strip_prefix("remark:") {
+            clause.remarks.push(remark.trim().to_string());
         } else if let Some(words) = content.strip_prefix("index:") {
             let words: Vec<String> =
                 words.split('|').map(str::trim).filter(|w| !w.is_empty()).map(String::from).collect();

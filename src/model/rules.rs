@@ -93,8 +93,11 @@ pub struct Clause {
     /// The clause in the pack's other languages (`ja`): the same rule, its references and its
     /// items in the same order, written for readers of that language.
     pub translations: BTreeMap<String, Wording>,
-    /// Editorial notes (e.g. how the clause was numbered in print).
+    /// Editorial notes (e.g. how the clause was numbered in print), printed with the clause.
     pub notes: Vec<String>,
+    /// The editor's remarks (where a figure came from, what the source leaves open): kept with
+    /// the clause and checked like its notes, never printed.
+    pub remarks: Vec<String>,
     /// The players' index: the words a player would look this clause up by when the rules word
     /// it otherwise (`win the game`, `同盟をやめる`), in any language.
     pub index: Vec<String>,

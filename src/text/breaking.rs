@@ -147,6 +147,25 @@ pub(crate) fn widest_piece_em(fonts: &Fonts, text: &str, (style, words): (Style,
     widest
 }
 
+/// `lines` (running text broken by [`Words::Anywhere`] at `width_em`), or the same text in no
+/// more lines with its words kept whole ([`Words::Phrases`]: no kanji run, kanji with their kana
+/// or run of hiragana split) when there is such a layout: Japanese may break between any two
+/// characters, but 再 / 編成 across the end of a line reads as two words. The block keeps its height;
+/// only where its lines end moves.
+pub(crate) fn words_kept(fonts: &Fonts, text: &str, width_em: f64, style: Style, lines: Vec<String>) -> Vec<String> {
+    const LONGEST: usize = 2_000;
+    if lines.len() < 2 || text.len() > LONGEST || !text.chars().any(is_kanji) {
+        return lines;
+    }
+    if widest_piece_em(fonts, text, (style, Words::Phrases)) > width_em + 1e-9 {
+        return lines;
+    }
+    match break_lines_within(fonts, text, width_em, (style, Words::Phrases), lines.len()) {
+        Some(kept) if kept.len() <= lines.len() => kept,
+        _ => lines,
+    }
+}
+
 /// [`break_lines`], or `None` as soon as it is clear the text takes more than `limit` lines (the
 /// rest is not laid out: a box that is full is full however long the text goes on).
 ///
@@ -380,6 +399,19 @@ mod tests {
     lines!(a_number_keeps_its_counter, "参照は13.1、8ページ", 9.0, ["参照は13.1、", "8ページ"]);
     lines!(short_text_is_one_line, "ダグラム", 10.0, ["ダグラム"]);
     lines!(newlines_are_mandatory_breaks, "一行目\n二行目", 10.0, ["一行目", "二行目"]);
+
+    #[test]
+    fn running_japanese_keeps_its_words_whole_when_as_many_lines_allow() {
+        let (fonts, style) = (Fonts::embedded(), Style::main(crate::text::Weight::Regular));
+        let text = "欧州でのクーデターと再編成";
+        let anywhere = break_lines(&fonts, text, 11.0, style);
+        assert_eq!(anywhere, ["欧州でのクーデターと再", "編成"]);
+        assert_eq!(words_kept(&fonts, text, 11.0, style, anywhere), ["欧州でのクーデターと", "再編成"]);
+        // Kept whole only in as many lines: here the words would take a third.
+        let two = break_lines(&fonts, "再編成と再編成と再編", 5.0, style);
+        assert_eq!(two, ["再編成と再", "編成と再編"]);
+        assert_eq!(words_kept(&fonts, "再編成と再編成と再編", 5.0, style, two.clone()), two);
+    }
 
     #[test]
     fn latin_words_are_kept_whole() {

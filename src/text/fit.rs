@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::breaking::{break_lines, break_lines_within, widest_piece_em, Words};
+use super::breaking::{break_lines, break_lines_within, widest_piece_em, words_kept, Words};
 use super::{Fonts, Style};
 
 /// Points per millimetre.
@@ -109,6 +109,7 @@ pub fn fit_tracked(fonts: &Fonts, req: &Request<'_>, most_tracking_em: f64) -> F
         else {
             continue; // more lines than the box holds: overflows here
         };
+        let lines = running(fonts, req, size_pt, words, lines);
         let fitted = block(fonts, req, (size_pt, 0.0), lines, &missing);
         if !fitted.overflow {
             return fitted;
@@ -116,7 +117,8 @@ pub fn fit_tracked(fonts: &Fonts, req: &Request<'_>, most_tracking_em: f64) -> F
     }
     let size_pt = if steps < 0 { req.min_pt } else { max - 0.25 * steps as f64 };
     let lines = break_lines_within(fonts, req.text, width_em(req, size_pt), (req.style, words), usize::MAX);
-    let mut fitted = block(fonts, req, (size_pt, 0.0), lines.unwrap_or_default(), &missing);
+    let lines = running(fonts, req, size_pt, words, lines.unwrap_or_default());
+    let mut fitted = block(fonts, req, (size_pt, 0.0), lines, &missing);
     // Only a text set on more than one line can have a word broken across two (a fixed size
     // measures its widest word only then).
     if fitted.lines.len() > 1 {
@@ -130,6 +132,15 @@ pub fn fit_tracked(fonts: &Fonts, req: &Request<'_>, most_tracking_em: f64) -> F
         }
     }
     fitted
+}
+
+/// Running text's `lines` at `size_pt` with its Japanese words kept whole where the same number
+/// of lines allows ([`words_kept`]); a short text's (`Words::Phrases`) as they are.
+fn running(fonts: &Fonts, req: &Request<'_>, size_pt: f64, words: Words, lines: Vec<String>) -> Vec<String> {
+    match words {
+        Words::Anywhere => words_kept(fonts, req.text, width_em(req, size_pt), req.style, lines),
+        Words::Phrases => lines,
+    }
 }
 
 /// `req`'s text at `size_pt` with every word whole and its letters drawn closer, by the least

@@ -101,7 +101,7 @@ fn twilight_struggle_markers_print_names_at_5_pt_and_their_provisional_counts_on
     let (note, grid): (Vec<&Word>, Vec<&Word>) = front.words.iter().partition(|w| is_note(w));
     let footer_top = front.words.iter().filter(|w| w.text.contains("シート")).map(|w| w.y0).fold(f64::MAX, f64::min);
     for w in grid.iter().filter(|w| w.y1 < footer_top) {
-        // Names and edition marks (S003) alike are 5 pt or more.
+        // Names and edition marks (PnP 1) alike are 5 pt or more.
         assert!(pt(w) >= 5.0 - SLACK_PT, "“{}” is {:.2} pt", w.text, pt(w));
     }
     assert!(note.is_empty(), "no note on the sheet: {note:?}");

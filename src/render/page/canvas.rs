@@ -521,7 +521,7 @@ mod tests {
     fn the_footer_sits_inside_the_safe_margin() {
         let fonts = Fonts::embedded();
         let c = page(&fonts);
-        let (_, warnings) = c.finish("Twilight Struggle · seed-003 · track · sheet 1/1");
+        let (_, warnings) = c.finish("Twilight Struggle · PnP 1 · track · sheet 1/1");
         assert!(warnings.is_empty(), "{warnings:?}");
     }
 
