@@ -18,7 +18,7 @@ pub(super) fn check(pack: &Pack, (strict, release): (bool, bool), out: &mut Vec<
 
 /// The provisional values of one kind of thing (units, cards, hexes, …) in one file.
 pub struct Group<'d> {
-    /// The kind, as the warnings name it (`unit`, `card`, `declared totals`).
+    /// The kind: the first word of the warnings (`unit`, `card`, `area`).
     pub kind: String,
     /// Its warnings, in the order of `diags`.
     pub items: Vec<&'d Diagnostic>,
@@ -47,8 +47,7 @@ impl Group<'_> {
 pub fn groups(diags: &[Diagnostic]) -> Vec<Group<'_>> {
     let kind = |d: &Diagnostic| {
         let what = d.message.strip_prefix("provisional: ").unwrap_or(&d.message);
-        let end = what.find(|c: char| c == '`' || c == ':' || c.is_ascii_digit()).unwrap_or(what.len());
-        what[..end].trim().to_string()
+        what.split([' ', ':']).next().unwrap_or_default().to_string()
     };
     let mut out: Vec<(Option<usize>, Group<'_>)> = Vec::new();
     for d in diags.iter().filter(|d| d.code == Code::PROVISIONAL && d.severity == Severity::Warning) {

@@ -147,17 +147,20 @@ function units(index, marked) {
   // As search.rs: what a question word asks for, in the words that answer it.
   const words = " " + all.filter(p => !p.japanese).map(p => p.text).join(" ") + " ";
   for (const [asked, answer] of ASKED) {
-    if (!words.includes(" " + asked + " ")) continue;
-    const tokens = answer.map(w => [stem(w), 2]).filter(([t]) => has(index.postings, t));
-    if (tokens.length) out.push({ tokens, weight: 0.5, of: 1 });
+    if (words.includes(" " + asked + " ")) answerUnit(index, answer.map(stem), out);
   }
   const japanese = all.filter(p => p.japanese).map(p => p.text).join("");
   for (const [asked, answer] of ASKED_JA) {
-    if (!japanese.includes(asked)) continue;
-    const tokens = answer.flatMap(w => bigrams(w)).map(g => [g, 2]).filter(([t]) => has(index.postings, t));
-    if (tokens.length) out.push({ tokens, weight: 0.5, of: 1 });
+    if (japanese.includes(asked)) answerUnit(index, answer.flatMap(w => bigrams(w)), out);
   }
   return out.slice(0, MAX_UNITS);
+}
+
+// As search.rs's answer_unit: the half-weight unit of the words that answer a question word
+// (`tokens`, those the index has), added to `out` when the index has any of them.
+function answerUnit(index, tokens, out) {
+  const held = tokens.filter(t => has(index.postings, t)).map(t => [t, 2]);
+  if (held.length) out.push({ tokens: held, weight: 0.5, of: 1 });
 }
 
 // The bigram tokens holding a letter, from a table of every letter's bigrams made once.

@@ -81,7 +81,7 @@ fn dougram_counters_print_names_values_and_marks_at_published_sizes_with_provisi
         assert_eq!(proof, 1, "p.{}: the footer says the sheet is a proof", i + 1);
     }
     let cover = proof_cover(&out);
-    assert!(cover.contains("counters.csv:2 provisional: counter `soldiers`: count"), "{cover}");
+    assert!(cover.contains("counters.csv:2–22 provisional: 18 counter entries: count ×15, back ×15"), "{cover}");
     let m = manifest(&out);
     let pieces = m["provisional_pieces"].as_array().expect("provisional_pieces");
     let soldier = pieces.iter().find(|p| p["face"] == "counters/soldiers-front").expect("soldiers listed");
@@ -106,7 +106,7 @@ fn twilight_struggle_markers_print_names_at_5_pt_and_their_provisional_counts_on
     }
     assert!(note.is_empty(), "no note on the sheet: {note:?}");
     assert!(
-        proof_cover(&out).contains("provisional: counter `us-influence-1`: count, value"),
+        proof_cover(&out).contains("counters.csv:2–18 provisional: 17 counter entries: count ×17, value ×10"),
         "the cover names the markers"
     );
     let m = manifest(&out);

@@ -73,6 +73,7 @@ fn table(ctx: &Ctx<'_>, title: String, cards: &[&Card], fields: &[&CardField]) -
             (owner, columns.iter().map(|(_, cell)| cell(ctx, card)).collect())
         })
         .collect();
+    let rows = alike_merged(cards, rows);
     // The number and the name always show; the other columns only when some card fills them.
     let types: BTreeSet<&str> = cards.iter().map(|c| c.card_type.value.as_str()).collect();
     let shown: Vec<usize> = (0..columns.len())
@@ -88,6 +89,57 @@ fn table(ctx: &Ctx<'_>, title: String, cards: &[&Card], fields: &[&CardField]) -
             .collect(),
         pt: SIZE_PT,
         owner: Owner::new("card list", None),
+    }
+}
+
+/// `rows` (one per card of `cards`, the number first) with each run of cards that differ only in
+/// their number made one row under all their numbers (`4–6`, `1, 19`): a game's sixteen
+/// transport cards of four kinds read as four lines, not sixteen repeats. A row keeps its first
+/// card as its owner.
+fn alike_merged(cards: &[&Card], rows: Vec<(Owner, Vec<Cell>)>) -> Vec<(Owner, Vec<Cell>)> {
+    let mut out: Vec<(Owner, Vec<Cell>, Vec<&Card>)> = Vec::new();
+    for (card, (owner, cells)) in cards.iter().zip(rows) {
+        match out.last_mut() {
+            Some((_, last, run))
+                if last.len() == cells.len() && last[1..].iter().zip(&cells[1..]).all(|(a, b)| same(a, b)) =>
+            {
+                run.push(card)
+            }
+            _ => out.push((owner, cells, vec![card])),
+        }
+    }
+    out.into_iter()
+        .map(|(owner, mut cells, run)| {
+            if run.len() > 1 {
+                cells[0] = Cell::Text(numbers(&run));
+            }
+            (owner, cells)
+        })
+        .collect()
+}
+
+/// The printed numbers of `run`, a range when they follow each other (`4–6`; two are `1, 2`).
+fn numbers(run: &[&Card]) -> String {
+    let values: Vec<Option<u32>> =
+        run.iter().map(|c| c.number.filter(|_| c.id.bytes().all(|b| b.is_ascii_digit()))).collect();
+    let following = values.windows(2).all(|w| matches!(w, [Some(a), Some(b)] if *b == a + 1));
+    if run.len() > 2 && following {
+        format!("{}–{}", run[0].printed_number(), run[run.len() - 1].printed_number())
+    } else {
+        run.iter().map(|c| c.printed_number()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Whether two cells show the same.
+fn same(a: &Cell, b: &Cell) -> bool {
+    match (a, b) {
+        (Cell::Text(a), Cell::Text(b)) => a == b,
+        (Cell::Marked(a, x), Cell::Marked(b, y)) => a == b && x == y,
+        (Cell::Images(a), Cell::Images(b)) => {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|(a, b)| std::sync::Arc::ptr_eq(&a.art, &b.art) && a.caption == b.caption)
+        }
+        _ => false,
     }
 }
 
@@ -302,5 +354,26 @@ mod tests {
         );
         let two = swatches.iter().find(|s| s.contains(red) && s.contains("#ffffff")).expect("a red and white star");
         assert_eq!(two.matches("clip-path").count(), 2, "drawn in halves: {two}");
+    }
+
+    #[test]
+    fn cards_that_differ_only_in_their_number_share_a_row() {
+        let pack = crate::load::example_pack_for_tests("submarine-attack");
+        let fonts = crate::text::Fonts::embedded();
+        let ctx = Ctx::new(&pack, &fonts);
+        let cards = pack.cards_in_order();
+        let transports: Vec<&Card> = cards.iter().copied().filter(|c| c.card_type.value == "transport").collect();
+        let fields: Vec<&CardField> = pack.card_types.iter().flat_map(|t| &t.fields).collect();
+        let t = table(&ctx, String::new(), &transports, &fields);
+        let numbers: Vec<String> = t
+            .rows
+            .iter()
+            .map(|r| match &r.cells[0] {
+                Cell::Text(n) => n.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        // Player A's eight transports carry 1, 1, 2, 3, 3, 3, 4 and 5 ships; player B's too.
+        assert_eq!(numbers, ["1, 2", "3", "4–6", "7", "8", "19, 20", "21", "22–24", "25", "26"]);
     }
 }
