@@ -283,14 +283,13 @@ pub fn packed_html(pack: &Pack, revisions: &[Revision], since: Option<&str>) -> 
         labels: search_labels(&msg),
         anchors: anchors(pack),
     });
-    drawn((pack, revisions, since), || index)
+    drawn((pack, revisions, since), index)
 }
 
-/// The page around its search index, which `index` gives (deflated script JSON and the characters
-/// it holds) when the page needs it.
+/// The page around its search index (deflated script JSON and the characters it holds).
 fn drawn(
     (pack, revisions, since): (&Pack, &[Revision], Option<&str>),
-    index: impl FnOnce() -> (Packed, PageChars),
+    (index, index_chars): (Packed, PageChars),
 ) -> Result<Packed, Diagnostic> {
     let msg = Messages::of(pack);
     let edition = &pack.game.edition;
@@ -564,7 +563,6 @@ fn drawn(
     let mut end = Vec::new();
     render(tail, &context, &mut end)?;
     std::io::Write::write_all(&mut plain, &end).map_err(|e| failed(e.to_string()))?;
-    let (index, index_chars) = index();
     let fonts = webfont::for_page(pack, &plain.chars().union(&index_chars.chars()).copied().collect())?;
     context.insert("webfont_css", &fonts.css);
     context.insert("webfont_families", &fonts.families);
