@@ -154,11 +154,17 @@ impl Geometry {
 
 fn caption_height(fonts: &Fonts, t: &BoxText, w: f64) -> f64 {
     let at = |text: &str, weight| height_at(fonts, text, w - 2.0 * PAD, CAPTION_PT, 1.15, Style::main(weight));
-    with_padding(at(&t.label, Weight::Bold) + at(&t.attributes, Weight::Regular))
+    with_padding(at(&t.label, Weight::Bold), at(&t.attributes, Weight::Regular))
 }
 
-/// A caption's height from its texts' heights: padded, or none.
-fn with_padding(h: f64) -> f64 {
+/// The room between a box's label and its attributes: their lines' leading, so that a label's
+/// descenders (`Space`) keep clear of the next line's kanji, mm.
+const LABEL_GAP: f64 = 0.15 * CAPTION_PT / PT_PER_MM;
+
+/// A caption's height from its label's and attributes' heights: padded, or none.
+fn with_padding(label: f64, attributes: f64) -> f64 {
+    let gap = if label > 0.0 && attributes > 0.0 { LABEL_GAP } else { 0.0 };
+    let h = label + gap + attributes;
     if h > 0.0 {
         h + 2.0 * PAD
     } else {
@@ -173,7 +179,7 @@ fn caption_within(fonts: &Fonts, t: &BoxText, w: f64, most: f64) -> bool {
     let at =
         |text: &str, weight| height_within(fonts, text, w - 2.0 * PAD, CAPTION_PT, 1.15, Style::main(weight), most);
     match (at(&t.label, Weight::Bold), at(&t.attributes, Weight::Regular)) {
-        (Some(label), Some(attributes)) => with_padding(label + attributes) <= most,
+        (Some(label), Some(attributes)) => with_padding(label, attributes) <= most,
         // One text alone is taller than `most`.
         _ => false,
     }
@@ -295,7 +301,7 @@ fn draw_rows(c: &mut Canvas<'_>, track: &Track, g: &Geometry, rows: Range<usize>
                             .align(crate::render::page::canvas::Align::Middle)
                             .of(&owner),
                     );
-                    cy = laid.bottom;
+                    cy = laid.bottom + LABEL_GAP;
                 }
                 if !t.attributes.is_empty() {
                     c.text(
