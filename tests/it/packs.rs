@@ -89,12 +89,12 @@ fn submarine_attack_prints_its_cards_mat_and_dice_table() {
         mat.contains("place 6 of your 8 cards") && mat.contains("place 8 of your 10 cards"),
         "each row says how many are chosen"
     );
-    // Seven dice of six faces always show a pair (a certain chance reads 自動, "auto"); four
+    // Seven dice of six faces always show a pair (a certain chance reads "自動 auto"); four
     // dice do 13/18 of the time; one die never does (—). The play sheet prints the table, so no
     // play aid repeats it.
     let sheet = read(&out, "svg/play-sheets-1-front.svg");
     assert!(
-        sheet.contains(">自動<") && sheet.contains(">72.2%<") && !sheet.contains(">100.0%<"),
+        sheet.contains(">自動 auto<") && sheet.contains(">72.2%<") && !sheet.contains(">100.0%<"),
         "the of-a-kind table"
     );
     assert!(!out.join("play-aids.pdf").exists(), "the table is printed once");

@@ -283,7 +283,8 @@ fn informative(t: &Table) -> &[(String, Vec<Option<Fraction>>)] {
 pub(crate) fn chart(pack: &Pack, msg: &Messages, aid: &PlayAid) -> table::Table {
     let owner = Owner::new(format!("play aid `{}`", aid.id), None);
     let t = table_in(pack, msg, aid);
-    let certain = msg.first("aids.certain");
+    // In every language the pack prints (自動 auto), as the chart's heads are.
+    let certain = msg.text("aids.certain");
     let rows = informative(&t)
         .iter()
         .map(|(label, cells)| {
