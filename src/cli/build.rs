@@ -415,7 +415,8 @@ pub(super) fn build_reusing(
         None => None,
         Some(since) => match loaded.game.editions.iter().find(|e| e.id == since) {
             Some(e) => {
-                let label = if e.label.is_empty() { &e.id } else { &e.label };
+                let id = crate::model::Names { ja: e.id.clone(), en: e.id.clone() };
+                let label = if e.label.is_empty() { &id } else { &e.label };
                 Some(crate::rulebook::Living::of(&revisions, since, label))
             }
             None => {

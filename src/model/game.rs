@@ -172,8 +172,9 @@ pub struct Edition {
     pub id: String,
     /// Date of publication or revision.
     pub date: String,
-    /// What it is called.
-    pub label: String,
+    /// What it is called, per language (`First edition`, `初版`): the rulebook's cover prints it
+    /// in the book's language.
+    pub label: Names,
     /// The short mark printed on its pieces (defaults to the id).
     pub mark: String,
     /// What changed, free text.

@@ -77,7 +77,7 @@ pub(super) fn editions(pack: &Pack, msg: &Messages, revisions: &[Revision]) -> V
             EditionView {
                 id: e.id.clone(),
                 date: e.date.clone(),
-                label: e.label.clone(),
+                label: msg.name(&e.label),
                 notes: e.notes.clone(),
                 current: e.id == pack.game.edition,
                 changes,

@@ -4,12 +4,13 @@
 use std::collections::BTreeMap;
 
 use crate::errata::{wording_field, ChangeKind, Revision};
+use crate::model::Names;
 
 /// The clauses changed since an edition, for the rulebook to mark.
 #[derive(Debug, Default)]
 pub struct Living {
     /// The edition's label (its id when it has none), as the changes page names it.
-    pub since: String,
+    pub since: Names,
     /// Clause id → the errata notes on its changes (class and reason), oldest first; a clause
     /// changed without a note has none.
     pub changed: BTreeMap<String, Vec<String>>,
@@ -25,9 +26,9 @@ pub struct Living {
 impl Living {
     /// The changes of `revisions` (consecutive editions, oldest first) after edition `since`,
     /// which `label` names; `since` is the oldest edition when no revision ends at it.
-    pub fn of(revisions: &[Revision], since: &str, label: &str) -> Living {
+    pub fn of(revisions: &[Revision], since: &str, label: &Names) -> Living {
         let start = revisions.iter().position(|r| r.edition == since).map_or(0, |at| at + 1);
-        let mut living = Living { since: label.to_string(), ..Living::default() };
+        let mut living = Living { since: label.clone(), ..Living::default() };
         for revision in &revisions[start..] {
             for change in revision.changes.iter().filter(|c| c.item == "clause") {
                 let notes = revision

@@ -204,7 +204,7 @@ fn compose(
     // The contents.
     chapter(&mut f, 1, msg.first("rulebook.contents"), "contents");
     if let Some(living) = living {
-        let heading = msg.fill_first("rulebook.changes", &[("edition", &living.since)]);
+        let heading = msg.fill_first("rulebook.changes", &[("edition", &either(&living.since, language))]);
         f.entry(&heading, &page_of("changes"), (10.0, true), 0.0, "changes");
         f.space(1.5);
     }
@@ -266,7 +266,9 @@ fn cover(pack: &Pack, msg: &Messages, f: &mut Flow<'_>, language: &str) {
     f.band(0.4, 40);
     f.space(6.0);
     let g = &pack.game;
-    let edition = g.editions.iter().find(|e| e.id == g.edition).map(|e| e.label.clone()).unwrap_or_default();
+    let second = f.second.clone();
+    let edition = g.editions.iter().find(|e| e.id == g.edition).map(|e| both(&e.label, language, second.as_deref()));
+    let edition = edition.unwrap_or_default();
     // "2–4 players", or "2 players" where the two ends are one number.
     let range = |key: &str, (min, max): (u32, u32)| match (min, max) {
         (_, 0) => None,
@@ -421,7 +423,8 @@ fn changes(
     (language, living): (&str, &Living),
     pages: &BTreeMap<String, usize>,
 ) {
-    chapter(f, 1, msg.fill_first("rulebook.changes", &[("edition", &living.since)]), "changes");
+    let since = either(&living.since, language);
+    chapter(f, 1, msg.fill_first("rulebook.changes", &[("edition", &since)]), "changes");
     let page_of = |anchor: &str| page_of(pages, anchor);
     let mut any = false;
     for c in pack.rules.sections.iter().flat_map(|s| &s.clauses).filter(|c| living.marks(&c.id)) {
@@ -467,7 +470,7 @@ fn changes(
     if !any {
         f.block(
             Kind::Paragraph,
-            &plain(msg.fill_first("rulebook.no_changes", &[("edition", &living.since)])),
+            &plain(msg.fill_first("rulebook.no_changes", &[("edition", &since)])),
             BODY_STYLE,
             0.0,
         );

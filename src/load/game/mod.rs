@@ -135,7 +135,7 @@ pub(super) fn load(l: &mut Loader<'_>, pack: &mut Pack) -> bool {
                     mark: e.mark.unwrap_or_else(|| if e.date.is_empty() { e.id.clone() } else { e.date.clone() }),
                     id: e.id,
                     date: e.date,
-                    label: e.label,
+                    label: (&e.label).into(),
                     notes: e.notes,
                     pack: e.pack.map(std::path::PathBuf::from),
                     git: e.git.map(TS::into_inner),

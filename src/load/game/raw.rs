@@ -162,7 +162,7 @@ pub(super) struct RawEdition {
     #[serde(default)]
     pub(super) date: String,
     #[serde(default)]
-    pub(super) label: String,
+    pub(super) label: TextNames,
     #[serde(default)]
     pub(super) notes: String,
     pub(super) mark: Option<String>,

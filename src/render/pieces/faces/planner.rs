@@ -67,7 +67,7 @@ impl<'a> Planner<'a> {
             },
             edition: EditionInfo {
                 id: &game.edition,
-                label: edition.map_or("", |e| e.label.as_str()),
+                label: edition.map_or("", |e| self.msg.first_name(&e.label)),
                 date: edition.map_or("", |e| e.date.as_str()),
                 mark: game.edition_mark(),
             },
