@@ -66,10 +66,13 @@ pub fn groups(diags: &[Diagnostic]) -> Vec<Group<'_>> {
 /// (`--provisional` lists each; so do JSON and `--strict`, where each is an error to fix).
 pub fn summarised(diags: &[Diagnostic]) -> Vec<Diagnostic> {
     let groups = groups(diags);
-    let group_of = |d: &Diagnostic| groups.iter().find(|g| g.items.iter().any(|i| std::ptr::eq(*i, d)));
+    // Each grouped warning's group, by its address (a search of every group per warning would
+    // cost a pack of thousands of provisional values millions of comparisons).
+    let group_of: std::collections::HashMap<*const Diagnostic, &Group<'_>> =
+        groups.iter().flat_map(|g| g.items.iter().map(move |d| (*d as *const Diagnostic, g))).collect();
     let mut out = Vec::new();
     for d in diags {
-        match group_of(d) {
+        match group_of.get(&(d as *const Diagnostic)).copied() {
             None => out.push(d.clone()),
             Some(g) if g.items.len() == 1 => out.push(d.clone()),
             // Summarised at the first of its kind.

@@ -147,17 +147,27 @@ pub(crate) fn widest_piece_em(fonts: &Fonts, text: &str, (style, words): (Style,
     widest
 }
 
+/// The widest word of running `text` that [`words_kept`] keeps whole, in em (the same at every
+/// size a text is tried at, so measured once); `None` when there is nothing to keep: no kanji,
+/// or a text longer than a card's.
+pub(crate) fn whole_words_em(fonts: &Fonts, text: &str, style: Style) -> Option<f64> {
+    const LONGEST: usize = 2_000;
+    (text.len() <= LONGEST && text.chars().any(is_kanji)).then(|| widest_piece_em(fonts, text, (style, Words::Phrases)))
+}
+
 /// `lines` (running text broken by [`Words::Anywhere`] at `width_em`), or the same text in no
 /// more lines with its words kept whole ([`Words::Phrases`]: no kanji run, kanji with their kana
 /// or run of hiragana split) when there is such a layout: Japanese may break between any two
-/// characters, but 再 / 編成 across the end of a line reads as two words. The block keeps its height;
-/// only where its lines end moves.
-pub(crate) fn words_kept(fonts: &Fonts, text: &str, width_em: f64, style: Style, lines: Vec<String>) -> Vec<String> {
-    const LONGEST: usize = 2_000;
-    if lines.len() < 2 || text.len() > LONGEST || !text.chars().any(is_kanji) {
-        return lines;
-    }
-    if widest_piece_em(fonts, text, (style, Words::Phrases)) > width_em + 1e-9 {
+/// characters, but 再 / 編成 across the end of a line reads as two words. The block keeps its
+/// height; only where its lines end moves. `widest` is [`whole_words_em`] of `text`.
+pub(crate) fn words_kept(
+    fonts: &Fonts,
+    (text, style): (&str, Style),
+    width_em: f64,
+    widest: Option<f64>,
+    lines: Vec<String>,
+) -> Vec<String> {
+    if lines.len() < 2 || widest.is_none_or(|w| w > width_em + 1e-9) {
         return lines;
     }
     match break_lines_within(fonts, text, width_em, (style, Words::Phrases), lines.len()) {
@@ -406,11 +416,15 @@ mod tests {
         let text = "欧州でのクーデターと再編成";
         let anywhere = break_lines(&fonts, text, 11.0, style);
         assert_eq!(anywhere, ["欧州でのクーデターと再", "編成"]);
-        assert_eq!(words_kept(&fonts, text, 11.0, style, anywhere), ["欧州でのクーデターと", "再編成"]);
+        let widest = whole_words_em(&fonts, text, style);
+        assert_eq!(words_kept(&fonts, (text, style), 11.0, widest, anywhere), ["欧州でのクーデターと", "再編成"]);
         // Kept whole only in as many lines: here the words would take a third.
-        let two = break_lines(&fonts, "再編成と再編成と再編", 5.0, style);
+        let text = "再編成と再編成と再編";
+        let two = break_lines(&fonts, text, 5.0, style);
         assert_eq!(two, ["再編成と再", "編成と再編"]);
-        assert_eq!(words_kept(&fonts, "再編成と再編成と再編", 5.0, style, two.clone()), two);
+        assert_eq!(words_kept(&fonts, (text, style), 5.0, whole_words_em(&fonts, text, style), two.clone()), two);
+        // A text with no kanji has no word to keep.
+        assert_eq!(whole_words_em(&fonts, "Liberation controls Cardinal", style), None);
     }
 
     #[test]

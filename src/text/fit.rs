@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::breaking::{break_lines, break_lines_within, widest_piece_em, words_kept, Words};
+use super::breaking::{break_lines, break_lines_within, whole_words_em, widest_piece_em, words_kept, Words};
 use super::{Fonts, Style};
 
 /// Points per millimetre.
@@ -99,6 +99,10 @@ pub fn fit_tracked(fonts: &Fonts, req: &Request<'_>, most_tracking_em: f64) -> F
     // A word is split only at the smallest size: the text shrinks first (a counter's クラブガンナー
     // at 5.5 pt on one line, not クラブガン / ナー at 7 pt). A fixed size has nothing to choose.
     let widest = if steps > 0 { widest_piece_em(fonts, req.text, (req.style, words)) } else { 0.0 };
+    // Running Japanese keeps its words whole where as many lines allow ([`words_kept`]); a short
+    // text already breaks only between phrases.
+    let whole = if words == Words::Anywhere { whole_words_em(fonts, req.text, req.style) } else { None };
+    let kept = |size_pt: f64, lines| words_kept(fonts, (req.text, req.style), width_em(req, size_pt), whole, lines);
     for step in 0..steps {
         let size_pt = max - 0.25 * step as f64;
         if widest > width_em(req, size_pt) + 1e-9 {
@@ -109,16 +113,14 @@ pub fn fit_tracked(fonts: &Fonts, req: &Request<'_>, most_tracking_em: f64) -> F
         else {
             continue; // more lines than the box holds: overflows here
         };
-        let lines = running(fonts, req, size_pt, words, lines);
-        let fitted = block(fonts, req, (size_pt, 0.0), lines, &missing);
+        let fitted = block(fonts, req, (size_pt, 0.0), kept(size_pt, lines), &missing);
         if !fitted.overflow {
             return fitted;
         }
     }
     let size_pt = if steps < 0 { req.min_pt } else { max - 0.25 * steps as f64 };
     let lines = break_lines_within(fonts, req.text, width_em(req, size_pt), (req.style, words), usize::MAX);
-    let lines = running(fonts, req, size_pt, words, lines.unwrap_or_default());
-    let mut fitted = block(fonts, req, (size_pt, 0.0), lines, &missing);
+    let mut fitted = block(fonts, req, (size_pt, 0.0), kept(size_pt, lines.unwrap_or_default()), &missing);
     // Only a text set on more than one line can have a word broken across two (a fixed size
     // measures its widest word only then).
     if fitted.lines.len() > 1 {
@@ -132,15 +134,6 @@ pub fn fit_tracked(fonts: &Fonts, req: &Request<'_>, most_tracking_em: f64) -> F
         }
     }
     fitted
-}
-
-/// Running text's `lines` at `size_pt` with its Japanese words kept whole where the same number
-/// of lines allows ([`words_kept`]); a short text's (`Words::Phrases`) as they are.
-fn running(fonts: &Fonts, req: &Request<'_>, size_pt: f64, words: Words, lines: Vec<String>) -> Vec<String> {
-    match words {
-        Words::Anywhere => words_kept(fonts, req.text, width_em(req, size_pt), req.style, lines),
-        Words::Phrases => lines,
-    }
 }
 
 /// `req`'s text at `size_pt` with every word whole and its letters drawn closer, by the least
